@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
+import type { Env } from './env.js';
+
+/** An endpoint the server can talk to, resolved from configuration. */
+export interface EndpointDefinition {
+  /** The endpoint's name as the API and the conversation carry it (openAI, demo, a custom name). */
+  name: string;
+  /** The wire protocol / provider adapter. */
+  type: 'openAI' | 'custom';
+  apiKey: string;
+  baseURL: string | undefined;
+  /** Models offered; empty means "ask the upstream" (resolved at start-up). */
+  models: string[];
+  titleModel: string | undefined;
+  label: string | undefined;
+  userProvide: boolean;
+  isDemo: boolean;
+}
+
+export interface AppConfig {
+  appTitle: string;
+  customFooter: string | null;
+  registrationEnabled: boolean;
+  emailLoginEnabled: boolean;
+  socialLoginEnabled: boolean;
+  checkBalance: boolean;
+  titleConvo: boolean;
+  jwtSecret: Uint8Array;
+  jwtRefreshSecret: Uint8Array;
+  /** Set the Secure flag on cookies (served over https). */
+  secureCookies: boolean;
+  trustProxy: boolean;
+  loginRateLimit: { max: number; windowMs: number };
+  /** Registrations allowed per IP and window (LibreChat's REGISTER_MAX / REGISTER_WINDOW). */
+  registerRateLimit: { max: number; windowMs: number };
+  endpoints: EndpointDefinition[];
+  /** A reply fails with upstream_timeout after this long without data (default 120 s). */
+  upstreamIdleTimeoutMs?: number | undefined;
+}
+
+interface StoredSecrets {
+  JWT_SECRET: string;
+  JWT_REFRESH_SECRET: string;
+  CREDS_KEY: string;
+  CREDS_IV: string;
+}
+
+/**
+ * Secrets absent from the environment are generated once and kept in DATA_DIR/secrets.json, so
+ * sessions survive restarts; a warning says so.
+ */
+export function loadSecrets(env: Env, dataDir: string, warn: (msg: string) => void): StoredSecrets {
+  const file = join(dataDir, 'secrets.json');
+  let stored: Partial<StoredSecrets> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<StoredSecrets>;
+  const fresh: StoredSecrets = {
+    JWT_SECRET: env.JWT_SECRET ?? stored.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    JWT_REFRESH_SECRET:
+      env.JWT_REFRESH_SECRET ?? stored.JWT_REFRESH_SECRET ?? randomBytes(32).toString('hex'),
+    CREDS_KEY: env.CREDS_KEY ?? stored.CREDS_KEY ?? randomBytes(32).toString('hex'),
+    CREDS_IV: env.CREDS_IV ?? stored.CREDS_IV ?? randomBytes(16).toString('hex'),
+  };
+  const missing = (Object.keys(fresh) as (keyof StoredSecrets)[]).filter((k) => !env[k]);
+  if (missing.length > 0) {
+    const changed = missing.some((k) => stored[k] !== fresh[k]);
+    if (changed) {
+      mkdirSync(dataDir, { recursive: true });
+      const keep: Partial<StoredSecrets> = {};
+      for (const k of missing) keep[k] = fresh[k];
+      writeFileSync(file, JSON.stringify(keep, null, 2), { mode: 0o600 });
+    }
+    warn(`${missing.join(', ')} not set: using generated values kept in ${file}`);
+  }
+  return fresh;
+}
+
+const DEFAULT_OPENAI_BASE = 'https://api.openai.com/v1';
+
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** The endpoints configured by the environment (the demo endpoint is added by main when wanted). */
+export function endpointsFromEnv(env: Env): EndpointDefinition[] {
+  const endpoints: EndpointDefinition[] = [];
+  if (env.OPENAI_API_KEY) {
+    endpoints.push({
+      name: 'openAI',
+      type: 'openAI',
+      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.OPENAI_REVERSE_PROXY || DEFAULT_OPENAI_BASE,
+      models: splitList(env.OPENAI_MODELS),
+      titleModel: env.OPENAI_TITLE_MODEL,
+      label: undefined,
+      userProvide: env.OPENAI_API_KEY === 'user_provided',
+      isDemo: false,
+    });
+  }
+  return endpoints;
+}
+
+/**
+ * The offline demo endpoint is offered only while no real provider is configured, and never when
+ * DEMO_ENDPOINT=false.
+ */
+export function shouldOfferDemo(env: Pick<Env, 'DEMO_ENDPOINT'>, endpoints: EndpointDefinition[]): boolean {
+  return env.DEMO_ENDPOINT && endpoints.length === 0;
+}
+
+export function buildAppConfig(env: Env, secrets: StoredSecrets): AppConfig {
+  const enc = new TextEncoder();
+  return {
+    appTitle: env.APP_TITLE,
+    customFooter: env.CUSTOM_FOOTER ?? null,
+    registrationEnabled: env.ALLOW_REGISTRATION,
+    emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
+    socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
+    checkBalance: env.CHECK_BALANCE,
+    titleConvo: env.TITLE_CONVO,
+    jwtSecret: enc.encode(secrets.JWT_SECRET),
+    jwtRefreshSecret: enc.encode(secrets.JWT_REFRESH_SECRET),
+    secureCookies: (env.DOMAIN_SERVER ?? '').startsWith('https:'),
+    trustProxy: env.TRUST_PROXY,
+    loginRateLimit: {
+      max: env.LOGIN_MAX ?? LOGIN_RATE_LIMIT.max,
+      windowMs: env.LOGIN_WINDOW ? env.LOGIN_WINDOW * 60_000 : LOGIN_RATE_LIMIT.windowMs,
+    },
+    registerRateLimit: {
+      max: env.REGISTER_MAX ?? REGISTER_RATE_LIMIT.max,
+      windowMs: env.REGISTER_WINDOW ? env.REGISTER_WINDOW * 60_000 : REGISTER_RATE_LIMIT.windowMs,
+    },
+    endpoints: endpointsFromEnv(env),
+    upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
+  };
+}
+
+/** A config for tests: fixed secrets, no endpoints unless given. */
+export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  const enc = new TextEncoder();
+  return {
+    appTitle: 'OmniChat',
+    customFooter: null,
+    registrationEnabled: true,
+    emailLoginEnabled: true,
+    socialLoginEnabled: false,
+    checkBalance: false,
+    titleConvo: true,
+    jwtSecret: enc.encode('test-jwt-secret-test-jwt-secret-0123456789'),
+    jwtRefreshSecret: enc.encode('test-refresh-secret-test-refresh-secret-012'),
+    secureCookies: false,
+    trustProxy: false,
+    loginRateLimit: { ...LOGIN_RATE_LIMIT },
+    // Test files register many users from one address.
+    registerRateLimit: { max: 10_000, windowMs: REGISTER_RATE_LIMIT.windowMs },
+    endpoints: [],
+    ...overrides,
+  };
+}

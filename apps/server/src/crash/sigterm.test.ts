@@ -1,0 +1,125 @@
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import type { ErrorEvent, FinalEvent } from '@chat/contract';
+import { conversations, messages } from '../db/schema.js';
+import { askBody, waitFor } from '../test/chat-harness.js';
+import { registerUser } from '../test/harness.js';
+import { deltasOf, postSse, type SseResult } from '../test/sse-client.js';
+import { createStore, killStarted, startServer, type Store } from './processes.js';
+
+/**
+ * SIGTERM drains: no new connection is accepted and a request arriving on an open one is refused
+ * (503 server_shutdown) before anything is saved; a running reply that ends within the deadline
+ * (SHUTDOWN_TIMEOUT_MS) completes, one that does not is stopped and saved unfinished; every client
+ * stream gets its last event, and the process exits 0.
+ */
+let fake: FakeOpenAIServer;
+let store: Store;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  store = await createStore();
+});
+afterAll(async () => {
+  killStarted();
+  await fake.close();
+  await store.remove();
+});
+
+const words = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p}${i}`).join(' ');
+const DEADLINE_MS = 3000;
+
+/** Opens a connection and sends the start of a request, so it is in use when the drain begins. */
+async function beginRequest(url: string, path: string): Promise<Socket> {
+  const { hostname, port } = new URL(url);
+  const socket = connect(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\n`);
+  return socket;
+}
+
+/** Sends the rest of the request and reads the whole answer (the server closes the connection). */
+async function finishRequest(socket: Socket, token: string, body: unknown) {
+  const json = JSON.stringify(body);
+  let raw = '';
+  socket.on('data', (d: Buffer) => (raw += d.toString()));
+  const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.write(
+    `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+  );
+  await ended;
+  const [head = '', payload = ''] = raw.split('\r\n\r\n');
+  return {
+    status: Number(head.split(' ')[1]),
+    head: head.toLowerCase(),
+    body: JSON.parse(payload) as unknown,
+  };
+}
+
+describe('SIGTERM', () => {
+  it('drains: refuses new requests, finishes or saves running replies, exits 0', async () => {
+    const server = await startServer(store, fake.url, { SHUTDOWN_TIMEOUT_MS: String(DEADLINE_MS) });
+    const { token } = await registerUser(server.url, 'Drain Tester');
+
+    const shortReply = words(15, 's'); // 1.5 s at 10 tokens/s: ends within the deadline
+    const longReply = words(100, 'l'); // 10 s: cut at the deadline
+    const seen = { short: 0, long: 0 };
+    const ask = (text: string, key: keyof typeof seen): Promise<SseResult> =>
+      postSse(`${server.url}/api/ask/openAI`, token, askBody({ text }), {
+        onEvent: (e) => void (seen[key] += deltasOf([e]).length),
+      });
+    const short = ask(`Short [[fake reply="${shortReply}" tps=10]]`, 'short');
+    const long = ask(`Long [[fake reply="${longReply}" tps=10]]`, 'long');
+    await waitFor(() => seen.short >= 2 && seen.long >= 2);
+    const pending = await beginRequest(server.url, '/api/ask/openAI');
+
+    const termAt = Date.now();
+    server.signal('SIGTERM');
+    await waitFor(() => server.output().includes('shutting down'));
+
+    // New connections are not accepted; a request on an open connection gets 503 server_shutdown.
+    await expect(fetch(`${server.url}/api/config`)).rejects.toThrow();
+    const refused = await finishRequest(pending, token, askBody({ text: 'Too late' }));
+    expect(refused.status).toBe(503);
+    expect(refused.head).toContain('connection: close');
+    expect(refused.body).toMatchObject({ code: 'server_shutdown' });
+
+    // The short reply completes; the long one is stopped at the deadline and saved unfinished.
+    const shortEnd = (await short).events.at(-1)!.data as FinalEvent;
+    expect(shortEnd).toMatchObject({ final: true, responseMessage: { text: shortReply, unfinished: false } });
+    const longResult = await long;
+    const longEnd = longResult.events.at(-1)!.data as ErrorEvent;
+    const partial = deltasOf(longResult.events).join('');
+    expect(longEnd).toMatchObject({
+      error: true,
+      code: 'server_shutdown',
+      responseMessage: { text: partial, unfinished: true, error: false },
+    });
+    expect(partial.length).toBeGreaterThan(0);
+    expect(longReply.startsWith(partial)).toBe(true);
+
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    const took = Date.now() - termAt;
+    expect(took).toBeGreaterThanOrEqual(DEADLINE_MS - 100);
+    expect(took).toBeLessThan(DEADLINE_MS + 4000);
+
+    // The database has both replies as they were sent; the refused request left nothing.
+    const database = await store.open();
+    try {
+      expect(await database.db.select().from(conversations)).toHaveLength(2);
+      const rows = await database.db.select().from(messages).orderBy(asc(messages.createdAt));
+      const replies = rows.filter((m) => !m.isCreatedByUser);
+      expect(rows).toHaveLength(4);
+      expect(replies.map((m) => [m.text, m.unfinished, m.error])).toEqual(
+        expect.arrayContaining([
+          [shortReply, false, false],
+          [partial, true, false],
+        ]),
+      );
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { ConversationOptions } from '@chat/contract';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    username: text('username'),
+    passwordHash: text('password_hash'),
+    avatar: text('avatar'),
+    role: text('role', { enum: ['USER', 'ADMIN'] })
+      .notNull()
+      .default('USER'),
+    provider: text('provider').notNull().default('local'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+export type UserRow = typeof users.$inferSelect;
+
+/** Refresh-token sessions. Only a hash of the token is kept; a family shares one login. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_family_idx').on(t.familyId),
+  ],
+);
+export type SessionRow = typeof sessions.$inferSelect;
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    conversationId: uuid('conversation_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('New Chat'),
+    endpoint: text('endpoint').notNull(),
+    model: text('model'),
+    options: jsonb('options').$type<ConversationOptions>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+);
+export type ConversationRow = typeof conversations.$inferSelect;
+
+/** Messages form a tree through parent_message_id; the root parent is the all-zero UUID. */
+export const messages = pgTable(
+  'messages',
+  {
+    messageId: uuid('message_id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.conversationId, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentMessageId: uuid('parent_message_id').notNull(),
+    sender: text('sender').notNull(),
+    text: text('text').notNull().default(''),
+    isCreatedByUser: boolean('is_created_by_user').notNull(),
+    endpoint: text('endpoint'),
+    model: text('model'),
+    error: boolean('error').notNull().default(false),
+    unfinished: boolean('unfinished').notNull().default(false),
+    isEdited: boolean('is_edited').notNull().default(false),
+    finishReason: text('finish_reason'),
+    tokenCount: integer('token_count'),
+    ...timestamps,
+  },
+  (t) => [
+    index('messages_convo_created_idx').on(t.conversationId, t.createdAt),
+    // Search walks a user's messages newest first (features/search).
+    index('messages_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+export type MessageRow = typeof messages.$inferSelect;

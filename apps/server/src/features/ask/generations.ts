@@ -1,0 +1,120 @@
+import type { AbortResponse } from '@chat/contract';
+import { AppError } from '../../platform/errors.js';
+import { createReplyHub, type ReplyHub } from './reply-hub.js';
+
+/** The saved outcome of a generation (what abort answers). */
+export type TurnResult = AbortResponse;
+
+/** A running generation, keyed by conversation id (the abortKey). */
+export interface Generation {
+  readonly key: string;
+  readonly userId: string;
+  readonly controller: AbortController;
+  /** Its events, text so far and attached client streams (the original and resumed ones). */
+  readonly hub: ReplyHub;
+  /** Settles once the reply is saved: the result, or null when nothing could be saved. */
+  readonly done: Promise<TurnResult | null>;
+}
+
+/** The abort reason of generations stopped because the server shuts down past its drain deadline. */
+export const SHUTDOWN_ABORT = 'server_shutdown';
+
+interface Entry extends Generation {
+  settle(result: TurnResult | null): void;
+}
+
+/**
+ * Generations run independently of the HTTP response that started them. This registry lets
+ * abort and resume find them, refuses a second reply in the same conversation, and lets shutdown (and
+ * tests) wait for every reply and background task to be saved.
+ */
+export function createGenerations() {
+  const running = new Map<string, Entry>();
+  const background = new Set<Promise<unknown>>();
+  let draining = false;
+
+  const settled = async (): Promise<void> => {
+    while (running.size > 0 || background.size > 0) {
+      await Promise.allSettled([...[...running.values()].map((g) => g.done), ...background]);
+    }
+  };
+
+  return {
+    /** Claims the conversation for one reply; 409 while another reply in it is running. */
+    reserve(key: string, userId: string): Generation {
+      if (draining)
+        throw new AppError('server_shutdown', 'The server is shutting down; please try again in a moment');
+      if (running.has(key))
+        throw new AppError('conflict', 'A reply is already being generated in this conversation');
+      let settle!: (r: TurnResult | null) => void;
+      const done = new Promise<TurnResult | null>((resolve) => (settle = resolve));
+      const entry: Entry = {
+        key,
+        userId,
+        controller: new AbortController(),
+        hub: createReplyHub(),
+        done,
+        settle,
+      };
+      running.set(key, entry);
+      return entry;
+    },
+
+    /** Ends a generation: it leaves the registry before waiters (abort) hear the result. */
+    settle(gen: Generation, result: TurnResult | null): void {
+      const entry = running.get(gen.key);
+      if (entry === gen) running.delete(gen.key);
+      (gen as Entry).settle(result);
+    },
+
+    /** The user's running generation of that key; another user's is treated as absent. */
+    find(key: string, userId: string): Generation | undefined {
+      const entry = running.get(key);
+      return entry && entry.userId === userId ? entry : undefined;
+    },
+
+    abortAll(keys: Iterable<string>): void {
+      for (const key of keys) running.get(key)?.controller.abort();
+    },
+
+    /** Keeps a background task (title generation) in sight of drain(). */
+    track(task: Promise<unknown>): void {
+      const p = task.catch(() => {}).finally(() => background.delete(p));
+      background.add(p);
+    },
+
+    /** Resolves once no generation and no background task is left. */
+    drain: settled,
+
+    /** True once shutdown() began: no new generation is accepted. */
+    get draining(): boolean {
+      return draining;
+    },
+
+    /**
+     * Graceful shutdown: refuses new generations, lets the running ones finish for up to
+     * `timeoutMs`, then aborts the rest (they are saved unfinished) and waits for their saves.
+     * Resolves true when everything finished by itself.
+     */
+    async shutdown(timeoutMs: number): Promise<boolean> {
+      draining = true;
+      if (await within(settled(), timeoutMs)) return true;
+      for (const g of running.values()) g.controller.abort(SHUTDOWN_ABORT);
+      // Saving an aborted reply is one update; don't let a stuck database keep the process alive.
+      await within(settled(), 5000);
+      return false;
+    },
+  };
+}
+export type Generations = ReturnType<typeof createGenerations>;
+
+/** Whether `task` settles within `ms`. */
+async function within(task: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([task.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,158 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NO_PARENT, type Message } from '@chat/contract';
+import { createReplyHub, type Subscriber } from './reply-hub.js';
+
+function message(extra: Partial<Message>): Message {
+  return {
+    messageId: 'm',
+    conversationId: 'c',
+    parentMessageId: NO_PARENT,
+    sender: 'AI',
+    text: '',
+    isCreatedByUser: false,
+    endpoint: 'openAI',
+    model: 'm',
+    error: false,
+    unfinished: true,
+    isEdited: false,
+    finish_reason: null,
+    tokenCount: null,
+    createdAt: 'x',
+    updatedAt: 'x',
+    ...extra,
+  };
+}
+
+/** A subscriber that records what it got as [id, data] pairs. */
+function recorder() {
+  const got: [number, unknown][] = [];
+  let ended = false;
+  const sub: Subscriber = {
+    delta: (id, text) => void got.push([id, { text }]),
+    event: (id, data) => void got.push([id, data]),
+    end: () => void (ended = true),
+  };
+  return { sub, got, ended: () => ended };
+}
+
+function startedHub(ringSize?: number, prefix = '') {
+  const hub = createReplyHub({ frameMs: 16, ...(ringSize ? { ringSize } : {}) });
+  hub.begin({
+    conversationId: 'c',
+    requestMessage: message({ messageId: 'q', isCreatedByUser: true, unfinished: false }),
+    responseMessage: message({ text: prefix }),
+  });
+  hub.event({ created: true });
+  return hub;
+}
+
+describe('reply hub', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('coalesces deltas per frame and numbers events once for every subscriber', () => {
+    const hub = createReplyHub();
+    const a = recorder();
+    hub.subscribe(a.sub);
+    expect(hub.resumable).toBe(false);
+    hub.begin({ conversationId: 'c', requestMessage: message({}), responseMessage: message({}) });
+    hub.event({ created: true });
+    hub.delta('Hel');
+    hub.delta('lo');
+    hub.delta(',');
+    vi.advanceTimersByTime(20);
+    hub.delta(' you');
+    hub.event({ final: true });
+    // The first delta leaves at once; the next ones wait for the end of its frame.
+    expect(a.got).toEqual([
+      [0, { created: true }],
+      [1, { text: 'Hel' }],
+      [2, { text: 'lo,' }],
+      [3, { text: ' you' }],
+      [4, { final: true }],
+    ]);
+    expect(hub.text).toBe('Hello, you');
+  });
+
+  it('sends a delta after a quiet frame at once, without waiting for a timer', () => {
+    const hub = startedHub();
+    const a = recorder();
+    hub.subscribe(a.sub);
+    hub.delta('one');
+    expect(a.got).toEqual([[1, { text: 'one' }]]);
+    vi.advanceTimersByTime(10);
+    hub.delta(' two');
+    expect(a.got).toHaveLength(1);
+    vi.advanceTimersByTime(6);
+    expect(a.got.at(-1)).toEqual([2, { text: ' two' }]);
+    vi.advanceTimersByTime(30);
+    hub.delta(' three');
+    expect(a.got.at(-1)).toEqual([3, { text: ' three' }]);
+  });
+
+  it('a resumer gets a snapshot with the text so far, then the live events; end ends everyone', () => {
+    const hub = startedHub(undefined, 'Start: ');
+    const first = recorder();
+    hub.subscribe(first.sub);
+    hub.delta('one');
+    vi.advanceTimersByTime(10);
+    hub.delta(' two'); // within the frame of 'one': held until the frame ends
+    const late = recorder();
+    expect(hub.resume(late.sub)).toBe(true);
+    expect(late.got).toEqual([
+      [
+        1,
+        expect.objectContaining({
+          resumed: true,
+          conversationId: 'c',
+          responseMessage: expect.objectContaining({ text: 'Start: one', unfinished: true }),
+        }),
+      ],
+    ]);
+    vi.advanceTimersByTime(20);
+    expect(late.got.at(-1)).toEqual([2, { text: ' two' }]);
+    expect(first.got.at(-1)).toEqual([2, { text: ' two' }]);
+
+    hub.unsubscribe(first.sub);
+    hub.delta(' three');
+    hub.end();
+    expect(first.got.at(-1)).toEqual([2, { text: ' two' }]);
+    expect(late.got.at(-1)).toEqual([3, { text: ' three' }]);
+    expect(late.ended()).toBe(true);
+    expect(first.ended()).toBe(false);
+    expect(hub.resumable).toBe(false);
+    expect(hub.resume(recorder().sub)).toBe(false);
+  });
+
+  it('replays the events after a Last-Event-ID while the ring still holds them', () => {
+    const hub = startedHub(3);
+    for (const piece of ['a', 'b', 'c', 'd']) {
+      hub.delta(piece);
+      vi.advanceTimersByTime(20);
+    }
+    // Ids: 0 created, 1 a, 2 b, 3 c, 4 d; the ring keeps 2..4.
+    const replay = recorder();
+    hub.resume(replay.sub, 2);
+    expect(replay.got).toEqual([
+      [3, { text: 'c' }],
+      [4, { text: 'd' }],
+    ]);
+    const upToDate = recorder();
+    hub.resume(upToDate.sub, 4);
+    expect(upToDate.got).toEqual([]);
+
+    for (const lastEventId of [0, 7, -1]) {
+      const tooOld = recorder();
+      hub.resume(tooOld.sub, lastEventId);
+      expect(tooOld.got).toEqual([
+        [
+          4,
+          expect.objectContaining({
+            resumed: true,
+            responseMessage: expect.objectContaining({ text: 'abcd' }),
+          }),
+        ],
+      ]);
+    }
+  });
+});

@@ -1,0 +1,175 @@
+import type { Message, ResumedEvent } from '@chat/contract';
+import type { ReplySink } from './stream-sink.js';
+
+/** One attached client stream. Ids are the hub's: the same event has the same id everywhere. */
+export interface Subscriber {
+  /** A delta (`{ text }`); a subscriber may merge several into one event with the last id. */
+  delta(id: number, text: string): void;
+  event(id: number, data: unknown): void;
+  end(): void;
+}
+
+/** What a resumed client needs besides the text: the reply and the message it answers. */
+export interface ReplyStart {
+  conversationId: string;
+  requestMessage: Message;
+  /** The reply's row as saved at the start; its text is the prefix deltas are appended to. */
+  responseMessage: Message;
+}
+
+export interface HubOptions {
+  /** At most one delta event per frame: deltas within a frame of the last one are merged. */
+  frameMs?: number;
+  /** How many recent events are kept for Last-Event-ID replays. */
+  ringSize?: number;
+}
+
+interface Published {
+  id: number;
+  data: unknown;
+  /** The text of a delta event, else undefined. */
+  text: string | undefined;
+}
+
+const FRAME_MS = 16;
+const RING_SIZE = 256;
+
+/**
+ * The fan-out point of one generation. The runner writes to it as its sink; it coalesces deltas
+ * to at most one event per frame (a delta after a quiet frame goes out at once), numbers every
+ * event (the SSE id), keeps the reply's text as published and a bounded ring of recent events,
+ * and hands each event to every attached subscriber: the response that started the reply and any
+ * number of resumed ones. Subscribers come and go; none of them can stop the generation.
+ */
+export function createReplyHub(opts: HubOptions = {}) {
+  const frameMs = opts.frameMs ?? FRAME_MS;
+  const ringSize = opts.ringSize ?? RING_SIZE;
+  const subscribers = new Set<Subscriber>();
+  const ring: Published[] = [];
+  let nextId = 0;
+  let start: ReplyStart | null = null;
+  let text = '';
+  let pending = '';
+  let timer: NodeJS.Timeout | undefined;
+  /** When the last delta event went out (performance.now()). */
+  let lastDeltaAt = -Infinity;
+  let ended = false;
+
+  const publish = (data: unknown, deltaText?: string): void => {
+    const id = nextId++;
+    ring.push({ id, data, text: deltaText });
+    if (ring.length > ringSize) ring.shift();
+    for (const s of subscribers) {
+      if (deltaText !== undefined) s.delta(id, deltaText);
+      else s.event(id, data);
+    }
+  };
+
+  const flushPending = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!pending) return;
+    const piece = pending;
+    pending = '';
+    text += piece;
+    lastDeltaAt = performance.now();
+    publish({ text: piece }, piece);
+  };
+
+  /** The events after `lastEventId`, or undefined when some of them are no longer kept. */
+  const missedAfter = (lastEventId: number): Published[] | undefined => {
+    if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId >= nextId) return undefined;
+    if (lastEventId === nextId - 1) return [];
+    const first = ring[0];
+    if (!first || first.id > lastEventId + 1) return undefined;
+    return ring.filter((e) => e.id > lastEventId);
+  };
+
+  const sink: ReplySink = {
+    delta(piece) {
+      if (ended || !piece) return;
+      pending += piece;
+      if (timer) return;
+      // Leading edge: a delta after a quiet frame goes out at once (no added latency at
+      // ordinary token rates); faster ones wait for the frame's end and leave as one event.
+      const wait = lastDeltaAt + frameMs - performance.now();
+      if (wait <= 0) flushPending();
+      else timer = setTimeout(flushPending, Math.ceil(wait));
+    },
+    event(data) {
+      if (ended) return;
+      flushPending();
+      publish(data);
+    },
+    end() {
+      if (ended) return;
+      flushPending();
+      ended = true;
+      for (const s of subscribers) s.end();
+      subscribers.clear();
+      ring.length = 0;
+    },
+  };
+
+  return {
+    ...sink,
+
+    /** Called by the runner before its first event: what a resumed client is shown. */
+    begin(info: ReplyStart): void {
+      start = info;
+      text = info.responseMessage.text;
+    },
+
+    /** The reply's text as published so far (prefix + sent deltas). */
+    get text(): string {
+      return text;
+    },
+
+    /** True while a client can still join (started, first event out, not ended). */
+    get resumable(): boolean {
+      return !ended && start !== null && nextId > 0;
+    },
+
+    /** Attaches the response that started the reply: it gets every event from the first. */
+    subscribe(sub: Subscriber): void {
+      if (ended) sub.end();
+      else subscribers.add(sub);
+    },
+
+    /**
+     * Attaches a resumed client. With a Last-Event-ID whose later events are all still kept, it
+     * gets just those (with their original ids); otherwise one `resumed` snapshot carrying the
+     * whole text so far (id: the last event's). Then it gets every new event. False (and the
+     * subscriber untouched) when the reply can no longer be joined.
+     */
+    resume(sub: Subscriber, lastEventId?: number): boolean {
+      if (!start || ended || nextId === 0) return false;
+      const missed = lastEventId === undefined ? undefined : missedAfter(lastEventId);
+      if (missed) {
+        for (const e of missed) {
+          if (e.text !== undefined) sub.delta(e.id, e.text);
+          else sub.event(e.id, e.data);
+        }
+      } else {
+        const snapshot: ResumedEvent = {
+          resumed: true,
+          conversationId: start.conversationId,
+          requestMessage: start.requestMessage,
+          responseMessage: { ...start.responseMessage, text, unfinished: true },
+        };
+        sub.event(nextId - 1, snapshot);
+      }
+      subscribers.add(sub);
+      return true;
+    },
+
+    unsubscribe(sub: Subscriber): void {
+      subscribers.delete(sub);
+    },
+
+    get subscriberCount(): number {
+      return subscribers.size;
+    },
+  };
+}
+export type ReplyHub = ReturnType<typeof createReplyHub>;

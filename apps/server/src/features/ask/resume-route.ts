@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { idSchema } from '@chat/contract';
+import { requireUser } from '../../platform/auth-guard.js';
+import { AppError, parseInput } from '../../platform/errors.js';
+import { openSse } from '../../platform/sse.js';
+import type { Generations } from './generations.js';
+import { createSseSubscriber } from './stream-sink.js';
+
+const paramsSchema = z.object({ conversationId: idSchema });
+
+/** The Last-Event-ID header, else `?lastEventId=`, as an event id; anything else counts as none. */
+export function lastEventIdOf(header: unknown, query: unknown): number | undefined {
+  const fromQuery =
+    query && typeof query === 'object' ? (query as Record<string, unknown>).lastEventId : undefined;
+  const raw = typeof header === 'string' && header !== '' ? header : fromQuery;
+  if (typeof raw !== 'string' || !/^\d{1,15}$/.test(raw)) return undefined;
+  return Number(raw);
+}
+
+/**
+ * GET /api/ask/stream/:conversationId joins the user's running reply in that conversation (a
+ * reload, another tab, a dropped connection): the missed events after Last-Event-ID when they are
+ * all still kept, else a `resumed` snapshot with the text so far; then the live deltas and the
+ * same final / error event the original stream gets. 404 when no reply of this user is running
+ * there, including one that has just ended: the client then reads the saved messages.
+ */
+export function resumeRoute(app: FastifyInstance, generations: Generations): void {
+  app.get('/api/ask/stream/:conversationId', async (request, reply) => {
+    const user = requireUser(request);
+    const { conversationId } = parseInput(paramsSchema, request.params);
+    const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
+    // Lookup, check and attach run in one synchronous step, so the generation cannot end between
+    // them: once attached, the subscriber is sure to get the final (or error) event.
+    const generation = generations.find(conversationId, user.id);
+    if (!generation?.hub.resumable) {
+      throw new AppError('not_found', 'No reply is being generated in this conversation');
+    }
+    const sse = openSse(reply);
+    const subscriber = createSseSubscriber(sse);
+    generation.hub.resume(subscriber, lastEventId);
+    sse.onDisconnect(() => generation.hub.unsubscribe(subscriber));
+  });
+}

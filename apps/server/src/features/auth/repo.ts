@@ -1,0 +1,52 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
+
+export function createAuthRepo(db: Db) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = lower(${email})`)
+        .limit(1);
+      return rows[0];
+    },
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return rows[0];
+    },
+    async countUsers(): Promise<number> {
+      const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+      return rows[0]?.n ?? 0;
+    },
+    /** Inserts a user; undefined when the e-mail is taken (unique index on lower(email)). */
+    async insertUser(values: typeof users.$inferInsert): Promise<UserRow | undefined> {
+      const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
+      return rows[0];
+    },
+    async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+    async findSessionByHash(tokenHash: string): Promise<SessionRow | undefined> {
+      const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
+      return rows[0];
+    },
+    /** Marks a session used; false when another request rotated it first. */
+    async revokeSession(id: string): Promise<boolean> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+    async revokeFamily(familyId: string): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    },
+  };
+}
+export type AuthRepo = ReturnType<typeof createAuthRepo>;

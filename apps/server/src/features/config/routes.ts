@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  ENDPOINT_DISPLAY_ORDER,
+  type EndpointsConfig,
+  type ModelsConfig,
+  type StartupConfig,
+} from '@chat/contract';
+import type { AppConfig } from '../../config/app-config.js';
+
+export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) {
+  const { config } = deps;
+
+  app.get('/api/config', { config: { public: true } }, async (): Promise<StartupConfig> => ({
+    appTitle: config.appTitle,
+    customFooter: config.customFooter,
+    checkBalance: config.checkBalance,
+    registrationEnabled: config.registrationEnabled,
+    emailLoginEnabled: config.emailLoginEnabled,
+    socialLoginEnabled: config.socialLoginEnabled,
+    demoEndpoint: config.endpoints.some((e) => e.isDemo),
+  }));
+
+  app.get('/api/endpoints', async (): Promise<EndpointsConfig> => {
+    const result: EndpointsConfig = {};
+    config.endpoints.forEach((e, i) => {
+      const builtIn = ENDPOINT_DISPLAY_ORDER.indexOf(e.name as (typeof ENDPOINT_DISPLAY_ORDER)[number]);
+      result[e.name] = {
+        order: builtIn >= 0 ? builtIn : ENDPOINT_DISPLAY_ORDER.length + i,
+        type: e.type,
+        userProvide: e.userProvide,
+        ...(e.label ? { modelDisplayLabel: e.label } : {}),
+        ...(e.isDemo ? { isDemo: true } : {}),
+      };
+    });
+    return result;
+  });
+
+  app.get('/api/models', async (): Promise<ModelsConfig> => {
+    const result: ModelsConfig = {};
+    for (const e of config.endpoints) result[e.name] = e.models;
+    return result;
+  });
+}

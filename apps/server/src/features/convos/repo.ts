@@ -1,0 +1,109 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { PgliteQueryResultHKT } from 'drizzle-orm/pglite';
+import { DEFAULT_TITLE, type ConversationOptions } from '@chat/contract';
+import type * as schema from '../../db/schema.js';
+import { conversations, type ConversationRow } from '../../db/schema.js';
+
+/** The database or a transaction: repos accept either so callers can group writes. */
+export type Executor = PgDatabase<PgliteQueryResultHKT, typeof schema>;
+
+export interface NewConversation {
+  conversationId: string;
+  userId: string;
+  endpoint: string;
+  model: string | null;
+  options: ConversationOptions;
+  createdAt: Date;
+}
+
+export interface ConversationPatch {
+  title?: string;
+  endpoint?: string;
+  model?: string | null;
+  options?: ConversationOptions;
+  updatedAt?: Date;
+}
+
+/** Conversations of one user; every query filters by user_id. */
+export function createConvosRepo(db: Executor) {
+  const own = (userId: string, conversationId: string) =>
+    and(eq(conversations.userId, userId), eq(conversations.conversationId, conversationId));
+
+  return {
+    async page(userId: string, offset: number, limit: number): Promise<ConversationRow[]> {
+      return db
+        .select()
+        .from(conversations)
+        .where(eq(conversations.userId, userId))
+        .orderBy(desc(conversations.updatedAt), desc(conversations.conversationId))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async countFor(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(conversations)
+        .where(eq(conversations.userId, userId));
+      return row?.n ?? 0;
+    },
+
+    async get(userId: string, conversationId: string): Promise<ConversationRow | undefined> {
+      const [row] = await db.select().from(conversations).where(own(userId, conversationId));
+      return row;
+    },
+
+    async insert(c: NewConversation, tx: Executor = db): Promise<ConversationRow> {
+      const [row] = await tx
+        .insert(conversations)
+        .values({ ...c, updatedAt: c.createdAt })
+        .returning();
+      return row!;
+    },
+
+    async update(
+      userId: string,
+      conversationId: string,
+      patch: ConversationPatch,
+      tx: Executor = db,
+    ): Promise<ConversationRow | undefined> {
+      const [row] = await tx
+        .update(conversations)
+        .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
+        .where(own(userId, conversationId))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Saves a generated title unless the conversation was renamed meanwhile; updatedAt is kept so
+     * titling does not move the conversation in the list. True when saved.
+     */
+    async setGeneratedTitle(userId: string, conversationId: string, title: string): Promise<boolean> {
+      const rows = await db
+        .update(conversations)
+        .set({ title })
+        .where(and(own(userId, conversationId), eq(conversations.title, DEFAULT_TITLE)))
+        .returning({ id: conversations.conversationId });
+      return rows.length > 0;
+    },
+
+    async remove(userId: string, conversationId: string): Promise<number> {
+      const rows = await db
+        .delete(conversations)
+        .where(own(userId, conversationId))
+        .returning({ id: conversations.conversationId });
+      return rows.length;
+    },
+
+    async removeAll(userId: string): Promise<string[]> {
+      const rows = await db
+        .delete(conversations)
+        .where(eq(conversations.userId, userId))
+        .returning({ id: conversations.conversationId });
+      return rows.map((r) => r.id);
+    },
+  };
+}
+export type ConvosRepo = ReturnType<typeof createConvosRepo>;

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FinalEvent, Message } from '@chat/contract';
+import { sql } from 'drizzle-orm';
+import { chatUser, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
+import { presentMessage } from './presenter.js';
+import { createMessagesRepo } from './repo.js';
+
+let h: ChatHarness;
+let alice: Awaited<ReturnType<typeof chatUser>>;
+beforeAll(async () => {
+  h = await startChatApp({ titleConvo: false });
+  alice = await chatUser(h, 'Alice');
+});
+afterAll(() => h.close());
+
+describe('messages', () => {
+  it('lists the tree oldest first with contract fields', async () => {
+    const first = (await alice.ask({ text: 'One [[fake reply="1"]]' })).events.at(-1)!.data as FinalEvent;
+    const id = first.conversation.conversationId;
+    await alice.ask({
+      conversationId: id,
+      parentMessageId: first.responseMessage.messageId,
+      text: 'Two [[fake reply="2"]]',
+    });
+    const list = await alice.messages(id);
+    expect(list.map((m) => m.text)).toEqual(['One [[fake reply="1"]]', '1', 'Two [[fake reply="2"]]', '2']);
+    for (let i = 1; i < list.length; i++) expect(list[i]!.parentMessageId).toBe(list[i - 1]!.messageId);
+    expect(list[1]).toMatchObject({
+      sender: 'openAI',
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+      isEdited: false,
+    });
+    expect(new Date(list[0]!.createdAt).toISOString()).toBe(list[0]!.createdAt);
+  });
+
+  it('PUT saves the text and marks the message edited (user and AI messages)', async () => {
+    const first = (await alice.ask({ text: 'Fix me [[fake reply="typo"]]' })).events.at(-1)!
+      .data as FinalEvent;
+    const id = first.conversation.conversationId;
+    for (const m of [first.requestMessage, first.responseMessage]) {
+      const res = await alice.api(`/api/messages/${id}/${m.messageId}`, {
+        method: 'PUT',
+        body: { text: `fixed ${m.messageId}` },
+      });
+      expect(res.status).toBe(200);
+      expect((await res.json()) as Message).toMatchObject({ text: `fixed ${m.messageId}`, isEdited: true });
+    }
+    const list = await alice.messages(id);
+    expect(list.every((m) => m.isEdited && m.text.startsWith('fixed'))).toBe(true);
+    const missing = await alice.api(`/api/messages/${id}/${crypto.randomUUID()}`, {
+      method: 'PUT',
+      body: { text: 'x' },
+    });
+    expect(missing.status).toBe(404);
+    const bad = await alice.api(`/api/messages/${id}/${first.requestMessage.messageId}`, {
+      method: 'PUT',
+      body: { text: 5 },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('GET writes exactly the JSON of the presenter (flags, nulls, escapes, microsecond dates)', async () => {
+    const first = (await alice.ask({ text: 'Base [[fake reply="ok"]]' })).events.at(-1)!.data as FinalEvent;
+    const id = first.conversation.conversationId;
+    const userId = alice.user.user.id;
+    const repo = createMessagesRepo(h.database.db);
+    const flagged = crypto.randomUUID();
+    const nulls = crypto.randomUUID();
+    const common = { conversationId: id, userId, parentMessageId: first.responseMessage.messageId };
+    await repo.insert({
+      ...common,
+      messageId: flagged,
+      sender: 'openAI',
+      text: 'quote " backslash \\ nl \n tab \t ctl \u0001\u001f del \u007f é 😀 \u2028 </script>',
+      isCreatedByUser: false,
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+      error: true,
+      unfinished: true,
+      isEdited: true,
+      finishReason: 'length',
+      tokenCount: 1234,
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    await repo.insert({
+      ...common,
+      messageId: nulls,
+      parentMessageId: flagged,
+      sender: 'User',
+      text: '',
+      isCreatedByUser: true,
+      createdAt: new Date(Date.now() + 120_000),
+    });
+    // Microseconds the database keeps but a JS Date drops.
+    await h.database.db.execute(
+      sql`update messages set created_at = created_at + interval '999 microseconds',
+            updated_at = '2001-02-03 04:05:06.789999+00' where message_id = ${flagged}`,
+    );
+
+    const res = await alice.api(`/api/messages/${id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const body = await res.text();
+    const expected = (await repo.listForConversation(userId, id)).map(presentMessage);
+    expect(expected.map((m) => m.messageId).slice(-2)).toEqual([flagged, nulls]);
+    expect(expected.at(-2)).toMatchObject({ error: true, finish_reason: 'length', tokenCount: 1234 });
+    expect(expected.at(-2)!.updatedAt).toBe('2001-02-03T04:05:06.789Z');
+    expect(expected.at(-1)).toMatchObject({
+      endpoint: null,
+      model: null,
+      finish_reason: null,
+      tokenCount: null,
+    });
+    const parsed = JSON.parse(body) as Message[];
+    expect(parsed).toHaveLength(expected.length);
+    parsed.forEach((m, i) => expect(m).toStrictEqual(expected[i]));
+    expect(body).toBe(JSON.stringify(expected));
+
+    // Not the user's conversation: 404 as before.
+    const bob = await chatUser(h, 'Bob');
+    expect((await bob.api(`/api/messages/${id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,120 @@
+import { and, asc, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
+import { messages, type MessageRow } from '../../db/schema.js';
+import type { Executor } from '../convos/repo.js';
+
+export type NewMessage = typeof messages.$inferInsert;
+
+/** A column as JSON text: strings and booleans through to_json, NULL as null. */
+const json = (col: AnyColumn) => sql`coalesce(to_json(${col})::text, 'null')`;
+/** A timestamptz as Date#toISOString() writes it: UTC, milliseconds (truncated, as JS parsing does), Z. */
+const iso = (col: AnyColumn) =>
+  sql`'"' || to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'`;
+
+/**
+ * One message as the JSON text JSON.stringify(presentMessage(row)) gives: the same keys in the
+ * same order, no whitespace. Keep in step with presenter.ts (a test compares the two).
+ */
+const messageJson = sql.join(
+  (
+    [
+      ['messageId', json(messages.messageId)],
+      ['conversationId', json(messages.conversationId)],
+      ['parentMessageId', json(messages.parentMessageId)],
+      ['sender', json(messages.sender)],
+      ['text', json(messages.text)],
+      ['isCreatedByUser', json(messages.isCreatedByUser)],
+      ['endpoint', json(messages.endpoint)],
+      ['model', json(messages.model)],
+      ['error', json(messages.error)],
+      ['unfinished', json(messages.unfinished)],
+      ['isEdited', json(messages.isEdited)],
+      ['finish_reason', json(messages.finishReason)],
+      ['tokenCount', json(messages.tokenCount)],
+      ['createdAt', iso(messages.createdAt)],
+      ['updatedAt', iso(messages.updatedAt)],
+    ] as const
+  ).map(([key, value], i) => sql`${sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`)} || ${value}`),
+  sql` || `,
+);
+
+export interface MessagePatch {
+  text?: string;
+  isEdited?: boolean;
+  error?: boolean;
+  unfinished?: boolean;
+  finishReason?: string | null;
+  tokenCount?: number | null;
+  updatedAt?: Date;
+}
+
+/** Messages of one user; every query filters by user_id. */
+export function createMessagesRepo(db: Executor) {
+  const own = (userId: string, messageId: string) =>
+    and(eq(messages.userId, userId), eq(messages.messageId, messageId));
+
+  return {
+    /** The whole tree of a conversation, oldest first (a user message before its reply). */
+    async listForConversation(userId: string, conversationId: string): Promise<MessageRow[]> {
+      return db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)))
+        .orderBy(asc(messages.createdAt), desc(messages.isCreatedByUser));
+    },
+
+    /**
+     * The same list as listForConversation, already as the JSON text of the API's Message[]:
+     * built by the database, so thousands of rows are not decoded and re-serialised in JS.
+     */
+    async listJsonForConversation(userId: string, conversationId: string): Promise<string> {
+      const [row] = await db
+        .select({
+          body: sql<string>`'[' || coalesce(string_agg(${messageJson} || '}', ',' order by ${messages.createdAt} asc, ${messages.isCreatedByUser} desc), '') || ']'`,
+        })
+        .from(messages)
+        .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)));
+      return row?.body ?? '[]';
+    },
+
+    async get(userId: string, messageId: string): Promise<MessageRow | undefined> {
+      const [row] = await db.select().from(messages).where(own(userId, messageId));
+      return row;
+    },
+
+    /** Inserts a message; undefined when the id is already taken. */
+    async insert(row: NewMessage, tx: Executor = db): Promise<MessageRow | undefined> {
+      const [saved] = await tx.insert(messages).values(row).onConflictDoNothing().returning();
+      return saved;
+    },
+
+    async update(
+      userId: string,
+      messageId: string,
+      patch: MessagePatch,
+      tx: Executor = db,
+    ): Promise<MessageRow | undefined> {
+      const [row] = await tx
+        .update(messages)
+        .set({ ...patch, updatedAt: patch.updatedAt ?? new Date() })
+        .where(own(userId, messageId))
+        .returning();
+      return row;
+    },
+
+    /** "Save only" edit of a message in the given conversation. */
+    async editText(
+      userId: string,
+      conversationId: string,
+      messageId: string,
+      text: string,
+    ): Promise<MessageRow | undefined> {
+      const [row] = await db
+        .update(messages)
+        .set({ text, isEdited: true, updatedAt: new Date() })
+        .where(and(own(userId, messageId), eq(messages.conversationId, conversationId)))
+        .returning();
+      return row;
+    },
+  };
+}
+export type MessagesRepo = ReturnType<typeof createMessagesRepo>;

@@ -1,0 +1,57 @@
+import { SEARCH_WORD, firstMatch } from '@chat/contract';
+
+/**
+ * A search query as the parts of its tsquery, all passed to PostgreSQL as bound parameters:
+ * `plainto_tsquery(text) || (plainto_tsquery(head) && to_tsquery(prefix))`, i.e. every word
+ * matches, or every word but the last matches and the last one is the prefix of a word (so "hel"
+ * finds "hello" while the person is still typing). plainto_tsquery reads its text as plain words
+ * (no operators), and the prefix is built from letters and digits only, quoted; so no input can
+ * change the query's meaning or fail to parse.
+ */
+export interface TextQuery {
+  text: string;
+  head: string;
+  prefix: string;
+}
+
+// Control characters (NUL cannot reach PostgreSQL) and lone surrogates.
+const UNSAFE = /[\p{Cc}\p{Cs}]/gu;
+
+/** The tsquery parts of `q`, or null when it holds no word (nothing can match). */
+export function toTextQuery(q: string): TextQuery | null {
+  const text = q.replace(UNSAFE, ' ').trim();
+  let last: RegExpMatchArray | undefined;
+  for (const m of text.matchAll(SEARCH_WORD)) last = m;
+  if (!last) return null;
+  const word = last[0].toLowerCase().replaceAll('\\', '\\\\').replaceAll("'", "''");
+  return { text, head: text.slice(0, last.index), prefix: `'${word}':*` };
+}
+
+/**
+ * `text` as a search hit shows it: whole when at most `max` characters, else a window of about
+ * `max` characters that starts a little before the first match, cut at spaces, with … at a cut end.
+ */
+export function excerpt(text: string, terms: readonly string[], max: number): { text: string; cut: boolean } {
+  if (text.length <= max) return { text, cut: false };
+  const at = firstMatch(text, terms);
+  let start = at <= 0 ? 0 : Math.max(0, at - Math.floor(max / 4));
+  let end = Math.min(text.length, start + max);
+  start = Math.max(0, end - max);
+  // Cut at a space near each end when there is one, and never inside a surrogate pair.
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < (at < 0 ? start + 40 : Math.min(at, start + 40))) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space > end - 40 && space > start) end = space;
+  }
+  if (isLowSurrogate(text.charCodeAt(start))) start++;
+  if (isLowSurrogate(text.charCodeAt(end))) end--;
+  const body = text.slice(start, end).trim();
+  return { text: `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`, cut: true };
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
+}

@@ -1,0 +1,116 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import { DEMO_ENDPOINT_NAME } from '@chat/contract';
+import { ConfigError, parseEnv } from './config/env.js';
+import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
+import { openDatabase } from './db/client.js';
+import { listOpenAIModels } from './providers/openai/list-models.js';
+import { buildApp } from './app.js';
+import { LOG_REDACT_PATHS } from './platform/logging.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The built client: apps/web/dist, next to apps/server/dist (or apps/server/src in dev). */
+const defaultWebDist = resolve(here, '../../web/dist');
+
+const DEMO_MODELS = ['demo-fast'];
+
+async function addDemoEndpoint(config: AppConfig): Promise<FakeOpenAIServer> {
+  // The fake upstream speaks OpenAI's wire protocol; at 40 tokens/s a reply visibly streams.
+  const fake = await startFakeOpenAI({ models: DEMO_MODELS, defaults: { tokensPerSecond: 40 } });
+  config.endpoints.push({
+    name: DEMO_ENDPOINT_NAME,
+    type: 'custom',
+    apiKey: 'demo',
+    baseURL: fake.url,
+    models: DEMO_MODELS,
+    titleModel: DEMO_MODELS[0],
+    label: 'Offline demo',
+    userProvide: false,
+    isDemo: true,
+  });
+  return fake;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const env = parseEnv(process.env);
+  const dataDir = resolve(env.DATA_DIR);
+  const warnings: string[] = [];
+  const secrets = loadSecrets(env, dataDir, (m) => warnings.push(m));
+  const config = buildAppConfig(env, secrets);
+
+  for (const e of config.endpoints) {
+    if (e.models.length === 0 && e.baseURL && !e.userProvide) {
+      e.models = await listOpenAIModels(e.baseURL, e.apiKey);
+    }
+  }
+  const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;
+
+  let onIdleError = (err: Error) => console.warn('database connection lost:', err.message);
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir,
+    onIdleError: (err) => onIdleError(err),
+  });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: [...LOG_REDACT_PATHS],
+    },
+    webDist: process.env.WEB_DIST ?? defaultWebDist,
+  });
+  onIdleError = (err) => app.log.warn({ err }, 'database connection lost; the next query reconnects');
+  for (const w of warnings) app.log.warn(w);
+  if (fake)
+    app.log.info(
+      'No provider configured: the offline demo endpoint is on (DEMO_ENDPOINT=false turns it off)',
+    );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    const timeoutMs = env.SHUTDOWN_TIMEOUT_MS;
+    app.log.info({ signal, timeoutMs }, 'shutting down: finishing running replies');
+    // 1. New requests are refused (503 server_shutdown) and no new connection is accepted; the
+    //    running replies' event streams (hijacked responses) go on meanwhile.
+    const finished = app.chat.shutdown(timeoutMs);
+    app.server.close();
+    // 2. Every reply finishes, or past the deadline is stopped and saved unfinished.
+    if (!(await finished)) app.log.warn('drain deadline passed: unfinished replies were saved as such');
+    // 3. Then close: the event streams have ended, only idle keep-alive sockets may remain.
+    app.server.closeIdleConnections();
+    const grace = setTimeout(() => app.server.closeAllConnections(), 2000);
+    await app.close();
+    clearTimeout(grace);
+    await fake?.close();
+    await database.close();
+    process.exit(0);
+  };
+  const onSignal = (signal: string) => {
+    shutdown(signal).catch((err: unknown) => {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    });
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  app.log.info(
+    { db: database.kind, ms: Math.round(performance.now() - started) },
+    `ready on http://localhost:${env.PORT}`,
+  );
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { UPLOAD_LIMITS } from '@chat/contract';
+import { AppError } from '../errors.js';
+
+export type ImageMime = (typeof UPLOAD_LIMITS.imageTypes)[number];
+
+export interface ImageType {
+  mime: ImageMime;
+  /** The extension to store the file under (the client's name is never used for it). */
+  ext: 'jpg' | 'png' | 'webp';
+}
+
+/** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
+  bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/**
+ * The image type by its magic bytes: JPEG, PNG or WEBP, else null (GIF, SVG, HTML, PDF, … are
+ * refused). The client's MIME type and file name are never consulted.
+ */
+export function sniffImage(bytes: Uint8Array): ImageType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { mime: 'image/jpeg', ext: 'jpg' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { mime: 'image/png', ext: 'png' };
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8))
+    return { mime: 'image/webp', ext: 'webp' };
+  return null;
+}
+
+const UNSUPPORTED = 'Currently, only JPEG, JPG, PNG, and WEBP files are supported.';
+
+/** sniffImage or 400, limited to `allowed` types (the avatar takes fewer). */
+export function requireImageType(
+  bytes: Uint8Array,
+  allowed: readonly ImageMime[] = UPLOAD_LIMITS.imageTypes,
+): ImageType {
+  const type = sniffImage(bytes);
+  if (!type || !allowed.includes(type.mime)) throw new AppError('validation_error', UNSUPPORTED);
+  return type;
+}
+
+/** The spec's limits on one upload batch: count, each file's size and their total (413). */
+export function checkUploadBatch(files: readonly { size: number }[], limits = UPLOAD_LIMITS): void {
+  if (files.length > limits.maxFiles) {
+    throw new AppError('validation_error', `You can only upload up to ${limits.maxFiles} files at a time.`);
+  }
+  const mb = (n: number) => `${n / (1024 * 1024)} MB`;
+  if (files.some((f) => f.size > limits.maxFileBytes)) {
+    throw new AppError('payload_too_large', `File size exceeds ${mb(limits.maxFileBytes)}.`);
+  }
+  const total = files.reduce((sum, f) => sum + f.size, 0);
+  if (total > limits.maxTotalBytes) {
+    throw new AppError(
+      'payload_too_large',
+      `The total size of the files cannot exceed ${mb(limits.maxTotalBytes)}.`,
+    );
+  }
+}
+
+export function checkAvatarSize(size: number, limits = UPLOAD_LIMITS): void {
+  if (size > limits.avatarMaxBytes) throw new AppError('payload_too_large', 'The avatar must be under 2 MB.');
+}
+
+export interface InspectedImage extends ImageType {
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an uploaded image without decoding it: the magic bytes, then the header's dimensions
+ * (sharp reads metadata only), refusing more than `maxPixels` pixels over all frames and a header
+ * that does not match the sniffed type.
+ */
+export async function inspectImage(
+  bytes: Buffer,
+  opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
+): Promise<InspectedImage> {
+  const type = requireImageType(bytes, opts.allowed);
+  const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('validation_error', 'The image could not be read');
+  }
+  const format = meta.format;
+  if (`image/${format}` !== type.mime || !meta.width || !meta.height) {
+    throw new AppError('validation_error', 'The image could not be read');
+  }
+  const pixels = meta.width * meta.height * (meta.pages ?? 1);
+  if (pixels > maxPixels) {
+    throw new AppError('payload_too_large', `The image is too large (${meta.width}×${meta.height})`);
+  }
+  return { ...type, width: meta.width, height: meta.height };
+}
+
+/**
+ * A sharp pipeline over an inspected image that refuses, while decoding too, more than
+ * `maxPixels` pixels: the second line against a header that lies. Features resize through it.
+ */
+export async function openImage(
+  bytes: Buffer,
+  opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
+): Promise<{ image: Sharp; info: InspectedImage }> {
+  const info = await inspectImage(bytes, opts);
+  const image = sharp(bytes, { limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS, failOn: 'error' });
+  return { image, info };
+}

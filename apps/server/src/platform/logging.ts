@@ -1,0 +1,34 @@
+/**
+ * Log paths whose values are secrets. pino replaces them with "[Redacted]" wherever the app's
+ * logger is built (main.ts, and buildApp for any logger options it is given).
+ */
+export const LOG_REDACT_PATHS: readonly string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  '*.headers.authorization',
+  '*.headers.cookie',
+  '*.password',
+  '*.confirm_password',
+  '*.token',
+  '*.refreshToken',
+  '*.apiKey',
+  'password',
+  'token',
+  'refreshToken',
+  'apiKey',
+];
+
+type Redact = string[] | { paths: string[]; [k: string]: unknown } | undefined;
+
+/** Pino options with the secret paths added to whatever `redact` the caller gave. */
+export function withRedaction<T>(logger: T): T {
+  if (!logger || typeof logger !== 'object') return logger;
+  const given = (logger as { redact?: Redact }).redact;
+  const merge = (paths: string[] = []) => [...new Set([...LOG_REDACT_PATHS, ...paths])];
+  const redact = Array.isArray(given) || !given ? merge(given) : { ...given, paths: merge(given.paths) };
+  return { ...logger, redact };
+}

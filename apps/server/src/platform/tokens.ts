@@ -1,0 +1,47 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { TOKEN_TTL } from '@chat/contract';
+import { AppError } from './errors.js';
+
+export interface AccessClaims {
+  id: string;
+  role: 'USER' | 'ADMIN';
+}
+
+const ALG = 'HS256';
+
+export async function signAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
+  return (
+    new SignJWT({ role: claims.role })
+      .setProtectedHeader({ alg: ALG, typ: 'JWT' })
+      .setSubject(claims.id)
+      // A unique id: two tokens issued in the same second must still differ, so a client can tell
+      // a request sent with an old token from one sent with the current one.
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(`${TOKEN_TTL.accessSeconds}s`)
+      .sign(secret)
+  );
+}
+
+/** Verifies an access token; only HS256 with our key is accepted (no `alg: none`, no other key). */
+export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, secret, { algorithms: [ALG] });
+    const role = payload.role === 'ADMIN' ? 'ADMIN' : 'USER';
+    if (typeof payload.sub !== 'string') throw new AppError('unauthorized', 'Invalid token');
+    return { id: payload.sub, role };
+  } catch (err) {
+    if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 'Token expired');
+    throw new AppError('unauthorized', 'Invalid token');
+  }
+}
+
+/** Refresh tokens are opaque random strings; the database keeps only their SHA-256. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}

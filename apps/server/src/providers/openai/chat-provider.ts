@@ -1,0 +1,147 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { generateText, streamText, type ModelMessage } from 'ai';
+import type { EndpointDefinition } from '../../config/app-config.js';
+import { mapProviderError, UpstreamTimeout } from '../errors.js';
+import {
+  ProviderFailure,
+  type ChatProvider,
+  type ProviderEvent,
+  type ProviderMessage,
+  type ProviderRequest,
+} from '../types.js';
+
+export interface OpenAIProviderOptions {
+  /** The reply fails with upstream_timeout when nothing arrives for this long. */
+  idleTimeoutMs?: number;
+  /** Total time allowed for a non-streaming completion. */
+  completeTimeoutMs?: number;
+}
+
+const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+const DEFAULT_COMPLETE_TIMEOUT_MS = 30_000;
+
+function settings(req: ProviderRequest) {
+  const p = req.params ?? {};
+  return {
+    temperature: p.temperature,
+    topP: p.top_p,
+    frequencyPenalty: p.frequency_penalty,
+    presencePenalty: p.presence_penalty,
+    maxOutputTokens: p.maxOutputTokens,
+  };
+}
+
+/** System messages go to the SDK's `system` option; the rest stay in order. */
+function prompt(messages: ProviderMessage[]): { system?: string; messages: ModelMessage[] } {
+  const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
+  const rest: ModelMessage[] = messages
+    .filter((m) => m.role !== 'system')
+    .map((m) =>
+      m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content },
+    );
+  return system.length > 0 ? { system: system.join('\n\n'), messages: rest } : { messages: rest };
+}
+
+/** A timer that aborts with UpstreamTimeout unless poked often enough. */
+function idleWatch(ms: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const poke = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new UpstreamTimeout(ms)), ms);
+    timer.unref();
+  };
+  poke();
+  return { signal: controller.signal, poke, stop: () => timer && clearTimeout(timer) };
+}
+
+/**
+ * The adapter of OpenAI's Chat Completions protocol (type 'openAI' and any OpenAI-compatible
+ * 'custom' server), through the Vercel AI SDK. `.chat(model)` keeps us on /chat/completions,
+ * which every compatible server speaks (the default `openai(model)` would use the Responses API).
+ */
+export function createOpenAIChatProvider(
+  endpoint: EndpointDefinition,
+  opts: OpenAIProviderOptions = {},
+): ChatProvider {
+  const client = createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL, name: endpoint.name });
+  const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+
+  return {
+    async *stream(req, signal): AsyncIterable<ProviderEvent> {
+      const idle = idleWatch(idleMs);
+      try {
+        const result = streamText({
+          model: client.chat(req.model),
+          ...prompt(req.messages),
+          ...settings(req),
+          maxRetries: 0,
+          abortSignal: AbortSignal.any([signal, idle.signal]),
+          // Errors arrive as `error` parts below; without this the SDK logs them to the console.
+          onError: () => {},
+        });
+        for await (const part of result.fullStream) {
+          idle.poke();
+          switch (part.type) {
+            case 'text-delta':
+              if (part.text) yield { type: 'text', text: part.text };
+              break;
+            case 'finish':
+              yield {
+                type: 'finish',
+                finishReason: part.rawFinishReason ?? part.finishReason,
+                usage: {
+                  inputTokens: part.totalUsage.inputTokens,
+                  outputTokens: part.totalUsage.outputTokens,
+                },
+              };
+              return;
+            case 'error':
+              if (signal.aborted) return;
+              yield {
+                type: 'error',
+                error: mapProviderError(idle.signal.aborted ? idle.signal.reason : part.error),
+              };
+              return;
+            case 'abort':
+              if (signal.aborted) return;
+              yield { type: 'error', error: mapProviderError(idle.signal.reason ?? new Error('aborted')) };
+              return;
+            default:
+              break;
+          }
+        }
+        if (!signal.aborted) {
+          yield {
+            type: 'error',
+            error: idle.signal.aborted
+              ? mapProviderError(idle.signal.reason)
+              : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
+          };
+        }
+      } catch (err) {
+        if (signal.aborted) return;
+        yield { type: 'error', error: mapProviderError(idle.signal.aborted ? idle.signal.reason : err) };
+      } finally {
+        idle.stop();
+      }
+    },
+
+    async complete(req, signal) {
+      const timeoutMs = opts.completeTimeoutMs ?? DEFAULT_COMPLETE_TIMEOUT_MS;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      try {
+        const result = await generateText({
+          model: client.chat(req.model),
+          ...prompt(req.messages),
+          ...settings(req),
+          maxRetries: 0,
+          abortSignal: AbortSignal.any([signal, timeout]),
+        });
+        return result.text;
+      } catch (err) {
+        throw new ProviderFailure(mapProviderError(timeout.aborted ? new UpstreamTimeout(timeoutMs) : err));
+      }
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody, Conversation, Message } from '@chat/contract';
+import { startChatApp } from '../test/chat-harness.js';
+import { send, type Answer } from './client.js';
+import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
+import { ROUTE_RULES, type RouteRule } from './route-rules.js';
+import { defaultParams, fillPath, headTwins, outsideApi, routeKey, testedRoutes } from './route-table.js';
+import { forgedAuthorizations } from './tokens.js';
+
+/**
+ * The authorization matrix: every route of the real app (its route table, so a new route joins
+ * without anyone remembering) against the rules in route-rules.ts. The app serves a (tiny) built
+ * client too, so the routes outside /api are in the table and checked.
+ */
+const webDist = mkdtempSync(join(tmpdir(), 'authz-web-'));
+writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
+const h = await startChatApp({}, { webDist });
+const routes = testedRoutes(h.app);
+const ruled = routes.flatMap((r) => {
+  const rule = ROUTE_RULES[routeKey(r)];
+  return rule ? [{ route: r, key: routeKey(r), rule }] : [];
+});
+const withAccess = <A extends RouteRule['access']>(access: A) =>
+  ruled.flatMap((x) =>
+    x.rule.access === access ? [{ ...x, rule: x.rule as RouteRule & { access: A } }] : [],
+  );
+
+let f: SecurityFixture;
+beforeAll(async () => {
+  f = await buildFixture(h);
+});
+afterAll(async () => {
+  if (f) await stopRunning(h, f);
+  await h.close();
+  rmSync(webDist, { recursive: true, force: true });
+});
+
+const expectNotFound = (res: Answer, what: string) => {
+  expect(res.status, `${what}: ${res.text}`).toBe(404);
+  expect((res.json as ApiErrorBody).code).toBe('not_found');
+};
+
+describe('the route table', () => {
+  it('has a rule for every route, and a route for every rule', () => {
+    const keys = new Set(routes.map(routeKey));
+    const missing = [...keys].filter((k) => !ROUTE_RULES[k]);
+    const stale = Object.keys(ROUTE_RULES).filter((k) => !keys.has(k));
+    expect(missing, 'routes without a row in security/route-rules.ts').toEqual([]);
+    expect(stale, 'rows in security/route-rules.ts whose route no longer exists').toEqual([]);
+  });
+
+  it('marks exactly the routes registered with config.public as public', () => {
+    const wrong = ruled.filter((x) => (x.rule.access === 'public') !== x.route.public).map((x) => x.key);
+    expect(wrong).toEqual([]);
+  });
+
+  it('has, outside /api, only GET/HEAD routes of the web client (the auth guard skips them)', () => {
+    const outside = outsideApi(h.app);
+    expect(outside.map(routeKey)).toContain('GET /*');
+    expect(outside.filter((r) => r.method !== 'GET' && r.method !== 'HEAD').map(routeKey)).toEqual([]);
+  });
+
+  it('does not serve the client for /api paths through the SPA fallback', async () => {
+    const res = await fetch(`${h.url}/api/nope`);
+    expect([401, 404]).toContain(res.status);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+  });
+});
+
+describe('without a valid token, every guarded route answers 401', () => {
+  const guarded = [...routes.filter((r) => !r.public), ...headTwins(h.app).filter((r) => !r.public)];
+  it.each(guarded.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
+    const variants = await forgedAuthorizations({ token: f.a.token, userId: f.a.id });
+    for (const [name, authorization] of Object.entries(variants)) {
+      const res = await fetch(`${h.url}${fillPath(route.url, defaultParams(route.url))}`, {
+        method: route.method,
+        headers: authorization === undefined ? {} : { authorization },
+      });
+      expect(res.status, `${name}`).toBe(401);
+      if (route.method !== 'HEAD') {
+        const body = (await res.json()) as ApiErrorBody;
+        expect(['unauthorized', 'token_expired'], name).toContain(body.code);
+      }
+    }
+  });
+});
+
+describe('public routes answer an anonymous request as documented', () => {
+  it.each(withAccess('public').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    const { status, ...spec } = rule.anonymous;
+    const res = await send(h.url, route.method, route.url, { params: defaultParams(route.url), ...spec });
+    expect(res.status, res.text).toBe(status);
+  });
+});
+
+describe('signed-in routes that name no one else’s data answer any user', () => {
+  it.each(withAccess('user').map((x) => [x.key, x] as const))('%s', async (_key, { route }) => {
+    const res = await send(h.url, route.method, route.url, { params: defaultParams(route.url) }, f.b.token);
+    expect(res.status, res.text).toBeLessThan(300);
+  });
+});
+
+describe("user B on user A's resources gets 404", () => {
+  it.each(withAccess('owner').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    expectNotFound(await send(h.url, route.method, route.url, rule.probe(f), f.b.token), 'as B');
+  });
+});
+
+describe("lists and searches show user B nothing of user A's", () => {
+  it.each(withAccess('list').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    const res = await send(h.url, route.method, route.url, rule.probe(f), f.b.token);
+    expect(res.status, res.text).toBeLessThan(300);
+    for (const secret of [f.marker, f.convoId, f.runningConvoId, f.userMessageId, f.a.id]) {
+      expect(res.text).not.toContain(secret);
+    }
+  });
+});
+
+describe('admin routes answer a non-admin 403', () => {
+  it('every admin row is a guarded route', () => {
+    expect(withAccess('admin').filter((x) => x.route.public)).toEqual([]);
+  });
+  it.each(withAccess('admin').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    const asUser = await send(h.url, route.method, route.url, rule.probe(f), f.b.token);
+    expect(asUser.status, asUser.text).toBe(403);
+    expect((asUser.json as ApiErrorBody).code).toBe('forbidden');
+    const asAdmin = await send(h.url, route.method, route.url, rule.probe(f), f.admin.token);
+    expect([401, 403]).not.toContain(asAdmin.status);
+  });
+});
+
+describe("user A's data after B's attempts", () => {
+  it('is intact: title, messages, and the running reply', async () => {
+    const convo = await send(h.url, 'GET', '/api/convos/:id', { params: { id: f.convoId } }, f.a.token);
+    expect(convo.status).toBe(200);
+    expect((convo.json as Conversation).title).toBe(f.title);
+    const messages = await send(
+      h.url,
+      'GET',
+      '/api/messages/:conversationId',
+      { params: { conversationId: f.convoId } },
+      f.a.token,
+    );
+    expect((messages.json as Message[]).map((m) => m.text)).toEqual(f.texts);
+    const stream = await send(
+      h.url,
+      'GET',
+      '/api/ask/stream/:conversationId',
+      { params: { conversationId: f.runningConvoId } },
+      f.a.token,
+    );
+    expect(stream.status).toBe(200);
+  });
+});
+
+describe('user A on the same requests gets the documented answer (the probes are real)', () => {
+  const rows = withAccess('owner').filter((x) => x.rule.ownerStatus !== undefined);
+  it.each(rows.map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    const res = await send(h.url, route.method, route.url, rule.probe(f), f.a.token, {
+      readStream: route.method !== 'GET',
+    });
+    expect(res.status, res.text).toBe(rule.ownerStatus);
+  });
+
+  it.each(withAccess('list').map((x) => [x.key, x] as const))('%s shows A its own data', async (_key, x) => {
+    const res = await send(h.url, x.route.method, x.route.url, x.rule.probe(f), f.a.token);
+    expect(res.status, res.text).toBeLessThan(300);
+    expect(res.text.includes(f.marker) || res.text.includes(f.convoId), res.text).toBe(true);
+  });
+
+  it('stops the running reply with the abort probe (teardown)', async () => {
+    expect(await stopRunning(h, f)).toBe(200);
+  });
+});

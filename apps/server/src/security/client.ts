@@ -1,0 +1,57 @@
+import { fillPath } from './route-table.js';
+
+/** A request on a route pattern: values for its params, a query, a JSON body, extra headers. */
+export interface RequestSpec {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Answer {
+  status: number;
+  contentType: string;
+  /** The body as text (empty for an event stream, which is not read). */
+  text: string;
+  /** The body parsed as JSON, or undefined. */
+  json: unknown;
+}
+
+/**
+ * Sends `spec` to `METHOD pattern` over real HTTP. An event stream is dropped unread, or read to
+ * its end with `readStream` (a reply that must finish before the next request).
+ */
+export async function send(
+  baseUrl: string,
+  method: string,
+  pattern: string,
+  spec: RequestSpec = {},
+  token?: string,
+  opts: { readStream?: boolean } = {},
+): Promise<Answer> {
+  const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
+  const hasBody = spec.body !== undefined;
+  const res = await fetch(`${baseUrl}${fillPath(pattern, spec.params ?? {})}${query}`, {
+    method,
+    headers: {
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+      ...spec.headers,
+    },
+    ...(hasBody ? { body: JSON.stringify(spec.body) } : {}),
+  });
+  const contentType = res.headers.get('content-type') ?? '';
+  if (contentType.startsWith('text/event-stream')) {
+    if (opts.readStream) await res.text();
+    else await res.body?.cancel();
+    return { status: res.status, contentType, text: '', json: undefined };
+  }
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, contentType, text, json };
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { isFinalEvent } from '@chat/contract';
+import { chatUser, waitFor, type ChatHarness } from '../test/chat-harness.js';
+import { registerUser } from '../test/harness.js';
+import { createdOf } from '../test/sse-client.js';
+
+export interface Actor {
+  id: string;
+  token: string;
+  /** The refresh cookie pair (`refreshToken=…`). */
+  cookie: string;
+}
+
+/** What the security suites build on: an admin, user A with data, user B with none of A's. */
+export interface SecurityFixture {
+  admin: Actor;
+  a: Actor;
+  b: Actor;
+  /** A's finished conversation (with a generated title) and its two messages. */
+  convoId: string;
+  title: string;
+  userMessageId: string;
+  replyMessageId: string;
+  /** The texts of those two messages. */
+  texts: [string, string];
+  /** A's conversation whose reply is still being generated (the upstream hangs) until teardown. */
+  runningConvoId: string;
+  /** A word only A's data contains (search and list probes look for it). */
+  marker: string;
+}
+
+const actorOf = (u: { user: { id: string }; token: string; cookie: string }): Actor => ({
+  id: u.user.id,
+  token: u.token,
+  cookie: u.cookie,
+});
+
+export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
+  // The first account of a fresh install is the admin, so A and B are plain users.
+  const admin = await registerUser(h.url, 'Admin');
+  if (admin.user.role !== 'ADMIN') throw new Error('the first user should be ADMIN');
+  const alice = await chatUser(h, 'Alice');
+  const bob = await chatUser(h, 'Bob');
+  const marker = `zq${randomUUID().slice(0, 8)}`;
+
+  const first = await alice.ask({ text: `Secret ${marker} [[fake reply="Reply ${marker}"]]` });
+  const final = first.events.map((e) => e.data).find(isFinalEvent);
+  if (!final) throw new Error(`fixture ask failed: ${first.status} ${JSON.stringify(first.json)}`);
+  const convoId = final.conversation.conversationId;
+  let title = '';
+  await waitFor(async () => {
+    const res = await alice.api('/api/convos/gen_title', { body: { conversationId: convoId } });
+    if (res.status === 200) title = ((await res.json()) as { title: string }).title;
+    return res.status === 200;
+  });
+
+  // A reply that stays running: two deltas, then the upstream hangs until it is aborted.
+  const running = await alice.ask(
+    { text: `Still ${marker} [[fake reply="a b c d e f" hangAfter=2]]` },
+    { stopAfter: 2 },
+  );
+  const created = createdOf(running.events[0]!);
+  if (!created) throw new Error('fixture: no created event for the running reply');
+
+  return {
+    admin: actorOf(admin),
+    a: actorOf(alice.user),
+    b: actorOf(bob.user),
+    convoId,
+    title,
+    userMessageId: final.requestMessage.messageId,
+    replyMessageId: final.responseMessage.messageId,
+    texts: [final.requestMessage.text, final.responseMessage.text],
+    runningConvoId: created.conversationId,
+    marker,
+  };
+}
+
+/** Stops A's running reply (call before closing the app, whose drain waits for it). */
+export async function stopRunning(h: ChatHarness, f: SecurityFixture): Promise<number> {
+  const res = await fetch(`${h.url}/api/ask/openAI/abort`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${f.a.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ abortKey: f.runningConvoId }),
+  });
+  await res.body?.cancel();
+  return res.status;
+}

@@ -1,0 +1,179 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES, type ApiErrorBody } from '@chat/contract';
+import { startChatApp } from '../test/chat-harness.js';
+import type { RequestSpec } from './client.js';
+import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
+import {
+  CONTENT_TYPES,
+  encodePart,
+  RAW_PATH_PARTS,
+  jsonish,
+  mutate,
+  mutations,
+  nastyRawBody,
+  nastyString,
+  queryString,
+} from './fuzz-arbitraries.js';
+import { rawRequest, type RawAnswer, type RawRequest } from './raw-http.js';
+import { ROUTE_RULES } from './route-rules.js';
+import { defaultParams, paramNames, routeKey, testedRoutes } from './route-table.js';
+import type { RouteEntry } from '../platform/route-table.js';
+
+/**
+ * Property-based fuzzing of every route in the app's route table (so new routes are fuzzed without
+ * anyone adding them): malformed bodies, wrong types, prototype keys, deep nesting, invalid UTF-8,
+ * odd content types, traversal and overlong params, random queries. Every answer must be < 500
+ * with a `{ message, code }` body on 4xx, and the server must keep answering.
+ *
+ * The seed changes each run (more inputs over time) and is printed in the suite's name and in any
+ * failure; replay one with FUZZ_SEED=<seed>.
+ */
+const seed = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
+const RUNS = Number(process.env.FUZZ_RUNS) || 40;
+
+// trustProxy: each case carries its own X-Forwarded-For, so the register/login rate limits (tested
+// elsewhere) do not turn every later case into a 429 that never reaches the body parser.
+const h = await startChatApp({ trustProxy: true });
+const routes = testedRoutes(h.app);
+let f: SecurityFixture;
+beforeAll(async () => {
+  f = await buildFixture(h);
+});
+afterAll(async () => {
+  if (f) await stopRunning(h, f);
+  await h.close();
+});
+
+/** A valid request for the route, from its matrix row, that mutations start from. */
+function exampleOf(route: RouteEntry): RequestSpec {
+  const rule = ROUTE_RULES[routeKey(route)];
+  if (!rule) return {};
+  if (rule.access === 'public') return rule.example?.(f) ?? rule.anonymous;
+  if (rule.access === 'user') return rule.example?.(f) ?? {};
+  return rule.probe(f);
+}
+
+const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+/** Only what HTTP allows in a header value (Node refuses to send the rest). */
+const headerSafe = (v: string) => v.replace(/[^\x20-\x7e]/g, '').slice(0, 2000);
+
+function caseArb(route: RouteEntry) {
+  const example = exampleOf(route);
+  const params = Object.fromEntries(
+    paramNames(route.url).map((name) => {
+      const valid = example.params?.[name] ?? defaultParams(route.url)[name]!;
+      return [
+        name,
+        fc.oneof(
+          fc.constant(encodeURIComponent(valid)),
+          fc.constantFrom(...RAW_PATH_PARTS),
+          nastyString.map((s) => encodePart(s.slice(0, 1000))),
+        ),
+      ];
+    }),
+  );
+  const body = fc.oneof(
+    { weight: 4, arbitrary: mutations.map((ops) => JSON.stringify(mutate(example.body ?? {}, ops))) },
+    { weight: 2, arbitrary: jsonish.map((v) => JSON.stringify(v) ?? '') },
+    { weight: 2, arbitrary: nastyRawBody },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+  );
+  return fc.record({
+    params: fc.record(params),
+    query: queryString,
+    body: hasBody(route.method) ? body : fc.option(body, { freq: 5 }),
+    contentType: fc.oneof(
+      { weight: 5, arbitrary: fc.constant('application/json') },
+      { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+    ),
+    ip: fc.ipV4(),
+    cookie: fc.option(nastyString.map((v) => `refreshToken=${encodePart(v.slice(0, 2000))}`)),
+    lastEventId: fc.option(nastyString.map(headerSafe)),
+  });
+}
+
+type Case = ReturnType<typeof caseArb> extends fc.Arbitrary<infer C> ? C : never;
+
+function toRequest(route: RouteEntry, c: Case): RawRequest {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => c.params[name]!) + c.query;
+  const headers: Record<string, string> = { 'x-forwarded-for': c.ip };
+  if (c.cookie !== null) headers.cookie = c.cookie;
+  if (c.lastEventId !== null) headers['last-event-id'] = c.lastEventId;
+  if (!route.public) headers.authorization = `Bearer ${f.a.token}`;
+  if (c.body !== undefined && c.body !== null) {
+    if (c.contentType) headers['content-type'] = c.contentType;
+    return { method: route.method, path, headers, body: c.body };
+  }
+  return { method: route.method, path, headers };
+}
+
+function expectSound(res: RawAnswer, req: RawRequest): void {
+  const what = `${req.method} ${req.path.slice(0, 300)} → ${res.status} ${res.text.slice(0, 300)}`;
+  expect(res.status, what).toBeLessThan(500);
+  if (res.status >= 400) {
+    expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+    const body = res.json as Partial<ApiErrorBody>;
+    expect(typeof body?.message === 'string' && body.message.length > 0, what).toBe(true);
+    expect(ERROR_CODES, what).toContain(body.code);
+  }
+}
+
+describe(`fuzz every route (seed ${seed}; replay with FUZZ_SEED=${seed})`, () => {
+  it('covers the whole route table', () => {
+    expect(routes.length).toBeGreaterThan(10);
+  });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
+    await fc.assert(
+      fc.asyncProperty(caseArb(route), async (c) => {
+        const req = toRequest(route, c);
+        expectSound(await rawRequest(h.url, req), req);
+      }),
+      { seed, numRuns: RUNS, endOnFailure: true },
+    );
+    // Still up, and still serving the signed-in user.
+    const alive = await rawRequest(h.url, {
+      method: 'GET',
+      path: '/api/user',
+      headers: { authorization: `Bearer ${f.a.token}` },
+    });
+    expect(alive.status).toBe(200);
+  });
+});
+
+describe('malformed bodies are a 400 with a clear message on every route that takes one', () => {
+  const bodyRoutes = routes.filter((r) => hasBody(r.method));
+  it.each(bodyRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
+    const example = exampleOf(route);
+    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) =>
+      encodeURIComponent(example.params?.[n] ?? defaultParams(route.url)[n]!),
+    );
+    let ip = 0;
+    const auth: Record<string, string> = route.public ? {} : { authorization: `Bearer ${f.a.token}` };
+    for (const [contentType, body] of [
+      ['application/json', '{"text": '],
+      ['application/json', '{"a":1}{"b":2}'],
+      ['application/json', '{"__proto__":{"polluted":true}}'],
+      ['application/json', '{"constructor":{"prototype":{"polluted":true}}}'],
+      ['text/plain', 'hello'],
+      ['application/x-www-form-urlencoded', 'a=1&b=2'],
+      ['multipart/form-data; boundary=xyz', '--xyz--'],
+      ['application/xml', '<a/>'],
+    ] as const) {
+      const res = await rawRequest(h.url, {
+        method: route.method,
+        path,
+        headers: { ...auth, 'content-type': contentType, 'x-forwarded-for': `10.9.8.${++ip}` },
+        body,
+      });
+      const what = `${contentType} ${body} → ${res.status} ${res.text}`;
+      expect(res.status, what).toBe(400);
+      const err = res.json as ApiErrorBody;
+      expect(err.code, what).toBe('validation_error');
+      expect(err.message.length, what).toBeGreaterThan(3);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import { NO_PARENT, type Message } from '@chat/contract';
+import type { AppConfig, EndpointDefinition } from '../config/app-config.js';
+import { authed, registerUser, startTestApp, type Harness, type TestUser } from './harness.js';
+import { getSse, postSse, type SseOptions, type SseResult } from './sse-client.js';
+
+export interface ChatHarness extends Harness {
+  fake: FakeOpenAIServer;
+}
+
+export function fakeEndpoint(fake: FakeOpenAIServer): EndpointDefinition {
+  return {
+    name: 'openAI',
+    type: 'openAI',
+    apiKey: 'test',
+    baseURL: fake.url,
+    models: ['gpt-4o-mini'],
+    titleModel: undefined,
+    label: undefined,
+    userProvide: false,
+    isDemo: false,
+  };
+}
+
+/** The app plus a fake OpenAI upstream configured as its 'openAI' endpoint. */
+export async function startChatApp(
+  overrides: Partial<AppConfig> = {},
+  deps: Parameters<typeof startTestApp>[1] = {},
+): Promise<ChatHarness> {
+  const fake = await startFakeOpenAI();
+  const h = await startTestApp({ endpoints: [fakeEndpoint(fake)], ...overrides }, deps);
+  return {
+    ...h,
+    fake,
+    async close() {
+      await h.close();
+      await fake.close();
+    },
+  };
+}
+
+/** A signed-up user with helpers for the chat API. */
+export async function chatUser(h: Harness, name = 'Chat User') {
+  const user: TestUser = await registerUser(h.url, name);
+  const api = authed(h.url, user.token);
+  return {
+    user,
+    api,
+    ask(body: Record<string, unknown>, opts?: SseOptions, route: 'ask' | 'edit' = 'ask'): Promise<SseResult> {
+      return postSse(`${h.url}/api/${route}/openAI`, user.token, askBody(body), opts);
+    },
+    /** GET /api/ask/stream/:conversationId (`lastEventId` goes in the Last-Event-ID header). */
+    resume(
+      conversationId: string,
+      opts?: SseOptions & { lastEventId?: number | string },
+    ): Promise<SseResult> {
+      const headers: Record<string, string> =
+        opts?.lastEventId === undefined ? {} : { 'last-event-id': String(opts.lastEventId) };
+      return getSse(`${h.url}/api/ask/stream/${conversationId}`, user.token, headers, opts);
+    },
+    async messages(conversationId: string): Promise<Message[]> {
+      const res = await api(`/api/messages/${conversationId}`);
+      if (res.status !== 200) throw new Error(`messages: ${res.status}`);
+      return (await res.json()) as Message[];
+    },
+  };
+}
+
+export function askBody(body: Record<string, unknown>): Record<string, unknown> {
+  return {
+    text: 'Hello',
+    conversationId: null,
+    parentMessageId: NO_PARENT,
+    endpoint: 'openAI',
+    model: 'gpt-4o-mini',
+    ...body,
+  };
+}
+
+/** Waits until `check` holds (polling), or throws after `timeoutMs`. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

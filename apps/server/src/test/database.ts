@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../db/client.js';
+
+/**
+ * A fresh, isolated database for one test file: in-memory PGlite by default; with
+ * TEST_DATABASE_URL, a new database on that PostgreSQL server, dropped on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return openDatabase({ dataDir: null });
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      // pg's pool.end() resolves once its clients have *sent* Terminate, not once their backends
+      // are gone; a forced drop would then kill a backend whose client no longer has an error
+      // listener (an uncaught exception). Wait for the backends to leave first.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]!.n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}

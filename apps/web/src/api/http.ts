@@ -1,0 +1,127 @@
+import type { ApiErrorBody, AuthResponse, ErrorCode } from '@chat/contract';
+
+/** An error answer of the API, with the contract's stable code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network_error',
+    message: string,
+    readonly issues?: ApiErrorBody['issues'],
+  ) {
+    super(message);
+  }
+}
+
+// The access token lives only in memory; the refresh token is an httpOnly cookie the browser
+// sends to /api/auth/refresh by itself.
+let accessToken: string | null = null;
+let refreshing: Promise<AuthResponse> | null = null;
+const sessionListeners = new Set<(session: AuthResponse | null) => void>();
+
+export function getAccessToken(): string | null {
+  return accessToken;
+}
+
+/** Called by the auth feature after login, register, refresh and logout. */
+export function setSession(session: AuthResponse | null): void {
+  accessToken = session?.token ?? null;
+  for (const l of sessionListeners) l(session);
+}
+
+/** Subscribe to session changes (a refresh or its failure), e.g. to update the auth context. */
+export function onSessionChange(listener: (session: AuthResponse | null) => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let body: Partial<ApiErrorBody> = {};
+  try {
+    body = (await res.json()) as Partial<ApiErrorBody>;
+  } catch {
+    // not JSON: keep the status only
+  }
+  return new ApiError(res.status, body.code ?? 'internal', body.message ?? res.statusText, body.issues);
+}
+
+/**
+ * Refreshes the access token. Concurrent callers share one request; a refresh asked for while
+ * one is in flight waits for it (spec §4 Session: one refresh, the others queue and retry).
+ */
+export function refreshSession(): Promise<AuthResponse> {
+  if (refreshing) return refreshing;
+  refreshing = (async () => {
+    try {
+      const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      if (!res.ok) throw await toApiError(res);
+      const session = (await res.json()) as AuthResponse;
+      setSession(session);
+      return session;
+    } catch (err) {
+      setSession(null);
+      throw err;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export interface ApiInit extends Omit<RequestInit, 'body'> {
+  /** A JSON body: serialised, with the content type set. */
+  json?: unknown;
+  body?: BodyInit | null;
+}
+
+function buildInit(init: ApiInit, token: string | null): RequestInit {
+  const headers = new Headers(init.headers);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const { json, ...rest } = init;
+  if (json !== undefined) headers.set('Content-Type', 'application/json');
+  return {
+    credentials: 'same-origin',
+    ...rest,
+    headers,
+    ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+  };
+}
+
+/**
+ * fetch with the bearer token. A 401 triggers one shared refresh and one retry; requests that
+ * fail with a token that has since been replaced retry at once without another refresh, so a
+ * burst of 401s costs exactly one refresh. If the refresh fails the session is cleared (the app
+ * then goes to /login).
+ */
+export async function apiFetch(path: string, init: ApiInit = {}): Promise<Response> {
+  if (refreshing) await refreshing.catch(() => undefined);
+  const usedToken = accessToken;
+  let res: Response;
+  try {
+    res = await fetch(path, buildInit(init, usedToken));
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network_error', 'Error connecting to server');
+  }
+  if (res.status !== 401 || path.startsWith('/api/auth/')) return res;
+  if (refreshing) {
+    await refreshing.catch(() => undefined);
+  } else if (accessToken === usedToken) {
+    try {
+      await refreshSession();
+    } catch {
+      return res;
+    }
+  }
+  if (!accessToken) return res;
+  return fetch(path, buildInit(init, accessToken));
+}
+
+/** apiFetch that parses JSON and throws ApiError on a non-2xx answer. */
+export async function apiJson<T>(path: string, init: ApiInit = {}): Promise<T> {
+  const res = await apiFetch(path, init);
+  if (!res.ok) throw await toApiError(res);
+  if (res.status === 204) return undefined as T;
+  return (await res.json()) as T;
+}
+
+export { toApiError };

@@ -1,0 +1,21 @@
+/** Query keys, one factory per resource (so invalidations and cache updates agree). */
+export const queryKeys = {
+  config: ['config'] as const,
+  user: ['user'] as const,
+  endpoints: ['endpoints'] as const,
+  models: ['models'] as const,
+  convos: {
+    all: ['convos'] as const,
+    /** The infinite list of the sidebar (pages of GET /api/convos). */
+    list: () => [...queryKeys.convos.all, 'list'] as const,
+    one: (conversationId: string) => [...queryKeys.convos.all, 'one', conversationId] as const,
+  },
+  messages: (conversationId: string) => ['messages', conversationId] as const,
+  search: {
+    all: ['search'] as const,
+    /** The infinite results of one query (pages of GET /api/search), shared by view and sidebar. */
+    results: (query: string) => [...queryKeys.search.all, 'results', query] as const,
+  },
+  /** GET /api/search/enable. */
+  searchEnabled: ['search-enabled'] as const,
+};

@@ -1,0 +1,154 @@
+import type { ErrorCode } from '@chat/contract';
+import { ApiError, getAccessToken, refreshSession, toApiError } from './http';
+
+/** One server-sent event, as read from the wire. */
+export interface SseMessage {
+  id: string | undefined;
+  event: string;
+  data: string;
+}
+
+/**
+ * Incremental parser of a `text/event-stream` body (WHATWG rules): lines end with \n, \r\n or
+ * \r and may be split anywhere across chunks; an empty line dispatches the event; several
+ * `data:` lines join with \n; lines starting with ':' are comments; one space after the colon
+ * is dropped.
+ */
+export class SseParser {
+  private buffer = '';
+  private data: string[] = [];
+  private event = '';
+  private id: string | undefined;
+  private lastId: string | undefined;
+  private pendingCR = false;
+
+  constructor(private readonly onMessage: (msg: SseMessage) => void) {}
+
+  push(chunk: string): void {
+    let text = chunk;
+    // A \r at the end of the previous chunk may be the first half of \r\n.
+    if (this.pendingCR && text.startsWith('\n')) text = text.slice(1);
+    this.pendingCR = false;
+    this.buffer += text;
+    let start = 0;
+    for (let i = 0; i < this.buffer.length; i++) {
+      const ch = this.buffer[i];
+      if (ch !== '\n' && ch !== '\r') continue;
+      this.line(this.buffer.slice(start, i));
+      if (ch === '\r') {
+        if (i + 1 === this.buffer.length) this.pendingCR = true;
+        else if (this.buffer[i + 1] === '\n') i++;
+      }
+      start = i + 1;
+    }
+    this.buffer = this.buffer.slice(start);
+  }
+
+  /** The stream ended: an event without its final blank line is dropped, as the standard says. */
+  end(): void {
+    this.buffer = '';
+    this.data = [];
+    this.event = '';
+  }
+
+  get lastEventId(): string | undefined {
+    return this.lastId;
+  }
+
+  private line(line: string): void {
+    if (line === '') {
+      this.dispatch();
+      return;
+    }
+    if (line.startsWith(':')) return;
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+    if (field === 'data') this.data.push(value);
+    else if (field === 'event') this.event = value;
+    else if (field === 'id' && !value.includes('\0')) this.id = value;
+  }
+
+  private dispatch(): void {
+    if (this.id !== undefined) this.lastId = this.id;
+    if (this.data.length > 0) {
+      this.onMessage({ id: this.id, event: this.event || 'message', data: this.data.join('\n') });
+    }
+    this.data = [];
+    this.event = '';
+    this.id = undefined;
+  }
+}
+
+/** A stream request answered with a non-200 status (its JSON `{ message, code }`). */
+export class SseHttpError extends ApiError {}
+
+export interface StreamOptions {
+  signal?: AbortSignal;
+  /** Called with each event's parsed JSON `data`. */
+  onEvent: (data: unknown, msg: SseMessage) => void;
+}
+
+/** POSTs `body` as JSON, or GETs when it is undefined. */
+async function request(path: string, body: unknown, signal: AbortSignal | undefined): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'text/event-stream' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  try {
+    return await fetch(path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      credentials: 'same-origin',
+      ...(signal ? { signal } : {}),
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new ApiError(0, 'network_error', 'Error connecting to server');
+  }
+}
+
+/**
+ * POSTs `body` (GETs `path` when `body` is undefined: joining a running reply) and reads the
+ * `text/event-stream` answer until it ends. A 401 refreshes the session once and retries; another
+ * non-200 status rejects with SseHttpError. Aborting the signal only stops reading (the server
+ * keeps generating and saves the reply).
+ */
+export async function streamSse(path: string, body: unknown, opts: StreamOptions): Promise<void> {
+  let res = await request(path, body, opts.signal);
+  if (res.status === 401) {
+    await refreshSession();
+    res = await request(path, body, opts.signal);
+  }
+  if (!res.ok || !res.body) {
+    const err = await toApiError(res);
+    throw new SseHttpError(err.status, err.code as ErrorCode, err.message, err.issues);
+  }
+  const parser = new SseParser((msg) => {
+    let data: unknown;
+    try {
+      data = JSON.parse(msg.data);
+    } catch {
+      return; // not JSON: not one of ours (e.g. a keep-alive)
+    }
+    opts.onEvent(data, msg);
+  });
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  const onAbort = () => void reader.cancel().catch(() => undefined);
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.push(value);
+    }
+    parser.end();
+  } catch (err) {
+    if (opts.signal?.aborted) return;
+    throw new ApiError(0, 'network_error', err instanceof Error ? err.message : 'Error connecting to server');
+  } finally {
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}

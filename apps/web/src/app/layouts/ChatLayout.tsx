@@ -1,0 +1,71 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { UI_LIMITS } from '@chat/contract';
+import { FullPageSpinner } from '../../components/ui/Spinner';
+import { Sidebar } from '../../features/sidebar/Sidebar';
+import { useNav } from '../nav';
+
+/**
+ * Sidebar on the left (260 px; a 320 px overlay drawer with a backdrop up to 768 px), main area
+ * with the routed chat view.
+ */
+export function ChatLayout() {
+  const { t } = useTranslation();
+  const { visible, setVisible, toggle, isMobile } = useNav();
+
+  // Ctrl/Cmd+Shift+S toggles the sidebar (as in ChatGPT); Escape closes the mobile drawer.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        toggle();
+      } else if (e.key === 'Escape' && isMobile && visible && !e.defaultPrevented) {
+        setVisible(false);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle, setVisible, isMobile, visible]);
+  const width = isMobile ? UI_LIMITS.sidebarWidthMobilePx : UI_LIMITS.sidebarWidthPx;
+
+  return (
+    <div className="flex h-dvh w-full overflow-hidden bg-surface-primary">
+      {isMobile && visible && (
+        <div
+          className="fixed inset-0 z-30 bg-black/60 animate-[fade-in_150ms_ease-out]"
+          aria-hidden
+          data-testid="nav-backdrop"
+          onClick={() => setVisible(false)}
+        />
+      )}
+      <div
+        className={clsx(
+          // visibility is in the transition so a hidden sidebar leaves the accessibility tree and
+          // the tab order only after it has slid away.
+          'shrink-0 overflow-hidden transition-[width,transform,visibility] duration-200 ease-out',
+          isMobile ? 'fixed inset-y-0 left-0 z-40 max-w-full' : 'relative h-full',
+          isMobile && !visible && '-translate-x-full',
+          !visible && 'invisible',
+        )}
+        style={{ width: isMobile ? width : visible ? width : 0 }}
+        aria-hidden={!visible || undefined}
+        inert={!visible || undefined}
+      >
+        <nav
+          aria-label={t('com_nav_conversations')}
+          className="h-full"
+          style={{ width: isMobile ? '100%' : width }}
+        >
+          <Sidebar />
+        </nav>
+      </div>
+      <main className="relative flex min-w-0 flex-1 flex-col bg-surface-chat">
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { RequireAuth } from '../features/auth/RequireAuth';
+import { FullPageSpinner } from '../components/ui/Spinner';
+import { ChatLayout } from './layouts/ChatLayout';
+
+const ChatRoute = lazy(() => import('../features/chat/ChatRoute'));
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+function Root() {
+  return (
+    <AuthProvider>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
+    </AuthProvider>
+  );
+}
+
+function ProtectedChatLayout() {
+  return (
+    <RequireAuth>
+      <ChatLayout />
+    </RequireAuth>
+  );
+}
+
+/** Routes of spec §2. */
+export const router = createBrowserRouter([
+  {
+    element: <Root />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      {
+        path: '/',
+        element: <ProtectedChatLayout />,
+        children: [
+          { index: true, element: <Navigate to="/c/new" replace /> },
+          { path: 'c/:conversationId', element: <ChatRoute /> },
+          { path: 'search/:query', element: <ChatRoute /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,124 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { X } from 'lucide-react';
+import { IconButton } from './IconButton';
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons row at the bottom (right-aligned). */
+  footer?: ReactNode;
+  className?: string;
+  /** Element to focus first (default: the first focusable element of the dialog). */
+  initialFocusRef?: React.RefObject<HTMLElement | null>;
+  'data-testid'?: string;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Modal dialog: portal, dim backdrop, focus trap, Escape and backdrop click close, focus restored. */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  initialFocusRef,
+  'data-testid': testId,
+}: DialogProps) {
+  const { t } = useTranslation();
+  const panelRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const descId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    first?.focus();
+
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        e.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (e.key !== 'Tab' || !panel) return;
+      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
+      if (items.length === 0) {
+        e.preventDefault();
+        return;
+      }
+      const firstItem = items[0]!;
+      const lastItem = items[items.length - 1]!;
+      if (e.shiftKey && (document.activeElement === firstItem || !panel.contains(document.activeElement))) {
+        e.preventDefault();
+        lastItem.focus();
+      } else if (!e.shiftKey && document.activeElement === lastItem) {
+        e.preventDefault();
+        firstItem.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey, true);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey, true);
+      document.body.style.overflow = overflow;
+      previous?.focus?.();
+    };
+  }, [open, initialFocusRef]);
+
+  if (!open) return null;
+  return createPortal(
+    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+      <div
+        className="absolute inset-0 bg-black/60 animate-[fade-in_150ms_ease-out]"
+        aria-hidden
+        onClick={onClose}
+      />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descId : undefined}
+        tabIndex={-1}
+        data-testid={testId}
+        className={clsx(
+          'relative w-full max-w-md rounded-2xl border border-border-light bg-surface-primary p-6 shadow-2xl',
+          'text-text-primary focus:outline-none',
+          className,
+        )}
+      >
+        <div className="mb-2 flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-lg font-semibold leading-7">
+            {title}
+          </h2>
+          <IconButton label={t('com_ui_close')} size="sm" onClick={onClose} className="-mr-2 -mt-1">
+            <X className="size-4" aria-hidden />
+          </IconButton>
+        </div>
+        {description && (
+          <div id={descId} className="text-sm text-text-secondary">
+            {description}
+          </div>
+        )}
+        {children}
+        {footer && <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div>}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { LOCAL_KEYS, type AuthResponse } from '@chat/contract';
+import { ApiError, onSessionChange, refreshSession, setSession } from '../../api/http';
+import { postLogin, postLogout, postRegister } from '../../api/auth';
+import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
+
+/** Spec §4 Session 6–7: login and logout forget the locally stored last setup and model. */
+function clearLocalSetup(): void {
+  try {
+    localStorage.removeItem(LOCAL_KEYS.lastConversationSetup);
+    localStorage.removeItem(LOCAL_KEYS.lastSelectedModel);
+  } catch {
+    // storage unavailable
+  }
+}
+
+/** Spec §4 Session 8: a deleted account clears local and session storage. */
+function clearAllStorage(): void {
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    // storage unavailable
+  }
+}
+
+function isAccountDeleted(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === 'account_deleted' || /deleted/i.test(err.message));
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [session, setSessionState] = useState<AuthResponse | null>(null);
+
+  useEffect(() => {
+    const off = onSessionChange((next) => {
+      setSessionState(next);
+      setStatus(next ? 'authenticated' : 'unauthenticated');
+    });
+    // Start unauthenticated and silently ask for a token (spec §4 Session 1–3).
+    refreshSession().catch((err: unknown) => {
+      if (isAccountDeleted(err)) {
+        clearAllStorage();
+        navigate('/login?message=account_deleted', { replace: true });
+      }
+    });
+    return off;
+  }, [navigate]);
+
+  const startSession = useCallback(
+    (res: AuthResponse) => {
+      queryClient.clear();
+      clearLocalSetup();
+      setSession(res);
+    },
+    [queryClient],
+  );
+
+  const login = useCallback(
+    async (body: { email: string; password: string }) => {
+      try {
+        startSession(await postLogin(body));
+      } catch (err) {
+        if (isAccountDeleted(err)) clearAllStorage();
+        throw err;
+      }
+    },
+    [startSession],
+  );
+
+  const register = useCallback(
+    async (body: RegisterInput) => startSession(await postRegister(body)),
+    [startSession],
+  );
+
+  const logout = useCallback(async () => {
+    let redirect = '/login';
+    try {
+      const res = await postLogout();
+      if (res?.redirect) redirect = res.redirect;
+    } catch {
+      // the local session ends anyway
+    }
+    queryClient.clear();
+    clearLocalSetup();
+    setSession(null);
+    if (/^https?:\/\//.test(redirect)) window.location.assign(redirect);
+    else navigate(redirect, { replace: true });
+  }, [navigate, queryClient]);
+
+  const value = useMemo<AuthState>(
+    () => ({
+      status,
+      user: session?.user ?? null,
+      token: session?.token ?? null,
+      isAuthenticated: status === 'authenticated',
+      login,
+      register,
+      logout,
+    }),
+    [status, session, login, register, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

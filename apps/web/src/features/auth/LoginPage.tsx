@@ -1,0 +1,110 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ERROR_TEXT_KEYS, loginRequestSchema } from '@chat/contract';
+import { useStartupConfig } from '../../api/config';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { FullPageSpinner } from '../../components/ui/Spinner';
+import { TextField } from '../../components/ui/TextField';
+import { useAuth } from './auth-context';
+import { AuthLayout } from './AuthLayout';
+import { loginErrorKey } from './errors';
+import { fieldErrors } from './validation';
+
+type Field = 'email' | 'password';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const { status, login } = useAuth();
+  const { data: config } = useStartupConfig();
+  const [params] = useSearchParams();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(
+    params.get('message') === 'account_deleted' ? ERROR_TEXT_KEYS.account_deleted : null,
+  );
+
+  if (status === 'loading') return <FullPageSpinner />;
+  if (status === 'authenticated' && !pending) return <Navigate to="/c/new" replace />;
+
+  const errors = submitted ? fieldErrors(loginRequestSchema, values) : {};
+  const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(fieldErrors(loginRequestSchema, values)).length > 0) return;
+    setPending(true);
+    setErrorKey(null);
+    try {
+      await login({ email: values.email.trim(), password: values.password });
+    } catch (err) {
+      setErrorKey(loginErrorKey(err));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const emailLogin = config?.emailLoginEnabled ?? true;
+  const footer =
+    config?.registrationEnabled !== false ? (
+      <>
+        {t('com_auth_no_account')}{' '}
+        <Link to="/register" className="font-medium text-ring-primary hover:underline">
+          {t('com_auth_sign_up')}
+        </Link>
+      </>
+    ) : null;
+
+  return (
+    <AuthLayout title={t('com_auth_welcome_back')} footer={footer}>
+      {errorKey && (
+        <Alert data-testid="auth-error" className="mb-5">
+          {t(errorKey)}
+        </Alert>
+      )}
+      {emailLogin && (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+          <TextField
+            label={t('com_auth_email_address')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email && t(errors.email)}
+            data-testid="login-email"
+          />
+          <TextField
+            label={t('com_auth_password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            revealable
+            value={values.password}
+            onChange={set('password')}
+            error={errors.password && t(errors.password)}
+            data-testid="login-password"
+          />
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            loading={pending}
+            className="mt-2"
+            data-testid="login-submit"
+          >
+            {pending ? t('com_auth_logging_in') : t('com_auth_continue')}
+          </Button>
+        </form>
+      )}
+      {config?.demoEndpoint && (
+        <p className="mt-5 text-center text-xs text-text-tertiary">{t('com_auth_demo_note')}</p>
+      )}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { TIMINGS } from '@chat/contract';
+import { FullPageSpinner } from '../../components/ui/Spinner';
+import { useAuth } from './auth-context';
+
+/**
+ * Chat routes need a session. Unauthenticated visitors see a spinner and are sent to /login
+ * (replacing history) after TIMINGS.unauthRedirectMs (spec §2). A later logout or failed refresh
+ * lands here too, so the user leaves the chat.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (status !== 'unauthenticated') return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), TIMINGS.unauthRedirectMs);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  if (status !== 'authenticated') return <FullPageSpinner />;
+  return <>{children}</>;
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { LoginRequest, RegisterRequest, User } from '@chat/contract';
+
+export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
+
+export type RegisterInput = Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password'>;
+
+export interface AuthState {
+  status: AuthStatus;
+  user: User | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  /** Throws ApiError on failure (the caller shows the mapped message). */
+  login: (body: LoginRequest) => Promise<void>;
+  register: (body: RegisterInput) => Promise<void>;
+  /** POST /api/auth/logout, then go to the returned redirect or /login. */
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used within <AuthProvider>');
+  return ctx;
+}

@@ -1,0 +1,21 @@
+import { Navigate, useParams } from 'react-router';
+import { NEW_CONVO, SEARCH_CONVO } from '@chat/contract';
+import { lastSearchQuery } from '../search/last-query';
+import { SearchView } from '../search/SearchView';
+import { ChatView } from './ChatView';
+import './chat.css';
+
+/**
+ * /c/:conversationId — 'new' is an empty, unsaved conversation; /search/:query and /c/search are
+ * the search view (spec §2).
+ */
+export default function ChatRoute() {
+  const { conversationId = NEW_CONVO, query } = useParams();
+  if (query !== undefined) return <SearchView query={query} />;
+  if (conversationId === SEARCH_CONVO) {
+    const last = lastSearchQuery();
+    return <Navigate to={last ? `/search/${encodeURIComponent(last)}` : `/c/${NEW_CONVO}`} replace />;
+  }
+  // Not keyed by the id: /c/new → /c/<id> after `created` must keep the view (and its stream).
+  return <ChatView routeId={conversationId} />;
+}

@@ -1,0 +1,181 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
+import { useConversation, useMessages } from '../../api/messages';
+import { queryKeys } from '../../api/keys';
+import { useNav } from '../../app/nav';
+import { FullPageSpinner } from '../../components/ui/Spinner';
+import { ChatHeader } from './header/ChatHeader';
+import { endpointLabel } from './header/Pickers';
+import { useChatSetup } from './header/useChatSetup';
+import { ChatInput } from './input/ChatInput';
+import { BottomAction, bottomActionKind } from './input/BottomAction';
+import { preloadMarkdown } from './markdown/LazyMarkdown';
+import { canContinue, canRegenerate } from './messages/actions';
+import { MessageList } from './messages/MessageList';
+import type { MessageHandlers } from './messages/MessageRow';
+import { EmptyState } from './EmptyState';
+import { isActive } from './stream/machine';
+import { getStreamState, useStreamState } from './stream/store';
+import { useResumeReply } from './stream/useResumeReply';
+import { useStopGrace } from './stream/useStopGrace';
+import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
+import { useChatActions } from './useChatActions';
+
+/**
+ * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
+ * the route (spec §2); 'new' shows an empty, unsaved one.
+ */
+export function ChatView({ routeId }: { routeId: string }) {
+  const { t } = useTranslation();
+  const convo = useConversation(routeId);
+  if (routeId === NEW_CONVO) return <ChatScreen routeId={routeId} conversation={undefined} />;
+  if (convo.isError) {
+    return (
+      <div
+        className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center"
+        data-testid="chat-not-found"
+      >
+        <p className="text-text-secondary">{t('com_chat_convo_not_found')}</p>
+        <Link to="/c/new" className="text-sm font-medium text-text-primary underline underline-offset-4">
+          {t('com_chat_new_chat')}
+        </Link>
+      </div>
+    );
+  }
+  if (convo.data?.conversationId !== routeId) return <FullPageSpinner />;
+  return <ChatScreen routeId={routeId} conversation={convo.data} />;
+}
+
+function ChatScreen({ routeId, conversation }: { routeId: string; conversation: Conversation | undefined }) {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const { isMobile } = useNav();
+  const setup = useChatSetup(conversation, routeId);
+  const stream = useStreamState(routeId);
+  const submitting = isActive(stream);
+  const grace = useStopGrace(stream.stoppedAt);
+  const messagesQuery = useMessages(routeId, submitting);
+  const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
+  const [selection, setSelection] = useState<{ key: string; sel: SiblingSelection }>({
+    key: routeId,
+    sel: {},
+  });
+  const path = useMemo(
+    () => visiblePath(messages, selection.key === routeId ? selection.sel : {}),
+    [messages, selection, routeId],
+  );
+  const byId = useMemo(() => new Map<string, Message>(messages.map((m) => [m.messageId, m])), [messages]);
+  const latest = path[path.length - 1]?.message;
+  const [sendCount, setSendCount] = useState(0);
+  // A reply still generating on the server (reload, another tab) is joined instead of shown frozen.
+  useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);
+
+  const routeRef = useRef(routeId);
+  routeRef.current = routeId;
+  const onCreated = useCallback(
+    (id: string) => {
+      if (routeRef.current === NEW_CONVO) void navigate(`/c/${id}`, { replace: true });
+    },
+    [navigate],
+  );
+
+  // A fresh /c/new starts empty (a failed, never-saved attempt is not carried over).
+  useEffect(() => {
+    if (routeId === NEW_CONVO && !isActive(getStreamState(NEW_CONVO))) {
+      qc.setQueryData<Message[]>(queryKeys.messages(NEW_CONVO), []);
+    }
+  }, [routeId, qc]);
+
+  const actions = useChatActions({ routeId, conversation, setup, messages, latest, onCreated });
+  const { regenerate, continueReply, editSubmit, editSave } = actions;
+
+  const handlers = useMemo<MessageHandlers>(
+    () => ({
+      onStep: (entry: PathEntry, delta: -1 | 1) =>
+        setSelection((s) => ({
+          key: routeId,
+          sel: stepSibling(s.key === routeId ? s.sel : {}, entry, delta),
+        })),
+      onRegenerate: regenerate,
+      onContinue: continueReply,
+      onEditSubmit: (m, text) => {
+        preloadMarkdown();
+        editSubmit(m, text);
+        setSendCount((n) => n + 1);
+      },
+      onEditSave: editSave,
+    }),
+    [regenerate, continueReply, editSubmit, editSave, routeId],
+  );
+
+  const onSelectEndpoint = (endpoint: string) => {
+    setup.selectEndpoint(endpoint);
+    // Another endpoint means another conversation (its options belong to the endpoint).
+    if (routeId !== NEW_CONVO && endpoint !== conversation?.endpoint) void navigate('/c/new');
+  };
+
+  const actionCtx = { submitting, isLatest: true, endpointsConfig: setup.endpointsConfig };
+  const latestParent = latest ? byId.get(latest.parentMessageId) : undefined;
+  const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
+  const kind = bottomActionKind({
+    showStop: submitting || grace,
+    canContinue: !!latest && canContinue(latest, latestParent, actionCtx),
+    canRegenerate:
+      !!latest && (latest.isCreatedByUser ? !submitting : canRegenerate(latest, latestParent, actionCtx)),
+  });
+  const loadingMessages = routeId !== NEW_CONVO && messagesQuery.isPending;
+
+  return (
+    <div className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat" data-testid="chat-view">
+      <ChatHeader setup={setup} onSelectEndpoint={onSelectEndpoint} disabled={submitting} />
+      {loadingMessages ? (
+        <div className="flex-1">
+          <FullPageSpinner />
+        </div>
+      ) : path.length === 0 ? (
+        <EmptyState
+          endpointLabel={setup.endpoint ? endpointLabel(setup.endpoint, setup.endpointsConfig, t) : null}
+        />
+      ) : (
+        <MessageList
+          path={path}
+          byId={byId}
+          submitting={submitting}
+          streamingId={submitting ? stream.targetMessageId : null}
+          endpointsConfig={setup.endpointsConfig}
+          handlers={handlers}
+          sendCount={sendCount}
+        />
+      )}
+      <ChatInput
+        onSend={(text) => {
+          // The reply renders as Markdown: start loading it now so it is there by the first delta
+          // (not on mount, which would put it on an empty /c/new's critical path).
+          preloadMarkdown();
+          const ok = actions.send(text);
+          if (ok) setSendCount((n) => n + 1);
+          return ok;
+        }}
+        onStop={actions.stop}
+        submitting={submitting}
+        showStop={submitting || grace}
+        disabled={locked}
+        blocked={!setup.endpoint || !setup.model}
+        placeholder={locked ? t('com_chat_edit_or_regenerate') : t('com_chat_send_placeholder')}
+        isMobile={isMobile}
+        aside={
+          <BottomAction
+            kind={kind}
+            onStop={actions.stop}
+            onContinue={() => latest && actions.continueReply(latest)}
+            onRegenerate={() => latest && actions.regenerate(latest)}
+          />
+        }
+      />
+    </div>
+  );
+}

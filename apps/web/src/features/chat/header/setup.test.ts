@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { EndpointsConfig } from '@chat/contract';
+import {
+  pickEndpoint,
+  pickModel,
+  readLastModels,
+  readLastSetup,
+  sortedEndpoints,
+  writeLastSetup,
+} from './setup';
+
+const config: EndpointsConfig = {
+  demo: { order: 2, userProvide: false, isDemo: true },
+  openAI: { order: 1, userProvide: false },
+  groq: { order: 3, userProvide: false, type: 'custom' },
+};
+
+describe('chat setup', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('sorts endpoints by order', () => {
+    expect(sortedEndpoints(config)).toEqual(['openAI', 'demo', 'groq']);
+  });
+
+  it("starts with the conversation's endpoint, else the stored one, else the first by order", () => {
+    expect(pickEndpoint('groq', 'demo', config)).toBe('groq');
+    expect(pickEndpoint(undefined, 'demo', config)).toBe('demo');
+    expect(pickEndpoint(undefined, 'gone', config)).toBe('openAI');
+    expect(pickEndpoint(undefined, null, {})).toBeNull();
+  });
+
+  it('picks a preferred model the endpoint offers, else its first', () => {
+    const models = { openAI: ['gpt-4o', 'gpt-4o-mini'] };
+    expect(pickModel('openAI', models, [null, 'gpt-4o-mini'])).toBe('gpt-4o-mini');
+    expect(pickModel('openAI', models, ['nope'])).toBe('gpt-4o');
+    expect(pickModel('openAI', {}, [])).toBe('gpt-3.5-turbo');
+  });
+
+  it('remembers the last setup and the model per endpoint', () => {
+    writeLastSetup({ endpoint: 'openAI', model: 'gpt-4o' });
+    writeLastSetup({ endpoint: 'demo', model: 'demo-fast' });
+    expect(readLastSetup()).toEqual({ endpoint: 'demo', model: 'demo-fast' });
+    expect(readLastModels()).toEqual({ openAI: 'gpt-4o', demo: 'demo-fast' });
+  });
+});

@@ -1,0 +1,77 @@
+import { DEFAULT_MODELS, LOCAL_KEYS, type EndpointsConfig, type ModelsConfig } from '@chat/contract';
+
+/** The endpoint + model a new conversation starts with, remembered between visits (spec §9). */
+export interface ChatSetup {
+  endpoint: string;
+  model: string;
+}
+
+/** Endpoint names by configured order (then name, for a stable list). */
+export function sortedEndpoints(config: EndpointsConfig | undefined): string[] {
+  if (!config) return [];
+  return Object.entries(config)
+    .sort(([a, x], [b, y]) => x.order - y.order || a.localeCompare(b))
+    .map(([name]) => name);
+}
+
+/** Spec §4 Starting endpoint: the conversation's own; else the last stored setup; else the first by order. */
+export function pickEndpoint(
+  convoEndpoint: string | null | undefined,
+  stored: string | null | undefined,
+  config: EndpointsConfig | undefined,
+): string | null {
+  const names = sortedEndpoints(config);
+  if (convoEndpoint && (!config || names.includes(convoEndpoint))) return convoEndpoint;
+  if (stored && names.includes(stored)) return stored;
+  return names[0] ?? convoEndpoint ?? null;
+}
+
+/** The first preferred model the endpoint offers; else its first model; else the default one. */
+export function pickModel(
+  endpoint: string,
+  models: ModelsConfig | undefined,
+  preferred: (string | null | undefined)[],
+): string | null {
+  const list = models?.[endpoint] ?? [];
+  for (const p of preferred) if (p && (list.length === 0 || list.includes(p))) return p;
+  return list[0] ?? (DEFAULT_MODELS as Record<string, string>)[endpoint] ?? null;
+}
+
+function readJson(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as unknown) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readLastSetup(): Partial<ChatSetup> {
+  const value = readJson(LOCAL_KEYS.lastConversationSetup);
+  if (!value || typeof value !== 'object') return {};
+  const { endpoint, model } = value as Record<string, unknown>;
+  return {
+    ...(typeof endpoint === 'string' ? { endpoint } : {}),
+    ...(typeof model === 'string' ? { model } : {}),
+  };
+}
+
+/** The last model chosen per endpoint. */
+export function readLastModels(): Record<string, string> {
+  const value = readJson(LOCAL_KEYS.lastSelectedModel);
+  return value && typeof value === 'object' ? (value as Record<string, string>) : {};
+}
+
+export function writeLastSetup(setup: ChatSetup): void {
+  try {
+    const previous = readJson(LOCAL_KEYS.lastConversationSetup);
+    const base = previous && typeof previous === 'object' ? previous : {};
+    localStorage.setItem(LOCAL_KEYS.lastConversationSetup, JSON.stringify({ ...base, ...setup }));
+    localStorage.setItem(
+      LOCAL_KEYS.lastSelectedModel,
+      JSON.stringify({ ...readLastModels(), [setup.endpoint]: setup.model }),
+    );
+  } catch {
+    // storage unavailable: the choice is simply not remembered
+  }
+}

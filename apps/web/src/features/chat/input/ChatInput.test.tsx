@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { ChatInput, type ChatInputProps } from './ChatInput';
+
+vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+
+function setup(props: Partial<ChatInputProps> = {}) {
+  const onSend = vi.fn(() => true);
+  const onStop = vi.fn();
+  render(
+    <ChatInput
+      onSend={onSend}
+      onStop={onStop}
+      submitting={false}
+      showStop={false}
+      placeholder="Send a message"
+      {...props}
+    />,
+  );
+  const input = screen.getByTestId('chat-input') as HTMLTextAreaElement;
+  return { onSend, onStop, input };
+}
+
+describe('ChatInput', () => {
+  afterEach(cleanup);
+
+  it('sends the trimmed text on Enter and clears', () => {
+    const { onSend, input } = setup();
+    fireEvent.change(input, { target: { value: '  hello  ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('hello');
+    expect(input.value).toBe('');
+  });
+
+  it('does not send on Shift+Enter', () => {
+    const { onSend, input } = setup();
+    fireEvent.change(input, { target: { value: 'line' } });
+    const notPrevented = fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(notPrevented).toBe(true); // the newline is left to the browser
+    expect(onSend).not.toHaveBeenCalled();
+  });
+
+  it('ignores Enter during IME composition', () => {
+    const { onSend, input } = setup();
+    fireEvent.change(input, { target: { value: 'にほん' } });
+    fireEvent.keyDown(input, { key: 'Enter', keyCode: 229 });
+    fireEvent.compositionStart(input);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.compositionEnd(input);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('にほん');
+  });
+
+  it('never sends empty or blank text; the send button is disabled', () => {
+    const { onSend, input } = setup();
+    expect((screen.getByTestId('send-button') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '   \n ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.click(screen.getByTestId('send-button'));
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'x' } });
+    expect((screen.getByTestId('send-button') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('does not send on Enter on mobile', () => {
+    const { onSend, input } = setup({ isMobile: true });
+    fireEvent.change(input, { target: { value: 'hi' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('send-button'));
+    expect(onSend).toHaveBeenCalledWith('hi');
+  });
+
+  it('ignores Enter while submitting and shows the stop button', () => {
+    const { onSend, onStop, input } = setup({ submitting: true, showStop: true });
+    fireEvent.change(input, { target: { value: 'again' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('send-button')).toBeNull();
+    fireEvent.click(screen.getByTestId('stop-button'));
+    expect(onStop).toHaveBeenCalled();
+    expect(input.value).toBe('again');
+  });
+
+  it('keeps the text when the send is refused', () => {
+    const onSend = vi.fn(() => false);
+    const { input } = setup({ onSend });
+    fireEvent.change(input, { target: { value: 'keep me' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalled();
+    expect(input.value).toBe('keep me');
+  });
+
+  it('is disabled with its placeholder when the last message is unfinished', () => {
+    const { input } = setup({ disabled: true, placeholder: 'Edit your message or Regenerate.' });
+    expect(input.disabled).toBe(true);
+    expect(input.placeholder).toBe('Edit your message or Regenerate.');
+  });
+});

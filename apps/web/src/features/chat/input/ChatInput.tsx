@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { ArrowUp, Square } from 'lucide-react';
+import { TIMINGS } from '@chat/contract';
+import { useAutoGrow } from './useAutoGrow';
+
+export interface ChatInputProps {
+  /** Sends the trimmed text; return false when the send was refused (the text then stays). */
+  onSend: (text: string) => boolean | void;
+  onStop: () => void;
+  /** A reply is generating: the send button is a stop button and Enter does nothing. */
+  submitting: boolean;
+  /** The stop button shows (while generating and for a short grace after a stop). */
+  showStop: boolean;
+  /** The input is locked (last message unfinished or errored). */
+  disabled?: boolean;
+  placeholder: string;
+  /** On small screens Enter adds a newline (spec §4 Sending). */
+  isMobile?: boolean;
+  /** Other reasons sending is blocked (no endpoint, key missing). */
+  blocked?: boolean;
+  /** Extra controls shown above the box (Continue / Regenerate). */
+  aside?: ReactNode;
+}
+
+const MAX_HEIGHT_PX = 200;
+
+export function ChatInput({
+  onSend,
+  onStop,
+  submitting,
+  showStop,
+  disabled = false,
+  placeholder,
+  isMobile = false,
+  blocked = false,
+  aside,
+}: ChatInputProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState('');
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const composing = useRef(false);
+  useAutoGrow(ref, text, MAX_HEIGHT_PX);
+
+  // Refocus after the submit state changes (spec §9: 100 ms), not on touch screens (keyboard).
+  useEffect(() => {
+    if (isMobile || disabled) return;
+    const timer = setTimeout(() => ref.current?.focus(), TIMINGS.refocusDelayMs);
+    return () => clearTimeout(timer);
+  }, [submitting, disabled, isMobile]);
+
+  const trimmed = text.trim();
+  const canSend = trimmed.length > 0 && !submitting && !disabled && !blocked;
+
+  const submit = () => {
+    if (!canSend) return;
+    if (onSend(trimmed) !== false) setText('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key !== 'Enter' || e.shiftKey) return;
+    // IME composition (e.g. Japanese, Chinese): Enter confirms the candidate, it does not send.
+    if (composing.current || e.nativeEvent.isComposing || e.keyCode === 229) return;
+    if (isMobile) return;
+    e.preventDefault();
+    submit();
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-4">
+      {aside && <div className="mb-2 hidden justify-center md:flex">{aside}</div>}
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        className={clsx(
+          'flex items-end gap-2 rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 pl-4 shadow-sm',
+          'focus-within:border-border-heavy',
+          disabled && 'opacity-70',
+        )}
+      >
+        <textarea
+          ref={ref}
+          data-testid="chat-input"
+          aria-label={t('com_chat_input_label')}
+          rows={1}
+          value={text}
+          disabled={disabled}
+          placeholder={placeholder}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+          onCompositionStart={() => (composing.current = true)}
+          onCompositionEnd={() => (composing.current = false)}
+          className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed"
+        />
+        {showStop ? (
+          <button
+            type="button"
+            data-testid="stop-button"
+            aria-label={t('com_chat_stop')}
+            title={t('com_chat_stop')}
+            onClick={onStop}
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-text-primary text-surface-primary transition-opacity hover:opacity-80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            data-testid="send-button"
+            aria-label={t('com_chat_send')}
+            title={t('com_chat_send')}
+            disabled={!canSend}
+            className={clsx(
+              'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
+              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
+              canSend
+                ? 'bg-text-primary text-surface-primary hover:opacity-80'
+                : 'cursor-not-allowed bg-surface-active text-text-tertiary',
+            )}
+          >
+            <ArrowUp className="size-5" aria-hidden />
+          </button>
+        )}
+      </form>
+      <p className="mt-2 hidden text-center text-xs text-text-tertiary sm:block">
+        {t('com_chat_disclaimer')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { AlertCircle } from 'lucide-react';
+import { TIMINGS, type Message } from '@chat/contract';
+import { LazyMarkdown } from '../markdown/LazyMarkdown';
+import { getErrorDetail } from '../stream/error-details';
+import { errorTextFor, isErrorJsonText } from './error-text';
+
+function ErrorBubble({ text }: { text: string }) {
+  return (
+    <div
+      role="alert"
+      data-testid="message-error"
+      className="flex items-start gap-2 rounded-xl border border-text-danger/30 bg-surface-danger px-3.5 py-3 text-sm text-text-danger"
+    >
+      <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      <span className="min-w-0 break-words">{text}</span>
+    </div>
+  );
+}
+
+/** Spec §4: an unfinished message shows its notice after TIMINGS.unfinishedNoticeMs. */
+function UnfinishedNotice() {
+  const { t } = useTranslation();
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), TIMINGS.unfinishedNoticeMs);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!shown) return null;
+  return (
+    <p
+      data-testid="unfinished-notice"
+      className="mt-2 rounded-lg bg-surface-secondary px-3 py-2 text-sm text-text-secondary"
+    >
+      {t('com_chat_unfinished')}
+    </p>
+  );
+}
+
+export interface MessageContentProps {
+  message: Message;
+  /** This reply is the one streaming now (shows the blinking cursor). */
+  streaming: boolean;
+}
+
+export function MessageContent({ message, streaming }: MessageContentProps) {
+  const { t } = useTranslation();
+  const detail = message.error ? getErrorDetail(message.messageId) : undefined;
+
+  if (message.isCreatedByUser) {
+    return (
+      <div data-testid="message-text" className="whitespace-pre-wrap break-words">
+        {message.text}
+      </div>
+    );
+  }
+
+  // A live failure knows its code, so its partial text is still the reply's text; a saved error
+  // message's text is the error itself.
+  // (The server saves a failure without partial text with `{"code","message"}` JSON as its text.)
+  const replyText =
+    message.error && (!detail || message.text === detail.message || isErrorJsonText(message.text))
+      ? ''
+      : message.text;
+  return (
+    <div className="flex flex-col gap-2">
+      {(replyText || !message.error) && (
+        <div
+          data-testid="message-text"
+          className={clsx('markdown', streaming && replyText && 'result-streaming')}
+        >
+          {replyText ? (
+            <LazyMarkdown text={replyText} />
+          ) : streaming ? (
+            <span className="chat-cursor" aria-hidden>
+              {'\u25CF'}
+            </span>
+          ) : null}
+        </div>
+      )}
+      {message.error && <ErrorBubble text={errorTextFor(t, message.text, detail)} />}
+      {message.unfinished && !streaming && !message.error && <UnfinishedNotice />}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { memo, useState } from 'react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Sparkles } from 'lucide-react';
+import type { EndpointsConfig, Message } from '@chat/contract';
+import type { PathEntry } from '../tree/tree';
+import { canContinue, canEdit, canEditSubmit, canRegenerate } from './actions';
+import { EditMessage } from './EditMessage';
+import { MessageActions } from './MessageActions';
+import { MessageContent } from './MessageContent';
+import { SiblingSwitcher } from './SiblingSwitcher';
+
+export interface MessageHandlers {
+  onStep: (entry: PathEntry, delta: -1 | 1) => void;
+  onRegenerate: (message: Message) => void;
+  onContinue: (message: Message) => void;
+  onEditSubmit: (message: Message, text: string) => void;
+  onEditSave: (message: Message, text: string) => Promise<void>;
+}
+
+export interface MessageRowProps {
+  entry: PathEntry;
+  parent: Message | undefined;
+  isLatest: boolean;
+  submitting: boolean;
+  /** This row is receiving the streamed text. */
+  streaming: boolean;
+  endpointsConfig: EndpointsConfig | undefined;
+  handlers: MessageHandlers;
+}
+
+function MessageRowImpl({
+  entry,
+  parent,
+  isLatest,
+  submitting,
+  streaming,
+  endpointsConfig,
+  handlers,
+}: MessageRowProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const m = entry.message;
+  const user = m.isCreatedByUser;
+  const ctx = { submitting, isLatest, endpointsConfig };
+  const switcher = (
+    <SiblingSwitcher
+      index={entry.index}
+      count={entry.siblingCount}
+      onStep={(d) => handlers.onStep(entry, d)}
+    />
+  );
+
+  const body = editing ? (
+    <EditMessage
+      initialText={m.text}
+      canSubmit={canEditSubmit(m) && !submitting}
+      busy={saving}
+      onCancel={() => setEditing(false)}
+      onSaveSubmit={(text) => {
+        setEditing(false);
+        handlers.onEditSubmit(m, text);
+      }}
+      onSave={(text) => {
+        setSaving(true);
+        handlers
+          .onEditSave(m, text)
+          .then(() => setEditing(false))
+          .catch(() => undefined)
+          .finally(() => setSaving(false));
+      }}
+    />
+  ) : user ? (
+    <div className="max-w-[85%] rounded-3xl bg-surface-tertiary px-4 py-2.5 sm:max-w-[75%]">
+      <MessageContent message={m} streaming={false} />
+    </div>
+  ) : (
+    <MessageContent message={m} streaming={streaming} />
+  );
+
+  return (
+    <div
+      data-testid="message"
+      data-message-id={m.messageId}
+      data-role={user ? 'user' : 'assistant'}
+      className="group mx-auto w-full max-w-3xl px-4 py-2 sm:px-6"
+    >
+      <div className={clsx('flex gap-3', user && 'flex-row-reverse')}>
+        {!user && (
+          <div
+            className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-primary"
+            aria-hidden
+          >
+            <Sparkles className="size-4" />
+          </div>
+        )}
+        <div className={clsx('flex min-w-0 flex-1 flex-col gap-1', user && 'items-end')}>
+          <div className={clsx('text-sm font-semibold text-text-primary', user && 'sr-only')}>
+            {user ? t('com_chat_you') : m.sender || t('com_chat_assistant')}
+          </div>
+          {body}
+          {!editing && !streaming && (
+            <MessageActions
+              text={m.text}
+              align={user ? 'end' : 'start'}
+              pinned={isLatest && !user}
+              onEdit={canEdit(m, ctx) ? () => setEditing(true) : undefined}
+              onRegenerate={
+                canRegenerate(m, parent, ctx) && parent ? () => handlers.onRegenerate(m) : undefined
+              }
+              onContinue={canContinue(m, parent, ctx) ? () => handlers.onContinue(m) : undefined}
+            >
+              {switcher}
+            </MessageActions>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export const MessageRow = memo(MessageRowImpl);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../../locales/en.json';
+import { errorTextFor, isErrorJsonText, type Translate } from './error-text';
+
+const dict = en as Record<string, string>;
+const t: Translate = (key, options = {}) =>
+  (dict[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name] ?? ''));
+
+const GENERIC = "Something went wrong. Here's the specific error message we encountered: ";
+
+describe('errorTextFor', () => {
+  it('maps a live error code through ERROR_TEXT_KEYS', () => {
+    expect(errorTextFor(t, '', { code: 'insufficient_quota', message: 'x' })).toBe(
+      dict.com_error_insufficient_quota,
+    );
+    expect(errorTextFor(t, '', { code: 'conflict', message: 'busy' })).toBe(dict.com_error_conflict);
+    expect(errorTextFor(t, '', { code: 'network_error', message: 'x' })).toBe('Error connecting to server');
+  });
+
+  it("embeds the provider's message for upstream_error", () => {
+    expect(errorTextFor(t, 'partial', { code: 'upstream_error', message: 'bad gateway' })).toBe(
+      `${GENERIC}bad gateway`,
+    );
+  });
+
+  it('maps a JSON text with a code or a legacy type', () => {
+    expect(errorTextFor(t, JSON.stringify({ code: 'moderation', message: 'm' }))).toBe(
+      dict.com_error_moderation,
+    );
+    expect(errorTextFor(t, '{"type":"invalid_api_key"}')).toBe(dict.com_error_invalid_api_key);
+    expect(errorTextFor(t, '{"type":"concurrent","limit":2}')).toContain('Only 2 message(s) at a time');
+    expect(errorTextFor(t, '{"type":"message_limit","max":5,"windowInMinutes":1}')).toBe(
+      'You hit the message limit. You have a cap of 5 message(s) per minute.',
+    );
+  });
+
+  it('shows known provider texts as they are', () => {
+    const oops = 'Oops, something went wrong. Please try again later.';
+    expect(errorTextFor(t, oops)).toBe(oops);
+  });
+
+  it('prefixes unknown text and cuts it to 512 characters', () => {
+    expect(errorTextFor(t, 'boom')).toBe(`${GENERIC}boom`);
+    const long = 'x'.repeat(600);
+    expect(errorTextFor(t, long)).toBe(GENERIC + 'x'.repeat(512));
+  });
+
+  it('does not cut JSON text without a known code', () => {
+    const json = JSON.stringify({ detail: 'y'.repeat(600) });
+    expect(errorTextFor(t, json)).toBe(GENERIC + json);
+  });
+
+  it('shows a saved upstream failure (JSON with its code) as the live error did', () => {
+    const saved = (code: string, message: string) => JSON.stringify({ code, message });
+    expect(errorTextFor(t, saved('upstream_rate_limited', 'retry after 1 s'))).toBe(
+      dict.com_error_upstream_rate_limited,
+    );
+    expect(errorTextFor(t, saved('upstream_timeout', 'slow'))).toBe(dict.com_error_upstream_timeout);
+    expect(errorTextFor(t, saved('upstream_error', 'reset'))).toBe(`${GENERIC}reset`);
+    expect(isErrorJsonText(saved('upstream_error', 'reset'))).toBe(true);
+    expect(isErrorJsonText('{"a":1}')).toBe(false);
+    expect(isErrorJsonText('partial reply')).toBe(false);
+  });
+});

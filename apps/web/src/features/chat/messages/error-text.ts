@@ -1,0 +1,96 @@
+import { CHAT_LIMITS, ERROR_TEXT_KEYS, type ErrorCode } from '@chat/contract';
+import { CLIENT_ERROR } from '../stream/error-details';
+import type { StreamError } from '../stream/machine';
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const OOPS = 'Oops, something went wrong. Please try again later.';
+const QUOTA = 'You have reached your current usage limit for premium models.';
+const UPSTREAM_MODERATION = 'This message was blocked due to upstream moderation';
+
+/** Legacy `type` values of a JSON error text (business §8) → i18n key. */
+const TYPE_KEYS: Record<string, string> = {
+  ban: 'com_auth_error_login_ban',
+  account_deleted: 'com_auth_error_account_deleted',
+  invalid_api_key: 'com_error_invalid_api_key',
+  insufficient_quota: 'com_error_insufficient_quota',
+  moderation: 'com_error_moderation',
+  concurrent: 'com_chat_error_concurrent',
+  message_limit: 'com_chat_error_message_limit',
+};
+
+function isKnownCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_TEXT_KEYS, code);
+}
+
+function parseJson(text: string): Record<string, unknown> | null {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{')) return null;
+  try {
+    const value: unknown = JSON.parse(trimmed);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True for an error message's text saved as JSON (`{"code": …}` or `{"type": …}`): not reply text. */
+export function isErrorJsonText(text: string): boolean {
+  const json = parseJson(text);
+  return !!json && (typeof json.code === 'string' || typeof json.type === 'string');
+}
+
+/** "Something went wrong…: {text}", the text cut to CHAT_LIMITS.errorTextMax unless it is JSON. */
+export function genericErrorText(t: Translate, text: string): string {
+  const shown =
+    parseJson(text) || text.length <= CHAT_LIMITS.errorTextMax
+      ? text
+      : text.slice(0, CHAT_LIMITS.errorTextMax);
+  return t('com_chat_error_generic', { 0: shown });
+}
+
+function fromCode(t: Translate, code: string, message: string): string | null {
+  if (code === CLIENT_ERROR.network) return t('com_error_connecting');
+  if (code === CLIENT_ERROR.cancel) return t('com_error_cancelling');
+  if (!isKnownCode(code)) return null;
+  // upstream_error's text embeds the provider's own message.
+  if (code === 'upstream_error' || code === 'internal') return genericErrorText(t, message);
+  return t(ERROR_TEXT_KEYS[code]);
+}
+
+function fromJson(t: Translate, obj: Record<string, unknown>, raw: string): string {
+  const message = typeof obj.message === 'string' ? obj.message : raw;
+  if (typeof obj.code === 'string') {
+    const text = fromCode(t, obj.code, message);
+    if (text) return text;
+  }
+  const type = typeof obj.type === 'string' ? obj.type : undefined;
+  if (type === 'concurrent') return t('com_chat_error_concurrent', { limit: obj.limit ?? 1 });
+  if (type === 'message_limit') {
+    const n = Number(obj.windowInMinutes ?? 1);
+    return t('com_chat_error_message_limit', {
+      max: obj.max ?? 1,
+      window: n === 1 ? t('com_chat_minute') : t('com_chat_minutes', { n }),
+    });
+  }
+  if (type && TYPE_KEYS[type]) return t(TYPE_KEYS[type]);
+  return genericErrorText(t, raw);
+}
+
+/**
+ * The user-facing text of an error reply (business §8 "Chat error texts"): a known code through
+ * ERROR_TEXT_KEYS, known provider texts as they are, anything else behind the generic prefix.
+ */
+export function errorTextFor(t: Translate, text: string, detail?: StreamError): string {
+  if (detail) {
+    const byCode = fromCode(t, detail.code, detail.message);
+    if (byCode) return byCode;
+  }
+  const json = parseJson(text);
+  if (json) return fromJson(t, json, text);
+  if (text.includes(OOPS) || text.startsWith(QUOTA)) return text;
+  if (text.startsWith(UPSTREAM_MODERATION)) return t('com_chat_error_upstream_moderation');
+  if (text === 'Error connecting to server') return t('com_error_connecting');
+  if (text === 'Error cancelling request') return t('com_error_cancelling');
+  return genericErrorText(t, detail?.message || text);
+}

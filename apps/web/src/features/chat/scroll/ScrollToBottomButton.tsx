@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import { ArrowDown } from 'lucide-react';
+
+export function ScrollToBottomButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      data-testid="scroll-to-bottom"
+      aria-label={t('com_chat_scroll_bottom')}
+      title={t('com_chat_scroll_bottom')}
+      onClick={onClick}
+      className="absolute bottom-3 left-1/2 z-10 inline-flex size-9 -translate-x-1/2 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-secondary shadow-md hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+    >
+      <ArrowDown className="size-4" aria-hidden />
+    </button>
+  );
+}

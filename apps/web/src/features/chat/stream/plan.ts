@@ -1,0 +1,129 @@
+import { NEW_CONVO, type ConversationOptions, type Message } from '@chat/contract';
+import { draftMessage, placeholderId } from './messages';
+
+/** What the person asked for. */
+export type Submission =
+  /** A new user message under `parentMessageId` (a sibling branch when editing a user message). */
+  | { kind: 'ask'; text: string; parentMessageId: string }
+  /** A new reply to an existing user message. */
+  | { kind: 'regenerate'; userMessage: Message }
+  /** More text appended to an unfinished reply. */
+  | { kind: 'continue'; userMessage: Message; responseMessage: Message }
+  /** A reply edited by the person, then continued by the model from the edited text. */
+  | { kind: 'edit-reply'; userMessage: Message; responseMessage: Message; text: string };
+
+export interface SubmitContext {
+  conversationId: string | null;
+  endpoint: string;
+  model: string;
+  /** Sender name of the reply (the endpoint's display label). */
+  sender: string;
+  userSender: string;
+  options?: ConversationOptions;
+  /** Client-made UUID (injected for tests). */
+  newId?: () => string;
+}
+
+export interface SubmitPlan {
+  path: string;
+  body: Record<string, unknown>;
+  requestMessageId: string;
+  /** The message the streamed text goes into. */
+  targetMessageId: string;
+  /** The text the stream's deltas are appended to. */
+  baseText: string;
+  /** Messages added (or replaced by id) in the cache before the request is sent. */
+  optimistic: Message[];
+  isNewConversation: boolean;
+}
+
+/** Turns a submission into the request and the optimistic cache changes (DESIGN §6). */
+export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
+  const convoKey = ctx.conversationId ?? NEW_CONVO;
+  const base = {
+    ...ctx.options,
+    conversationId: ctx.conversationId,
+    endpoint: ctx.endpoint,
+    model: ctx.model,
+  };
+  const reply = (requestId: string) =>
+    draftMessage({
+      messageId: placeholderId(requestId),
+      conversationId: convoKey,
+      parentMessageId: requestId,
+      text: '',
+      sender: ctx.sender,
+      isCreatedByUser: false,
+      endpoint: ctx.endpoint,
+      model: ctx.model,
+    });
+  const isNewConversation = ctx.conversationId === null;
+  const ask = `/api/ask/${encodeURIComponent(ctx.endpoint)}`;
+  const edit = `/api/edit/${encodeURIComponent(ctx.endpoint)}`;
+
+  switch (s.kind) {
+    case 'ask': {
+      const messageId = (ctx.newId ?? (() => crypto.randomUUID()))();
+      const user = draftMessage({
+        messageId,
+        conversationId: convoKey,
+        parentMessageId: s.parentMessageId,
+        text: s.text,
+        sender: ctx.userSender,
+        isCreatedByUser: true,
+        endpoint: ctx.endpoint,
+        model: ctx.model,
+      });
+      return {
+        path: ask,
+        body: { ...base, text: s.text, parentMessageId: s.parentMessageId, messageId },
+        requestMessageId: messageId,
+        targetMessageId: placeholderId(messageId),
+        baseText: '',
+        optimistic: [user, reply(messageId)],
+        isNewConversation,
+      };
+    }
+    case 'regenerate': {
+      const id = s.userMessage.messageId;
+      return {
+        path: ask,
+        body: { ...base, text: s.userMessage.text, parentMessageId: id, isRegenerate: true },
+        requestMessageId: id,
+        targetMessageId: placeholderId(id),
+        baseText: '',
+        optimistic: [reply(id)],
+        isNewConversation,
+      };
+    }
+    case 'continue':
+    case 'edit-reply': {
+      const edited = s.kind === 'edit-reply';
+      const text = edited ? s.text : s.responseMessage.text;
+      return {
+        path: edit,
+        body: {
+          ...base,
+          text: edited ? s.text : s.userMessage.text,
+          parentMessageId: s.userMessage.messageId,
+          responseMessageId: s.responseMessage.messageId,
+          ...(edited ? { isEdited: true } : { isContinued: true }),
+        },
+        requestMessageId: s.userMessage.messageId,
+        targetMessageId: s.responseMessage.messageId,
+        baseText: text,
+        optimistic: [
+          {
+            ...s.responseMessage,
+            text,
+            error: false,
+            unfinished: false,
+            finish_reason: null,
+            ...(edited ? { isEdited: true } : {}),
+          },
+        ],
+        isNewConversation,
+      };
+    }
+  }
+}

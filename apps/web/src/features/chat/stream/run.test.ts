@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { NO_PARENT, type Message } from '@chat/contract';
+import { queryKeys } from '../../../api/keys';
+import { startStream } from './run';
+import { getStreamState, resetStreams } from './store';
+
+const CID = '11111111-1111-4111-8111-111111111111';
+const RID = '22222222-2222-4222-8222-222222222222';
+const UID = '33333333-3333-4333-8333-333333333333';
+
+function message(extra: Partial<Message>): Message {
+  return {
+    messageId: UID,
+    conversationId: CID,
+    parentMessageId: NO_PARENT,
+    sender: 'User',
+    text: 'hi',
+    isCreatedByUser: true,
+    endpoint: 'demo',
+    model: 'm',
+    error: false,
+    unfinished: false,
+    isEdited: false,
+    finish_reason: null,
+    tokenCount: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...extra,
+  };
+}
+const convo = {
+  conversationId: CID,
+  title: 'New Chat',
+  user: 'u',
+  endpoint: 'demo',
+  createdAt: 'x',
+  updatedAt: 'x',
+};
+
+/** A fetch whose SSE body is released chunk by chunk by the test. */
+function controllableFetch() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const enc = new TextEncoder();
+  const fetchMock = vi.fn(async () => new Response(body, { status: 200 }));
+  const send = (data: unknown) =>
+    controller.enqueue(enc.encode(`event: message\ndata: ${JSON.stringify(data)}\n\n`));
+  return { fetchMock, send, close: () => controller.close() };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 30));
+
+describe('startStream', () => {
+  let qc: QueryClient;
+  beforeEach(() => {
+    qc = new QueryClient();
+    resetStreams();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('streams a new conversation: optimistic → created (rekeyed) → deltas → final', async () => {
+    const { fetchMock, send, close } = controllableFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const created = vi.fn();
+    const done = startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: null,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+      { onCreated: created },
+    );
+    const optimistic = qc.getQueryData<Message[]>(queryKeys.messages('new'))!;
+    expect(optimistic.map((m) => m.messageId)).toEqual([UID, `${UID}_`]);
+    expect(getStreamState('new').phase).toBe('submitting');
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      text: 'hi',
+      conversationId: null,
+      messageId: UID,
+    });
+
+    send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
+    await tick();
+    expect(created).toHaveBeenCalledWith(CID);
+    expect(getStreamState(CID).phase).toBe('streaming');
+    expect(getStreamState('new').phase).toBe('idle');
+    expect(qc.getQueryData(queryKeys.convos.one(CID))).toMatchObject({
+      conversationId: CID,
+      title: 'New Chat',
+    });
+
+    send({ text: 'Hel' });
+    send({ text: 'lo' });
+    await tick();
+    const mid = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
+    expect(mid.find((m) => m.messageId === `${UID}_`)?.text).toBe('Hello');
+
+    const reply = message({
+      messageId: RID,
+      parentMessageId: UID,
+      isCreatedByUser: false,
+      text: 'Hello',
+      finish_reason: 'stop',
+    });
+    send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: reply });
+    close();
+    await done;
+    const end = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
+    expect(end.map((m) => m.messageId)).toEqual([UID, RID]);
+    expect(getStreamState(CID).phase).toBe('done');
+  });
+
+  it('shows an error reply when the connection fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: CID,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+    );
+    const list = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
+    expect(list.find((m) => m.messageId === `${UID}_`)).toMatchObject({ error: true });
+    expect(getStreamState(CID)).toMatchObject({ phase: 'error', error: { code: 'network_error' } });
+  });
+
+  it('appends continued text to the existing reply', async () => {
+    const { fetchMock, send, close } = controllableFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = message({});
+    const reply = message({
+      messageId: RID,
+      parentMessageId: UID,
+      isCreatedByUser: false,
+      text: 'Part one',
+      finish_reason: 'abort',
+    });
+    qc.setQueryData(queryKeys.messages(CID), [user, reply]);
+    const done = startStream(
+      qc,
+      { kind: 'continue', userMessage: user, responseMessage: reply },
+      { conversationId: CID, endpoint: 'demo', model: 'm', sender: 'Demo', userSender: 'User' },
+    );
+    const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/edit/demo');
+    expect(JSON.parse(init.body as string)).toMatchObject({
+      isContinued: true,
+      responseMessageId: RID,
+      parentMessageId: UID,
+    });
+    send({ created: true, message: user, conversationId: CID, responseMessageId: RID });
+    send({ text: ', part two' });
+    await tick();
+    expect(qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => m.messageId === RID)?.text).toBe(
+      'Part one, part two',
+    );
+    close();
+    await done;
+  });
+});

@@ -1,0 +1,150 @@
+import { useCallback, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  NEW_CONVO,
+  NO_PARENT,
+  type Conversation,
+  type ConversationOptions,
+  type Message,
+} from '@chat/contract';
+import { updateMessageText, updateMessagesCache } from '../../api/messages';
+import { useToast } from '../../components/ui/Toast';
+import type { ChatSetupState } from './header/useChatSetup';
+import { upsertMessage } from './stream/messages';
+import type { Submission, SubmitContext } from './stream/plan';
+import { startStream } from './stream/run';
+import { stopStream } from './stream/stop';
+
+/** The conversation options an ask carries (askRequestSchema), besides the model. */
+const OPTION_KEYS: (keyof ConversationOptions)[] = [
+  'endpointType',
+  'chatGptLabel',
+  'promptPrefix',
+  'temperature',
+  'top_p',
+  'frequency_penalty',
+  'presence_penalty',
+  'maxOutputTokens',
+  'resendImages',
+  'imageDetail',
+  'iconURL',
+];
+
+/** The conversation's own options (temperature, prompt prefix, …) sent with every ask. */
+function optionsOf(convo: Conversation | undefined): ConversationOptions {
+  const out: Record<string, unknown> = {};
+  if (!convo) return out;
+  for (const key of OPTION_KEYS) {
+    const value = convo[key];
+    if (value !== null && value !== undefined) out[key] = value;
+  }
+  return out as ConversationOptions;
+}
+
+export interface ChatActionsInput {
+  /** 'new' or the conversation id of the route. */
+  routeId: string;
+  conversation: Conversation | undefined;
+  setup: ChatSetupState;
+  messages: Message[];
+  latest: Message | undefined;
+  onCreated: (conversationId: string) => void;
+}
+
+/** What the chat screen can do: send, regenerate, continue, edit, stop. Each one starts or stops a stream. */
+export function useChatActions({
+  routeId,
+  conversation,
+  setup,
+  messages,
+  latest,
+  onCreated,
+}: ChatActionsInput) {
+  const qc = useQueryClient();
+  const { t } = useTranslation();
+  const toast = useToast();
+  const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
+  // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
+  const live = useRef({ routeId, conversation, setup, byId, latest, onCreated });
+  live.current = { routeId, conversation, setup, byId, latest, onCreated };
+
+  const run = useCallback(
+    (submission: Submission): boolean => {
+      const { routeId: id, conversation: convo, setup: s } = live.current;
+      if (!s.endpoint || !s.model) return false;
+      const label = s.endpointsConfig?.[s.endpoint]?.modelDisplayLabel;
+      const ctx: SubmitContext = {
+        conversationId: id === NEW_CONVO ? null : id,
+        endpoint: s.endpoint,
+        model: s.model,
+        sender: label ?? s.model,
+        userSender: 'User',
+        options: optionsOf(convo),
+      };
+      void startStream(qc, submission, ctx, { onCreated: (cid) => live.current.onCreated(cid) });
+      return true;
+    },
+    [qc],
+  );
+
+  const send = useCallback(
+    (text: string) => {
+      const { routeId: id, latest: last } = live.current;
+      const parentMessageId = id === NEW_CONVO || !last ? NO_PARENT : last.messageId;
+      return run({ kind: 'ask', text, parentMessageId });
+    },
+    [run],
+  );
+
+  const regenerate = useCallback(
+    (m: Message) => {
+      const userMessage = m.isCreatedByUser ? m : live.current.byId.get(m.parentMessageId);
+      if (userMessage?.isCreatedByUser) run({ kind: 'regenerate', userMessage });
+    },
+    [run],
+  );
+
+  const continueReply = useCallback(
+    (m: Message) => {
+      const userMessage = live.current.byId.get(m.parentMessageId);
+      if (userMessage) run({ kind: 'continue', userMessage, responseMessage: m });
+    },
+    [run],
+  );
+
+  const editSubmit = useCallback(
+    (m: Message, text: string) => {
+      if (m.isCreatedByUser) {
+        run({ kind: 'ask', text, parentMessageId: m.parentMessageId });
+        return;
+      }
+      const userMessage = live.current.byId.get(m.parentMessageId);
+      if (userMessage) run({ kind: 'edit-reply', userMessage, responseMessage: m, text });
+    },
+    [run],
+  );
+
+  const editSave = useCallback(
+    async (m: Message, text: string) => {
+      try {
+        const saved = await updateMessageText(m.conversationId, m.messageId, text);
+        updateMessagesCache(qc, m.conversationId, (list) =>
+          upsertMessage(list, { ...m, ...saved, isEdited: true }),
+        );
+      } catch (err) {
+        toast.show({ message: t('com_chat_edit_failed'), severity: 'error' });
+        throw err;
+      }
+    },
+    [qc, t, toast],
+  );
+
+  const stop = useCallback(() => {
+    void stopStream(qc, live.current.routeId, {
+      onCancelError: () => toast.show({ message: t('com_error_cancelling'), severity: 'error' }),
+    });
+  }, [qc, t, toast]);
+
+  return { send, regenerate, continueReply, editSubmit, editSave, stop };
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { PanelLeftClose, SquarePen } from 'lucide-react';
+import { useNav } from '../../app/nav';
+import { IconButton } from '../../components/ui/IconButton';
+import { ConvoList } from './ConvoList';
+import { SidebarSearch } from './SidebarSearch';
+import { UserMenu } from './UserMenu';
+
+export function Sidebar() {
+  const { t } = useTranslation();
+  const { isMobile, setVisible } = useNav();
+  return (
+    <div className="flex h-full flex-col bg-surface-secondary" data-testid="sidebar">
+      <div className="flex h-14 shrink-0 items-center justify-between px-2">
+        <IconButton
+          label={t('com_nav_close_sidebar')}
+          data-testid="nav-close"
+          onClick={() => setVisible(false)}
+        >
+          <PanelLeftClose className="size-5" aria-hidden />
+        </IconButton>
+        <Link
+          to="/c/new"
+          data-testid="new-chat"
+          aria-label={t('com_ui_new_chat')}
+          title={t('com_ui_new_chat')}
+          onClick={() => isMobile && setVisible(false)}
+          className="flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+        >
+          <span>{t('com_ui_new_chat')}</span>
+          <SquarePen className="size-[18px]" aria-hidden />
+        </Link>
+      </div>
+      <SidebarSearch />
+      <ConvoList />
+      <div className="shrink-0 border-t border-border-light">
+        <UserMenu />
+      </div>
+    </div>
+  );
+}

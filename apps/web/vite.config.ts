@@ -1,0 +1,12 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 3090,
+    proxy: { '/api': { target: 'http://localhost:3080', changeOrigin: false } },
+  },
+  build: { sourcemap: true, target: 'es2022' },
+});

@@ -1,0 +1,49 @@
+/** Size knobs, from the environment; the defaults are the full sizes of the issue's targets. */
+
+function int(name: string, def: number): number {
+  const v = process.env[name];
+  if (v === undefined || v === '') return def;
+  const n = Number(v.replace(/_/g, ''));
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number, got ${v}`);
+  return Math.floor(n);
+}
+
+function ints(name: string, def: number[]): number[] {
+  const v = process.env[name];
+  if (v === undefined || v === '') return def;
+  return v.split(',').map((s) => {
+    const n = Number(s.trim().replace(/_/g, ''));
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be numbers, got ${v}`);
+    return Math.floor(n);
+  });
+}
+
+export const knobs = {
+  /** relay: tokens of the full-speed reply measured for throughput, and how many rounds. */
+  relayTokens: int('BENCH_RELAY_TOKENS', 20_000),
+  relayRounds: int('BENCH_RELAY_ROUNDS', 5),
+  /** relay: time-to-first-token samples per path. */
+  ttftSamples: int('BENCH_TTFT_SAMPLES', 40),
+  /** concurrency: stream counts, tokens per stream and their rate. */
+  streams: ints('BENCH_STREAMS', [1000, 2000]),
+  streamTokens: int('BENCH_STREAM_TOKENS', 2500),
+  streamTps: int('BENCH_STREAM_TPS', 50),
+  /** concurrency: stores to run on; "postgres" (needs BENCH_DATABASE_URL) is a comparison. */
+  concurrencyStores: (process.env.BENCH_CONCURRENCY_STORES || 'pglite').split(',').map((s) => s.trim()),
+  /** wire: tokens of the reply, and the slow rate reported beside full speed. */
+  wireTokens: int('BENCH_WIRE_TOKENS', 1000),
+  wireSlowTps: int('BENCH_WIRE_SLOW_TPS', 50),
+  /** api: the data set of one user. */
+  conversations: int('BENCH_CONVERSATIONS', 10_000),
+  messages: int('BENCH_MESSAGES', 1_000_000),
+  /** The long conversations: the first is the one /api/messages is measured on. */
+  longConvos: ints('BENCH_LONG_CONVOS', [2000, 5000]),
+  apiSamples: int('BENCH_API_SAMPLES', 200),
+  /** client: the stream rate and length of the long Markdown reply, idle window. */
+  clientStreamTps: int('BENCH_CLIENT_TPS', 100),
+  clientStreamTokens: int('BENCH_CLIENT_TOKENS', 2000),
+  idleSeconds: int('BENCH_IDLE_SECONDS', 5),
+  /** startup: runs per case. */
+  startupRuns: int('BENCH_STARTUP_RUNS', 5),
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+};

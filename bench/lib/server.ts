@@ -1,0 +1,303 @@
+/**
+ * Starting and stopping the built server (apps/server/dist/main.js) on 127.0.0.1, reading its
+ * memory and CPU from /proc, and a small keep-alive JSON client for its API.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request as httpRequest } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { note } from './figures.js';
+
+export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
+export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+export const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+
+/** Monotonic milliseconds, the same clock in every process of the machine (CLOCK_MONOTONIC). */
+export function now(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/**
+ * Builds the server and the web client if their dist is missing. Another process may be
+ * rebuilding right now (the server's build empties dist first), so wait a while before building.
+ */
+export async function ensureBuilt(): Promise<void> {
+  for (
+    let waited = 0;
+    waited < 90_000 && !(existsSync(SERVER_MAIN) && existsSync(WEB_INDEX));
+    waited += 500
+  ) {
+    await sleep(500);
+  }
+  if (existsSync(SERVER_MAIN) && existsSync(WEB_INDEX)) return;
+  note('dist missing: running npm run build');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
+/** Every server still running, so an interrupted run leaves none behind. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const proc of running) {
+    for (const pid of descendants(proc.pid!)) signal(pid, 'SIGKILL');
+    proc.kill('SIGKILL');
+  }
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(130));
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => res(port));
+    });
+  });
+}
+
+export function tempDir(label: string): string {
+  return mkdtempSync(join(tmpdir(), `bench-${label}-`));
+}
+
+export interface ServerOptions {
+  fakeUrl: string;
+  /** PGlite folder; a temp one when neither this nor databaseUrl is given. */
+  dataDir?: string;
+  databaseUrl?: string;
+  env?: Record<string, string>;
+  /** Command to run instead of `node dist/main.js` (e.g. npm run serve). */
+  command?: [string, ...string[]];
+}
+
+export interface ServerHandle {
+  url: string;
+  port: number;
+  pid: number;
+  dataDir: string;
+  /** Milliseconds from spawn to the first 200 of /api/config. */
+  readyMs: number;
+  proc: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns the built server and resolves once /api/config answers 200. */
+export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
+  await ensureBuilt();
+  const port = await freePort();
+  const dataDir = opts.dataDir ?? tempDir('data');
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    OPENAI_API_KEY: 'bench',
+    OPENAI_REVERSE_PROXY: opts.fakeUrl,
+    OPENAI_MODELS: 'gpt-4o-mini',
+    LOG_LEVEL: 'warn',
+    TITLE_CONVO: 'false',
+    LOGIN_MAX: '100000',
+    ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    ...opts.env,
+  };
+  const [cmd, ...args] = opts.command ?? [process.execPath, SERVER_MAIN];
+  const t0 = now();
+  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  proc.stderr!.on('data', (d: Buffer) => {
+    stderr += d.toString();
+    if (stderr.length > 20_000) stderr = stderr.slice(-10_000);
+  });
+  let exited = false;
+  running.add(proc);
+  proc.once('exit', () => {
+    exited = true;
+    running.delete(proc);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (exited) throw new Error(`server exited during start-up:\n${stderr}`);
+    if (now() - t0 > 120_000) {
+      proc.kill('SIGKILL');
+      throw new Error(`server not ready after 120 s:\n${stderr}`);
+    }
+    const ok = await probe(`${url}/api/config`);
+    if (ok) break;
+    await sleep(5);
+  }
+  const readyMs = now() - t0;
+  return {
+    url,
+    port,
+    pid: proc.pid!,
+    dataDir,
+    readyMs,
+    proc,
+    async stop() {
+      if (exited) return;
+      // Under `npm run …` the server is a grandchild: signal it, not just npm.
+      const inner = [...descendants(proc.pid!)].filter((pid) => isServer(pid));
+      const done = new Promise<void>((r) => proc.once('exit', () => r()));
+      for (const pid of inner) signal(pid, 'SIGTERM');
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => {
+        for (const pid of inner) signal(pid, 'SIGKILL');
+        proc.kill('SIGKILL');
+      }, 30_000);
+      await done;
+      for (let i = 0; i < 300 && inner.some(alive); i++) await sleep(100);
+      clearTimeout(timer);
+    },
+  };
+}
+
+function isServer(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('dist/main.js');
+  } catch {
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    // already gone
+  }
+}
+
+function probe(url: string): Promise<boolean> {
+  return new Promise((res) => {
+    const req = httpRequest(url, { agent: false, timeout: 1000 }, (r) => {
+      r.resume();
+      r.on('end', () => res(r.statusCode === 200));
+    });
+    req.on('error', () => res(false));
+    req.on('timeout', () => req.destroy());
+    req.end();
+  });
+}
+
+/** The process that listens: with `npm run …` it is a descendant of the spawned pid. */
+export function serverPidOf(handle: ServerHandle): number {
+  return [handle.pid, ...descendants(handle.pid)].reverse().find(isServer) ?? handle.pid;
+}
+
+function descendants(pid: number): number[] {
+  try {
+    const kids = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
+    return kids.flatMap((k) => [Number(k), ...descendants(Number(k))]);
+  } catch {
+    return [];
+  }
+}
+
+/** Resident set size of a process in KiB (VmRSS). */
+export function rssKb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) : NaN;
+}
+
+/** CPU time (user + system) a process has used, in milliseconds. */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+export const keepAlive = new Agent({ keepAlive: true, maxSockets: 64 });
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  body: T;
+  bytes: number;
+  ms: number;
+}
+
+/** One JSON request over the keep-alive agent. */
+export function api<T = unknown>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; agent?: Agent } = {},
+): Promise<ApiResponse<T>> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const headers: Record<string, string> = {};
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const t0 = now();
+  return new Promise((res, rej) => {
+    const req = httpRequest(`${base}${path}`, { method, headers, agent: opts.agent ?? keepAlive }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => {
+        const buf = Buffer.concat(chunks);
+        const ms = now() - t0;
+        let body: unknown = buf.toString('utf8');
+        if ((r.headers['content-type'] ?? '').includes('json')) {
+          try {
+            body = JSON.parse(body as string);
+          } catch {
+            // leave as text
+          }
+        }
+        res({ status: r.statusCode ?? 0, body: body as T, bytes: buf.length, ms });
+      });
+      r.on('error', rej);
+    });
+    req.on('error', rej);
+    req.end(payload);
+  });
+}
+
+export interface Account {
+  token: string;
+  userId: string;
+  email: string;
+  password: string;
+}
+
+export async function register(base: string, label = 'bench'): Promise<Account> {
+  const id = Math.random().toString(36).slice(2, 10);
+  const email = `${label}-${id}@example.com`;
+  const password = 'bench-password-123';
+  const r = await api<{ token: string; user: { id: string } }>(base, 'POST', '/api/auth/register', {
+    body: { name: `Bench ${id}`, email, password, confirm_password: password },
+  });
+  if (r.status !== 200) throw new Error(`register failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return { token: r.body.token, userId: r.body.user.id, email, password };
+}
+
+export async function login(base: string, account: Pick<Account, 'email' | 'password'>): Promise<string> {
+  const r = await api<{ token: string }>(base, 'POST', '/api/auth/login', {
+    body: { email: account.email, password: account.password },
+  });
+  if (r.status !== 200) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.token;
+}

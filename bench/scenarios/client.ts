@@ -1,0 +1,369 @@
+/**
+ * Client figures in headless Chromium (Playwright) against the built app: JavaScript shipped for
+ * /c/new, its largest contentful paint and total blocking time, opening long conversations
+ * (seeded as one linear branch), long tasks while a long Markdown reply streams, and the CPU an
+ * idle tab uses. No CPU or network throttling: these are figures of this machine.
+ */
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { emit, median, note } from '../lib/figures.js';
+import { knobs } from '../lib/knobs.js';
+import { markdownReply } from '../lib/replies.js';
+import { seed, withPglite } from '../lib/seed.js';
+import { register, sleep, startServer, tempDir, removeDir, type Account } from '../lib/server.js';
+import { startFake } from '../lib/fake.js';
+
+/** Collects LCP, paint, long-task and event-timing entries from the first moment of the page. */
+const OBSERVERS = `
+  window.__bench = { lcp: [], longtasks: [], events: [], fcp: null };
+  try {
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.lcp.push(e.startTime); })
+      .observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.longtasks.push([e.startTime, e.duration]); })
+      .observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') window.__bench.fcp = e.startTime; })
+      .observe({ type: 'paint', buffered: true });
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__bench.events.push([e.name, e.duration, e.startTime]); })
+      .observe({ type: 'event', buffered: true, durationThreshold: 16 });
+  } catch (e) { window.__bench.error = String(e); }
+`;
+
+interface BenchWindow {
+  __bench: {
+    lcp: number[];
+    longtasks: [number, number][];
+    events: [string, number, number][];
+    fcp: number | null;
+    error?: string;
+  };
+}
+
+export async function client(): Promise<void> {
+  const fake = await startFake();
+  const dataDir = tempDir('client');
+  let browser: Browser | undefined;
+  try {
+    let server = await startServer({ fakeUrl: fake.url, dataDir });
+    const account = await register(server.url, 'client');
+    await server.stop();
+    const longConvos = knobs.longConvos;
+    const extra = 40;
+    const seeded = await withPglite(dataDir, (exec) =>
+      seed(exec, {
+        userId: account.userId,
+        conversations: longConvos.length + extra,
+        messages: longConvos.reduce((a, b) => a + b, 0) + extra * 20,
+        longConvos,
+      }),
+    );
+    server = await startServer({ fakeUrl: fake.url, dataDir });
+    const base = server.url;
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+    });
+    const b = browser;
+    const newContext = async (): Promise<BrowserContext> => {
+      const ctx = await b.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
+      await ctx.addInitScript(OBSERVERS);
+      const r = await ctx.request.post('/api/auth/login', {
+        data: { email: account.email, password: account.password },
+      });
+      if (!r.ok()) throw new Error(`login failed: ${r.status()}`);
+      return ctx;
+    };
+
+    try {
+      await jsAndPaint(newContext);
+      await openLong(newContext, seeded.longIds, seeded.longLastTexts, longConvos);
+      await streaming(newContext, fake, account);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await browser?.close();
+    await fake.close();
+    removeDir(dataDir);
+  }
+}
+
+/** JavaScript for /c/new (cold cache), LCP and TBT: median of 3 cold loads. */
+async function jsAndPaint(newContext: () => Promise<BrowserContext>): Promise<void> {
+  const runs: {
+    gz: number;
+    raw: number;
+    wire: number;
+    files: number;
+    lcp: number;
+    tbt: number;
+    fcp: number;
+  }[] = [];
+  let fileList: string[] = [];
+  for (let r = 0; r < 3; r++) {
+    const ctx = await newContext();
+    const page = await ctx.newPage();
+    const scripts: Promise<{ url: string; raw: number; gz: number; wire: number }>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const body = await res.body();
+          const sizes = await res.request().sizes();
+          return {
+            url: new URL(res.url()).pathname,
+            raw: body.length,
+            gz: gzipSync(body, { level: 9 }).length,
+            wire: sizes.responseBodySize + sizes.responseHeadersSize,
+          };
+        })(),
+      );
+    });
+    await page.goto('/c/new');
+    await page.getByTestId('chat-input').waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await sleep(3000); // let LCP settle and any late long task show
+    const files = await Promise.all(scripts);
+    const m = await page.evaluate(() => (window as unknown as BenchWindow).__bench);
+    const fcp = m.fcp ?? 0;
+    const tbt = m.longtasks.filter(([s]) => s >= fcp).reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
+    runs.push({
+      gz: files.reduce((s, f) => s + f.gz, 0),
+      raw: files.reduce((s, f) => s + f.raw, 0),
+      wire: files.reduce((s, f) => s + f.wire, 0),
+      files: files.length,
+      lcp: m.lcp.at(-1) ?? NaN,
+      tbt,
+      fcp,
+    });
+    fileList = files.map((f) => `${f.url} ${(f.gz / 1024).toFixed(1)}K`);
+    await ctx.close();
+  }
+  const first = runs[0]!;
+  emit({
+    figure: 'client.js_c_new_gzip_kb',
+    value: first.gz / 1024,
+    target: '<=200',
+    unit: 'KiB',
+    compare: {
+      raw_kb: first.raw / 1024,
+      transferred_kb: first.wire / 1024,
+      files: first.files,
+      list: fileList,
+    },
+    note: 'gzip -9 of every script /c/new loads; the server sends them uncompressed (transferred_kb)',
+  });
+  emit({
+    figure: 'client.lcp_c_new_ms',
+    value: median(runs.map((r) => r.lcp)),
+    target: '<=1000',
+    unit: 'ms',
+    compare: { runs: runs.map((r) => r.lcp), fcp_ms: median(runs.map((r) => r.fcp)) },
+    note: 'cold cache, signed in (refresh cookie), no throttling',
+  });
+  emit({
+    figure: 'client.tbt_c_new_ms',
+    value: median(runs.map((r) => r.tbt)),
+    target: '<=100',
+    unit: 'ms',
+    compare: { runs: runs.map((r) => r.tbt) },
+    note: 'sum of (long task - 50 ms) after first contentful paint, until 3 s after network idle',
+  });
+}
+
+/** Opening the long conversations: time from navigation to the last message on screen. */
+async function openLong(
+  newContext: () => Promise<BrowserContext>,
+  ids: string[],
+  lastTexts: string[],
+  sizes: number[],
+): Promise<void> {
+  for (let i = 0; i < ids.length; i++) {
+    const size = sizes[i]!;
+    const ctx = await newContext();
+    const page = await ctx.newPage();
+    let crashed = false;
+    page.on('crash', () => void (crashed = true));
+    // Warm the code cache the way a returning user has it: /c/new first.
+    await page.goto('/c/new');
+    await page.getByTestId('chat-input').waitFor({ state: 'visible', timeout: 30_000 });
+    const probe = plain(lastTexts[i]!).slice(0, 60);
+    let openMs = NaN;
+    try {
+      await page.goto(`/c/${ids[i]}`);
+      openMs = await lastMessageVisible(page, probe, 60_000);
+    } catch (err) {
+      note(`open ${size}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+    const heapMb = await page
+      .evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize,
+      )
+      .then((v) => (v ?? NaN) / 2 ** 20)
+      .catch(() => NaN);
+    const domNodes = await page.evaluate(() => document.getElementsByTagName('*').length).catch(() => NaN);
+    const longtasks = await page
+      .evaluate(() => (window as unknown as BenchWindow).__bench.longtasks)
+      .catch(() => [] as [number, number][]);
+    const openLongest = Math.max(0, ...longtasks.map(([, d]) => d));
+
+    if (i === 0) {
+      emit({
+        figure: `client.open_${size}_ms`,
+        value: crashed ? null : openMs,
+        target: '<=1000',
+        unit: 'ms',
+        pass: crashed ? false : undefined,
+        compare: { dom_nodes: domNodes, js_heap_mb: heapMb, longest_task_ms: openLongest, crashed },
+        note: 'navigation start to the last message visible in the viewport (JS already cached)',
+      });
+      await ctx.close();
+      continue;
+    }
+
+    // "Stays usable": no crash, and typing in the message box answers within INP's "good" 200 ms.
+    let inputMs = NaN;
+    let scrollMs = NaN;
+    if (!crashed && Number.isFinite(openMs)) {
+      await page.evaluate(() => void ((window as unknown as BenchWindow).__bench.events = []));
+      const input = page.getByTestId('chat-input');
+      await input.click();
+      await page.keyboard.type('still usable?', { delay: 50 });
+      await sleep(500);
+      const events = await page.evaluate(() => (window as unknown as BenchWindow).__bench.events);
+      inputMs = Math.max(
+        0,
+        ...events.filter(([name]) => /key|input|pointer|click/.test(name)).map(([, d]) => d),
+      );
+      // Scrolling to the top and back: time until the first message is on screen.
+      const t0 = Date.now();
+      await page.getByTestId('message-list').evaluate((el) => el.scrollTo({ top: 0 }));
+      await page.getByTestId('message').first().waitFor({ state: 'visible', timeout: 30_000 });
+      scrollMs = Date.now() - t0;
+    }
+    emit({
+      figure: `client.open_${size}_usable_input_ms`,
+      value: crashed ? null : inputMs,
+      target: '<=200',
+      unit: 'ms',
+      pass: crashed || !Number.isFinite(openMs) ? false : undefined,
+      compare: {
+        open_ms: openMs,
+        crashed,
+        dom_nodes: domNodes,
+        js_heap_mb: heapMb,
+        longest_task_ms: openLongest,
+        scroll_to_top_ms: scrollMs,
+      },
+      note: 'usable = no crash and the longest key/input event while typing (Event Timing) within 200 ms',
+    });
+    await ctx.close();
+  }
+}
+
+async function lastMessageVisible(page: Page, probe: string, timeout: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    (want: string) => {
+      const all = document.querySelectorAll('[data-testid="message"]');
+      const last = all[all.length - 1] as HTMLElement | undefined;
+      if (!last) return false;
+      const text = (last.innerText || '').replace(/\s+/g, ' ');
+      if (!text.includes(want)) return false;
+      const r = last.getBoundingClientRect();
+      return r.bottom > 0 && r.top < window.innerHeight ? performance.now() : false;
+    },
+    probe,
+    { polling: 'raf', timeout },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+function plain(markdown: string): string {
+  return markdown.replace(/[*`]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/** Long tasks while a long Markdown reply streams at 100 tokens/s, then idle CPU of the tab. */
+async function streaming(
+  newContext: () => Promise<BrowserContext>,
+  fake: Awaited<ReturnType<typeof startFake>>,
+  _account: Account,
+): Promise<void> {
+  const ctx = await newContext();
+  const page = await ctx.newPage();
+  await page.goto('/c/new');
+  const input = page.getByTestId('chat-input');
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
+  await sleep(1000);
+  const tps = knobs.clientStreamTps;
+  const tokens = knobs.clientStreamTokens;
+  const reply = markdownReply(tokens, 5);
+  await fake.enqueue([{ reply, tokensPerSecond: tps }]);
+  note(`client: streaming ${tokens} tokens of Markdown at ${tps} tokens/s`);
+  await input.fill('Stream a long Markdown answer, please.');
+  const start = await page.evaluate(() => performance.now());
+  await input.press('Enter');
+  // Done when the last assistant message shows the reply's last words and no stop button is left.
+  const tail = plain(reply).slice(-40);
+  const endHandle = await page.waitForFunction(
+    (want: string) => {
+      const all = document.querySelectorAll('[data-testid="message"][data-role="assistant"]');
+      const last = all[all.length - 1] as HTMLElement | undefined;
+      if (!last || !(last.innerText || '').replace(/\s+/g, ' ').includes(want)) return false;
+      return document.querySelector('[data-testid="stop-button"]') ? false : performance.now();
+    },
+    tail,
+    { polling: 100, timeout: (tokens / tps) * 1000 + 60_000 },
+  );
+  const end = (await endHandle.jsonValue()) as number;
+  const tasks = (await page.evaluate(() => (window as unknown as BenchWindow).__bench.longtasks)).filter(
+    ([s]) => s >= start && s <= end,
+  );
+  const durations = tasks.map(([, d]) => d);
+  emit({
+    figure: 'client.stream_long_tasks',
+    value: durations.length,
+    target: '<=0',
+    unit: 'count',
+    compare: {
+      longest_ms: Math.max(0, ...durations),
+      blocking_ms: durations.reduce((s, d) => s + Math.max(0, d - 50), 0),
+      stream_s: (end - start) / 1000,
+      tokens,
+      tokens_per_s: tps,
+      reply_chars: reply.length,
+    },
+    note: 'long tasks (> 50 ms) on the main thread between send and the end of the reply',
+  });
+
+  await sleep(2000);
+  const cdp = await ctx.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+  };
+  const idleWindow = async () => {
+    const before = await taskSeconds();
+    await sleep(knobs.idleSeconds * 1000);
+    return (((await taskSeconds()) - before) * 1000) / knobs.idleSeconds;
+  };
+  const focusedOn = await page.evaluate(() => document.activeElement?.tagName ?? null);
+  const busyMsPerS = await idleWindow();
+  // The same tab with nothing focused: separates the text caret's blinking from the app's own work.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await sleep(2000);
+  const blurredMsPerS = await idleWindow();
+  emit({
+    figure: 'client.idle_tab_cpu_percent',
+    value: busyMsPerS / 10,
+    target: '<=0.1',
+    unit: '%',
+    compare: {
+      main_thread_task_ms_per_s: busyMsPerS,
+      focused_element: focusedOn,
+      nothing_focused_task_ms_per_s: blurredMsPerS,
+      window_s: knobs.idleSeconds,
+    },
+    note: 'CDP TaskDuration of the idle conversation tab as the app leaves it; 0.1 % = 1 ms of work per second',
+  });
+  await ctx.close();
+}

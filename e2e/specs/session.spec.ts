@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+import { signUp } from '../support/app';
+
+test('a burst of 401s costs exactly one refresh; the requests retry and the page works', async ({ page }) => {
+  await signUp(page);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+
+  // After the reload, the first access token the page uses is treated as expired: every request
+  // carrying it is answered 401, slowly, so that the page's first reads all fail together.
+  let expired: string | undefined;
+  let rejected = 0;
+  await page.route(/\/api\/(convos\?|endpoints$|models$)/, async (route) => {
+    const auth = route.request().headers()['authorization'];
+    expired ??= auth;
+    if (auth !== expired) return route.continue();
+    rejected++;
+    await new Promise((r) => setTimeout(r, 400));
+    return route.fulfill({ status: 401, json: { message: 'Token expired', code: 'token_expired' } });
+  });
+  let refreshes = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/auth/refresh')) refreshes++;
+  });
+
+  await page.reload();
+  // The models arrived (through the retry), so the page works.
+  await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  // The sidebar list, endpoints and models were all read with the expired token...
+  await expect.poll(() => rejected).toBe(3);
+  // ...and cost one refresh, beside the silent one at start-up (the token lives only in memory).
+  await expect.poll(() => refreshes).toBe(2);
+  await page.waitForTimeout(1000);
+  expect(refreshes).toBe(2);
+  await expect(page).toHaveURL(/\/c\/new$/);
+});
+
+test('a failed refresh sends the person to /login', async ({ page }) => {
+  await signUp(page);
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,96 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newAccount } from '../support/app';
+
+const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+
+/** Creates a conversation through the real ask API (the fake upstream answers at once). */
+async function createConversation(request: APIRequestContext, token: string, i: number): Promise<void> {
+  const res = await request.post('/api/ask/openAI', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      text: `Conversation number ${i} [[fake reply="ok"]]`,
+      conversationId: null,
+      parentMessageId: NO_PARENT,
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain('"final":true');
+}
+
+test('the sidebar pages infinitely, keeps its visibility, and the theme can be switched', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = newAccount();
+  const reg = await request.post('/api/auth/register', {
+    data: { ...account, confirm_password: account.password },
+  });
+  expect(reg.status()).toBe(200);
+  const { token } = (await reg.json()) as { token: string };
+  const total = 30; // more than one page of 25
+  for (let i = 1; i <= total; i++) await createConversation(request, token, i);
+
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/c\/new$/);
+
+  expect((await page.getByTestId('sidebar').boundingBox())?.width).toBe(260);
+  const items = page.getByTestId('convo-item');
+  await expect(page.getByText('Today', { exact: true })).toBeVisible();
+  await expect(items.first()).toBeVisible();
+  // Scrolling to the end of the list loads the next page.
+  await expect(async () => {
+    await items.last().scrollIntoViewIfNeeded();
+    expect(await items.count()).toBe(total);
+  }).toPass({ timeout: 15_000 });
+
+  // Hiding the sidebar is remembered across a reload (navVisible).
+  await page.getByTestId('nav-close').click();
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.getByTestId('sidebar')).toBeHidden();
+  await page.getByTestId('nav-toggle').click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+
+  // Dark is the default; light is chosen from the user menu and kept.
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('theme-light').click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+});
+
+test('on a 375 px screen the sidebar is a 320 px drawer that closes when a conversation is chosen', async ({
+  page,
+  request,
+}) => {
+  const account = newAccount();
+  const reg = await request.post('/api/auth/register', {
+    data: { ...account, confirm_password: account.password },
+  });
+  const { token } = (await reg.json()) as { token: string };
+  await createConversation(request, token, 1);
+
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/c\/new$/);
+
+  await page.getByTestId('nav-toggle').click();
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  await expect.poll(async () => (await sidebar.boundingBox())?.width).toBe(320);
+  await page.getByTestId('convo-item').first().click();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(sidebar).toBeHidden();
+});

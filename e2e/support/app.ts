@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(): Account {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Tester ${id}`, email: `e2e-${id}@example.com`, password: 'e2e-password-123' };
+}
+
+/** Signs up through the register page and lands on /c/new. */
+export async function signUp(page: Page, account: Account = newAccount()): Promise<Account> {
+  await page.goto('/register');
+  await page.getByTestId('register-name').fill(account.name);
+  await page.getByTestId('register-email').fill(account.email);
+  await page.getByTestId('register-password').fill(account.password);
+  await page.getByTestId('register-confirm-password').fill(account.password);
+  await page.getByTestId('register-submit').click();
+  await expect(page).toHaveURL(/\/c\/new$/);
+  return account;
+}
+
+/** The chat screen, as a person sees it. */
+export class ChatPage {
+  readonly input: Locator;
+  constructor(readonly page: Page) {
+    this.input = page.getByTestId('chat-input');
+  }
+
+  messages(role?: 'user' | 'assistant'): Locator {
+    const all = this.page.getByTestId('message');
+    return role ? all.and(this.page.locator(`[data-role="${role}"]`)) : all;
+  }
+
+  lastAssistant(): Locator {
+    return this.messages('assistant').last();
+  }
+
+  async pickModel(endpoint: string, model: string): Promise<void> {
+    await this.page.getByTestId('endpoint-picker').click();
+    await this.page.getByTestId(`endpoint-item-${endpoint}`).click();
+    await this.page.getByTestId('model-picker').click();
+    await this.page.getByTestId(`model-item-${model}`).click();
+    await expect(this.page.getByTestId('model-picker')).toContainText(model);
+  }
+
+  async send(text: string): Promise<void> {
+    await this.input.fill(text);
+    await this.input.press('Enter');
+  }
+
+  async waitForReplyDone(): Promise<void> {
+    await expect(this.page.getByTestId('stop-button')).toHaveCount(0, { timeout: 30_000 });
+    await expect(this.page.getByTestId('send-button')).toBeVisible();
+  }
+}

@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT } from './limits.js';
+import {
+  conversationOptionsSchema,
+  conversationSchema,
+  endpointNameSchema,
+  idSchema,
+  messageSchema,
+  userSchema,
+} from './entities.js';
+
+/** Simple x@y.z pattern of the spec (business §5). */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const loginRequestSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'com_auth_email_required')
+    .min(AUTH_LIMITS.loginEmailMin, 'com_auth_email_min_length')
+    .max(AUTH_LIMITS.emailMax, 'com_auth_email_max_length')
+    .regex(EMAIL_PATTERN, 'com_auth_email_pattern'),
+  password: z
+    .string()
+    .min(1, 'com_auth_password_required')
+    .max(AUTH_LIMITS.passwordMax, 'com_auth_password_max_length'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerFieldsSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'com_auth_name_required')
+    .min(AUTH_LIMITS.nameMin, 'com_auth_name_min_length')
+    .max(AUTH_LIMITS.nameMax, 'com_auth_name_max_length'),
+  email: z
+    .string()
+    .trim()
+    .min(1, 'com_auth_email_required')
+    .min(AUTH_LIMITS.emailMin, 'com_auth_email_min_length')
+    .max(AUTH_LIMITS.emailMax, 'com_auth_email_max_length')
+    .regex(EMAIL_PATTERN, 'com_auth_email_pattern'),
+  password: z
+    .string()
+    .min(1, 'com_auth_password_required')
+    .min(AUTH_LIMITS.passwordMin, 'com_auth_password_min_length')
+    .max(AUTH_LIMITS.passwordMax, 'com_auth_password_max_length'),
+  confirm_password: z.string().min(1, 'com_auth_password_confirm_required'),
+  username: z
+    .string()
+    .trim()
+    .min(AUTH_LIMITS.usernameMin, 'com_auth_username_min_length')
+    .max(AUTH_LIMITS.usernameMax, 'com_auth_username_max_length')
+    .optional()
+    .or(z.literal('')),
+  fingerprint: z.string().max(256).optional(),
+  ipAddress: z.string().max(64).optional(),
+});
+
+export const registerRequestSchema = registerFieldsSchema.refine((v) => v.password === v.confirm_password, {
+  message: 'com_auth_password_not_match',
+  path: ['confirm_password'],
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const logoutResponseSchema = z.object({ message: z.string(), redirect: z.string().optional() });
+
+export const convosPageQuerySchema = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+});
+
+export const convosPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  pageNumber: z.number(),
+  pageSize: z.number(),
+  pages: z.number(),
+});
+export type ConvosPage = z.infer<typeof convosPageSchema>;
+
+export const updateConvoRequestSchema = z.object({
+  arg: z.object({
+    conversationId: idSchema,
+    title: z.string().trim().min(1).max(CHAT_LIMITS.maxTitleChars),
+  }),
+});
+
+export const clearConvosRequestSchema = z.object({
+  arg: z.object({
+    conversationId: idSchema.optional(),
+    source: z.string().max(64).optional(),
+  }),
+});
+
+export const genTitleRequestSchema = z.object({ conversationId: idSchema });
+export const genTitleResponseSchema = z.object({ title: z.string() });
+
+export const updateMessageRequestSchema = z.object({
+  text: z.string().max(CHAT_LIMITS.maxMessageChars),
+});
+
+/** Body of POST /api/ask/{endpoint} and /api/edit/{endpoint} (DESIGN §6). */
+export const askRequestSchema = conversationOptionsSchema.extend({
+  text: z.string().max(CHAT_LIMITS.maxMessageChars),
+  conversationId: idSchema.nullish(),
+  parentMessageId: idSchema.default(NO_PARENT),
+  messageId: idSchema.optional(),
+  responseMessageId: idSchema.nullish(),
+  overrideParentMessageId: idSchema.nullish(),
+  endpoint: endpointNameSchema,
+  model: z.string().min(1).max(256),
+  isRegenerate: z.boolean().optional(),
+  isContinued: z.boolean().optional(),
+  isEdited: z.boolean().optional(),
+});
+export type AskRequest = z.infer<typeof askRequestSchema>;
+
+export const abortRequestSchema = z.object({
+  abortKey: z.string().min(1).max(64),
+  message: z.string().max(512).optional(),
+});
+
+export const abortResponseSchema = z.object({
+  requestMessage: messageSchema.nullable(),
+  responseMessage: messageSchema,
+  conversation: conversationSchema,
+});
+export type AbortResponse = z.infer<typeof abortResponseSchema>;
+
+/** GET /api/endpoints: one entry per available endpoint. */
+export const endpointConfigSchema = z.object({
+  order: z.number(),
+  type: z.string().optional(),
+  userProvide: z.boolean(),
+  modelDisplayLabel: z.string().optional(),
+  iconURL: z.string().optional(),
+  isDemo: z.boolean().optional(),
+});
+export type EndpointConfig = z.infer<typeof endpointConfigSchema>;
+export const endpointsConfigSchema = z.record(z.string(), endpointConfigSchema);
+export type EndpointsConfig = z.infer<typeof endpointsConfigSchema>;
+
+/** GET /api/models: the model names per endpoint. */
+export const modelsConfigSchema = z.record(z.string(), z.array(z.string()));
+export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
+
+/** GET /api/config: the start-up config (spec §3 Server config). */
+export const startupConfigSchema = z.object({
+  appTitle: z.string(),
+  customFooter: z.string().nullable(),
+  checkBalance: z.boolean(),
+  registrationEnabled: z.boolean(),
+  emailLoginEnabled: z.boolean(),
+  socialLoginEnabled: z.boolean(),
+  demoEndpoint: z.boolean(),
+});
+export type StartupConfig = z.infer<typeof startupConfigSchema>;

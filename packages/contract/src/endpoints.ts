@@ -1,0 +1,120 @@
+/** Endpoint names, display order and per-provider defaults (spec core-chat §1, §9). */
+export const EModelEndpoint = {
+  azureOpenAI: 'azureOpenAI',
+  openAI: 'openAI',
+  chatGPTBrowser: 'chatGPTBrowser',
+  gptPlugins: 'gptPlugins',
+  bingAI: 'bingAI',
+  google: 'google',
+  anthropic: 'anthropic',
+  assistant: 'assistant',
+  custom: 'custom',
+} as const;
+export type BuiltInEndpoint = (typeof EModelEndpoint)[keyof typeof EModelEndpoint];
+
+export const BUILT_IN_ENDPOINTS: readonly BuiltInEndpoint[] = Object.values(EModelEndpoint);
+
+/** Display order of the endpoint menu (spec §9 Lists). Custom endpoints follow in config order. */
+export const ENDPOINT_DISPLAY_ORDER: readonly BuiltInEndpoint[] = [
+  'azureOpenAI',
+  'openAI',
+  'chatGPTBrowser',
+  'gptPlugins',
+  'bingAI',
+  'google',
+  'anthropic',
+  'custom',
+];
+
+/** Endpoints on which Continue is offered (spec §4 Message actions). */
+export const CONTINUE_ENDPOINTS: readonly string[] = [
+  'openAI',
+  'custom',
+  'google',
+  'assistant',
+  'anthropic',
+  'gptPlugins',
+  'azureOpenAI',
+];
+
+export const DEFAULT_MODELS = {
+  openAI: 'gpt-3.5-turbo',
+  custom: 'GPT Unfiltered',
+  google: 'chat-bison',
+  anthropic: 'claude-1',
+  chatGPTBrowser: 'text-davinci-002-render-sha',
+  gptPlugins: 'gpt-3.5-turbo',
+  assistant: 'gpt-3.5-turbo-1106',
+} as const;
+
+/** The 17 OpenAI models offered when OPENAI_MODELS is not set and the upstream list cannot be fetched. */
+export const OPENAI_KNOWN_MODELS: readonly string[] = [
+  'gpt-4o',
+  'gpt-4o-mini',
+  'gpt-4.1',
+  'gpt-4.1-mini',
+  'gpt-4.1-nano',
+  'gpt-4-turbo',
+  'gpt-4-turbo-preview',
+  'gpt-4-0125-preview',
+  'gpt-4-1106-preview',
+  'gpt-4',
+  'gpt-4-0613',
+  'gpt-4-32k',
+  'gpt-3.5-turbo',
+  'gpt-3.5-turbo-0125',
+  'gpt-3.5-turbo-1106',
+  'gpt-3.5-turbo-16k',
+  'gpt-3.5-turbo-instruct',
+];
+
+export interface NumberRange {
+  min: number;
+  max: number;
+  step: number;
+  default: number;
+}
+
+/** Parameter ranges and defaults (spec §5 Parameter ranges, §9 Provider defaults). */
+export const OPENAI_PARAMS = {
+  temperature: { min: 0, max: 2, step: 0.01, default: 1 },
+  top_p: { min: 0, max: 1, step: 0.01, default: 1 },
+  frequency_penalty: { min: -2, max: 2, step: 0.01, default: 0 },
+  presence_penalty: { min: -2, max: 2, step: 0.01, default: 0 },
+} as const satisfies Record<string, NumberRange>;
+
+export const OPENAI_DEFAULTS = {
+  temperature: 1,
+  top_p: 1,
+  frequency_penalty: 0,
+  presence_penalty: 0,
+  resendImages: false,
+  imageDetail: 'auto',
+} as const;
+
+export const PLUGINS_DEFAULTS = { temperature: 0.8 } as const;
+
+export const GOOGLE_PARAMS = {
+  temperature: { min: 0, max: 1, step: 0.01, default: 0.2 },
+  topP: { min: 0, max: 1, step: 0.01, default: 0.8 },
+  topK: { min: 1, max: 40, step: 1, default: 40 },
+  maxOutputTokens: { min: 1, max: 2048, step: 1, default: 1024 },
+} as const satisfies Record<string, NumberRange>;
+export const GOOGLE_GEMINI_PRO_MAX_OUTPUT = 8192;
+
+export const ANTHROPIC_PARAMS = {
+  temperature: { min: 0, max: 1, step: 0.01, default: 1 },
+  topP: { min: 0, max: 1, step: 0.01, default: 0.7 },
+  topK: { min: 1, max: 40, step: 1, default: 5 },
+  maxOutputTokens: { min: 1, max: 4000, step: 1, default: 4000 },
+} as const satisfies Record<string, NumberRange>;
+
+export const AGENT_DEFAULTS = {
+  agent: 'functions',
+  skipCompletion: true,
+  model: 'gpt-3.5-turbo',
+  temperature: 0,
+} as const;
+
+/** Name of the offline demo endpoint, offered when no provider is configured. */
+export const DEMO_ENDPOINT_NAME = 'demo';

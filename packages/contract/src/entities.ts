@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
+import { OPENAI_PARAMS } from './endpoints.js';
+
+/** Ids are client-made or server-made UUIDs; the root parent is the all-zero UUID. */
+export const idSchema = z
+  .string()
+  .regex(
+    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+    'com_error_invalid_id',
+  );
+
+export const endpointNameSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, 'com_error_unknown_endpoint');
+
+export const roleSchema = z.enum(['USER', 'ADMIN']);
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role: roleSchema,
+  provider: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const range = (r: { min: number; max: number }) => z.number().min(r.min).max(r.max);
+
+/** The options a conversation (and later a preset) carries for its endpoint. */
+export const conversationOptionsSchema = z.object({
+  model: z.string().max(256).nullish(),
+  endpointType: z.string().max(64).nullish(),
+  chatGptLabel: z.string().max(256).nullish(),
+  promptPrefix: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
+  temperature: range(OPENAI_PARAMS.temperature).nullish(),
+  top_p: range(OPENAI_PARAMS.top_p).nullish(),
+  frequency_penalty: range(OPENAI_PARAMS.frequency_penalty).nullish(),
+  presence_penalty: range(OPENAI_PARAMS.presence_penalty).nullish(),
+  maxOutputTokens: z.number().int().min(1).max(1_000_000).nullish(),
+  resendImages: z.boolean().nullish(),
+  imageDetail: z.enum(['low', 'auto', 'high']).nullish(),
+  iconURL: z.string().max(2048).nullish(),
+});
+export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;
+
+export const conversationSchema = conversationOptionsSchema.extend({
+  conversationId: z.string(),
+  title: z.string().default(DEFAULT_TITLE),
+  user: z.string(),
+  endpoint: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const messageSchema = z.object({
+  messageId: z.string(),
+  conversationId: z.string(),
+  parentMessageId: z.string(),
+  sender: z.string(),
+  text: z.string(),
+  isCreatedByUser: z.boolean(),
+  endpoint: z.string().nullable(),
+  model: z.string().nullable(),
+  error: z.boolean(),
+  unfinished: z.boolean(),
+  isEdited: z.boolean(),
+  finish_reason: z.string().nullable(),
+  tokenCount: z.number().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;

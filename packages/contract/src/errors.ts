@@ -1,0 +1,72 @@
+/**
+ * Stable error codes shared by server and client. The server answers `{ message, code, issues? }`;
+ * the client maps `code` to the spec's texts through i18n (key = ERROR_TEXT_KEYS[code]).
+ */
+export const ERROR_STATUS = {
+  validation_error: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  token_expired: 401,
+  forbidden: 403,
+  banned: 403,
+  account_deleted: 403,
+  registration_disabled: 403,
+  not_found: 404,
+  email_taken: 409,
+  conflict: 409,
+  payload_too_large: 413,
+  too_many_requests: 429,
+  login_rate_limited: 429,
+  internal: 500,
+  unknown_endpoint: 400,
+  no_model: 400,
+  // errors of a reply, carried in the stream's error event
+  upstream_error: 502,
+  upstream_auth: 502,
+  upstream_rate_limited: 429,
+  upstream_timeout: 504,
+  upstream_unavailable: 503,
+  insufficient_quota: 402,
+  moderation: 400,
+  aborted: 499,
+  server_shutdown: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ApiErrorBody {
+  message: string;
+  code: ErrorCode;
+  issues?: { path: string; message: string }[];
+}
+
+/** i18n keys of the user-facing text for each code (English texts in apps/web/src/locales/en.json). */
+export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
+  validation_error: 'com_error_validation',
+  unauthorized: 'com_auth_error_login',
+  invalid_credentials: 'com_auth_error_login',
+  token_expired: 'com_auth_error_login',
+  forbidden: 'com_error_forbidden',
+  banned: 'com_auth_error_login_ban',
+  account_deleted: 'com_auth_error_account_deleted',
+  registration_disabled: 'com_auth_error_registration_disabled',
+  not_found: 'com_error_not_found',
+  email_taken: 'com_auth_error_email_taken',
+  conflict: 'com_error_conflict',
+  payload_too_large: 'com_error_payload_too_large',
+  too_many_requests: 'com_error_too_many_requests',
+  login_rate_limited: 'com_auth_error_login_rl',
+  internal: 'com_auth_error_login_server',
+  unknown_endpoint: 'com_error_unknown_endpoint',
+  no_model: 'com_error_no_model',
+  upstream_error: 'com_error_upstream',
+  upstream_auth: 'com_error_invalid_api_key',
+  upstream_rate_limited: 'com_error_upstream_rate_limited',
+  upstream_timeout: 'com_error_upstream_timeout',
+  upstream_unavailable: 'com_error_upstream_unavailable',
+  insufficient_quota: 'com_error_insufficient_quota',
+  moderation: 'com_error_moderation',
+  aborted: 'com_error_aborted',
+  server_shutdown: 'com_error_server_shutdown',
+};

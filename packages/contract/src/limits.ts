@@ -1,0 +1,123 @@
+/** Limits, sizes and timings from the spec (core-chat §5, §9; business §5). One home for each number. */
+export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+export const NEW_CONVO = 'new';
+export const SEARCH_CONVO = 'search';
+export const DEFAULT_TITLE = 'New Chat';
+
+export const AUTH_LIMITS = {
+  nameMin: 3,
+  nameMax: 80,
+  loginEmailMin: 3,
+  emailMin: 6,
+  emailMax: 120,
+  passwordMin: 8,
+  passwordMax: 128,
+  usernameMin: 2,
+  usernameMax: 20,
+} as const;
+
+/** Login attempts allowed per IP and window before 429 (LibreChat's defaults: 7 per 5 minutes). */
+export const LOGIN_RATE_LIMIT = { max: 7, windowMs: 5 * 60_000 } as const;
+export const REGISTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
+
+export const TOKEN_TTL = {
+  accessSeconds: 15 * 60,
+  refreshSeconds: 7 * 24 * 60 * 60,
+} as const;
+
+export const CHAT_LIMITS = {
+  /** Longest text accepted in one message, in characters. */
+  maxMessageChars: 100_000,
+  maxTitleChars: 200,
+  /** Conversations per page of GET /api/convos. */
+  convosPageSize: 25,
+  /** Error text shown to the user is cut to this length unless it is JSON. */
+  errorTextMax: 512,
+  /** How often, at least, the reply so far is written to the database while it streams. */
+  streamFlushMs: 1000,
+  /** A stop keeps the partial text on failure only if it is longer than this. */
+  stopKeepPartialMin: 45,
+} as const;
+
+/**
+ * Image uploads (core-chat §5 Image upload; business §5 Avatar): JPEG (.jpg/.jpeg), PNG and WEBP
+ * only, recognised by content, never by the client's MIME type or file name.
+ */
+export const UPLOAD_LIMITS = {
+  maxFiles: 10,
+  maxFileBytes: 20 * 1024 * 1024,
+  maxTotalBytes: 25 * 1024 * 1024,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
+  /** The avatar takes .png and .jpg only (business §5). */
+  avatarTypes: ['image/jpeg', 'image/png'],
+} as const;
+
+export const TIMINGS = {
+  unauthRedirectMs: 300,
+  titleRefreshMs: 2500,
+  stopGraceMs: 200,
+  cursorBlinkMs: 1000,
+  cursorPauseMs: 200,
+  unfinishedNoticeMs: 250,
+  sidebarSearchDebounceMs: 350,
+  titleSearchDebounceMs: 400,
+  scrollThrottleInstantMs: 250,
+  scrollThrottleSmoothMs: 750,
+  pageLoadThrottleMs: 750,
+  scrollButtonCheckMs: 650,
+  scrollDebounceMs: 100,
+  copyFeedbackMs: 3000,
+  toastDelayMs: 100,
+  toastDurationMs: 3000,
+  toastValidationMs: 5000,
+  placeholderDebounceMs: 80,
+  refocusDelayMs: 100,
+} as const;
+
+export const UI_LIMITS = {
+  /** Scroll-to-bottom appears when the view is this share of its height above the bottom. */
+  scrollButtonThreshold: 0.15,
+  /** Next page loads at this share of the scroll height. */
+  pageLoadAt: 0.97,
+  mobileBreakpointPx: 768,
+  sidebarWidthPx: 260,
+  sidebarWidthMobilePx: 320,
+} as const;
+
+/** Keys of values kept in the browser's local storage (spec §9 Local preferences). */
+export const LOCAL_KEYS = {
+  lang: 'lang',
+  autoScroll: 'autoScroll',
+  theme: 'color-theme',
+  navVisible: 'navVisible',
+  lastConversationSetup: 'lastConversationSetup',
+  lastSelectedModel: 'lastSelectedModel',
+  LaTeXParsing: 'LaTeXParsing',
+} as const;
+
+export const THEMES = ['dark', 'light', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
+export const DEFAULT_THEME: Theme = 'dark';
+
+export const LANGUAGES = [
+  'en-US',
+  'zh-CN',
+  'zh-TC',
+  'ar-EG',
+  'de-DE',
+  'es-ES',
+  'fr-FR',
+  'it-IT',
+  'pl-PL',
+  'pt-BR',
+  'ru-RU',
+  'ja-JP',
+  'sv-SE',
+  'ko-KR',
+  'vi-VN',
+  'tr-TR',
+  'nl-NL',
+  'id-ID',
+] as const;
+export type Language = (typeof LANGUAGES)[number];

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { conversationSchema, messageSchema } from './entities.js';
+import type { ErrorCode } from './errors.js';
+
+/**
+ * Events of the reply stream (DESIGN §6). Each is sent as `event: message`, an `id:` (sequence
+ * number) and one JSON `data:` line. They are told apart by their flag field.
+ */
+export const createdEventSchema = z.object({
+  created: z.literal(true),
+  message: messageSchema,
+  conversationId: z.string(),
+  responseMessageId: z.string(),
+});
+
+/** Only what is new: `text` is the delta, never the reply so far. */
+export const deltaEventSchema = z.object({ text: z.string() });
+
+export const finalEventSchema = z.object({
+  final: z.literal(true),
+  conversation: conversationSchema,
+  requestMessage: messageSchema,
+  responseMessage: messageSchema,
+  title: z.string().optional(),
+});
+
+export const errorEventSchema = z.object({
+  error: z.literal(true),
+  code: z.string(),
+  message: z.string(),
+  conversation: conversationSchema.optional(),
+  requestMessage: messageSchema.optional(),
+  responseMessage: messageSchema.optional(),
+});
+
+/**
+ * The first event of `GET /api/ask/stream/:conversationId` (resuming a running reply without a
+ * usable Last-Event-ID): `responseMessage.text` is the whole reply so far; deltas follow.
+ */
+export const resumedEventSchema = z.object({
+  resumed: z.literal(true),
+  conversationId: z.string(),
+  requestMessage: messageSchema,
+  responseMessage: messageSchema,
+});
+
+export type CreatedEvent = z.infer<typeof createdEventSchema>;
+export type ResumedEvent = z.infer<typeof resumedEventSchema>;
+export type DeltaEvent = z.infer<typeof deltaEventSchema>;
+export type FinalEvent = z.infer<typeof finalEventSchema>;
+export type ErrorEvent = Omit<z.infer<typeof errorEventSchema>, 'code'> & { code: ErrorCode };
+export type StreamEvent = CreatedEvent | ResumedEvent | DeltaEvent | FinalEvent | ErrorEvent;
+
+export function isCreatedEvent(e: StreamEvent): e is CreatedEvent {
+  return 'created' in e && e.created === true;
+}
+export function isResumedEvent(e: StreamEvent): e is ResumedEvent {
+  return 'resumed' in e && e.resumed === true;
+}
+export function isFinalEvent(e: StreamEvent): e is FinalEvent {
+  return 'final' in e && e.final === true;
+}
+export function isErrorEvent(e: StreamEvent): e is ErrorEvent {
+  return 'error' in e && e.error === true;
+}

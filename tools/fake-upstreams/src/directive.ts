@@ -1,0 +1,112 @@
+/**
+ * Inline directives let a test (or a person using the offline demo) script a single reply from
+ * the chat box itself, with no access to the server: `[[fake tps=20 failAfter=5]]`.
+ *
+ * Syntax: `[[fake key=value key="quoted value" flag ...]]`, anywhere in the text, case-insensitive
+ * keyword. Keys: tps, failAfter, hang (flag or hang=true), hangAfter, malformed (flag = after 0
+ * tokens, or malformed=N), status, reply, finish. Long aliases (tokensPerSecond, failAfterTokens,
+ * hangAfterTokens, malformedAfterTokens, finishReason) work too.
+ * Quoted values may contain spaces, `]`, and the escapes \" \\ \n. Unknown keys and invalid
+ * values are ignored so a typo never crashes a demo. Later directives override earlier ones.
+ */
+import type { FakeScript } from './types.js';
+
+// A quoted value may contain `]`, so the body is "non-bracket, non-quote chars or whole quoted strings".
+const DIRECTIVE_RE = /\[\[\s*fake\b((?:[^\]"]|"(?:[^"\\]|\\.)*")*)\]\]/gi;
+const PAIR_RE = /([A-Za-z][\w-]*)(?:\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+)))?/g;
+const STATUSES = new Set([401, 429, 500, 503]);
+
+export interface ParsedDirectives {
+  /** Merged script of every directive found, or undefined if the text has none. */
+  script: FakeScript | undefined;
+  /** The text with all directives removed (and trimmed). */
+  text: string;
+}
+
+export function parseDirectives(text: string): ParsedDirectives {
+  let script: FakeScript | undefined;
+  const stripped = text.replace(DIRECTIVE_RE, (_match, body: string) => {
+    script = { ...script, ...parseBody(body) };
+    return '';
+  });
+  if (script === undefined) return { script, text };
+  // Collapse the gap a removed directive leaves behind ("a [[fake]] b" -> "a b").
+  return { script, text: stripped.replace(/[ \t]{2,}/g, ' ').trim() };
+}
+
+/** Removes directives without interpreting them. */
+export function stripDirectives(text: string): string {
+  return parseDirectives(text).text;
+}
+
+function parseBody(body: string): FakeScript {
+  const script: FakeScript = {};
+  for (const m of body.matchAll(PAIR_RE)) {
+    const key = m[1]!.toLowerCase();
+    const value = m[2] !== undefined ? unescape(m[2]) : m[3];
+    applyPair(script, key, value);
+  }
+  return script;
+}
+
+function applyPair(script: FakeScript, key: string, value: string | undefined): void {
+  switch (key) {
+    case 'reply':
+      if (value !== undefined) script.reply = value;
+      return;
+    case 'tps':
+    case 'tokenspersecond': {
+      const n = toNumber(value);
+      if (n !== undefined) script.tokensPerSecond = n;
+      return;
+    }
+    case 'failafter':
+    case 'failaftertokens': {
+      const n = toInt(value);
+      if (n !== undefined) script.failAfterTokens = n;
+      return;
+    }
+    case 'hangafter':
+    case 'hangaftertokens': {
+      const n = toInt(value);
+      if (n !== undefined) script.hangAfterTokens = n;
+      return;
+    }
+    case 'malformed':
+    case 'malformedafter':
+    case 'malformedaftertokens': {
+      const n = value === undefined ? 0 : toInt(value);
+      if (n !== undefined) script.malformedAfterTokens = n;
+      return;
+    }
+    case 'hang':
+      script.hang = value === undefined || value.toLowerCase() !== 'false';
+      return;
+    case 'status': {
+      const n = toInt(value);
+      if (n !== undefined && STATUSES.has(n)) script.status = n as FakeScript['status'];
+      return;
+    }
+    case 'finish':
+    case 'finishreason':
+      if (value === 'stop' || value === 'length') script.finishReason = value;
+      return;
+    default:
+      return; // unknown keys are ignored on purpose (see module comment)
+  }
+}
+
+function toNumber(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function toInt(value: string | undefined): number | undefined {
+  const n = toNumber(value);
+  return n !== undefined && Number.isInteger(n) ? n : undefined;
+}
+
+function unescape(quoted: string): string {
+  return quoted.replace(/\\(.)/g, (_m, c: string) => (c === 'n' ? '\n' : c));
+}

@@ -1,0 +1,48 @@
+/**
+ * Picks and merges the script for a chat request. Order (first match wins):
+ *   1. `[[fake ...]]` directive in the last user message,
+ *   2. the next enqueued script (FIFO),
+ *   3. nothing extra — `defaults` from the options and the built-in defaults apply.
+ * The chosen script's fields override `defaults`, which override the built-in defaults.
+ * Title requests (see messages.ts) skip all of this: they always get the built-in title answer,
+ * so background title generation never consumes a queued script or trips a failure directive.
+ */
+import { parseDirectives } from './directive.js';
+import { isContinueRequest, isTitleRequest, lastUserText, titleFor, type ChatMessage } from './messages.js';
+import { CONTINUATION_REPLY, defaultReply } from './reply.js';
+import type { FakeScript, ResolvedScript } from './types.js';
+
+const BUILT_IN: ResolvedScript = {
+  reply: '',
+  tokensPerSecond: 0,
+  failAfterTokens: undefined,
+  hang: false,
+  hangAfterTokens: undefined,
+  malformedAfterTokens: undefined,
+  status: undefined,
+  finishReason: 'stop',
+};
+
+export function resolveScript(
+  messages: ChatMessage[],
+  stream: boolean,
+  defaults: FakeScript,
+  dequeue: () => FakeScript | undefined,
+): ResolvedScript {
+  if (isTitleRequest(messages, stream)) return { ...BUILT_IN, reply: titleFor(messages) };
+
+  const parsed = parseDirectives(lastUserText(messages));
+  const chosen = parsed.script ?? dequeue() ?? {};
+  const merged = { ...BUILT_IN, ...withoutUndefined(defaults), ...withoutUndefined(chosen) };
+  if (chosen.reply === undefined && defaults.reply === undefined) {
+    merged.reply = isContinueRequest(messages) ? CONTINUATION_REPLY : defaultReply(parsed.text);
+  }
+  return merged;
+}
+
+/** `{ tps: undefined }` from JSON-less callers must not erase a default. */
+function withoutUndefined(script: FakeScript): FakeScript {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(script)) if (v !== undefined) out[k] = v;
+  return out as FakeScript;
+}

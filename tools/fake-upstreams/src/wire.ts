@@ -1,0 +1,136 @@
+/**
+ * OpenAI wire format: SSE chunk strings, the non-streaming completion body and error bodies.
+ * Chunk strings are built from a prefix/suffix prepared once per stream, so each token costs one
+ * small JSON.stringify of its text plus a concatenation — this is what lets one process feed
+ * thousands of concurrent streams.
+ */
+import type { ServerResponse } from 'node:http';
+
+export interface CompletionMeta {
+  id: string;
+  created: number;
+  model: string;
+}
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+export function usageOf(promptTokens: number, completionTokens: number): Usage {
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+}
+
+/** Pre-renders the constant parts of `chat.completion.chunk` events for one stream. */
+export class ChunkEncoder {
+  private readonly head: string;
+  private readonly contentPrefix: string;
+  private static readonly contentSuffix = '},"logprobs":null,"finish_reason":null}]}\n\n';
+
+  constructor(meta: CompletionMeta) {
+    this.head =
+      `data: {"id":${JSON.stringify(meta.id)},"object":"chat.completion.chunk",` +
+      `"created":${meta.created},"model":${JSON.stringify(meta.model)},`;
+    this.contentPrefix = `${this.head}"choices":[{"index":0,"delta":{"content":`;
+  }
+
+  /** First event: announces the assistant role with empty content, like OpenAI does. */
+  role(): string {
+    return `${this.head}"choices":[{"index":0,"delta":{"role":"assistant","content":""},"logprobs":null,"finish_reason":null}]}\n\n`;
+  }
+
+  token(text: string): string {
+    return this.contentPrefix + JSON.stringify(text) + ChunkEncoder.contentSuffix;
+  }
+
+  finish(reason: string): string {
+    return `${this.head}"choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":${JSON.stringify(reason)}}]}\n\n`;
+  }
+
+  /** Sent only when the request asked for `stream_options.include_usage`. */
+  usage(usage: Usage): string {
+    return `${this.head}"choices":[],"usage":${JSON.stringify(usage)}}\n\n`;
+  }
+
+  static readonly done = 'data: [DONE]\n\n';
+
+  /** A chunk cut in the middle of its JSON, as a broken proxy might forward it. */
+  static readonly malformed =
+    'data: {"id":"chatcmpl-broken","object":"chat.completion.chunk","choices":[{"index\n\n';
+}
+
+export function completionBody(meta: CompletionMeta, content: string, finishReason: string, usage: Usage) {
+  return {
+    id: meta.id,
+    object: 'chat.completion',
+    created: meta.created,
+    model: meta.model,
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content, refusal: null },
+        logprobs: null,
+        finish_reason: finishReason,
+      },
+    ],
+    usage,
+  };
+}
+
+const ERRORS: Record<number, { type: string; code: string | null; message: string }> = {
+  400: { type: 'invalid_request_error', code: null, message: 'Invalid request.' },
+  401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' },
+  404: { type: 'invalid_request_error', code: 'not_found', message: 'Not found.' },
+  413: { type: 'invalid_request_error', code: null, message: 'Request body too large.' },
+  429: {
+    type: 'requests',
+    code: 'rate_limit_exceeded',
+    message: 'Rate limit reached. Please try again in 1s.',
+  },
+  500: {
+    type: 'server_error',
+    code: null,
+    message: 'The server had an error while processing your request.',
+  },
+  503: {
+    type: 'server_error',
+    code: 'service_unavailable',
+    message: 'The server is overloaded or not ready yet.',
+  },
+};
+
+/** Answers with OpenAI's error envelope `{ error: { message, type, param, code } }`. */
+export function sendError(res: ServerResponse, status: number, message?: string): void {
+  const known = ERRORS[status] ?? { type: 'server_error', code: null, message: 'Error.' };
+  const headers: Record<string, string> = {};
+  if (status === 429) headers['retry-after'] = '1';
+  sendJson(
+    res,
+    status,
+    {
+      error: { message: message ?? known.message, type: known.type, param: null, code: known.code },
+    },
+    headers,
+  );
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(text),
+    ...headers,
+  });
+  res.end(text);
+}

@@ -1,18 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'tools/**/*.test.ts'];
-const nodeProject = (name: string, env: Record<string, string>, include: string[]) => ({
-  test: { name, include, environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env },
+const nodeProject = (
+  name: string,
+  env: Record<string, string>,
+  include: string[],
+  exclude: string[] = [],
+) => ({
+  test: {
+    name,
+    include,
+    exclude: ['**/node_modules/**', ...exclude],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    env,
+  },
 });
 
 // The server's data-layer tests run on embedded PGlite always, and again on a real PostgreSQL
 // server when TEST_DATABASE_URL is set (CI sets it), so both back ends are proven in one run.
+// `*.pg.test.ts` files test what only a PostgreSQL server has (connections that can be lost).
 const pg = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
   test: {
     projects: [
-      nodeProject('node', { TEST_DATABASE_URL: '' }, serverTests),
+      nodeProject('node', { TEST_DATABASE_URL: '' }, serverTests, ['**/*.pg.test.ts']),
       ...(pg
         ? [nodeProject('server-postgres', { TEST_DATABASE_URL: pg }, ['apps/server/**/*.test.ts'])]
         : []),

@@ -6,7 +6,12 @@ import { openDatabase, type Database } from '../db/client.js';
  * A fresh, isolated database for one test file: in-memory PGlite by default; with
  * TEST_DATABASE_URL, a new database on that PostgreSQL server, dropped on close.
  */
-export async function openTestDatabase(): Promise<Database> {
+export interface TestDatabase extends Database {
+  /** The PostgreSQL database's URL; undefined on PGlite. */
+  url?: string;
+}
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return openDatabase({ dataDir: null });
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -19,6 +24,7 @@ export async function openTestDatabase(): Promise<Database> {
   const database = await openDatabase({ url: url.toString() });
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: base });

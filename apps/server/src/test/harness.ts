@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@chat/contract';
 import { buildApp, type App, type AppDeps } from '../app.js';
 import { testAppConfig, type AppConfig } from '../config/app-config.js';
-import type { Database } from '../db/client.js';
-import { openTestDatabase } from './database.js';
+import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface Harness {
   app: App;
   url: string;
-  database: Database;
+  database: TestDatabase;
   close(): Promise<void>;
 }
 

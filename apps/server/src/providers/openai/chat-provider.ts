@@ -1,5 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateText, streamText, type ModelMessage } from 'ai';
+import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { generateText, type ModelMessage } from 'ai';
 import type { EndpointDefinition } from '../../config/app-config.js';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
 import {
@@ -42,6 +43,20 @@ function prompt(messages: ProviderMessage[]): { system?: string; messages: Model
   return system.length > 0 ? { system: system.join('\n\n'), messages: rest } : { messages: rest };
 }
 
+/**
+ * The same prompt in the provider's own format (what streamText would hand to `doStream`):
+ * system messages joined and first, then the turns in order.
+ */
+function providerPrompt(messages: ProviderMessage[]): LanguageModelV3Prompt {
+  const { system, messages: rest } = prompt(messages);
+  const turns: LanguageModelV3Prompt = rest.map((m) =>
+    m.role === 'user'
+      ? { role: 'user', content: [{ type: 'text', text: m.content as string }] }
+      : { role: 'assistant', content: [{ type: 'text', text: m.content as string }] },
+  );
+  return system === undefined ? turns : [{ role: 'system', content: system }, ...turns];
+}
+
 /** A timer that aborts with UpstreamTimeout unless poked often enough. */
 function idleWatch(ms: number) {
   const controller = new AbortController();
@@ -70,29 +85,34 @@ export function createOpenAIChatProvider(
   return {
     async *stream(req, signal): AsyncIterable<ProviderEvent> {
       const idle = idleWatch(idleMs);
+      const abortSignal = AbortSignal.any([signal, idle.signal]);
+      let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
       try {
-        const result = streamText({
-          model: client.chat(req.model),
-          ...prompt(req.messages),
+        // The provider's own stream (the AI SDK's OpenAI adapter: its fetch, SSE parser and chunk
+        // validation), without streamText's orchestration on top: that layer (step handling,
+        // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
+        // none of it. See docs/decisions.md.
+        const { stream } = await client.chat(req.model).doStream({
+          prompt: providerPrompt(req.messages),
           ...settings(req),
-          maxRetries: 0,
-          abortSignal: AbortSignal.any([signal, idle.signal]),
-          // Errors arrive as `error` parts below; without this the SDK logs them to the console.
-          onError: () => {},
+          abortSignal,
         });
-        for await (const part of result.fullStream) {
+        reader = stream.getReader();
+        for (;;) {
+          const { done, value: part } = await reader.read();
+          if (done) break;
           idle.poke();
           switch (part.type) {
             case 'text-delta':
-              if (part.text) yield { type: 'text', text: part.text };
+              if (part.delta) yield { type: 'text', text: part.delta };
               break;
             case 'finish':
               yield {
                 type: 'finish',
-                finishReason: part.rawFinishReason ?? part.finishReason,
+                finishReason: part.finishReason.raw ?? part.finishReason.unified,
                 usage: {
-                  inputTokens: part.totalUsage.inputTokens,
-                  outputTokens: part.totalUsage.outputTokens,
+                  inputTokens: part.usage.inputTokens.total,
+                  outputTokens: part.usage.outputTokens.total,
                 },
               };
               return;
@@ -102,10 +122,6 @@ export function createOpenAIChatProvider(
                 type: 'error',
                 error: mapProviderError(idle.signal.aborted ? idle.signal.reason : part.error),
               };
-              return;
-            case 'abort':
-              if (signal.aborted) return;
-              yield { type: 'error', error: mapProviderError(idle.signal.reason ?? new Error('aborted')) };
               return;
             default:
               break;
@@ -124,6 +140,8 @@ export function createOpenAIChatProvider(
         yield { type: 'error', error: mapProviderError(idle.signal.aborted ? idle.signal.reason : err) };
       } finally {
         idle.stop();
+        // Stops the upstream body when the caller leaves early (abort, error).
+        reader?.cancel().catch(() => {});
       }
     },
 

@@ -107,7 +107,9 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };
-  const [cmd, ...args] = opts.command ?? [process.execPath, SERVER_MAIN];
+  // BENCH_SERVER_NODE_ARGS: for profiling a scenario's server ("--cpu-prof --cpu-prof-dir=/tmp/p").
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const [cmd, ...args] = opts.command ?? [process.execPath, ...nodeArgs, SERVER_MAIN];
   const t0 = now();
   const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';

@@ -103,7 +103,10 @@ export const messages = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('messages_convo_created_idx').on(t.conversationId, t.createdAt),
+    // A conversation's messages, owner-checked, in order: both equalities in one index, so the
+    // plan never ANDs in the user's whole index (PGlite runs no ANALYZE; without statistics the
+    // planner chose a BitmapAnd that read the user's 1,000,000 index entries).
+    index('messages_convo_user_created_idx').on(t.conversationId, t.userId, t.createdAt),
     // Search walks a user's messages newest first (features/search).
     index('messages_user_created_idx').on(t.userId, t.createdAt),
   ],

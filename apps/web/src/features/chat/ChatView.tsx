@@ -83,6 +83,12 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     [navigate],
   );
 
+  // A saved conversation's replies are Markdown: load it alongside the messages, so they are
+  // usually shown formatted at once rather than as plain text first.
+  useEffect(() => {
+    if (routeId !== NEW_CONVO) preloadMarkdown();
+  }, [routeId]);
+
   // A fresh /c/new starts empty (a failed, never-saved attempt is not carried over).
   useEffect(() => {
     if (routeId === NEW_CONVO && !isActive(getStreamState(NEW_CONVO))) {

@@ -1,17 +1,48 @@
-import { lazy, Suspense } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+// A type only: the module itself is imported dynamically, as its own chunk.
+import type Markdown from './Markdown';
 
-const Markdown = lazy(() => import('./Markdown'));
+type MarkdownComponent = typeof Markdown;
 
-/** Markdown loads with its highlighter on first use; until then the text shows as is. */
-export function LazyMarkdown({ text }: { text: string }) {
-  return (
-    <Suspense fallback={<p className="whitespace-pre-wrap">{text}</p>}>
-      <Markdown text={text} />
-    </Suspense>
+let loaded: MarkdownComponent | null = null;
+let loading: Promise<MarkdownComponent> | null = null;
+
+/** Loads the Markdown chunk (with its highlighter) once; a failed load is tried again next time. */
+function loadMarkdown(): Promise<MarkdownComponent> {
+  loading ??= import('./Markdown').then(
+    (m) => (loaded = m.default),
+    (err: unknown) => {
+      loading = null;
+      throw err;
+    },
   );
+  return loading;
 }
 
 /** Starts loading the Markdown chunk ahead of its first use (e.g. when a message is sent). */
 export function preloadMarkdown(): void {
-  void import('./Markdown');
+  loadMarkdown().catch(() => undefined);
+}
+
+/**
+ * Markdown loads with its highlighter on first use; until then the text shows as is. Once it is
+ * loaded, messages render it directly (no suspending, so no plain text shown first).
+ */
+export function LazyMarkdown({ text }: { text: string }) {
+  const [Loaded, setLoaded] = useState<MarkdownComponent | null>(() => loaded);
+  useEffect(() => {
+    if (Loaded) return;
+    let live = true;
+    loadMarkdown().then(
+      (m) => {
+        // A transition: many messages switching at once render in slices, not one long task.
+        if (live) startTransition(() => setLoaded(() => m));
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [Loaded]);
+  return Loaded ? <Loaded text={text} /> : <p className="whitespace-pre-wrap">{text}</p>;
 }

@@ -37,4 +37,13 @@ describe('Markdown', () => {
       }
     }
   }, 30_000);
+
+  it('highlights fenced code with a known language on every render (one shared highlighter)', () => {
+    const text = '```ts\nconst a = 1;\n```';
+    for (let i = 0; i < 2; i++) {
+      const html = renderToStaticMarkup(<Markdown text={text} />);
+      expect(html).toContain('hljs-keyword');
+    }
+    expect(renderToStaticMarkup(<Markdown text={'```nolang\nconst a = 1;\n```'} />)).not.toContain('hljs-');
+  });
 });

@@ -29,9 +29,13 @@ const components: Components = {
 
 const remarkPlugins = [remarkGfm];
 // Unknown languages are left plain rather than guessed (guessing is slow on long replies).
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [
-  [rehypeHighlight, { detect: false, ignoreMissing: true }],
-];
+// One highlighter for every render: attaching rehype-highlight registers all its grammars again,
+// and react-markdown attaches its plugins on every render of every block — that was about three
+// quarters of a block's render time. Made at its first use, not while the chunk loads.
+type Highlight = ReturnType<typeof rehypeHighlight>;
+let highlighter: Highlight | null = null;
+const highlight: Highlight = (tree, file) => (highlighter ??= rehypeHighlight({ detect: false }))(tree, file);
+const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [() => highlight];
 
 /** One top-level block; memoized so a finished block is not parsed again while the reply grows. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EndpointsConfig, Message } from '@chat/contract';
 import type { PathEntry } from '../tree/tree';
+import { useMessageWindow } from '../scroll/useMessageWindow';
 import { useStickToBottom } from '../scroll/useStickToBottom';
 import { ScrollToBottomButton } from '../scroll/ScrollToBottomButton';
 import { MessageRow, type MessageHandlers } from './MessageRow';
+import { ShowEarlierButton } from './ShowEarlierButton';
 
 export interface MessageListProps {
   path: PathEntry[];
@@ -17,6 +19,10 @@ export interface MessageListProps {
   sendCount: number;
 }
 
+/**
+ * The visible branch. Only a window of it is rendered — its newest messages, growing toward older
+ * ones as the person scrolls up (see `useMessageWindow`) — so a long conversation opens quickly.
+ */
 export function MessageList({
   path,
   byId,
@@ -28,6 +34,7 @@ export function MessageList({
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
   const last = path[path.length - 1]?.message;
   const changeKey = `${path.length}:${last?.messageId}:${last?.text.length}:${sendCount}`;
   const { showButton, scrollToBottom } = useStickToBottom(scrollRef, contentRef, changeKey);
@@ -35,29 +42,40 @@ export function MessageList({
     if (sendCount > 0) scrollToBottom();
   }, [sendCount, scrollToBottom]);
   const toBottom = useCallback(() => scrollToBottom('smooth'), [scrollToBottom]);
+  const conversationId = path[0]?.message.conversationId ?? '';
+  const { start, showEarlier } = useMessageWindow({
+    scrollRef,
+    rowsRef,
+    length: path.length,
+    resetKey: `${conversationId}:${sendCount}`,
+  });
 
   const rows = useMemo(
     () =>
-      path.map((entry, i) => (
+      path.slice(start).map((entry, i) => (
         <MessageRow
-          key={entry.message.messageId}
+          // Keyed by its place in the branch (the parent it is listed under), not by its own id:
+          // the streamed reply keeps its row when the saved message replaces the placeholder, so
+          // a long reply is not rendered again from scratch when it ends.
+          key={entry.parentKey}
           entry={entry}
           parent={byId.get(entry.message.parentMessageId)}
-          isLatest={i === path.length - 1}
+          isLatest={start + i === path.length - 1}
           submitting={submitting}
           streaming={entry.message.messageId === streamingId}
           endpointsConfig={endpointsConfig}
           handlers={handlers}
         />
       )),
-    [path, byId, submitting, streamingId, endpointsConfig, handlers],
+    [path, start, byId, submitting, streamingId, endpointsConfig, handlers],
   );
 
   return (
     <div className="relative min-h-0 flex-1">
       <div ref={scrollRef} className="h-full overflow-y-auto overscroll-contain" data-testid="message-list">
         <div ref={contentRef} className="pb-8 pt-2">
-          {rows}
+          {start > 0 && <ShowEarlierButton onClick={showEarlier} />}
+          <div ref={rowsRef}>{rows}</div>
         </div>
       </div>
       {showButton && <ScrollToBottomButton onClick={toBottom} />}

@@ -39,9 +39,12 @@ function MessageRowImpl({
   handlers,
 }: MessageRowProps) {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState(false);
-  const [saving, setSaving] = useState(false);
   const m = entry.message;
+  // Editing belongs to a message: if another one takes this row (a new sibling), it is not edited.
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const editing = editingId === m.messageId;
+  const setEditing = (on: boolean) => setEditingId(on ? m.messageId : null);
+  const [saving, setSaving] = useState(false);
   const user = m.isCreatedByUser;
   const ctx = { submitting, isLatest, endpointsConfig };
   const switcher = (

@@ -1,0 +1,20 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { LazyMarkdown } from './LazyMarkdown';
+
+vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+
+describe('LazyMarkdown', () => {
+  afterEach(cleanup);
+
+  it('shows the text as is until Markdown has loaded; once loaded, renders it at once', async () => {
+    const first = render(<LazyMarkdown text="**bold**" />);
+    expect(first.container.querySelector('strong')).toBeNull();
+    expect(first.container.textContent).toBe('**bold**');
+    await waitFor(() => expect(first.container.querySelector('strong')?.textContent).toBe('bold'));
+    cleanup();
+
+    const second = render(<LazyMarkdown text="*also*" />);
+    expect(second.container.querySelector('em')?.textContent).toBe('also');
+  });
+});

@@ -326,6 +326,8 @@ async function streaming(
     compare: {
       longest_ms: Math.max(0, ...durations),
       blocking_ms: durations.reduce((s, d) => s + Math.max(0, d - 50), 0),
+      // [seconds after the send, duration ms] of each: at the send, mid-stream or at the end.
+      tasks: tasks.map(([s, d]) => [Math.round(s - start) / 1000, Math.round(d)]),
       stream_s: (end - start) / 1000,
       tokens,
       tokens_per_s: tps,

@@ -40,19 +40,24 @@ async function main(): Promise<void> {
   const secrets = loadSecrets(env, dataDir, (m) => warnings.push(m));
   const config = buildAppConfig(env, secrets);
 
-  for (const e of config.endpoints) {
-    if (e.models.length === 0 && e.baseURL && !e.userProvide) {
-      e.models = await listOpenAIModels(e.baseURL, e.apiKey);
-    }
-  }
-  const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;
-
+  // The database opens (and a new store is created) while upstreams are asked for their models.
   let onIdleError = (err: Error) => console.warn('database connection lost:', err.message);
-  const database = await openDatabase({
+  const opening = openDatabase({
     url: env.DATABASE_URL,
     dataDir,
     onIdleError: (err) => onIdleError(err),
   });
+  opening.catch(() => {}); // handled where it is awaited, below; not unhandled meanwhile
+
+  await Promise.all(
+    config.endpoints.map(async (e) => {
+      if (e.models.length === 0 && e.baseURL && !e.userProvide) {
+        e.models = await listOpenAIModels(e.baseURL, e.apiKey);
+      }
+    }),
+  );
+  const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;
+  const database = await opening;
   const app = await buildApp({
     config,
     db: database.db,

@@ -1,13 +1,18 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import * as schema from './schema.js';
+import {
+  findTemplate,
+  saveTemplate,
+  seedFromTemplate,
+  tarDirectory,
+  templateCacheDir,
+  templateKey,
+} from './template.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
@@ -28,7 +33,96 @@ const migrationsFolder =
  * PGlite runs in this process's memory: Postgres' default 128 MB of shared buffers are all touched
  * at start and stay resident. 32 MB keeps the working set of a single-user database in memory.
  */
-const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] };
+const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] } satisfies PGliteOptions;
+
+/** Where PGlite's migrations and template databases (template.ts) are found. */
+export interface PgliteSetup {
+  migrationsFolder: string;
+  /** Folders searched for a template, in order. */
+  templateRoots: string[];
+  /** Where a missing template is made and kept; null: none is made (initdb instead). */
+  templateCache: string | null;
+}
+
+/** dist (beside the migrations, where the build puts its template), then node_modules/.cache. */
+export function defaultPgliteSetup(): PgliteSetup {
+  const cache = templateCacheDir();
+  return {
+    migrationsFolder,
+    templateRoots: [dirname(migrationsFolder), ...(cache ? [cache] : [])],
+    templateCache: cache,
+  };
+}
+
+async function createPglite(dataDir: string | null, options: PGliteOptions = {}): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const all = { ...PGLITE_OPTIONS, ...options };
+  return dataDir ? PGlite.create(dataDir, all) : PGlite.create(all);
+}
+
+/**
+ * The template archive for the setup's migrations: found in a template root, or made into the
+ * cache when there is none yet. Null when none can be had (no cache, or it is read-only).
+ */
+export async function pgliteTemplate(setup = defaultPgliteSetup()): Promise<string | null> {
+  const found = findTemplate(templateKey(setup.migrationsFolder), setup.templateRoots);
+  if (found || !setup.templateCache || !writable(setup.templateCache)) return found;
+  return makePgliteTemplate(setup.templateCache, setup.migrationsFolder);
+}
+
+/**
+ * Makes the template for the migrations in `migrations` into the folder `root`: a new store in a
+ * temporary folder, migrated and closed (a clean shutdown, so a copy starts without recovery).
+ */
+export async function makePgliteTemplate(root: string, migrations = migrationsFolder): Promise<string> {
+  mkdirSync(root, { recursive: true });
+  const dir = mkdtempSync(join(root, 'make-'));
+  try {
+    const client = await createPglite(dir);
+    try {
+      await migratePglite(drizzlePglite(client), { migrationsFolder: migrations });
+    } finally {
+      await client.close();
+    }
+    return saveTemplate(root, templateKey(migrations), tarDirectory(dir));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function writable(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens PGlite in `dataDir` (or in memory when null) and migrates it. A new store (a missing or
+ * empty `dataDir`/pglite, or any in-memory one) starts as a copy of the template, when there is
+ * one, instead of running initdb; an existing store is opened as it is.
+ */
+export async function openPglite(dataDir: string | null, setup = defaultPgliteSetup()): Promise<Database> {
+  let client: PGlite;
+  if (dataDir) {
+    const dir = join(dataDir, 'pglite');
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      const template = await pgliteTemplate(setup);
+      if (template) seedFromTemplate(dir, template);
+    }
+    mkdirSync(dir, { recursive: true });
+    client = await createPglite(dir);
+  } else {
+    const template = await pgliteTemplate(setup);
+    client = await createPglite(null, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: setup.migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
 
 /** Opens PGlite in `dataDir` (or in memory when null), or PostgreSQL at `url`, and migrates it. */
 export async function openDatabase(opts: {
@@ -36,25 +130,18 @@ export async function openDatabase(opts: {
   dataDir?: string | null;
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
-    // An idle client's connection can die (server restart, admin termination); pg emits that on
-    // the pool, and an unhandled 'error' event would take the whole process down. The pool drops
-    // the client and the next query opens a new connection.
-    pool.on('error', (err) => opts.onIdleError?.(err));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
-  }
-  let client: PGlite;
-  if (opts.dataDir) {
-    const dir = join(opts.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, PGLITE_OPTIONS);
-  } else {
-    client = await PGlite.create(PGLITE_OPTIONS);
-  }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  if (!opts.url) return openPglite(opts.dataDir ?? null);
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+  // An idle client's connection can die (server restart, admin termination); pg emits that on
+  // the pool, and an unhandled 'error' event would take the whole process down. The pool drops
+  // the client and the next query opens a new connection.
+  pool.on('error', (err) => opts.onIdleError?.(err));
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool), { migrationsFolder });
+  return { db, kind: 'postgres', close: () => pool.end() };
 }

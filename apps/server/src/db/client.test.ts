@@ -1,0 +1,167 @@
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultPgliteSetup, openPglite, pgliteTemplate, type Database, type PgliteSetup } from './client.js';
+import { templateFileName, templateKey } from './template.js';
+
+const migrations = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+const journal = (folder: string) =>
+  (JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] })
+    .entries;
+
+let root: string;
+/** The current migrations' template, on a shelf of this file's own. */
+let setup: PgliteSetup;
+/** Migrations as they were when only the first existed, with a cache of their own. */
+let older: string;
+let olderSetup: PgliteSetup;
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'chat-client-'));
+  // The shared template (node_modules/.cache, made by the build or the first test that needs it),
+  // copied: another test process may replace the shared file while this one runs.
+  const shared = (await pgliteTemplate(defaultPgliteSetup()))!;
+  mkdirSync(join(root, 'shelf'));
+  cpSync(shared, join(root, 'shelf', basename(shared)));
+  setup = { migrationsFolder: migrations, templateRoots: [join(root, 'shelf')], templateCache: null };
+
+  older = join(root, 'older-migrations');
+  cpSync(migrations, older, { recursive: true });
+  for (const e of journal(migrations).slice(1)) rmSync(join(older, `${e.tag}.sql`));
+  const j = JSON.parse(readFileSync(join(older, 'meta/_journal.json'), 'utf8')) as { entries: unknown[] };
+  j.entries = j.entries.slice(0, 1);
+  writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify(j));
+  const cache = join(root, 'cache');
+  olderSetup = { migrationsFolder: older, templateRoots: [cache], templateCache: cache };
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** Postgres' system identifier: chosen by initdb, so equal only for copies of one cluster. */
+async function systemId(d: Database): Promise<string> {
+  const r = await d.db.execute<{ id: string }>(
+    sql`SELECT system_identifier::text AS id FROM pg_control_system()`,
+  );
+  return r.rows[0]!.id;
+}
+async function appliedMigrations(d: Database): Promise<number> {
+  const r = await d.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+  );
+  return r.rows[0]!.n;
+}
+async function tables(d: Database): Promise<string[]> {
+  const r = await d.db.execute<{ t: string }>(
+    sql`SELECT table_name AS t FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
+  );
+  return r.rows.map((x) => x.t);
+}
+
+describe('PGlite template', () => {
+  it('is made once into the cache, named by the key of its migrations, and then reused', async () => {
+    const made = await pgliteTemplate(olderSetup);
+    const name = templateFileName(templateKey(older));
+    expect(made).toBe(join(root, 'cache', name));
+    expect(templateKey(older)).not.toBe(templateKey(migrations));
+    expect(readdirSync(join(root, 'cache'))).toEqual([name]); // no temporary files left
+    expect(await pgliteTemplate(olderSetup)).toBe(made);
+    expect(readdirSync(join(root, 'cache'))).toEqual([name]);
+  });
+
+  it('is not made where it cannot be kept: null without a cache', async () => {
+    expect(await pgliteTemplate({ ...olderSetup, templateRoots: [], templateCache: null })).toBeNull();
+  });
+
+  it('starts a fresh data dir as a copy of the template, fully migrated', async () => {
+    const reference = await openPglite(null, setup); // in memory, from the same template
+    const dataDir = join(root, 'fresh');
+    const d = await openPglite(dataDir, setup);
+    try {
+      expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
+      expect(await systemId(d)).toBe(await systemId(reference)); // copied, not initdb
+      expect(await appliedMigrations(d)).toBe(journal(migrations).length);
+      expect(await tables(d)).toEqual(await tables(reference));
+      expect(await tables(d)).toEqual(expect.arrayContaining(['users', 'conversations', 'messages']));
+    } finally {
+      await d.close();
+      await reference.close();
+    }
+  });
+
+  it('gives each in-memory database its own copy', async () => {
+    const a = await openPglite(null, setup);
+    const b = await openPglite(null, setup);
+    try {
+      await a.db.execute(sql`CREATE TABLE only_in_a (x int)`);
+      expect(await tables(a)).toContain('only_in_a');
+      expect(await tables(b)).not.toContain('only_in_a');
+      expect(await appliedMigrations(b)).toBe(journal(migrations).length);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('opens an existing data dir as it is: its data stays, nothing is copied over it', async () => {
+    const dataDir = join(root, 'existing');
+    const first = await openPglite(dataDir, setup);
+    const id = await systemId(first);
+    await first.db.execute(sql`CREATE TABLE kept (x int)`);
+    await first.db.execute(sql`INSERT INTO kept VALUES (42)`);
+    await first.close();
+    // A setup under which looking for a template would make one: an existing store must not look.
+    const untouched = join(root, 'not-made');
+    const again = await openPglite(dataDir, { ...setup, templateRoots: [], templateCache: untouched });
+    try {
+      expect(await systemId(again)).toBe(id);
+      const r = await again.db.execute<{ x: number }>(sql`SELECT x FROM kept`);
+      expect(r.rows).toEqual([{ x: 42 }]);
+      expect(existsSync(untouched)).toBe(false);
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('runs initdb as before when there is no template', async () => {
+    const none = { ...setup, templateRoots: [], templateCache: null };
+    const d = await openPglite(join(root, 'no-template'), none);
+    const reference = await openPglite(null, setup);
+    try {
+      expect(await systemId(d)).not.toBe(await systemId(reference));
+      expect(await appliedMigrations(d)).toBe(journal(migrations).length);
+    } finally {
+      await d.close();
+      await reference.close();
+    }
+  });
+
+  it('applies migrations newer than the template to the copy', async () => {
+    // The template of the first migration alone, found under the current migrations' key (as a
+    // template in dist would be if a migration were added after the build).
+    const oldTemplate = (await pgliteTemplate(olderSetup))!;
+    const shelf = join(root, 'old-shelf');
+    mkdirSync(shelf);
+    cpSync(oldTemplate, join(shelf, templateFileName(templateKey(migrations))));
+    const d = await openPglite(join(root, 'from-old'), { ...setup, templateRoots: [shelf] });
+    try {
+      expect(await appliedMigrations(d)).toBe(journal(migrations).length);
+      // 0001_search added the generated search column, absent from the template.
+      const r = await d.db.execute<{ c: string }>(
+        sql`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'messages' AND column_name = 'text_tsv'`,
+      );
+      expect(r.rows).toEqual([{ c: 'text_tsv' }]);
+    } finally {
+      await d.close();
+    }
+  });
+});

@@ -104,7 +104,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
 
-  await app.listen({ host: env.HOST, port: env.PORT });
+  // Node's default backlog (511) overflowed when 2,000 clients connected at once (the benchmark's
+  // concurrency run: ECONNRESET); the kernel caps it at net.core.somaxconn.
+  await app.listen({ host: env.HOST, port: env.PORT, backlog: env.LISTEN_BACKLOG });
   app.log.info(
     { db: database.kind, ms: Math.round(performance.now() - started) },
     `ready on http://localhost:${env.PORT}`,

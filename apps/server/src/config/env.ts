@@ -45,6 +45,7 @@ export const envSchema = z.object({
   TRUST_PROXY: bool(false),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),
 });
 export type Env = z.infer<typeof envSchema>;
 

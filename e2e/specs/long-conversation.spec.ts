@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ChatPage, newAccount } from '../support/app';
+import { ChatPage, logIn, registerByApi } from '../support/app';
 
 const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 const TURNS = 60; // 120 messages: several times what the list renders at first
@@ -41,20 +41,11 @@ test('a long conversation opens at its end and scrolls up to its first message',
   request,
 }) => {
   test.setTimeout(120_000);
-  const account = newAccount();
-  const reg = await request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  expect(reg.status()).toBe(200);
-  const { token } = (await reg.json()) as { token: string };
+  const { account, token } = await registerByApi(request);
   let last: Asked | undefined;
   for (let turn = 1; turn <= TURNS; turn++) last = await ask(request, token, turn, last);
 
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(account.email);
-  await page.getByTestId('login-password').fill(account.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/c\/new$/);
+  await logIn(page, account);
   await page.goto(`/c/${last!.conversationId}`);
 
   const chat = new ChatPage(page);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ChatPage, newAccount, signUp } from '../support/app';
+import { ChatPage, logIn, registerByApi, signUp } from '../support/app';
 
 const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 const ID = /\/c\/([0-9a-f-]{36})$/;
@@ -96,22 +96,13 @@ async function createConversation(request: APIRequestContext, token: string, tex
 
 test('the search view shows a spinner while loading and pages on scroll', async ({ page, request }) => {
   test.setTimeout(90_000);
-  const account = newAccount();
-  const reg = await request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  expect(reg.status()).toBe(200);
-  const { token } = (await reg.json()) as { token: string };
+  const { account, token } = await registerByApi(request);
   const total = 30; // more hits than one page of 25
   for (let i = 1; i <= total; i++) {
     await createConversation(request, token, `Pangolin fact ${i} [[fake reply="Noted."]]`);
   }
 
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(account.email);
-  await page.getByTestId('login-password').fill(account.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/c\/new$/);
+  await logIn(page, account);
 
   // Hold the first answer back: the view shows a spinner meanwhile.
   let release!: () => void;

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newAccount } from '../support/app';
+import { logIn, registerByApi } from '../support/app';
 
 const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 
@@ -24,20 +24,11 @@ test('the sidebar pages infinitely, keeps its visibility, and the theme can be s
   request,
 }) => {
   test.setTimeout(90_000);
-  const account = newAccount();
-  const reg = await request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  expect(reg.status()).toBe(200);
-  const { token } = (await reg.json()) as { token: string };
+  const { account, token } = await registerByApi(request);
   const total = 30; // more than one page of 25
   for (let i = 1; i <= total; i++) await createConversation(request, token, i);
 
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(account.email);
-  await page.getByTestId('login-password').fill(account.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/c\/new$/);
+  await logIn(page, account);
 
   expect((await page.getByTestId('sidebar').boundingBox())?.width).toBe(260);
   const items = page.getByTestId('convo-item');
@@ -72,19 +63,11 @@ test('on a 375 px screen the sidebar is a 320 px drawer that closes when a conve
   page,
   request,
 }) => {
-  const account = newAccount();
-  const reg = await request.post('/api/auth/register', {
-    data: { ...account, confirm_password: account.password },
-  });
-  const { token } = (await reg.json()) as { token: string };
+  const { account, token } = await registerByApi(request);
   await createConversation(request, token, 1);
 
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto('/login');
-  await page.getByTestId('login-email').fill(account.email);
-  await page.getByTestId('login-password').fill(account.password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/c\/new$/);
+  await logIn(page, account);
 
   await page.getByTestId('nav-toggle').click();
   const sidebar = page.getByTestId('sidebar');

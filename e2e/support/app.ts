@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export interface Account {
   name: string;
@@ -22,6 +22,28 @@ export async function signUp(page: Page, account: Account = newAccount()): Promi
   await page.getByTestId('register-submit').click();
   await expect(page).toHaveURL(/\/c\/new$/);
   return account;
+}
+
+/** Registers a new account through the API (no page involved); its access token for API calls. */
+export async function registerByApi(
+  request: APIRequestContext,
+): Promise<{ account: Account; token: string }> {
+  const account = newAccount();
+  const reg = await request.post('/api/auth/register', {
+    data: { ...account, confirm_password: account.password },
+  });
+  expect(reg.status()).toBe(200);
+  const { token } = (await reg.json()) as { token: string };
+  return { account, token };
+}
+
+/** Logs in through the login page and lands on /c/new. */
+export async function logIn(page: Page, account: Account): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(/\/c\/new$/);
 }
 
 /** The chat screen, as a person sees it. */

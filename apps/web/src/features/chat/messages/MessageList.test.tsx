@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_PARENT, UI_LIMITS, type Message } from '@chat/contract';
 import { stepSibling, visiblePath, type SiblingSelection } from '../tree/tree';
+import { draftMessage } from '../stream/messages';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';
 
@@ -17,8 +18,7 @@ const VIEW_PX = 500;
 let clock = 0;
 function msg(id: string, parent: string, extra: Partial<Message> = {}): Message {
   clock += 1000;
-  const at = new Date(clock).toISOString();
-  return {
+  const fields = {
     messageId: id,
     conversationId: 'c1',
     parentMessageId: parent,
@@ -27,15 +27,8 @@ function msg(id: string, parent: string, extra: Partial<Message> = {}): Message 
     isCreatedByUser: true,
     endpoint: 'openAI',
     model: 'gpt-4o-mini',
-    error: false,
-    unfinished: false,
-    isEdited: false,
-    finish_reason: null,
-    tokenCount: null,
-    createdAt: at,
-    updatedAt: at,
-    ...extra,
   };
+  return { ...draftMessage(fields, new Date(clock)), ...extra };
 }
 
 /** One linear branch m0 → m1 → … → m(n-1). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vkey } from './validation-texts.js';
 import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT } from './limits.js';
 import {
   conversationOptionsSchema,
@@ -16,14 +17,14 @@ export const loginRequestSchema = z.object({
   email: z
     .string()
     .trim()
-    .min(1, 'com_auth_email_required')
-    .min(AUTH_LIMITS.loginEmailMin, 'com_auth_email_min_length')
-    .max(AUTH_LIMITS.emailMax, 'com_auth_email_max_length')
-    .regex(EMAIL_PATTERN, 'com_auth_email_pattern'),
+    .min(1, vkey('com_auth_email_required'))
+    .min(AUTH_LIMITS.loginEmailMin, vkey('com_auth_email_min_length'))
+    .max(AUTH_LIMITS.emailMax, vkey('com_auth_email_max_length'))
+    .regex(EMAIL_PATTERN, vkey('com_auth_email_pattern')),
   password: z
     .string()
-    .min(1, 'com_auth_password_required')
-    .max(AUTH_LIMITS.passwordMax, 'com_auth_password_max_length'),
+    .min(1, vkey('com_auth_password_required'))
+    .max(AUTH_LIMITS.passwordMax, vkey('com_auth_password_max_length')),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -31,27 +32,27 @@ export const registerFieldsSchema = z.object({
   name: z
     .string()
     .trim()
-    .min(1, 'com_auth_name_required')
-    .min(AUTH_LIMITS.nameMin, 'com_auth_name_min_length')
-    .max(AUTH_LIMITS.nameMax, 'com_auth_name_max_length'),
+    .min(1, vkey('com_auth_name_required'))
+    .min(AUTH_LIMITS.nameMin, vkey('com_auth_name_min_length'))
+    .max(AUTH_LIMITS.nameMax, vkey('com_auth_name_max_length')),
   email: z
     .string()
     .trim()
-    .min(1, 'com_auth_email_required')
-    .min(AUTH_LIMITS.emailMin, 'com_auth_email_min_length')
-    .max(AUTH_LIMITS.emailMax, 'com_auth_email_max_length')
-    .regex(EMAIL_PATTERN, 'com_auth_email_pattern'),
+    .min(1, vkey('com_auth_email_required'))
+    .min(AUTH_LIMITS.emailMin, vkey('com_auth_email_min_length'))
+    .max(AUTH_LIMITS.emailMax, vkey('com_auth_email_max_length'))
+    .regex(EMAIL_PATTERN, vkey('com_auth_email_pattern')),
   password: z
     .string()
-    .min(1, 'com_auth_password_required')
-    .min(AUTH_LIMITS.passwordMin, 'com_auth_password_min_length')
-    .max(AUTH_LIMITS.passwordMax, 'com_auth_password_max_length'),
-  confirm_password: z.string().min(1, 'com_auth_password_confirm_required'),
+    .min(1, vkey('com_auth_password_required'))
+    .min(AUTH_LIMITS.passwordMin, vkey('com_auth_password_min_length'))
+    .max(AUTH_LIMITS.passwordMax, vkey('com_auth_password_max_length')),
+  confirm_password: z.string().min(1, vkey('com_auth_password_confirm_required')),
   username: z
     .string()
     .trim()
-    .min(AUTH_LIMITS.usernameMin, 'com_auth_username_min_length')
-    .max(AUTH_LIMITS.usernameMax, 'com_auth_username_max_length')
+    .min(AUTH_LIMITS.usernameMin, vkey('com_auth_username_min_length'))
+    .max(AUTH_LIMITS.usernameMax, vkey('com_auth_username_max_length'))
     .optional()
     .or(z.literal('')),
   fingerprint: z.string().max(256).optional(),
@@ -59,7 +60,7 @@ export const registerFieldsSchema = z.object({
 });
 
 export const registerRequestSchema = registerFieldsSchema.refine((v) => v.password === v.confirm_password, {
-  message: 'com_auth_password_not_match',
+  message: vkey('com_auth_password_not_match'),
   path: ['confirm_password'],
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vkey } from './validation-texts.js';
 import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
 import { OPENAI_PARAMS } from './endpoints.js';
 
@@ -7,14 +8,14 @@ export const idSchema = z
   .string()
   .regex(
     /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    'com_error_invalid_id',
+    vkey('com_error_invalid_id'),
   );
 
 export const endpointNameSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, 'com_error_unknown_endpoint');
+  .regex(/^[A-Za-z0-9_.-]+$/, vkey('com_error_unknown_endpoint'));
 
 export const roleSchema = z.enum(['USER', 'ADMIN']);
 

@@ -14,12 +14,16 @@ export const ERROR_STATUS = {
   not_found: 404,
   email_taken: 409,
   conflict: 409,
+  request_timeout: 408,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   too_many_requests: 429,
+  headers_too_large: 431,
   login_rate_limited: 429,
   internal: 500,
   unknown_endpoint: 400,
   no_model: 400,
+  unknown_model: 400,
   // errors of a reply, carried in the stream's error event
   upstream_error: 502,
   upstream_auth: 502,
@@ -35,10 +39,21 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
+/**
+ * One invalid field: its path (`arg.title`; `query.q` / `params.id` outside the body), a readable
+ * English message, and the i18n key of that message when it has one (clients translate the key).
+ */
+export interface ApiIssue {
+  path: string;
+  message: string;
+  key?: string;
+}
+
+/** Every error answer. `message` is readable English; clients show `ERROR_TEXT_KEYS[code]`. */
 export interface ApiErrorBody {
   message: string;
   code: ErrorCode;
-  issues?: { path: string; message: string }[];
+  issues?: ApiIssue[];
 }
 
 /** i18n keys of the user-facing text for each code (English texts in apps/web/src/locales/en.json). */
@@ -54,12 +69,16 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   not_found: 'com_error_not_found',
   email_taken: 'com_auth_error_email_taken',
   conflict: 'com_error_conflict',
+  request_timeout: 'com_error_request_timeout',
   payload_too_large: 'com_error_payload_too_large',
+  unsupported_media_type: 'com_error_unsupported_media_type',
   too_many_requests: 'com_error_too_many_requests',
+  headers_too_large: 'com_error_headers_too_large',
   login_rate_limited: 'com_auth_error_login_rl',
   internal: 'com_auth_error_login_server',
   unknown_endpoint: 'com_error_unknown_endpoint',
   no_model: 'com_error_no_model',
+  unknown_model: 'com_error_unknown_model',
   upstream_error: 'com_error_upstream',
   upstream_auth: 'com_error_invalid_api_key',
   upstream_rate_limited: 'com_error_upstream_rate_limited',

@@ -1,6 +1,7 @@
 export * from './endpoints.js';
 export * from './limits.js';
 export * from './errors.js';
+export * from './validation-texts.js';
 export * from './entities.js';
 export * from './api.js';
 export * from './sse.js';

@@ -1,6 +1,13 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
-import { ERROR_STATUS, type ApiErrorBody, type ErrorCode } from '@chat/contract';
+import {
+  ERROR_STATUS,
+  VALIDATION_TEXTS,
+  isValidationKey,
+  type ApiErrorBody,
+  type ApiIssue,
+  type ErrorCode,
+} from '@chat/contract';
 
 /** An error the client is meant to see: a stable code, its HTTP status, a message. */
 export class AppError extends Error {
@@ -15,25 +22,52 @@ export class AppError extends Error {
   }
 }
 
-export function zodIssues(err: ZodError): NonNullable<ApiErrorBody['issues']> {
-  return err.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+/**
+ * A schema's issues as the API sends them: a readable English message, and beside it the i18n key
+ * when the schema's message is one (the client translates the key; other clients read English).
+ */
+export function zodIssues(err: ZodError): ApiIssue[] {
+  return err.issues.map((i) => {
+    const path = i.path.map(String).join('.');
+    return isValidationKey(i.message)
+      ? { path, message: VALIDATION_TEXTS[i.message], key: i.message }
+      : { path, message: i.message };
+  });
+}
+
+/** A 400 validation_error whose message names the first invalid field and says what is wrong. */
+export function invalidInput(issues: ApiIssue[]): AppError {
+  const first = issues[0];
+  const message = first ? `Invalid input: ${first.path || 'body'}: ${first.message}` : 'Invalid input';
+  return new AppError('validation_error', message, issues);
 }
 
 /** Validates input against a contract schema; a mismatch is a 400 with the issues, never a 500. */
 export function parseInput<S extends ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data);
-  if (!result.success) {
-    const issues = zodIssues(result.error);
-    const first = issues[0];
-    const message = first ? `Invalid input: ${first.path || 'body'} ${first.message}` : 'Invalid input';
-    throw new AppError('validation_error', message, issues);
+  // An empty body (accepted by the JSON parser for the routes that take none) where one is needed.
+  if (data === undefined) {
+    throw new AppError('validation_error', 'Invalid input: a JSON body is required', [
+      { path: '', message: 'A JSON body is required' },
+    ]);
   }
+  const result = schema.safeParse(data);
+  if (!result.success) throw invalidInput(zodIssues(result.error));
   return result.data;
 }
 
 export function toErrorBody(err: AppError): ApiErrorBody {
   return { message: err.message, code: err.code, ...(err.issues ? { issues: err.issues } : {}) };
 }
+
+/**
+ * The essential security headers, for answers sent before helmet's hook runs (router errors) or
+ * outside Fastify altogether (Node's own answers to a malformed or oversized request).
+ */
+export const ESSENTIAL_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
 
 /**
  * Errors Fastify's router raises before any hook or handler runs (a path that is not valid
@@ -52,11 +86,7 @@ export function frameworkErrorHandler(
   // Sent before the hooks (helmet included) run, so the essential headers are set here.
   void reply
     .status(400)
-    .headers({
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-      'referrer-policy': 'strict-origin-when-cross-origin',
-    })
+    .headers(ESSENTIAL_SECURITY_HEADERS)
     .send(toErrorBody(new AppError('validation_error', message)));
 }
 
@@ -67,11 +97,25 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.status).send(toErrorBody(error));
     }
     if (error instanceof ZodError) {
-      return reply
-        .status(400)
-        .send(toErrorBody(new AppError('validation_error', 'Invalid input', zodIssues(error))));
+      return reply.status(400).send(toErrorBody(invalidInput(zodIssues(error))));
     }
     const status = (error as FastifyError).statusCode;
+    if (status === 415) {
+      const type = request.headers['content-type'];
+      const what = type
+        ? `Content type ${JSON.stringify(type.slice(0, 100))} is`
+        : 'A body without a content type is';
+      return reply
+        .status(415)
+        .send(
+          toErrorBody(new AppError('unsupported_media_type', `${what} not supported: send application/json`)),
+        );
+    }
+    if (status === 408) {
+      return reply
+        .status(408)
+        .send(toErrorBody(new AppError('request_timeout', 'The request took too long to arrive')));
+    }
     if (status === 413) {
       return reply
         .status(413)

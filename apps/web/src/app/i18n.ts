@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, LOCAL_KEYS, type Language } from '@chat/contract';
+import { LANGUAGES, LOCAL_KEYS, VALIDATION_TEXTS, type Language } from '@chat/contract';
 import en from '../locales/en.json';
 
 /**
@@ -31,7 +31,8 @@ export async function changeLanguage(lang: Language): Promise<void> {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'en-US': { translation: en } },
+  // The validation messages' English lives in the contract, shared with the server's answers.
+  resources: { 'en-US': { translation: { ...VALIDATION_TEXTS, ...en } } },
   lng: 'en-US',
   fallbackLng: 'en-US',
   interpolation: { escapeValue: false },

@@ -62,7 +62,7 @@ describe('register', () => {
     expect(res.status).toBe(400);
     const body = (await res.json()) as ApiErrorBody;
     expect(body.code).toBe('validation_error');
-    expect(body.issues?.map((i) => i.message)).toContain(key);
+    expect(body.issues?.map((i) => i.key)).toContain(key);
   });
 
   it('answers 400, not 500, to a malformed body', async () => {

@@ -64,7 +64,8 @@ export default function RegisterPage() {
         const next: FieldErrors<Field> = {};
         for (const issue of err.issues) {
           const field = issue.path.split('.').pop() as Field;
-          if (FIELDS.includes(field) && i18n.exists(issue.message)) next[field] = issue.message;
+          // The key, not the (English) message: the field shows the text in the person's language.
+          if (FIELDS.includes(field) && issue.key && i18n.exists(issue.key)) next[field] = issue.key;
         }
         setServerFieldErrors(next);
       }

@@ -1,0 +1,38 @@
+import { AUTH_LIMITS } from './limits.js';
+
+/**
+ * The English text of every i18n key the contract's schemas use as a validation message. Both
+ * sides read it from here, the one home of these texts: the server turns a failed field's key
+ * into a readable message (`issues[].message`, with the key beside it), and the web client merges
+ * these texts into its English dictionary (apps/web/src/app/i18n.ts), where the keys are
+ * translated like any other (other languages' files carry their own translations).
+ */
+export const VALIDATION_TEXTS = {
+  com_auth_name_required: 'Name is required',
+  com_auth_name_min_length: `Name must be at least ${AUTH_LIMITS.nameMin} characters`,
+  com_auth_name_max_length: `Name must be less than ${AUTH_LIMITS.nameMax} characters`,
+  com_auth_username_min_length: `Username must be at least ${AUTH_LIMITS.usernameMin} characters`,
+  com_auth_username_max_length: `Username must be less than ${AUTH_LIMITS.usernameMax} characters`,
+  com_auth_email_required: 'Email is required',
+  com_auth_email_min_length: `Email must be at least ${AUTH_LIMITS.emailMin} characters`,
+  com_auth_email_max_length: `Email should not be longer than ${AUTH_LIMITS.emailMax} characters`,
+  com_auth_email_pattern: 'You must enter a valid email address',
+  com_auth_password_required: 'Password is required',
+  com_auth_password_min_length: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
+  com_auth_password_max_length: `Password must be less than ${AUTH_LIMITS.passwordMax} characters`,
+  com_auth_password_confirm_required: 'Please confirm your password',
+  com_auth_password_not_match: 'Passwords do not match',
+  com_error_invalid_id: 'Invalid id',
+  com_error_unknown_endpoint: 'Unknown endpoint',
+  com_error_invalid_characters:
+    'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
+} as const;
+
+export type ValidationKey = keyof typeof VALIDATION_TEXTS;
+
+/** A schema's message: the key itself, checked at compile time to have an English text here. */
+export const vkey = <K extends ValidationKey>(key: K): K => key;
+
+export function isValidationKey(key: string): key is ValidationKey {
+  return Object.hasOwn(VALIDATION_TEXTS, key);
+}

@@ -10,6 +10,7 @@ import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { registerAuthGuard } from './platform/auth-guard.js';
 import { withRedaction } from './platform/logging.js';
+import { clientErrorHandler, registerRequestInput } from './platform/request-input.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createAuthRepo } from './features/auth/repo.js';
 import { createAuthService } from './features/auth/service.js';
@@ -40,11 +41,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   const routeTable = collectRoutes(app);
   registerErrorHandler(app);
-  // The API takes JSON bodies only: a text/plain body (a "simple" cross-site request) is a 400.
-  app.removeContentTypeParser('text/plain');
+  // JSON bodies only (other types are 415), and no string the database cannot store.
+  registerRequestInput(app);
   // First hook of all: during a graceful shutdown nothing new starts (the flag is chat's).
   const lifecycle = { draining: () => false };
   refuseWhileDraining(app, () => lifecycle.draining());

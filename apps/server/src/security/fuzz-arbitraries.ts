@@ -154,8 +154,67 @@ export const queryString = fc.oneof(
     '?pageNumber=%ff',
     '?pageNumber[]=1&pageNumber=2',
     '?%00=%00',
+    '?q=a%00b',
+    '?pageNumber=1%00',
+    '?lastEventId=%ED%A0%80',
+    '?q=%C0%80',
   ),
 );
+
+/**
+ * Strings PostgreSQL refuses (NUL, in text and jsonb) or that are not Unicode text (lone
+ * surrogates, which JSON can carry as `\ud800` escapes): every one must be refused with a 400 or
+ * stored cleanly, never reach the database as a 500.
+ */
+export const UNSTORABLE_STRINGS = [
+  '\u0000',
+  'a\u0000b',
+  'x'.repeat(50) + '\u0000',
+  '\uD800',
+  'x\uDFFFy',
+  '\uDBFF\uDBFF',
+  'ok \uD83D',
+];
+
+/** A string with a NUL or a lone surrogate somewhere in ordinary text. */
+export const unstorableString = fc.oneof(
+  fc.constantFrom(...UNSTORABLE_STRINGS),
+  fc
+    .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uDBFF'), fc.string())
+    .map(([a, bad, b]) => a + bad + b),
+);
+
+/** Query strings whose values decode to NUL or to bytes that are not UTF-8 (sent as written). */
+export const UNSTORABLE_QUERY_VALUES = ['%00', 'a%00b', '%ED%A0%80', '%C0%80', '%F4%90%80%80'];
+
+/** Paths of every string in a JSON document. */
+export function stringPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [at];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...at, k]));
+}
+
+/** A copy of a JSON document with the value at `path` replaced. */
+export function replaceAt(doc: unknown, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const copy = structuredClone(doc) as Record<string | number, unknown>;
+  const parent = path
+    .slice(0, -1)
+    .reduce<unknown>((o, k) => (o as Record<string | number, unknown>)[k], copy) as Record<
+    string | number,
+    unknown
+  >;
+  define(parent, path.at(-1)!, value);
+  return copy;
+}
+
+/** A valid body with one of its strings (picked by index) replaced by an unstorable one. */
+export const poisoned = (valid: unknown) =>
+  fc.record({ pick: fc.nat(), bad: unstorableString }).map(({ pick, bad }) => {
+    const all = stringPaths(valid);
+    if (all.length === 0) return { ...(valid as object), ['k' + bad]: bad };
+    return replaceAt(valid, all[pick % all.length]!, bad);
+  });
 
 /** Every value in a JSON document with the path to it. */
 function paths(value: unknown, at: (string | number)[] = []): (string | number)[][] {

@@ -13,7 +13,12 @@ import {
   mutations,
   nastyRawBody,
   nastyString,
+  poisoned,
   queryString,
+  stringPaths,
+  replaceAt,
+  UNSTORABLE_QUERY_VALUES,
+  UNSTORABLE_STRINGS,
 } from './fuzz-arbitraries.js';
 import { rawRequest, type RawAnswer, type RawRequest } from './raw-http.js';
 import { ROUTE_RULES } from './route-rules.js';
@@ -76,6 +81,7 @@ function caseArb(route: RouteEntry) {
   );
   const body = fc.oneof(
     { weight: 4, arbitrary: mutations.map((ops) => JSON.stringify(mutate(example.body ?? {}, ops))) },
+    { weight: 2, arbitrary: poisoned(example.body ?? {}).map((v) => JSON.stringify(v)) },
     { weight: 2, arbitrary: jsonish.map((v) => JSON.stringify(v) ?? '') },
     { weight: 2, arbitrary: nastyRawBody },
     { weight: 1, arbitrary: fc.constant(undefined) },
@@ -143,37 +149,123 @@ describe(`fuzz every route (seed ${seed}; replay with FUZZ_SEED=${seed})`, () =>
   });
 });
 
-describe('malformed bodies are a 400 with a clear message on every route that takes one', () => {
+/** The route's path with the example's params (or plausible ones), encoded. */
+function examplePath(route: RouteEntry, example: RequestSpec): string {
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) =>
+    encodeURIComponent(example.params?.[n] ?? defaultParams(route.url)[n]!),
+  );
+}
+
+let ipSeq = 0;
+/** The route's example request with another body / query / path; its own client address each. */
+function sendExample(
+  route: RouteEntry,
+  parts: { body?: string; contentType?: string; query?: string; path?: string },
+): Promise<RawAnswer> {
+  const example = exampleOf(route);
+  const headers: Record<string, string> = { 'x-forwarded-for': `10.7.${ipSeq >> 8}.${ipSeq++ & 255}` };
+  if (!route.public) headers.authorization = `Bearer ${f.a.token}`;
+  if (parts.body !== undefined) headers['content-type'] = parts.contentType ?? 'application/json';
+  const query = example.query ? `?${new URLSearchParams(example.query).toString()}` : '';
+  return rawRequest(h.url, {
+    method: route.method,
+    path: (parts.path ?? examplePath(route, example)) + (parts.query ?? query),
+    headers,
+    ...(parts.body === undefined ? {} : { body: parts.body }),
+  });
+}
+
+/** A 400 validation_error whose message and first issue name the field. */
+function expectRefusedField(res: RawAnswer, field: string, what: string): void {
+  expectSound(res, { method: what, path: '' });
+  expect(res.status, `${what} → ${res.status} ${res.text.slice(0, 300)}`).toBe(400);
+  const err = res.json as ApiErrorBody;
+  expect(err.code, what).toBe('validation_error');
+  expect(err.issues?.[0]?.path, what).toBe(field);
+  expect(err.message, what).toContain(field);
+  expect(err.message, what).toMatch(/NUL|surrogate/);
+}
+
+describe('strings PostgreSQL cannot store (NUL, lone surrogates) are refused on every route', () => {
+  it.each(routes.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
+    const example = exampleOf(route);
+    // Every string field of the route's valid body, one at a time, and an extra key.
+    if (hasBody(route.method)) {
+      const body = example.body ?? {};
+      for (const at of stringPaths(body)) {
+        for (const bad of UNSTORABLE_STRINGS) {
+          const res = await sendExample(route, { body: JSON.stringify(replaceAt(body, at, bad)) });
+          expectRefusedField(res, at.join('.'), `body ${at.join('.')}=${JSON.stringify(bad)}`);
+        }
+      }
+      const extra = JSON.stringify({ ...(body as object), note: 'a\u0000b' });
+      expectRefusedField(await sendExample(route, { body: extra }), 'note', 'extra field');
+    }
+    // Every query value the route reads (and one it does not), decoding to NUL or to non-UTF-8.
+    for (const key of [...Object.keys(example.query ?? {}), 'q', 'lastEventId']) {
+      for (const bad of UNSTORABLE_QUERY_VALUES) {
+        const res = await sendExample(route, { query: `?${key}=${bad}` });
+        const what = `query ${key}=${bad}`;
+        if (bad.includes('%00')) expectRefusedField(res, `query.${key}`, what);
+        else expectSound(res, { method: what, path: '' });
+      }
+    }
+    // Every path parameter.
+    for (const name of paramNames(route.url)) {
+      const params = { ...defaultParams(route.url), ...example.params, [name]: 'a%00b' };
+      const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) =>
+        n === name ? params[n]! : encodeURIComponent(params[n]!),
+      );
+      expectSound(await sendExample(route, { path }), { method: `param ${name}`, path });
+    }
+  });
+});
+
+describe('malformed bodies get a clear 4xx on every route that takes one', () => {
   const bodyRoutes = routes.filter((r) => hasBody(r.method));
   it.each(bodyRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
-    const example = exampleOf(route);
-    const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, n: string) =>
-      encodeURIComponent(example.params?.[n] ?? defaultParams(route.url)[n]!),
-    );
-    let ip = 0;
-    const auth: Record<string, string> = route.public ? {} : { authorization: `Bearer ${f.a.token}` };
-    for (const [contentType, body] of [
-      ['application/json', '{"text": '],
-      ['application/json', '{"a":1}{"b":2}'],
-      ['application/json', '{"__proto__":{"polluted":true}}'],
-      ['application/json', '{"constructor":{"prototype":{"polluted":true}}}'],
-      ['text/plain', 'hello'],
-      ['application/x-www-form-urlencoded', 'a=1&b=2'],
-      ['multipart/form-data; boundary=xyz', '--xyz--'],
-      ['application/xml', '<a/>'],
-    ] as const) {
-      const res = await rawRequest(h.url, {
-        method: route.method,
-        path,
-        headers: { ...auth, 'content-type': contentType, 'x-forwarded-for': `10.9.8.${++ip}` },
-        body,
-      });
+    const cases: [contentType: string, body: string, status: number, code: string, message: RegExp][] = [
+      ['application/json', '{"text": ', 400, 'validation_error', /not valid JSON/],
+      ['application/json', '{"a":1}{"b":2}', 400, 'validation_error', /not valid JSON/],
+      ['application/json', '{"__proto__":{"polluted":true}}', 400, 'validation_error', /"__proto__"/],
+      [
+        'application/json',
+        '{"constructor":{"prototype":{"polluted":true}}}',
+        400,
+        'validation_error',
+        /"constructor"/,
+      ],
+      ['application/json; charset=utf-16', '{}', 415, 'unsupported_media_type', /UTF-8/],
+      ['text/plain', 'hello', 415, 'unsupported_media_type', /text\/plain/],
+      ['application/x-www-form-urlencoded', 'a=1&b=2', 415, 'unsupported_media_type', /application\/json/],
+      ['multipart/form-data; boundary=xyz', '--xyz--', 415, 'unsupported_media_type', /application\/json/],
+      ['application/xml', '<a/>', 415, 'unsupported_media_type', /application\/json/],
+    ];
+    for (const [contentType, body, status, code, message] of cases) {
+      const res = await sendExample(route, { body, contentType });
       const what = `${contentType} ${body} → ${res.status} ${res.text}`;
-      expect(res.status, what).toBe(400);
+      expect(res.status, what).toBe(status);
       const err = res.json as ApiErrorBody;
-      expect(err.code, what).toBe('validation_error');
-      expect(err.message.length, what).toBeGreaterThan(3);
+      expect(err.code, what).toBe(code);
+      expect(err.message, what).toMatch(message);
+      expect(err.message, what).not.toMatch(/com_/);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    }
+  });
+
+  // Many HTTP clients send `Content-Type: application/json` with an empty body on a POST that
+  // takes none: that is the same request as no body at all. A route that needs a body says so.
+  it.each(bodyRoutes.map((r) => [routeKey(r), r] as const))('%s: an empty JSON body', async (_key, route) => {
+    const empty = await sendExample(route, { body: '' });
+    const what = `empty body → ${empty.status} ${empty.text}`;
+    if (exampleOf(route).body === undefined) {
+      const none = await sendExample(route, {});
+      expect(empty.status, what).toBe(none.status);
+      expect(empty.status, what).not.toBe(400);
+    } else {
+      expect(empty.status, what).toBe(400);
+      expect((empty.json as ApiErrorBody).code, what).toBe('validation_error');
+      expect((empty.json as ApiErrorBody).message, what).toMatch(/JSON body is required/);
     }
   });
 });

@@ -1,6 +1,7 @@
 import type { EndpointDefinition } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
 import { createOpenAIChatProvider, type OpenAIProviderOptions } from './openai/chat-provider.js';
+import { storableProvider } from './storable-provider.js';
 import type { ChatProvider } from './types.js';
 
 export interface ResolvedEndpoint {
@@ -41,6 +42,8 @@ export function createProviderRegistry(
           default:
             throw new AppError('unknown_endpoint', `Unsupported endpoint type: ${String(endpoint.type)}`);
         }
+        // Every adapter, whatever its protocol: upstream text must be storable (storable-provider.ts).
+        provider = storableProvider(provider);
         adapters.set(endpoint, provider);
       }
       return { endpoint, provider };

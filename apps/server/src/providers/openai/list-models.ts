@@ -1,4 +1,5 @@
 import { OPENAI_KNOWN_MODELS } from '@chat/contract';
+import { isStorable } from '../../platform/storable.js';
 
 /**
  * Asks an OpenAI-compatible upstream for its models (GET {baseURL}/models). On any failure the
@@ -12,7 +13,10 @@ export async function listOpenAIModels(baseURL: string, apiKey: string, timeoutM
     });
     if (!res.ok) return [...OPENAI_KNOWN_MODELS];
     const body = (await res.json()) as { data?: { id?: unknown }[] };
-    const ids = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+    // A name the database cannot store could never be chosen (requests carrying it are refused).
+    const ids = (body.data ?? [])
+      .map((m) => m.id)
+      .filter((id): id is string => typeof id === 'string' && id.trim() !== '' && isStorable(id));
     return ids.length > 0 ? ids.sort() : [...OPENAI_KNOWN_MODELS];
   } catch {
     return [...OPENAI_KNOWN_MODELS];

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import { isStorable } from '../platform/storable.js';
+import { fakeEndpoint } from '../test/chat-harness.js';
+import { createProviderRegistry } from './registry.js';
+import { storableEvents } from './storable-provider.js';
+import type { ProviderEvent } from './types.js';
+
+let fake: FakeOpenAIServer;
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+});
+afterAll(() => fake.close());
+
+const signal = () => new AbortController().signal;
+const textOf = (events: ProviderEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
+
+async function collect(events: AsyncIterable<ProviderEvent>): Promise<ProviderEvent[]> {
+  const out: ProviderEvent[] = [];
+  for await (const e of events) out.push(e);
+  return out;
+}
+
+async function* scripted(events: ProviderEvent[]): AsyncIterable<ProviderEvent> {
+  for (const e of events) yield e;
+}
+
+describe('upstream text is made storable where it enters (every adapter of the registry)', () => {
+  it('a streamed reply: NUL and lone surrogates become U+FFFD, valid pairs stay', async () => {
+    const { provider } = createProviderRegistry(() => [fakeEndpoint(fake)]).resolve('openAI');
+    fake.enqueue({ reply: 'a\u0000b lone \uD800 and \uDC00 emoji 😀 end\u0000' });
+    const events = await collect(
+      provider.stream({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, signal()),
+    );
+    expect(textOf(events)).toBe('a\uFFFDb lone \uFFFD and \uFFFD emoji 😀 end\uFFFD');
+    expect(events.at(-1)).toMatchObject({ type: 'finish' });
+  });
+
+  it('a completion (titles): storable too', async () => {
+    const { provider } = createProviderRegistry(() => [fakeEndpoint(fake)]).resolve('openAI');
+    fake.enqueue({ reply: 'Title\u0000 with \uDBFF' });
+    const text = await provider.complete(
+      { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
+      signal(),
+    );
+    expect(text).toBe('Title\uFFFD with \uFFFD');
+  });
+
+  it('keeps a surrogate pair split across two deltas whole, and replaces one left at the end', async () => {
+    const events = await collect(
+      storableEvents(
+        scripted([
+          { type: 'text', text: 'smile \uD83D' },
+          { type: 'text', text: '\uDE00 and \uD83D' },
+          { type: 'text', text: ' more \uD83D' },
+          { type: 'finish', finishReason: 'stop' },
+        ]),
+      ),
+    );
+    expect(textOf(events)).toBe('smile 😀 and \uFFFD more \uFFFD');
+    expect(events.filter((e) => e.type === 'text').every((e) => isStorable(e.text))).toBe(true);
+    expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
+
+    const aborted = await collect(storableEvents(scripted([{ type: 'text', text: 'cut \uD83D' }])));
+    expect(textOf(aborted)).toBe('cut \uFFFD');
+  });
+
+  it('an error message from the upstream is storable', async () => {
+    const events = await collect(
+      storableEvents(
+        scripted([{ type: 'error', error: { code: 'upstream_error', message: 'bad\u0000 \uD800' } }]),
+      ),
+    );
+    expect(events).toEqual([
+      { type: 'error', error: { code: 'upstream_error', message: 'bad\uFFFD \uFFFD' } },
+    ]);
+  });
+});

@@ -1,0 +1,53 @@
+import { REPLACEMENT_CHAR, toStorable } from '../platform/storable.js';
+import { ProviderFailure, type ChatProvider, type ProviderEvent } from './types.js';
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+
+/**
+ * A stream whose text is storable: NUL and unpaired surrogates become U+FFFD (a model can emit
+ * them; PostgreSQL refuses NUL, and a lone surrogate would be saved differently from how it was
+ * streamed). A high surrogate at the end of one delta is held back until the next one, so an
+ * emoji split across two chunks stays whole; one left at the end of the stream is replaced.
+ */
+export async function* storableEvents(events: AsyncIterable<ProviderEvent>): AsyncIterable<ProviderEvent> {
+  let pending = '';
+  for await (const ev of events) {
+    if (ev.type === 'text') {
+      let text = pending + ev.text;
+      pending = '';
+      if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+        pending = text.slice(-1);
+        text = text.slice(0, -1);
+      }
+      if (text) yield { type: 'text', text: toStorable(text) };
+      continue;
+    }
+    if (pending) yield { type: 'text', text: REPLACEMENT_CHAR };
+    pending = '';
+    yield ev.type === 'error'
+      ? { type: 'error', error: { ...ev.error, message: toStorable(ev.error.message) } }
+      : ev;
+  }
+  // Ended without finish/error (an abort): what was held back was a lone surrogate.
+  if (pending) yield { type: 'text', text: REPLACEMENT_CHAR };
+}
+
+/**
+ * The one place upstream text enters the app: every adapter the registry builds is wrapped, so
+ * replies, titles and provider error messages are all storable whatever the upstream sends.
+ */
+export function storableProvider(inner: ChatProvider): ChatProvider {
+  return {
+    stream: (req, signal) => storableEvents(inner.stream(req, signal)),
+    async complete(req, signal) {
+      try {
+        return toStorable(await inner.complete(req, signal));
+      } catch (err) {
+        if (err instanceof ProviderFailure) {
+          throw new ProviderFailure({ ...err.error, message: toStorable(err.error.message) });
+        }
+        throw err;
+      }
+    },
+  };
+}

@@ -1,7 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
-import { DEMO_ENDPOINT_NAME } from '@chat/contract';
+import { DEMO_ENDPOINT_NAME, OPENAI_KNOWN_MODELS } from '@chat/contract';
 import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { openDatabase } from './db/client.js';
@@ -51,9 +51,10 @@ async function main(): Promise<void> {
 
   await Promise.all(
     config.endpoints.map(async (e) => {
-      if (e.models.length === 0 && e.baseURL && !e.userProvide) {
-        e.models = await listOpenAIModels(e.baseURL, e.apiKey);
-      }
+      if (e.models.length > 0) return;
+      // Only offered models are accepted: with users' own keys (none to ask with) the known list.
+      e.models =
+        e.baseURL && !e.userProvide ? await listOpenAIModels(e.baseURL, e.apiKey) : [...OPENAI_KNOWN_MODELS];
     }),
   );
   const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;

@@ -14,6 +14,11 @@ export interface EndpointDefinition {
   baseURL: string | undefined;
   /** Models offered; empty means "ask the upstream" (resolved at start-up). */
   models: string[];
+  /**
+   * Accept any model name a client sends, not only `models` (an upstream with free-form names);
+   * off by default, as every name is forwarded to a paid upstream.
+   */
+  allowAnyModel?: boolean;
   titleModel: string | undefined;
   label: string | undefined;
   userProvide: boolean;
@@ -96,6 +101,7 @@ export function endpointsFromEnv(env: Env): EndpointDefinition[] {
       apiKey: env.OPENAI_API_KEY,
       baseURL: env.OPENAI_REVERSE_PROXY || DEFAULT_OPENAI_BASE,
       models: splitList(env.OPENAI_MODELS),
+      allowAnyModel: env.OPENAI_ALLOW_ANY_MODEL,
       titleModel: env.OPENAI_TITLE_MODEL,
       label: undefined,
       userProvide: env.OPENAI_API_KEY === 'user_provided',

@@ -36,8 +36,11 @@ describe('endpoints and the demo', () => {
       apiKey: 'sk-test',
       baseURL: 'http://localhost:11434/v1',
       models: ['llama3', 'qwen2'],
+      allowAnyModel: false,
       userProvide: false,
     });
+    const [open] = endpointsFromEnv(parseEnv({ OPENAI_API_KEY: 'sk-test', OPENAI_ALLOW_ANY_MODEL: 'true' }));
+    expect(open?.allowAnyModel).toBe(true);
     const [official] = endpointsFromEnv(parseEnv({ OPENAI_API_KEY: 'sk-test' }));
     expect(official?.baseURL).toBe('https://api.openai.com/v1');
     expect(official?.models).toEqual([]);

@@ -29,6 +29,7 @@ export const envSchema = z.object({
   OPENAI_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
   OPENAI_MODELS: z.string().optional(),
   OPENAI_TITLE_MODEL: z.string().optional(),
+  OPENAI_ALLOW_ANY_MODEL: bool(false),
   TITLE_CONVO: bool(true),
   ALLOW_REGISTRATION: bool(true),
   ALLOW_EMAIL_LOGIN: bool(true),

@@ -13,8 +13,9 @@ export interface ProviderRegistry {
   /** The endpoint and its adapter; unknown names are AppError('unknown_endpoint'). */
   resolve(name: string): ResolvedEndpoint;
   /**
-   * The model to use: the requested one (any string, custom servers have arbitrary names) or the
-   * endpoint's first model; AppError('no_model') when neither exists.
+   * The model to use: the requested one, which must be one the endpoint offers unless it allows
+   * any (AppError('unknown_model')), or else the endpoint's first model (AppError('no_model')
+   * when it has none).
    */
   resolveModel(endpoint: EndpointDefinition, requested: string | null | undefined): string;
 }
@@ -49,9 +50,19 @@ export function createProviderRegistry(
       return { endpoint, provider };
     },
     resolveModel(endpoint, requested) {
-      const model = requested?.trim() || endpoint.models[0];
-      if (!model) throw new AppError('no_model', `No model selected for ${endpoint.name}`);
-      return model;
+      const wanted = requested?.trim();
+      if (!wanted) {
+        const first = endpoint.models[0];
+        if (!first) throw new AppError('no_model', `No model selected for ${endpoint.name}`);
+        return first;
+      }
+      // Only what the endpoint offers (GET /api/models) reaches a paid upstream, unless its
+      // config opens it to any name (OPENAI_ALLOW_ANY_MODEL).
+      if (endpoint.allowAnyModel || endpoint.models.includes(wanted)) return wanted;
+      throw new AppError(
+        'unknown_model',
+        `Model ${JSON.stringify(wanted.slice(0, 100))} is not offered by the ${endpoint.name} endpoint`,
+      );
     },
   };
 }

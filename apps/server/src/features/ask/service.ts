@@ -181,7 +181,10 @@ export function createAskService(deps: AskServiceDeps) {
             },
             tx,
           );
-          if (!request) throw new AppError('conflict', 'A message with this id already exists');
+          // Ids are global: the id may be another user's. The answer is the same either way and
+          // says nothing of whose it is or whether it exists (no oracle on other users' ids).
+          if (!request)
+            throw new AppError('conflict', 'The message could not be saved; send it with a new id');
           byId.set(request.messageId, request);
           return { conversation, request, response: await insertReply(tx, request.messageId), prefix: '' };
         });

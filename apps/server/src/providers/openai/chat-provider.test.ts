@@ -86,7 +86,12 @@ describe('OpenAI chat provider', () => {
     expect(registry.resolve('openAI').endpoint).toBe(endpoint);
     expect(() => registry.resolve('nope')).toThrow(/Unknown endpoint/);
     expect(registry.resolveModel(endpoint, undefined)).toBe('gpt-4o-mini');
-    expect(registry.resolveModel(endpoint, 'my-local-model')).toBe('my-local-model');
+    expect(registry.resolveModel(endpoint, ' gpt-4o-mini ')).toBe('gpt-4o-mini');
+    // Only offered names reach the upstream, unless the endpoint allows any.
+    expect(() => registry.resolveModel(endpoint, 'my-local-model')).toThrow(/not offered/);
+    expect(registry.resolveModel({ ...endpoint, allowAnyModel: true }, 'my-local-model')).toBe(
+      'my-local-model',
+    );
     expect(() => registry.resolveModel({ ...endpoint, models: [] }, '')).toThrow(/No model/);
   });
 });

@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   email_taken: 409,
   conflict: 409,
+  /** A client-made id (message, reply) that cannot be used; says nothing of whose it is. */
+  id_conflict: 409,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -69,6 +71,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   not_found: 'com_error_not_found',
   email_taken: 'com_auth_error_email_taken',
   conflict: 'com_error_conflict',
+  id_conflict: 'com_error_id_conflict',
   request_timeout: 'com_error_request_timeout',
   payload_too_large: 'com_error_payload_too_large',
   unsupported_media_type: 'com_error_unsupported_media_type',

@@ -48,7 +48,7 @@ describe('POST /api/ask: messageId taken', () => {
     expect(others.status).toBe(409);
     expect(others.json).toEqual(own.json);
     const err = others.json as ApiErrorBody;
-    expect(err.code).toBe('conflict');
+    expect(err.code).toBe('id_conflict');
     expect(err.message).not.toMatch(/exist|already|another|other user|owner/i);
     // A fresh id still works.
     expect((await bob.ask({ text: 'Theirs', messageId: randomUUID() })).status).toBe(200);

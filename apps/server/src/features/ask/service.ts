@@ -118,7 +118,7 @@ export function createAskService(deps: AskServiceDeps) {
           const saved =
             (await messages.insert(row, tx)) ??
             (await messages.insert({ ...row, messageId: randomUUID() }, tx));
-          if (!saved) throw new AppError('conflict', 'Could not create the reply');
+          if (!saved) throw new AppError('id_conflict', 'Could not create the reply');
           return saved;
         };
 
@@ -184,7 +184,7 @@ export function createAskService(deps: AskServiceDeps) {
           // Ids are global: the id may be another user's. The answer is the same either way and
           // says nothing of whose it is or whether it exists (no oracle on other users' ids).
           if (!request)
-            throw new AppError('conflict', 'The message could not be saved; send it with a new id');
+            throw new AppError('id_conflict', 'The message could not be saved; send it with a new id');
           byId.set(request.messageId, request);
           return { conversation, request, response: await insertReply(tx, request.messageId), prefix: '' };
         });

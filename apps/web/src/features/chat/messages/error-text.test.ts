@@ -14,6 +14,7 @@ describe('errorTextFor', () => {
       dict.com_error_insufficient_quota,
     );
     expect(errorTextFor(t, '', { code: 'conflict', message: 'busy' })).toBe(dict.com_error_conflict);
+    expect(errorTextFor(t, '', { code: 'id_conflict', message: 'taken' })).toBe(dict.com_error_id_conflict);
     expect(errorTextFor(t, '', { code: 'network_error', message: 'x' })).toBe('Error connecting to server');
   });
 

@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/TextField';
 import { useAuth } from './auth-context';
 import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './validation';
+import { registerErrorDetail } from './errors';
 
 type Field = 'name' | 'email' | 'password' | 'confirm_password';
 const FIELDS: Field[] = ['name', 'email', 'password', 'confirm_password'];
@@ -58,8 +59,7 @@ export default function RegisterPage() {
     try {
       await register({ ...values, name: values.name.trim(), email: values.email.trim() });
     } catch (err) {
-      const message = err instanceof Error ? err.message : '';
-      setServerError(message);
+      setServerError(registerErrorDetail(err, t));
       if (err instanceof ApiError && err.issues) {
         const next: FieldErrors<Field> = {};
         for (const issue of err.issues) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/http';
-import { loginErrorKey } from './errors';
+import { loginErrorKey, registerErrorDetail } from './errors';
 
 describe('loginErrorKey', () => {
   it('maps the login error codes to the spec texts', () => {
@@ -20,5 +20,30 @@ describe('loginErrorKey', () => {
   it('falls back to the generic text', () => {
     expect(loginErrorKey(new Error('boom'))).toBe('com_auth_error_login');
     expect(loginErrorKey(new ApiError(400, 'validation_error', 'bad'))).toBe('com_auth_error_login');
+  });
+});
+
+describe('registerErrorDetail', () => {
+  const t = (key: string) => `<${key}>`;
+
+  it('translates the code of a known refusal instead of showing the English message', () => {
+    expect(registerErrorDetail(new ApiError(409, 'email_taken', 'Email is already in use'), t)).toBe(
+      '<com_auth_error_email_taken>',
+    );
+    expect(registerErrorDetail(new ApiError(0, 'network_error', 'fetch failed'), t)).toBe(
+      '<com_error_connecting>',
+    );
+  });
+
+  it("translates a validation issue's key, and keeps the message when there is none", () => {
+    const issues = [
+      { path: 'name', message: 'Name must be at least 3 characters', key: 'com_auth_name_min_length' },
+    ];
+    expect(registerErrorDetail(new ApiError(400, 'validation_error', 'Invalid input', issues), t)).toBe(
+      '<com_auth_name_min_length>',
+    );
+    expect(registerErrorDetail(new ApiError(400, 'validation_error', 'The body is not valid JSON'), t)).toBe(
+      'The body is not valid JSON',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
+import { useDocumentTitle } from '../../app/document-title';
 import { useNav } from '../../app/nav';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { ChatHeader } from './header/ChatHeader';
@@ -55,6 +56,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   const navigate = useNavigate();
   const { isMobile } = useNav();
   const setup = useChatSetup(conversation, routeId);
+  useDocumentTitle(conversation?.title);
   const stream = useStreamState(routeId);
   const submitting = isActive(stream);
   const grace = useStopGrace(stream.stoppedAt);

@@ -6,3 +6,4 @@ export * from './entities.js';
 export * from './api.js';
 export * from './sse.js';
 export * from './search.js';
+export * from './titles.js';

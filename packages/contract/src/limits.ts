@@ -29,6 +29,8 @@ export const CHAT_LIMITS = {
   /** Longest text accepted in one message, in characters. */
   maxMessageChars: 100_000,
   maxTitleChars: 200,
+  /** A title made from the first message (no model wrote one) is cut to this length. */
+  fallbackTitleChars: 60,
   /** Conversations per page of GET /api/convos. */
   convosPageSize: 25,
   /** Error text shown to the user is cut to this length unless it is JSON. */

@@ -21,9 +21,10 @@ export const searchQuerySchema = z.object({
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 /**
- * A matching message, with the title of its conversation. `text` is cut to a window around the
- * first match (with … at a cut end) when the message is longer than `excerptChars`; `excerpt`
- * says so.
+ * A matching message, with the title of its conversation. A reply's `text` is the plain text it
+ * reads as (its Markdown syntax removed: fences, table pipes, emphasis, link targets); a
+ * person's own message is as typed. `text` is cut to a window around the first match (with … at
+ * a cut end) when it is longer than `excerptChars`; `excerpt` says so.
  */
 export const searchHitSchema = messageSchema.extend({
   title: z.string(),

@@ -156,7 +156,7 @@ describe('with the AI SDK', () => {
     expect((await stream('x')).text).toBe(defaultReply('x'));
   });
 
-  it('answers title requests with the first words, without consuming the queue', async () => {
+  it('answers title requests with the first sentence, without consuming the queue', async () => {
     fake.enqueue({ reply: 'for the chat' });
     const title = await generateText({
       model,
@@ -164,7 +164,7 @@ describe('with the AI SDK', () => {
       system: 'Generate a short title for this conversation.',
       prompt: '[[fake status=500]] How do I bake sourdough bread at home?',
     });
-    expect(title.text).toBe('How do I bake sourdough');
+    expect(title.text).toBe('How do I bake sourdough bread at home?');
     expect((await stream('next')).text).toBe('for the chat');
   });
 

@@ -52,15 +52,27 @@ export function isTitleRequest(messages: ChatMessage[], stream: boolean): boolea
   return messages.some((m) => (m.role === 'system' || m.role === 'user') && /title/i.test(m.text));
 }
 
-/** Title = first 5 words of the first user message (directives and punctuation removed). */
+/** A title longer than this is cut after a whole word. */
+const TITLE_MAX_CHARS = 60;
+
+/**
+ * Title = the first sentence of the first user message (directives removed), as a model would
+ * keep a short question whole: every word and its punctuation stay. A sentence too long for a
+ * title is cut after the last whole word that fits.
+ */
 export function titleFor(messages: ChatMessage[]): string {
   const first = messages.find((m) => m.role === 'user');
-  const words = stripDirectives(first?.text ?? '')
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-    .split(/\s+/)
-    .filter((w) => /[\p{L}\p{N}]/u.test(w))
-    .slice(0, 5);
-  return words.length > 0 ? words.join(' ') : 'New Chat';
+  const line =
+    stripDirectives(first?.text ?? '')
+      .split('\n')
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .find((l) => /[\p{L}\p{N}]/u.test(l)) ?? '';
+  if (!line) return 'New Chat';
+  const sentence = /^.*?[.?!](?=\s|$)/u.exec(line)?.[0] ?? line;
+  if (sentence.length <= TITLE_MAX_CHARS) return sentence;
+  const cut = sentence.slice(0, TITLE_MAX_CHARS + 1);
+  const space = cut.lastIndexOf(' ');
+  return (space > 0 ? cut.slice(0, space) : cut.slice(0, TITLE_MAX_CHARS)).replace(/[\s,;:]+$/, '');
 }
 
 /** Rough prompt size for `usage` (about 4 characters per token, like OpenAI's rule of thumb). */

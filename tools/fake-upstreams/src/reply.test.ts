@@ -67,14 +67,26 @@ describe('messages', () => {
     expect(isTitleRequest(chat, false)).toBe(false);
   });
 
-  it('titles use the first five words of the first user message', () => {
+  it('titles are the first sentence of the first user message, every word and its punctuation kept', () => {
     const msgs = readMessages([
       { role: 'system', content: 'Generate a title.' },
-      { role: 'user', content: '[[fake tps=3]] Hello, how are you doing today, friend?' },
+      { role: 'user', content: '[[fake tps=3]] Hello, how are you doing today, friend? I have a question.' },
       { role: 'user', content: 'later message' },
     ])!;
-    expect(titleFor(msgs)).toBe('Hello how are you doing');
-    expect(titleFor(readMessages([{ role: 'user', content: '[[fake hang]] ?!' }])!)).toBe('New Chat');
+    expect(titleFor(msgs)).toBe('Hello, how are you doing today, friend?');
+    const ask = (content: string) => titleFor(readMessages([{ role: 'user', content }])!);
+    expect(ask('What is the capital of France?')).toBe('What is the capital of France?');
+    expect(ask('  Compare\n\nthese two   options  ')).toBe('Compare');
+    // A first sentence too long for a title is cut after a whole word (never inside one).
+    const long = ask(
+      'Explain why the sky looks blue at noon and red at sunset over the ocean and the mountains',
+    );
+    expect(long.length).toBeLessThanOrEqual(60);
+    expect('Explain why the sky looks blue at noon and red at sunset over the ocean'.startsWith(long)).toBe(
+      true,
+    );
+    expect(long).toMatch(/[a-z]$/);
+    expect(ask('[[fake hang]] ?!')).toBe('New Chat');
     expect(titleFor([])).toBe('New Chat');
   });
 
@@ -128,6 +140,6 @@ describe('resolveScript', () => {
     const s = resolveScript(msgs, false, { status: 503 }, () => {
       throw new Error('queue must not be consumed');
     });
-    expect(s).toMatchObject({ reply: 'Plan my trip to Japan', status: undefined });
+    expect(s).toMatchObject({ reply: 'Plan my trip to Japan in spring', status: undefined });
   });
 });

@@ -8,7 +8,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { estimatePromptTokens, readMessages } from './messages.js';
+import { estimatePromptTokens, isTitleRequest, readMessages } from './messages.js';
 import { tokenize } from './reply.js';
 import { respondOnce, streamCompletion } from './respond.js';
 import { resolveScript } from './script.js';
@@ -68,7 +68,10 @@ export async function startFakeOpenAI(opts: FakeOpenAIOptions = {}): Promise<Fak
       onToken: opts.onTokenSent,
     };
     if (stream) streamCompletion(res, job);
-    else respondOnce(res, job);
+    else if (opts.titleDelayMs && isTitleRequest(messages, stream)) {
+      const timer = setTimeout(() => respondOnce(res, job), opts.titleDelayMs);
+      res.once('close', () => clearTimeout(timer));
+    } else respondOnce(res, job);
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

@@ -38,6 +38,8 @@ export interface FakeOpenAIOptions {
    * socket, with the token's text and its index in the reply, to timestamp chunks.
    */
   onTokenSent?: (token: string, index: number) => void;
+  /** Title requests (see messages.ts) are answered after this many ms; default at once. */
+  titleDelayMs?: number;
 }
 
 /** One request seen on a `/v1/*` route, kept for test assertions. */

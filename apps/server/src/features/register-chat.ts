@@ -45,7 +45,11 @@ export function registerChatFeatures(
   const titles = createTitleService({ providers, convos: convosRepo, log: app.log });
 
   convosRoutes(app, {
-    convos: createConvosService({ repo: convosRepo, onDeleted: (ids) => generations.abortAll(ids) }),
+    convos: createConvosService({
+      repo: convosRepo,
+      onDeleted: (ids) => generations.abortAll(ids),
+      titleSettled: (id) => titles.settled(id),
+    }),
   });
   messagesRoutes(app, { messages: createMessagesService({ repo: messagesRepo, convos: convosRepo }) });
   searchRoutes(app, { search: createSearchService({ repo: createSearchRepo(db) }) });

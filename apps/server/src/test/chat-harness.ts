@@ -1,4 +1,4 @@
-import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import { startFakeOpenAI, type FakeOpenAIOptions, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { NO_PARENT, type Message } from '@chat/contract';
 import type { AppConfig, EndpointDefinition } from '../config/app-config.js';
 import { authed, registerUser, startTestApp, type Harness, type TestUser } from './harness.js';
@@ -26,8 +26,9 @@ export function fakeEndpoint(fake: FakeOpenAIServer): EndpointDefinition {
 export async function startChatApp(
   overrides: Partial<AppConfig> = {},
   deps: Parameters<typeof startTestApp>[1] = {},
+  fakeOptions: FakeOpenAIOptions = {},
 ): Promise<ChatHarness> {
-  const fake = await startFakeOpenAI();
+  const fake = await startFakeOpenAI(fakeOptions);
   const h = await startTestApp({ endpoints: [fakeEndpoint(fake)], ...overrides }, deps);
   return {
     ...h,

@@ -73,11 +73,18 @@ export async function runGeneration(turn: Turn, deps: RunnerDeps): Promise<TurnR
     error: { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
   };
 
+  // A new conversation's title: written by the model after a reply that went out (finished or
+  // stopped), else made from the first message right away (failed reply, shutdown, titles off),
+  // so no conversation stays "New Chat".
+  const modelTitle =
+    deps.titleConvo &&
+    outcome.kind !== 'error' &&
+    !(outcome.kind === 'abort' && signal.reason === SHUTDOWN_ABORT);
   let result: TurnResult | null = null;
   try {
     // Off the flusher, and past any batch write that may carry it, before the final save.
     await deps.flusher.remove(replyId);
-    result = await save(turn, text, outcome, deps);
+    result = await save(turn, text, outcome, deps, !modelTitle);
     if (!result) {
       sink.event({ error: true, code: 'not_found', message: 'The conversation was deleted' });
       sink.end();
@@ -96,7 +103,7 @@ export async function runGeneration(turn: Turn, deps: RunnerDeps): Promise<TurnR
     } else {
       sink.event({ final: true, ...result });
       sink.end();
-      if (deps.titleConvo && turn.isNewConversation) {
+      if (modelTitle && turn.isNewConversation) {
         deps.generations.track(
           deps.titles.generate({
             userId,
@@ -118,12 +125,16 @@ export async function runGeneration(turn: Turn, deps: RunnerDeps): Promise<TurnR
   return result;
 }
 
-/** Saves the reply's outcome; null when its conversation was deleted meanwhile. */
+/**
+ * Saves the reply's outcome (and, with `titleFromText`, a new conversation's title from its first
+ * message); null when its conversation was deleted meanwhile.
+ */
 async function save(
   turn: Turn,
   text: string,
   outcome: Outcome,
   deps: RunnerDeps,
+  titleFromText: boolean,
 ): Promise<TurnResult | null> {
   const { userId } = turn;
   const patch =
@@ -147,6 +158,9 @@ async function save(
             finishReason: 'error',
           };
   const response = await deps.messages.update(userId, turn.responseMessage.messageId, patch);
+  if (titleFromText && turn.isNewConversation) {
+    await deps.titles.fromFirstMessage(userId, turn.conversation.conversationId, turn.requestMessage.text);
+  }
   const conversation = await deps.convos.update(userId, turn.conversation.conversationId, {});
   if (!response || !conversation) return null;
   return {

@@ -5,11 +5,13 @@ import type { ConvosRepo } from './repo.js';
 
 export interface ConvosServiceDeps {
   repo: ConvosRepo;
+  /** Resolves once the title being written for that conversation, if any, is saved. */
+  titleSettled?: (conversationId: string) => Promise<void>;
   /** Told which conversations were deleted, so running replies in them can be stopped. */
   onDeleted?: (conversationIds: string[]) => void;
 }
 
-export function createConvosService({ repo, onDeleted }: ConvosServiceDeps) {
+export function createConvosService({ repo, onDeleted, titleSettled }: ConvosServiceDeps) {
   const mustGet = async (userId: string, conversationId: string) => {
     const row = await repo.get(userId, conversationId);
     if (!row) throw new AppError('not_found', 'Conversation not found');
@@ -54,8 +56,13 @@ export function createConvosService({ repo, onDeleted }: ConvosServiceDeps) {
       return { deletedCount: ids.length };
     },
 
-    /** The title the server generated; 404 while the conversation still has the default one. */
+    /**
+     * The conversation's title once the server wrote it: a title being written is waited for, so
+     * the client can ask right after the first reply. 404 while it still has the default one.
+     */
     async generatedTitle(userId: string, conversationId: string): Promise<{ title: string }> {
+      await mustGet(userId, conversationId); // the owner's only, before waiting on anything
+      await titleSettled?.(conversationId);
       const row = await mustGet(userId, conversationId);
       if (row.title === DEFAULT_TITLE) throw new AppError('not_found', 'No title generated yet');
       return { title: row.title };

@@ -86,9 +86,28 @@ describe('GET /api/search', () => {
     expect(byTitle.messages).toHaveLength(0);
     expect(byTitle.conversations[0]!.title).toBe('Zeppelin maintenance');
 
-    await chat(alice, 'Untitled one', 'ok');
+    // A conversation still named by the placeholder (every chat gets a title after its first
+    // reply, so one is made here as it is before that).
+    await createConvosRepo(h.database.db).insert({
+      conversationId: crypto.randomUUID(),
+      userId: alice.user.user.id,
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+      options: {},
+      createdAt: new Date(),
+    });
     const placeholder = await search(alice, 'new chat');
     expect(placeholder.conversations).toHaveLength(0);
+  });
+
+  it('shows a reply as the plain text it reads as; a person’s own text as they typed it', async () => {
+    const reply =
+      '## Numbat facts\n\n```js\nlet numbat = 1;\n```\n\n| a | b |\n|---|---|\n| **numbat** | [link](http://x.test) |';
+    await chat(alice, 'What is a **numbat**?', reply);
+    const found = await search(alice, 'numbat');
+    const ai = found.messages.find((m) => !m.isCreatedByUser)!;
+    expect(ai.text).toBe('Numbat facts\n\nlet numbat = 1;\n\na · b\nnumbat · link');
+    expect(found.messages.find((m) => m.isCreatedByUser)!.text).toBe('What is a **numbat**?');
   });
 
   it('finds any language and keeps the words as data', async () => {

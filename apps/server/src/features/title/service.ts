@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, DEFAULT_TITLE } from '@chat/contract';
+import { CHAT_LIMITS, DEFAULT_TITLE, titleFromText } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ConvosRepo } from '../convos/repo.js';
@@ -8,15 +8,19 @@ const REPLY_EXCERPT_CHARS = 1000;
 
 export const TITLE_INSTRUCTION =
   'Write a concise title (max 5 words) for this conversation. Reply with the title only: ' +
-  'no quotes, no trailing punctuation, no prefix.';
+  'no quotes, no prefix, no trailing period.';
 
-/** Cleans what a model answers into a title; empty when nothing usable is left. */
+/**
+ * Cleans what a model answers into a title; empty when nothing usable is left. Words and the
+ * punctuation that carries meaning (a question mark, an exclamation mark) are kept; quotes, a
+ * "Title:" prefix and a trailing period, comma or colon are not.
+ */
 export function cleanTitle(raw: string): string {
   let t = raw.split('\n').find((line) => line.trim()) ?? '';
   t = t.replace(/^\s*title\s*:\s*/i, '').trim();
   t = t.replace(/^["'“”‘’`*]+|["'“”‘’`*]+$/g, '').trim();
   t = t
-    .replace(/[.!?,;:\s]+$/, '')
+    .replace(/[.,;:\s]+$/, '')
     .replace(/\s+/g, ' ')
     .trim();
   return t.slice(0, CHAT_LIMITS.maxTitleChars).trim();
@@ -33,8 +37,12 @@ export interface TitleRequest {
 
 /**
  * Titles a new conversation after its first reply: one short non-streaming completion through
- * the same provider (the endpoint's titleModel, else the conversation's model). Never throws:
- * failures are logged and the conversation keeps "New Chat".
+ * the same provider (the endpoint's titleModel, else the conversation's model). When that fails
+ * or answers nothing usable, the first message is the title (`titleFromText`), so no conversation
+ * stays "New Chat". A title never replaces a name the user gave meanwhile.
+ *
+ * The title being written is kept per conversation, so `POST /api/convos/gen_title` asked right
+ * after the final event answers as soon as it exists instead of 404 (the client asks at once).
  */
 export function createTitleService(deps: {
   providers: ProviderRegistry;
@@ -42,31 +50,62 @@ export function createTitleService(deps: {
   log: FastifyBaseLogger;
   timeoutMs?: number;
 }) {
+  const pending = new Map<string, Promise<string | null>>();
+
+  const ask = async (req: TitleRequest): Promise<string> => {
+    try {
+      const { endpoint, provider } = deps.providers.resolve(req.endpointName);
+      const raw = await provider.complete(
+        {
+          model: endpoint.titleModel ?? req.model,
+          messages: [
+            { role: 'system', content: TITLE_INSTRUCTION },
+            { role: 'user', content: req.userText },
+            { role: 'assistant', content: req.replyText.slice(0, REPLY_EXCERPT_CHARS) },
+            { role: 'user', content: 'Now write the title of this conversation.' },
+          ],
+          params: { temperature: 0.2, maxOutputTokens: 32 },
+        },
+        AbortSignal.timeout(deps.timeoutMs ?? TITLE_TIMEOUT_MS),
+      );
+      const title = cleanTitle(raw);
+      if (title && title !== DEFAULT_TITLE) return title;
+    } catch (err) {
+      deps.log.warn({ err, conversationId: req.conversationId }, 'title generation failed');
+    }
+    return titleFromText(req.userText);
+  };
+
+  /** Saves `title` unless the conversation was renamed (or deleted); the saved title or null. */
+  const save = async (userId: string, conversationId: string, title: string): Promise<string | null> => {
+    if (title === DEFAULT_TITLE) return null;
+    return (await deps.convos.setGeneratedTitle(userId, conversationId, title)) ? title : null;
+  };
+
   return {
-    async generate(req: TitleRequest): Promise<string | null> {
-      try {
-        const { endpoint, provider } = deps.providers.resolve(req.endpointName);
-        const raw = await provider.complete(
-          {
-            model: endpoint.titleModel ?? req.model,
-            messages: [
-              { role: 'system', content: TITLE_INSTRUCTION },
-              { role: 'user', content: req.userText },
-              { role: 'assistant', content: req.replyText.slice(0, REPLY_EXCERPT_CHARS) },
-              { role: 'user', content: 'Now write the title of this conversation.' },
-            ],
-            params: { temperature: 0.2, maxOutputTokens: 32 },
-          },
-          AbortSignal.timeout(deps.timeoutMs ?? TITLE_TIMEOUT_MS),
-        );
-        const title = cleanTitle(raw);
-        if (!title || title === DEFAULT_TITLE) return null;
-        const saved = await deps.convos.setGeneratedTitle(req.userId, req.conversationId, title);
-        return saved ? title : null;
-      } catch (err) {
-        deps.log.warn({ err, conversationId: req.conversationId }, 'title generation failed');
-        return null;
-      }
+    /** Writes and saves the title with the model. Never throws; the saved title or null. */
+    generate(req: TitleRequest): Promise<string | null> {
+      const task = ask(req)
+        .then((title) => save(req.userId, req.conversationId, title))
+        .catch((err: unknown) => {
+          deps.log.warn({ err, conversationId: req.conversationId }, 'saving the title failed');
+          return null;
+        })
+        .finally(() => {
+          if (pending.get(req.conversationId) === task) pending.delete(req.conversationId);
+        });
+      pending.set(req.conversationId, task);
+      return task;
+    },
+
+    /** Titles the conversation with its first message (no model involved). The saved title or null. */
+    fromFirstMessage(userId: string, conversationId: string, userText: string): Promise<string | null> {
+      return save(userId, conversationId, titleFromText(userText));
+    },
+
+    /** Resolves once the title being written for that conversation (if any) is saved. */
+    async settled(conversationId: string): Promise<void> {
+      await pending.get(conversationId);
     },
   };
 }

@@ -78,7 +78,7 @@ describe('OpenAI chat provider', () => {
       },
       new AbortController().signal,
     );
-    expect(title).toBe('Tell me about penguins in');
+    expect(title).toBe('Tell me about penguins in Antarctica please');
   });
 
   it('resolves endpoints and models through the registry', () => {

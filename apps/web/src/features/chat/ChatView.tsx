@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
+import { useDocumentTitle } from '../../app/document-title';
 import { useNav } from '../../app/nav';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/Pickers';
 import { useChatSetup } from './header/useChatSetup';
 import { ChatInput } from './input/ChatInput';
-import { BottomAction, bottomActionKind } from './input/BottomAction';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
-import { canContinue, canRegenerate } from './messages/actions';
 import { MessageList } from './messages/MessageList';
 import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
@@ -55,6 +54,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   const navigate = useNavigate();
   const { isMobile } = useNav();
   const setup = useChatSetup(conversation, routeId);
+  useDocumentTitle(conversation?.title);
   const stream = useStreamState(routeId);
   const submitting = isActive(stream);
   const grace = useStopGrace(stream.stoppedAt);
@@ -124,15 +124,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     if (routeId !== NEW_CONVO && endpoint !== conversation?.endpoint) void navigate('/c/new');
   };
 
-  const actionCtx = { submitting, isLatest: true, endpointsConfig: setup.endpointsConfig };
-  const latestParent = latest ? byId.get(latest.parentMessageId) : undefined;
   const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
-  const kind = bottomActionKind({
-    showStop: submitting || grace,
-    canContinue: !!latest && canContinue(latest, latestParent, actionCtx),
-    canRegenerate:
-      !!latest && (latest.isCreatedByUser ? !submitting : canRegenerate(latest, latestParent, actionCtx)),
-  });
   const loadingMessages = routeId !== NEW_CONVO && messagesQuery.isPending;
 
   return (
@@ -150,7 +142,8 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
         <MessageList
           path={path}
           byId={byId}
-          submitting={submitting}
+          // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
+          submitting={submitting || grace}
           streamingId={submitting ? stream.targetMessageId : null}
           endpointsConfig={setup.endpointsConfig}
           handlers={handlers}
@@ -173,14 +166,6 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
         blocked={!setup.endpoint || !setup.model}
         placeholder={locked ? t('com_chat_edit_or_regenerate') : t('com_chat_send_placeholder')}
         isMobile={isMobile}
-        aside={
-          <BottomAction
-            kind={kind}
-            onStop={actions.stop}
-            onContinue={() => latest && actions.continueReply(latest)}
-            onRegenerate={() => latest && actions.regenerate(latest)}
-          />
-        }
       />
     </div>
   );

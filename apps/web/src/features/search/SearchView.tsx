@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search, SearchX, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../app/document-title';
 import { NavToggleButton, useNav } from '../../app/nav';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -24,6 +25,7 @@ export function SearchView({ query }: { query: string }) {
   useLoadMore(scrollRef, { hasNextPage, isFetchingNextPage, fetchNextPage, size: groups.length });
   const showToggle = !visible || isMobile;
   useEffect(() => rememberSearchQuery(query), [query]);
+  useDocumentTitle(t('com_search_header', { query }));
 
   return (
     <div className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat" data-testid="search-view">

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
 import type { Theme } from '@chat/contract';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
+import { FEATURES } from '../../app/features';
 import { useTheme } from '../../app/theme';
 import { useAuth } from '../auth/auth-context';
 
@@ -40,15 +41,19 @@ export function UserMenu() {
     themeItem('light'),
     themeItem('system'),
     { key: 'sep-1', kind: 'separator' },
-    {
-      key: 'faq',
-      label: t('com_nav_help_faq'),
-      icon: <CircleHelp className="size-4" />,
-      href: '/faq',
-      external: true,
-      testId: 'help-faq',
-    },
-    { key: 'sep-2', kind: 'separator' },
+    ...(FEATURES.faq
+      ? ([
+          {
+            key: 'faq',
+            label: t('com_nav_help_faq'),
+            icon: <CircleHelp className="size-4" />,
+            href: '/faq',
+            external: true,
+            testId: 'help-faq',
+          },
+          { key: 'sep-2', kind: 'separator' },
+        ] satisfies MenuEntry[])
+      : []),
     {
       key: 'logout',
       label: t('com_auth_logout'),

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, Square } from 'lucide-react';
@@ -20,8 +20,6 @@ export interface ChatInputProps {
   isMobile?: boolean;
   /** Other reasons sending is blocked (no endpoint, key missing). */
   blocked?: boolean;
-  /** Extra controls shown above the box (Continue / Regenerate). */
-  aside?: ReactNode;
 }
 
 const MAX_HEIGHT_PX = 200;
@@ -35,7 +33,6 @@ export function ChatInput({
   placeholder,
   isMobile = false,
   blocked = false,
-  aside,
 }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -69,7 +66,6 @@ export function ChatInput({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-4">
-      {aside && <div className="mb-2 hidden justify-center md:flex">{aside}</div>}
       <form
         onSubmit={(e) => {
           e.preventDefault();

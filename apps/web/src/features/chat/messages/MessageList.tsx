@@ -70,15 +70,25 @@ export function MessageList({
     [path, start, byId, submitting, streamingId, endpointsConfig, handlers],
   );
 
+  // The scroll-to-bottom button sits in a strip below the list, never over it: a button floating
+  // over the list would cover the text being read.
   return (
-    <div className="relative min-h-0 flex-1">
-      <div ref={scrollRef} className="h-full overflow-y-auto overscroll-contain" data-testid="message-list">
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div
+        ref={scrollRef}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain"
+        data-testid="message-list"
+      >
         <div ref={contentRef} className="pb-8 pt-2">
           {start > 0 && <ShowEarlierButton onClick={showEarlier} />}
           <div ref={rowsRef}>{rows}</div>
         </div>
       </div>
-      {showButton && <ScrollToBottomButton onClick={toBottom} />}
+      {showButton && (
+        <div className="flex shrink-0 justify-center pb-1 pt-1">
+          <ScrollToBottomButton onClick={toBottom} />
+        </div>
+      )}
     </div>
   );
 }

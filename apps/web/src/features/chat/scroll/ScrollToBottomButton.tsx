@@ -10,7 +10,7 @@ export function ScrollToBottomButton({ onClick }: { onClick: () => void }) {
       aria-label={t('com_chat_scroll_bottom')}
       title={t('com_chat_scroll_bottom')}
       onClick={onClick}
-      className="absolute bottom-3 left-1/2 z-10 inline-flex size-9 -translate-x-1/2 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-secondary shadow-md hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+      className="inline-flex size-9 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-secondary shadow-md hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
     >
       <ArrowDown className="size-4" aria-hidden />
     </button>

@@ -117,6 +117,45 @@ describe('startStream', () => {
     expect(getStreamState(CID).phase).toBe('done');
   });
 
+  it("asks for a new conversation's title right after the final event, not seconds later", async () => {
+    const { fetchMock: sse, send, close } = controllableFetch();
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.endsWith('/api/convos/gen_title')
+        ? Response.json({ title: 'What is the capital of France?' })
+        : sse(),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const done = startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: null,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+    );
+    send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
+    const reply = message({
+      messageId: RID,
+      parentMessageId: UID,
+      isCreatedByUser: false,
+      finish_reason: 'stop',
+    });
+    send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: reply });
+    close();
+    await done;
+    await tick();
+    const asked = fetchMock.mock.calls.filter(([url]) => url.endsWith('/api/convos/gen_title'));
+    expect(asked).toHaveLength(1);
+    expect(JSON.parse(asked[0]![1]!.body as string)).toEqual({ conversationId: CID });
+    expect(qc.getQueryData(queryKeys.convos.one(CID))).toMatchObject({
+      title: 'What is the capital of France?',
+    });
+  });
+
   it('shows an error reply when the connection fails', async () => {
     vi.stubGlobal(
       'fetch',

@@ -29,7 +29,7 @@ import {
   type Session,
 } from './session';
 import { dispatchStream, getStreamState, rekeyStream } from './store';
-import { scheduleTitleRefresh } from './title';
+import { fetchTitle } from './title';
 
 export interface StartHooks {
   /** The server named the conversation (called once, after the cache moved to the id). */
@@ -117,7 +117,7 @@ function handleEvent(qc: QueryClient, s: Session, data: StreamEvent, hooks: Star
   if (isFinalEvent(data)) {
     applySaved(qc, s, data);
     if (data.title) patchConvoInCache(qc, data.conversation.conversationId, { title: data.title });
-    else if (s.plan.isNewConversation) scheduleTitleRefresh(qc, data.conversation.conversationId);
+    else if (s.plan.isNewConversation) fetchTitle(qc, data.conversation.conversationId);
     if (getStreamState(s.key).stopping) {
       // The server ended the reply because we asked it to: a stop, with its grace period.
       s.stopped = true;

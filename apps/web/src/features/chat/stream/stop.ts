@@ -7,7 +7,7 @@ import { isActive } from './machine';
 import { applySaved, flushText, sessions, setMessages, type Session } from './session';
 import { patchMessage } from './messages';
 import { dispatchStream, getStreamState } from './store';
-import { scheduleTitleRefresh } from './title';
+import { fetchTitle } from './title';
 
 export interface StopHooks {
   /** The abort call failed (spec §4 Stop: "Error cancelling request"). */
@@ -42,7 +42,7 @@ async function abortNow(
     try {
       const saved = (await res.json()) as AbortResponse;
       applySaved(qc, s, saved);
-      if (s.plan.isNewConversation) scheduleTitleRefresh(qc, saved.conversation.conversationId);
+      if (s.plan.isNewConversation) fetchTitle(qc, saved.conversation.conversationId);
     } catch {
       refetch = true;
     }

@@ -4,18 +4,18 @@ import { generateTitle } from '../../../api/messages';
 import { patchConvoInCache } from '../../../api/convos-cache';
 
 /**
- * The first reply of a new conversation gets its title about 2.5 s later (spec §4 Streaming);
- * the server answers 404 until the title exists, so one retry follows 2.5 s after that.
+ * Fetches a new conversation's title right after its first reply (final event or stop). The
+ * server answers once the title it is writing is saved, so it shows at once; a 404 (the title
+ * was written by another instance and is not saved yet) is asked again after
+ * TIMINGS.titleRefreshMs, once — the spec's 2.5 s title refresh, now only a fallback.
  */
-export function scheduleTitleRefresh(qc: QueryClient, conversationId: string, retries = 1): void {
-  setTimeout(() => {
-    generateTitle(conversationId).then(
-      ({ title }) => patchConvoInCache(qc, conversationId, { title }),
-      (err: unknown) => {
-        if ((err as { status?: number }).status === 404 && retries > 0) {
-          scheduleTitleRefresh(qc, conversationId, retries - 1);
-        }
-      },
-    );
-  }, TIMINGS.titleRefreshMs);
+export function fetchTitle(qc: QueryClient, conversationId: string, retries = 1): void {
+  generateTitle(conversationId).then(
+    ({ title }) => patchConvoInCache(qc, conversationId, { title }),
+    (err: unknown) => {
+      if ((err as { status?: number }).status === 404 && retries > 0) {
+        setTimeout(() => fetchTitle(qc, conversationId, retries - 1), TIMINGS.titleRefreshMs);
+      }
+    },
+  );
 }

@@ -11,7 +11,10 @@ describe('LazyMarkdown', () => {
     const first = render(<LazyMarkdown text="**bold**" />);
     expect(first.container.querySelector('strong')).toBeNull();
     expect(first.container.textContent).toBe('**bold**');
-    await waitFor(() => expect(first.container.querySelector('strong')?.textContent).toBe('bold'));
+    // Loading the Markdown chunk (parser, plugins, highlighter) can take seconds on a busy machine.
+    await waitFor(() => expect(first.container.querySelector('strong')?.textContent).toBe('bold'), {
+      timeout: 10_000,
+    });
     cleanup();
 
     const second = render(<LazyMarkdown text="*also*" />);

@@ -52,14 +52,15 @@ test('Enter is ignored while composing with an IME and while a reply is being ge
   await expect(chat.messages()).toHaveCount(0);
 
   // The text is trimmed when sent.
-  await chat.input.fill('   padded question [[fake tps=10]]   ');
+  await chat.input.fill('   padded question [[fake tps=2]]   ');
   await chat.input.press('Enter');
   await expect(chat.messages('user').first().getByTestId('message-text')).toHaveText(
-    'padded question [[fake tps=10]]',
+    'padded question [[fake tps=2]]',
   );
   await expect(chat.input).toHaveValue('');
 
-  // While generating, Enter does not send another message.
+  // While generating, Enter does not send another message (2 tokens/s: the reply lasts long
+  // enough on a busy machine).
   await expect(page.getByTestId('stop-button')).toBeVisible();
   await chat.input.fill('second question');
   await chat.input.press('Enter');

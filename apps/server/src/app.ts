@@ -35,7 +35,7 @@ export interface App extends FastifyInstance {
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: withRedaction(deps.logger ?? false),
+    logger: withRedaction(deps.logger ?? false, () => deps.config.endpoints.map((e) => e.apiKey)),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

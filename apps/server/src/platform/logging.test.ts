@@ -56,10 +56,18 @@ it('keeps tokens, cookies, passwords and API keys out of the logs', async () => 
 
 it('adds the redaction paths to whatever the caller gave, in either pino form', () => {
   expect(withRedaction(false)).toBe(false);
-  expect(withRedaction({ level: 'info' })).toEqual({ level: 'info', redact: [...LOG_REDACT_PATHS] });
+  expect(withRedaction({ level: 'info' })).toMatchObject({ level: 'info', redact: [...LOG_REDACT_PATHS] });
   expect(withRedaction({ redact: ['x.y'] }).redact).toEqual([...LOG_REDACT_PATHS, 'x.y']);
   expect(withRedaction({ redact: { paths: ['x.y'], censor: '***' } }).redact).toEqual({
     paths: [...LOG_REDACT_PATHS, 'x.y'],
     censor: '***',
   });
+});
+
+it("puts the app's error serializer in place of any other, keeping the caller's other serializers", () => {
+  const req = (r: unknown) => r;
+  const options = withRedaction({ serializers: { req, err: (e: unknown) => e } });
+  expect(options.serializers.req).toBe(req);
+  const leaky = Object.assign(new Error('boom'), { params: ['secret'] });
+  expect(JSON.stringify(options.serializers.err(leaky))).not.toContain('secret');
 });

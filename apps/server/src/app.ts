@@ -13,6 +13,7 @@ import { withRedaction } from './platform/logging.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createAuthRepo } from './features/auth/repo.js';
 import { createAuthService } from './features/auth/service.js';
+import { createLiveSessions } from './features/auth/live-sessions.js';
 import { authRoutes } from './features/auth/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { registerChatFeatures, type ChatFeatures } from './features/register-chat.js';
@@ -71,9 +72,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  registerAuthGuard(app, deps.config.jwtSecret);
+  const authRepo = createAuthRepo(deps.db);
+  const liveSessions = createLiveSessions(authRepo.isSessionLive);
+  registerAuthGuard(app, deps.config.jwtSecret, liveSessions);
 
-  const authService = createAuthService(createAuthRepo(deps.db), deps.config);
+  const authService = createAuthService(authRepo, deps.config, liveSessions);
   authRoutes(app, { auth: authService, config: deps.config });
   configRoutes(app, { config: deps.config });
   const chat = registerChatFeatures(app, { db: deps.db, config: deps.config });

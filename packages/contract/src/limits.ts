@@ -23,6 +23,12 @@ export const REGISTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 export const TOKEN_TTL = {
   accessSeconds: 15 * 60,
   refreshSeconds: 7 * 24 * 60 * 60,
+  /**
+   * How long the server may reuse a "this session is live" answer before asking the database
+   * again. Logout and reuse detection take effect at once in the instance that saw them; this
+   * bounds how long another instance may still accept the ended session's access tokens.
+   */
+  liveSessionCacheSeconds: 5,
 } as const;
 
 export const CHAT_LIMITS = {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
 
@@ -39,6 +39,27 @@ export function createAuthRepo(db: Db) {
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
         .returning({ id: sessions.id });
+      return rows.length === 1;
+    },
+    /**
+     * A session is live while its family has an unrevoked, unexpired refresh token and its user
+     * exists and is not deleted. One row through sessions_family_idx and the users primary key.
+     */
+    async isSessionLive(familyId: string, userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ one: sql<number>`1` })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.familyId, familyId),
+            eq(sessions.userId, userId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, sql`now()`),
+            isNull(users.deletedAt),
+          ),
+        )
+        .limit(1);
       return rows.length === 1;
     },
     async revokeFamily(familyId: string): Promise<void> {

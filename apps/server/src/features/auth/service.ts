@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { hashToken, newRefreshToken, signAccessToken } from '../../platform/tokens.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthRepo } from './repo.js';
+import type { LiveSessions } from './live-sessions.js';
 import { presentUser } from './presenter.js';
 
 export interface IssuedSession extends AuthResponse {
@@ -15,7 +16,7 @@ export interface IssuedSession extends AuthResponse {
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(repo: AuthRepo, config: AppConfig) {
+export function createAuthService(repo: AuthRepo, config: AppConfig, live: LiveSessions) {
   async function issue(user: UserRow, familyId: string = randomUUID()): Promise<IssuedSession> {
     const refreshToken = newRefreshToken();
     await repo.insertSession({
@@ -24,7 +25,7 @@ export function createAuthService(repo: AuthRepo, config: AppConfig) {
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
     });
-    const token = await signAccessToken({ id: user.id, role: user.role }, config.jwtSecret);
+    const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
     return { token, user: presentUser(user), refreshToken };
   }
 
@@ -80,6 +81,7 @@ export function createAuthService(repo: AuthRepo, config: AppConfig) {
       }
       if (session.revokedAt || !(await repo.revokeSession(session.id))) {
         await repo.revokeFamily(session.familyId);
+        live.ended(session.familyId);
         throw new AppError('unauthorized', 'Refresh token reuse detected');
       }
       const user = await repo.findUserById(session.userId);
@@ -91,7 +93,9 @@ export function createAuthService(repo: AuthRepo, config: AppConfig) {
     async logout(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const session = await repo.findSessionByHash(hashToken(refreshToken));
-      if (session) await repo.revokeFamily(session.familyId);
+      if (!session) return;
+      await repo.revokeFamily(session.familyId);
+      live.ended(session.familyId);
     },
 
     async getUser(id: string) {

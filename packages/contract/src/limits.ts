@@ -29,6 +29,13 @@ export const TOKEN_TTL = {
    * bounds how long another instance may still accept the ended session's access tokens.
    */
   liveSessionCacheSeconds: 5,
+  /**
+   * A refresh token rotated less than this long ago answers with the token it was rotated into
+   * instead of counting as reuse: two tabs refreshing at once, or a retry after a dropped
+   * response. Within it a stolen token buys what racing the owner would (the same successor),
+   * and the next use of a rotated token after it still revokes the family.
+   */
+  refreshGraceSeconds: 10,
 } as const;
 
 export const CHAT_LIMITS = {

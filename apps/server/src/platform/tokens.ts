@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { TOKEN_TTL } from '@chat/contract';
 import { AppError } from './errors.js';
@@ -55,4 +55,14 @@ export function newRefreshToken(): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url');
+}
+
+/**
+ * The token a refresh token is rotated into: an HMAC of it under the server's refresh key. Two
+ * refreshes with the same token (two tabs, a retry) compute the same successor, so the later one
+ * can be answered with it without the server ever storing a token in plain text (only its
+ * SHA-256, like every refresh token); without the key it cannot be computed from the old token.
+ */
+export function successorRefreshToken(token: string, key: Uint8Array): string {
+  return createHmac('sha256', key).update(`refresh-successor:${token}`).digest('base64url');
 }

@@ -1,8 +1,9 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { eq, isNotNull, and, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { testAppConfig } from '../config/app-config.js';
-import { sessions, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { refreshCookieOf, registerUser, type Harness } from '../test/harness.js';
+import { backdateRotations } from '../test/sessions.js';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
@@ -86,10 +87,7 @@ export async function endedSessionAuthorizations(h: Harness): Promise<Record<str
   refreshCookieOf(rotated);
   await use(successor);
   // The rotation happened long ago: the old refresh token coming back now is reuse, not a retry.
-  await db
-    .update(sessions)
-    .set({ revokedAt: sql`${sessions.revokedAt} - interval '1 hour'` })
-    .where(and(eq(sessions.userId, robbed.user.id), isNotNull(sessions.revokedAt)));
+  await backdateRotations(h, robbed.user.id);
   const reuse = await refresh(robbed.cookie);
   if (reuse.status !== 401) throw new Error(`reuse answered ${reuse.status}`);
 

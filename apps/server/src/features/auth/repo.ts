@@ -32,14 +32,21 @@ export function createAuthRepo(db: Db) {
       const rows = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).limit(1);
       return rows[0];
     },
-    /** Marks a session used; false when another request rotated it first. */
-    async revokeSession(id: string): Promise<boolean> {
-      const rows = await db
-        .update(sessions)
-        .set({ revokedAt: new Date() })
-        .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      return rows.length === 1;
+    /**
+     * Marks a session used and inserts its successor, in one transaction; false when another
+     * request rotated it first (that request's successor is then committed and can be read).
+     */
+    async rotateSession(id: string, successor: typeof sessions.$inferInsert): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(sessions)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        if (rows.length !== 1) return false;
+        await tx.insert(sessions).values(successor);
+        return true;
+      });
     },
     /**
      * A session is live while its family has an unrevoked, unexpired refresh token and its user

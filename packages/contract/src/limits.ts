@@ -86,6 +86,8 @@ export const TIMINGS = {
   toastValidationMs: 5000,
   placeholderDebounceMs: 80,
   refocusDelayMs: 100,
+  /** A tab waiting for another tab's token refresh to report refreshes itself after this. */
+  otherTabRefreshWaitMs: 5000,
 } as const;
 
 export const UI_LIMITS = {

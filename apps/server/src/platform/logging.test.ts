@@ -64,10 +64,13 @@ it('adds the redaction paths to whatever the caller gave, in either pino form', 
   });
 });
 
-it("puts the app's error serializer in place of any other, keeping the caller's other serializers", () => {
-  const req = (r: unknown) => r;
-  const options = withRedaction({ serializers: { req, err: (e: unknown) => e } });
-  expect(options.serializers.req).toBe(req);
+it("puts the app's error and request serializers in place of any other, keeping the caller's others", () => {
+  const res = (r: unknown) => r;
+  const options = withRedaction({ serializers: { res, req: res, err: (e: unknown) => e } });
+  expect(options.serializers.res).toBe(res);
   const leaky = Object.assign(new Error('boom'), { params: ['secret'] });
   expect(JSON.stringify(options.serializers.err(leaky))).not.toContain('secret');
+  expect(options.serializers.req({ method: 'GET', url: '/api/search?q=secret' })).toMatchObject({
+    url: '/api/search?[Redacted]',
+  });
 });

@@ -24,12 +24,32 @@ export const LOG_REDACT_PATHS: readonly string[] = [
   'apiKey',
 ];
 
+/** What a request log line says: never the query string (a search is the user's own words). */
+function serializeRequest(req: {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}) {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return {
+    method: req.method,
+    url: q < 0 ? url : `${url.slice(0, q)}?[Redacted]`,
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 type Redact = string[] | { paths: string[]; [k: string]: unknown } | undefined;
 
 /**
  * Pino options with the secret paths added to whatever `redact` the caller gave, and the app's
- * error serializer (log-errors.ts) in place of any other `err` serializer, so that no logger the
- * app builds (nor its request and child loggers) writes an error's values. `secrets` are
+ * error serializer (log-errors.ts) and request serializer (no query string) in place of any
+ * others, so that no logger the app builds (nor its request and child loggers) writes an error's
+ * values or what a URL carries. `secrets` are
  * configured secrets (API keys) to cut out of error messages literally.
  */
 export function withRedaction<T>(logger: T, secrets?: () => readonly string[]): T {
@@ -40,6 +60,7 @@ export function withRedaction<T>(logger: T, secrets?: () => readonly string[]): 
   const serializers = {
     ...(logger as { serializers?: Record<string, unknown> }).serializers,
     err: createErrorSerializer(secrets),
+    req: serializeRequest,
   };
   return { ...logger, redact, serializers };
 }

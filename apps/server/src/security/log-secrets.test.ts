@@ -141,6 +141,10 @@ it('keeps passwords, hashes, tokens, keys and message content out of every log l
   });
   expect(edited.status).toBe(500);
 
+  // What a person searches for is their content too, and it travels in the URL.
+  const searched = keep(secret('searched'));
+  expect((await api(`/api/search?q=${searched}`)).status).toBe(200);
+
   // Validation errors and authentication failures.
   const badPassword = keep(secret('validation-password'));
   expect((await post('/api/auth/register', { name: 'x', email: 'no', password: badPassword })).status).toBe(

@@ -14,6 +14,7 @@ import { clientErrorHandler, registerRequestInput } from './platform/request-inp
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createAuthRepo } from './features/auth/repo.js';
 import { createAuthService } from './features/auth/service.js';
+import { createLiveSessions } from './features/auth/live-sessions.js';
 import { authRoutes } from './features/auth/routes.js';
 import { configRoutes } from './features/config/routes.js';
 import { registerChatFeatures, type ChatFeatures } from './features/register-chat.js';
@@ -36,7 +37,7 @@ export interface App extends FastifyInstance {
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: withRedaction(deps.logger ?? false),
+    logger: withRedaction(deps.logger ?? false, () => deps.config.endpoints.map((e) => e.apiKey)),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
@@ -73,9 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  registerAuthGuard(app, deps.config.jwtSecret);
+  const authRepo = createAuthRepo(deps.db);
+  const liveSessions = createLiveSessions(authRepo.isSessionLive);
+  registerAuthGuard(app, deps.config.jwtSecret, liveSessions);
 
-  const authService = createAuthService(createAuthRepo(deps.db), deps.config);
+  const authService = createAuthService(authRepo, deps.config, liveSessions);
   authRoutes(app, { auth: authService, config: deps.config });
   configRoutes(app, { config: deps.config });
   const chat = registerChatFeatures(app, { db: deps.db, config: deps.config });

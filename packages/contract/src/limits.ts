@@ -23,6 +23,19 @@ export const REGISTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 export const TOKEN_TTL = {
   accessSeconds: 15 * 60,
   refreshSeconds: 7 * 24 * 60 * 60,
+  /**
+   * How long the server may reuse a "this session is live" answer before asking the database
+   * again. Logout and reuse detection take effect at once in the instance that saw them; this
+   * bounds how long another instance may still accept the ended session's access tokens.
+   */
+  liveSessionCacheSeconds: 5,
+  /**
+   * A refresh token rotated less than this long ago answers with the token it was rotated into
+   * instead of counting as reuse: two tabs refreshing at once, or a retry after a dropped
+   * response. Within it a stolen token buys what racing the owner would (the same successor),
+   * and the next use of a rotated token after it still revokes the family.
+   */
+  refreshGraceSeconds: 10,
 } as const;
 
 export const CHAT_LIMITS = {
@@ -75,6 +88,8 @@ export const TIMINGS = {
   toastValidationMs: 5000,
   placeholderDebounceMs: 80,
   refocusDelayMs: 100,
+  /** A tab waiting for another tab's token refresh to report refreshes itself after this. */
+  otherTabRefreshWaitMs: 5000,
 } as const;
 
 export const UI_LIMITS = {

@@ -56,7 +56,12 @@ export const sessions = pgTable(
   (t) => [
     uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
     index('sessions_user_idx').on(t.userId),
-    index('sessions_family_idx').on(t.familyId),
+    // The auth guard's live-session lookup and family revocation: a family's one unrevoked token,
+    // both equalities in one index (no statistics needed to avoid ANDing in the user's index; a
+    // family keeps every rotated token, so a full family index grows with each refresh).
+    index('sessions_live_family_idx')
+      .on(t.familyId, t.userId)
+      .where(sql`${t.revokedAt} is null`),
   ],
 );
 export type SessionRow = typeof sessions.$inferSelect;

@@ -12,11 +12,19 @@ declare module 'fastify' {
   }
 }
 
+/** Whether the session a token was issued for is still live (features/auth/live-sessions.ts). */
+export interface SessionCheck {
+  isLive(claims: AccessClaims): Promise<boolean>;
+}
+
 /**
  * Authentication is on by default for every /api route: a route opts out with
  * `config: { public: true }`, so a route added later cannot be left open by forgetting a guard.
+ * A token is accepted when its signature and expiry are good and its session is still live
+ * (not logged out, not revoked, its user neither deleted nor gone), so every guarded route
+ * answers 401 for an ended session, whatever the route does with the user afterwards.
  */
-export function registerAuthGuard(app: FastifyInstance, secret: Uint8Array): void {
+export function registerAuthGuard(app: FastifyInstance, secret: Uint8Array, sessions: SessionCheck): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
@@ -24,7 +32,9 @@ export function registerAuthGuard(app: FastifyInstance, secret: Uint8Array): voi
     const isPublic = request.routeOptions.config?.public === true;
     if (header?.startsWith('Bearer ')) {
       try {
-        request.auth = await verifyAccessToken(header.slice(7), secret);
+        const claims = await verifyAccessToken(header.slice(7), secret);
+        if (!(await sessions.isLive(claims))) throw new AppError('unauthorized', 'Session has ended');
+        request.auth = claims;
       } catch (err) {
         if (!isPublic) throw err;
       }

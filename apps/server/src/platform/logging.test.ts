@@ -56,10 +56,21 @@ it('keeps tokens, cookies, passwords and API keys out of the logs', async () => 
 
 it('adds the redaction paths to whatever the caller gave, in either pino form', () => {
   expect(withRedaction(false)).toBe(false);
-  expect(withRedaction({ level: 'info' })).toEqual({ level: 'info', redact: [...LOG_REDACT_PATHS] });
+  expect(withRedaction({ level: 'info' })).toMatchObject({ level: 'info', redact: [...LOG_REDACT_PATHS] });
   expect(withRedaction({ redact: ['x.y'] }).redact).toEqual([...LOG_REDACT_PATHS, 'x.y']);
   expect(withRedaction({ redact: { paths: ['x.y'], censor: '***' } }).redact).toEqual({
     paths: [...LOG_REDACT_PATHS, 'x.y'],
     censor: '***',
+  });
+});
+
+it("puts the app's error and request serializers in place of any other, keeping the caller's others", () => {
+  const res = (r: unknown) => r;
+  const options = withRedaction({ serializers: { res, req: res, err: (e: unknown) => e } });
+  expect(options.serializers.res).toBe(res);
+  const leaky = Object.assign(new Error('boom'), { params: ['secret'] });
+  expect(JSON.stringify(options.serializers.err(leaky))).not.toContain('secret');
+  expect(options.serializers.req({ method: 'GET', url: '/api/search?q=secret' })).toMatchObject({
+    url: '/api/search?[Redacted]',
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import type { Message } from '@chat/contract';
+import { NO_PARENT, type Message } from '@chat/contract';
 import { refreshCookieOf, registerUser } from '../test/harness.js';
+import { backdateRotations } from '../test/sessions.js';
 import { expectError, type Attack } from './attack-kit.js';
 import { forgedAuthorizations } from './tokens.js';
 
@@ -70,6 +71,34 @@ export const ACCESS_ATTACKS: Attack[] = [
     },
   },
   {
+    name: "A deleted account's token is 401 everywhere, the ask route with a valid body included",
+    async run({ f, as }) {
+      const ask = {
+        text: 'hi',
+        conversationId: null,
+        parentMessageId: NO_PARENT,
+        endpoint: 'openAI',
+        model: 'gpt-4o-mini',
+      };
+      for (const who of ['deleted account', 'account marked deleted'] as const) {
+        const token = f.ended[who]!.slice('Bearer '.length);
+        expect((await as(token)('POST', '/api/ask/openAI', { body: ask })).status, who).toBe(401);
+        expect((await as(token)('GET', '/api/convos')).status, who).toBe(401);
+        expect((await as(token)('GET', '/api/user')).status, who).toBe(401);
+      }
+    },
+  },
+  {
+    name: 'Logout ends the access token at once, and so does a revoked family',
+    async run({ h, as }) {
+      const u = await registerUser(h.url);
+      expect((await as(u.token)('GET', '/api/convos')).status).toBe(200);
+      await fetch(`${h.url}/api/auth/logout`, { method: 'POST', headers: { cookie: u.cookie } });
+      expect((await as(u.token)('GET', '/api/convos')).status).toBe(401);
+      expect((await as(u.token)('GET', '/api/models')).status).toBe(401);
+    },
+  },
+  {
     name: 'Refresh-token reuse revokes the whole token family',
     async run({ h }) {
       const u = await registerUser(h.url);
@@ -78,6 +107,7 @@ export const ACCESS_ATTACKS: Attack[] = [
       const first = await refresh(u.cookie);
       expect(first.status).toBe(200);
       const rotated = refreshCookieOf(first);
+      await backdateRotations(h, u.user.id); // past the grace window for retries
       expect((await refresh(u.cookie)).status).toBe(401); // the stolen, already-used token
       expect((await refresh(rotated)).status).toBe(401); // and the family is dead
     },

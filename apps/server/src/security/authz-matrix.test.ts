@@ -70,10 +70,10 @@ describe('the route table', () => {
   });
 });
 
-describe('without a valid token, every guarded route answers 401', () => {
+describe('without a valid token or a live session, every guarded route answers 401', () => {
   const guarded = [...routes.filter((r) => !r.public), ...headTwins(h.app).filter((r) => !r.public)];
   it.each(guarded.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
-    const variants = await forgedAuthorizations({ token: f.a.token, userId: f.a.id });
+    const variants = { ...(await forgedAuthorizations({ token: f.a.token, userId: f.a.id })), ...f.ended };
     for (const [name, authorization] of Object.entries(variants)) {
       const res = await fetch(`${h.url}${fillPath(route.url, defaultParams(route.url))}`, {
         method: route.method,

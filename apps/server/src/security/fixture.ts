@@ -3,6 +3,7 @@ import { isFinalEvent } from '@chat/contract';
 import { chatUser, waitFor, type ChatHarness } from '../test/chat-harness.js';
 import { registerUser } from '../test/harness.js';
 import { createdOf } from '../test/sse-client.js';
+import { endedSessionAuthorizations } from './tokens.js';
 
 export interface Actor {
   id: string;
@@ -27,6 +28,8 @@ export interface SecurityFixture {
   runningConvoId: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
+  /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
+  ended: Record<string, string>;
 }
 
 const actorOf = (u: { user: { id: string }; token: string; cookie: string }): Actor => ({
@@ -73,6 +76,7 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     texts: [final.requestMessage.text, final.responseMessage.text],
     runningConvoId: created.conversationId,
     marker,
+    ended: await endedSessionAuthorizations(h),
   };
 }
 

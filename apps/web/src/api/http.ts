@@ -1,4 +1,5 @@
 import type { ApiErrorBody, AuthResponse, ErrorCode } from '@chat/contract';
+import { browserTabs, createRefreshSharing } from './refresh-share';
 
 /** An error answer of the API, with the contract's stable code. */
 export class ApiError extends Error {
@@ -44,17 +45,24 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body.code ?? 'internal', body.message ?? res.statusText, body.issues);
 }
 
+const shareRefresh = createRefreshSharing(browserTabs());
+
+async function postRefresh(): Promise<AuthResponse> {
+  const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as AuthResponse;
+}
+
 /**
  * Refreshes the access token. Concurrent callers share one request; a refresh asked for while
- * one is in flight waits for it (spec §4 Session: one refresh, the others queue and retry).
+ * one is in flight waits for it (spec §4 Session: one refresh, the others queue and retry). Tabs
+ * share it too (refresh-share.ts): they hold one refresh cookie, which one rotation replaces.
  */
 export function refreshSession(): Promise<AuthResponse> {
   if (refreshing) return refreshing;
   refreshing = (async () => {
     try {
-      const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-      if (!res.ok) throw await toApiError(res);
-      const session = (await res.json()) as AuthResponse;
+      const session = await shareRefresh(postRefresh);
       setSession(session);
       return session;
     } catch (err) {

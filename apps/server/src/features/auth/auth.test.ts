@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { ApiErrorBody, AuthResponse } from '@chat/contract';
 import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../test/harness.js';
+import { backdateRotations } from '../../test/sessions.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -94,7 +95,8 @@ describe('login, refresh, logout', () => {
     const body = (await r1.json()) as AuthResponse;
     expect(body.user.id).toBe(u.user.id);
 
-    // The first cookie was rotated away: using it again is reuse.
+    // The first cookie was rotated away: using it again, past the grace window, is reuse.
+    await backdateRotations(h, u.user.id);
     const reuse = await post('/api/auth/refresh', undefined, { cookie: u.cookie });
     expect(reuse.status).toBe(401);
     // ...and the stolen family is dead, including the newest token.

@@ -3,20 +3,31 @@ import { hash, verify } from '@node-rs/argon2';
 import { TOKEN_TTL, type AuthResponse, type LoginRequest, type RegisterRequest } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
-import { hashToken, newRefreshToken, signAccessToken } from '../../platform/tokens.js';
-import type { UserRow } from '../../db/schema.js';
+import { hashToken, newRefreshToken, signAccessToken, successorRefreshToken } from '../../platform/tokens.js';
+import type { SessionRow, UserRow } from '../../db/schema.js';
 import type { AuthRepo } from './repo.js';
+import type { LiveSessions } from './live-sessions.js';
 import { presentUser } from './presenter.js';
 
 export interface IssuedSession extends AuthResponse {
   refreshToken: string;
 }
 
+/** How many rotations within the grace window a late request may follow (tabs racing twice). */
+const MAX_GRACE_HOPS = 3;
+
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(repo: AuthRepo, config: AppConfig) {
-  async function issue(user: UserRow, familyId: string = randomUUID()): Promise<IssuedSession> {
+export function createAuthService(repo: AuthRepo, config: AppConfig, live: LiveSessions) {
+  async function signIn(user: UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
+    const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
+    return { token, user: presentUser(user), refreshToken };
+  }
+
+  /** A new login: a new token family. */
+  async function issue(user: UserRow): Promise<IssuedSession> {
+    const familyId = randomUUID();
     const refreshToken = newRefreshToken();
     await repo.insertSession({
       userId: user.id,
@@ -24,8 +35,55 @@ export function createAuthService(repo: AuthRepo, config: AppConfig) {
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
     });
-    const token = await signAccessToken({ id: user.id, role: user.role }, config.jwtSecret);
-    return { token, user: presentUser(user), refreshToken };
+    return signIn(user, familyId, refreshToken);
+  }
+
+  async function userOf(session: SessionRow): Promise<UserRow> {
+    const user = await repo.findUserById(session.userId);
+    if (!user) throw new AppError('unauthorized', 'Invalid refresh token');
+    assertCanSignIn(user);
+    return user;
+  }
+
+  async function revokeFamily(familyId: string): Promise<void> {
+    await repo.revokeFamily(familyId);
+    live.ended(familyId);
+  }
+
+  /**
+   * Rotates `token` into its successor (successorRefreshToken). A token rotated less than
+   * `refreshGraceSeconds` ago answers with the successor it was rotated into (following a chain
+   * rotated within the window to its live end): the same request sent twice, not a theft. Any
+   * other use of a used token is reuse: the whole family is revoked.
+   */
+  async function rotate(token: string, hops = 0): Promise<IssuedSession> {
+    let session = await repo.findSessionByHash(hashToken(token));
+    if (!session || session.expiresAt <= new Date()) {
+      throw new AppError('unauthorized', 'Invalid refresh token');
+    }
+    const successor = successorRefreshToken(token, config.jwtRefreshSecret);
+    if (!session.revokedAt) {
+      const user = await userOf(session);
+      const rotated = await repo.rotateSession(session.id, {
+        userId: user.id,
+        familyId: session.familyId,
+        tokenHash: hashToken(successor),
+        expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
+      });
+      if (rotated) return signIn(user, session.familyId, successor);
+      // Another request rotated it a moment ago: read what it left.
+      session = (await repo.findSessionByHash(hashToken(token)))!;
+    }
+    const rotatedMsAgo = Date.now() - (session.revokedAt?.getTime() ?? 0);
+    if (rotatedMsAgo < TOKEN_TTL.refreshGraceSeconds * 1000 && hops < MAX_GRACE_HOPS) {
+      const next = await repo.findSessionByHash(hashToken(successor));
+      if (next && next.familyId === session.familyId && next.expiresAt > new Date()) {
+        if (!next.revokedAt) return signIn(await userOf(next), next.familyId, successor);
+        return rotate(successor, hops + 1);
+      }
+    }
+    await revokeFamily(session.familyId);
+    throw new AppError('unauthorized', 'Refresh token reuse detected');
   }
 
   function assertCanSignIn(user: UserRow): void {
@@ -70,28 +128,18 @@ export function createAuthService(repo: AuthRepo, config: AppConfig) {
 
     /**
      * Rotates a refresh token. A token that was already rotated is a sign of theft: the whole
-     * family (every token descended from that login) is revoked.
+     * family (every token descended from that login) is revoked, unless it was rotated within
+     * the grace window, when it answers with its successor (see `rotate`).
      */
     async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
       if (!refreshToken) throw new AppError('unauthorized', 'No refresh token');
-      const session = await repo.findSessionByHash(hashToken(refreshToken));
-      if (!session || session.expiresAt <= new Date()) {
-        throw new AppError('unauthorized', 'Invalid refresh token');
-      }
-      if (session.revokedAt || !(await repo.revokeSession(session.id))) {
-        await repo.revokeFamily(session.familyId);
-        throw new AppError('unauthorized', 'Refresh token reuse detected');
-      }
-      const user = await repo.findUserById(session.userId);
-      if (!user) throw new AppError('unauthorized', 'Invalid refresh token');
-      assertCanSignIn(user);
-      return issue(user, session.familyId);
+      return rotate(refreshToken);
     },
 
     async logout(refreshToken: string | undefined): Promise<void> {
       if (!refreshToken) return;
       const session = await repo.findSessionByHash(hashToken(refreshToken));
-      if (session) await repo.revokeFamily(session.familyId);
+      if (session) await revokeFamily(session.familyId);
     },
 
     async getUser(id: string) {

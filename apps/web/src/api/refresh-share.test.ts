@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AuthResponse } from '@chat/contract';
+import { REFRESH_CHANNEL, createRefreshSharing, type TabLocks } from './refresh-share';
+
+/**
+ * Two tabs are two sharing instances over one lock manager and real BroadcastChannels (one per
+ * tab, as each tab opens its own). The lock manager grants a name to one holder at a time, in
+ * request order, as the Web Locks API does (jsdom has none; the e2e spec uses Chromium's).
+ */
+function lockManager(): TabLocks {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request(name, callback) {
+      const before = tails.get(name) ?? Promise.resolve();
+      const run = before.then(callback, callback);
+      tails.set(
+        name,
+        run.catch(() => undefined),
+      );
+      return run;
+    },
+  };
+}
+
+/** The server's refresh cookie: a rotation replaces it; a stale one would be seen as reuse. */
+function server() {
+  let cookie = 0;
+  let rotations = 0;
+  return {
+    get rotations() {
+      return rotations;
+    },
+    /** A tab's refresh request: reads the cookie when sent, answers a little later. */
+    refresh: async (): Promise<AuthResponse> => {
+      const sent = cookie;
+      await new Promise((r) => setTimeout(r, 20));
+      if (sent !== cookie) throw new Error('reuse: the cookie was already rotated');
+      cookie++;
+      rotations++;
+      return { token: `access-${cookie}`, user: { id: 'u1' } as AuthResponse['user'] };
+    },
+  };
+}
+
+const channels: BroadcastChannel[] = [];
+const tab = (locks: TabLocks | undefined) => {
+  const channel = new BroadcastChannel(REFRESH_CHANNEL);
+  channels.push(channel);
+  return createRefreshSharing({ locks, channel });
+};
+afterEach(() => {
+  for (const c of channels.splice(0)) c.close();
+});
+
+describe('sharing one refresh across tabs', () => {
+  it('rotates once when two tabs refresh at the same moment; both get the new session', async () => {
+    const locks = lockManager();
+    const s = server();
+    const [a, b] = [tab(locks), tab(locks)];
+    const [sa, sb] = await Promise.all([a(s.refresh), b(s.refresh)]);
+    expect(s.rotations).toBe(1);
+    expect(sa.token).toBe('access-1');
+    expect(sb.token).toBe('access-1');
+  });
+
+  it('refreshes again later: an old broadcast is not reused', async () => {
+    const locks = lockManager();
+    const s = server();
+    const [a, b] = [tab(locks), tab(locks)];
+    await a(s.refresh);
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await b(s.refresh)).token).toBe('access-2');
+    expect(s.rotations).toBe(2);
+  });
+
+  it('lets the waiting tab try itself when the first refresh failed', async () => {
+    const locks = lockManager();
+    const s = server();
+    const [a, b] = [tab(locks), tab(locks)];
+    const failing = () => Promise.reject(new Error('offline'));
+    const [ra, rb] = await Promise.allSettled([a(failing), b(s.refresh)]);
+    expect(ra.status).toBe('rejected');
+    expect(rb).toMatchObject({ status: 'fulfilled', value: { token: 'access-1' } });
+  });
+
+  it('without Web Locks, two tabs both rotate (what the server grace window is for)', async () => {
+    const s = server();
+    const results = await Promise.allSettled([tab(undefined)(s.refresh), tab(undefined)(s.refresh)]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+  });
+});

@@ -1,0 +1,62 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { signUp } from '../support/app';
+
+/**
+ * Two tabs of one browser share the refresh cookie. When both refresh at once (both open the app
+ * at the same moment, each asking for a token), the cookie must not be rotated twice: the second
+ * rotation of the same cookie looked like a stolen token and logged the person out everywhere.
+ * Refresh answers are held until both tabs have loaded (and a moment more), so the two tabs'
+ * refreshes surely overlap however slowly the machine starts them.
+ */
+async function openBothAtOnce(context: BrowserContext, tabs: Page[]): Promise<{ count: () => number }> {
+  let count = 0;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/auth/refresh', async (route) => {
+    count++;
+    await held;
+    await route.continue();
+  });
+  await Promise.all(tabs.map((tab) => tab.goto('/c/new')));
+  await tabs[0]!.waitForTimeout(500);
+  release();
+  return { count: () => count };
+}
+
+async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
+}
+
+test('two tabs opening at once share one refresh, and both stay signed in', async ({ context, page }) => {
+  await signUp(page);
+  const second = await context.newPage();
+  const refreshes = await openBothAtOnce(context, [page, second]);
+  await expectSignedIn(page);
+  await expectSignedIn(second);
+  expect(refreshes.count()).toBe(1);
+
+  // The session lives on: another start refreshes (rotates) again and is still signed in.
+  await page.reload();
+  await expectSignedIn(page);
+  expect(refreshes.count()).toBe(2);
+});
+
+test('without Web Locks, two tabs both rotate and the server grace window keeps them signed in', async ({
+  context,
+  page,
+}) => {
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true });
+  });
+  await signUp(page);
+  const second = await context.newPage();
+  const refreshes = await openBothAtOnce(context, [page, second]);
+  await expectSignedIn(page);
+  await expectSignedIn(second);
+  expect(refreshes.count()).toBe(2);
+
+  await second.reload();
+  await expectSignedIn(second);
+});

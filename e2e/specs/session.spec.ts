@@ -6,15 +6,18 @@ test('a burst of 401s costs exactly one refresh; the requests retry and the page
   await expect(page.getByTestId('chat-input')).toBeVisible();
 
   // After the reload, the first access token the page uses is treated as expired: every request
-  // carrying it is answered 401, slowly, so that the page's first reads all fail together.
+  // carrying it is answered 401, and the answers are held until all three reads have arrived (at
+  // most 5 s), so the page's first reads fail together however busy the machine is.
   let expired: string | undefined;
   let rejected = 0;
+  let allArrived: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => (allArrived = resolve));
   await page.route(/\/api\/(convos\?|endpoints$|models$)/, async (route) => {
     const auth = route.request().headers()['authorization'];
     expired ??= auth;
     if (auth !== expired) return route.continue();
-    rejected++;
-    await new Promise((r) => setTimeout(r, 400));
+    if (++rejected === 3) allArrived();
+    await Promise.race([arrived, new Promise((r) => setTimeout(r, 5000))]);
     return route.fulfill({ status: 401, json: { message: 'Token expired', code: 'token_expired' } });
   });
   let refreshes = 0;

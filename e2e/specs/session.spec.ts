@@ -44,3 +44,25 @@ test('a failed refresh sends the person to /login', async ({ page }) => {
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('an account deleted mid-session: the next refresh sends the person to the deleted-account notice', async ({
+  page,
+}) => {
+  await signUp(page);
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  // The account is gone: its token no longer works, and the refresh it triggers says why.
+  await page.route('**/api/auth/refresh', (route) =>
+    route.fulfill({
+      status: 403,
+      json: { message: 'This account has been deleted', code: 'account_deleted' },
+    }),
+  );
+  await page.route(/\/api\/search\?/, (route) =>
+    route.fulfill({ status: 401, json: { message: 'Session has ended', code: 'unauthorized' } }),
+  );
+  await page.getByTestId('sidebar-search').fill('anything');
+  await expect(page).toHaveURL(/\/login\?message=account_deleted$/);
+  await expect(page.getByTestId('auth-error')).toHaveText(
+    'This account has been deleted and is no longer available.',
+  );
+});

@@ -17,20 +17,22 @@ export class ApiError extends Error {
 // sends to /api/auth/refresh by itself.
 let accessToken: string | null = null;
 let refreshing: Promise<AuthResponse> | null = null;
-const sessionListeners = new Set<(session: AuthResponse | null) => void>();
+/** Told of every session change; `cause` is the error that ended a session when a refresh failed. */
+type SessionListener = (session: AuthResponse | null, cause?: unknown) => void;
+const sessionListeners = new Set<SessionListener>();
 
 export function getAccessToken(): string | null {
   return accessToken;
 }
 
 /** Called by the auth feature after login, register, refresh and logout. */
-export function setSession(session: AuthResponse | null): void {
+export function setSession(session: AuthResponse | null, cause?: unknown): void {
   accessToken = session?.token ?? null;
-  for (const l of sessionListeners) l(session);
+  for (const l of sessionListeners) l(session, cause);
 }
 
 /** Subscribe to session changes (a refresh or its failure), e.g. to update the auth context. */
-export function onSessionChange(listener: (session: AuthResponse | null) => void): () => void {
+export function onSessionChange(listener: SessionListener): () => void {
   sessionListeners.add(listener);
   return () => sessionListeners.delete(listener);
 }
@@ -66,7 +68,7 @@ export function refreshSession(): Promise<AuthResponse> {
       setSession(session);
       return session;
     } catch (err) {
-      setSession(null);
+      setSession(null, err);
       throw err;
     } finally {
       refreshing = null;

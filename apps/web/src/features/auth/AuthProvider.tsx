@@ -37,17 +37,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSessionState] = useState<AuthResponse | null>(null);
 
   useEffect(() => {
-    const off = onSessionChange((next) => {
+    const off = onSessionChange((next, cause) => {
       setSessionState(next);
       setStatus(next ? 'authenticated' : 'unauthenticated');
-    });
-    // Start unauthenticated and silently ask for a token (spec §4 Session 1–3).
-    refreshSession().catch((err: unknown) => {
-      if (isAccountDeleted(err)) {
+      // A refresh refused because the account was deleted, at start-up or mid-session (a request
+      // answered 401 and the refresh it triggered 403): the deleted-account path of the spec.
+      if (!next && isAccountDeleted(cause)) {
         clearAllStorage();
         navigate('/login?message=account_deleted', { replace: true });
       }
     });
+    // Start unauthenticated and silently ask for a token (spec §4 Session 1–3); a failure is
+    // handled by the listener above.
+    refreshSession().catch(() => {});
     return off;
   }, [navigate]);
 

@@ -39,15 +39,16 @@ test('sign up → chat → stream → stop → continue → regenerate → edit 
   expect(partial.length).toBeGreaterThan(0);
   await expect(chat.input).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
 
-  // Continue appends to the same message.
-  await page.getByTestId('continue').last().click();
+  // Continue appends to the same message (the bottom button offers it; the reply keeps Regenerate).
+  await expect(reply.getByTestId('continue')).toHaveCount(0);
+  await expect(reply.getByTestId('regenerate')).toBeVisible();
+  await chat.clickBottom('continue');
   await chat.waitForReplyDone();
   await expect(reply.getByTestId('message-text')).toContainText('continues the previous answer');
   await expect(chat.messages('assistant')).toHaveCount(1);
 
   // Regenerate makes a sibling reply: 2 / 2.
-  await chat.lastAssistant().hover();
-  await chat.lastAssistant().getByTestId('regenerate').click();
+  await chat.clickBottom('regenerate');
   await chat.waitForReplyDone();
   await expect(chat.lastAssistant().getByTestId('sibling-counter')).toHaveText('2 / 2');
   await chat.lastAssistant().getByTestId('sibling-prev').click();

@@ -33,8 +33,7 @@ for (const fault of faults) {
     await expectFailedReply(page, chat, fault.text);
 
     // Regenerate is accepted (nothing is left running): a second reply, failing the same way.
-    await chat.lastAssistant().hover();
-    await chat.lastAssistant().getByTestId('regenerate').click();
+    await chat.clickBottom('regenerate');
     await expect(chat.lastAssistant().getByTestId('sibling-counter')).toHaveText('2 / 2');
     await expectFailedReply(page, chat, fault.text);
   });

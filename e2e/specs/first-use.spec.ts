@@ -100,52 +100,166 @@ for (const width of [1280, 375]) {
   });
 }
 
-for (const width of [1000, 375]) {
-  test(`no floating button covers the conversation; Regenerate is offered once (${width} px)`, async ({
-    page,
-  }) => {
-    await page.setViewportSize({ width, height: 640 });
-    await signUp(page);
-    const chat = new ChatPage(page);
-    await chat.pickModel('openAI', 'gpt-4o-mini');
-    for (const q of ['First question', 'Second question', 'Third question']) await send(chat, q);
-    const list = page.getByTestId('message-list');
-    const listBox = (await list.boundingBox())!;
-
-    // At the bottom the whole last reply, its actions included, is in view above the input.
-    const last = chat.lastAssistant();
-    const lastBox = (await last.boundingBox())!;
-    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(listBox.y + listBox.height + 1);
-    const lastShown = clip(lastBox, listBox);
-    // Regenerate: the latest reply's own button, and no second one floating over the list.
-    await expect(last.getByTestId('regenerate')).toBeVisible();
-    const regenerates = page.getByTestId('chat-view').getByRole('button', { name: /regenerate/i });
-    const inMessages = page.getByTestId('message').getByRole('button', { name: /regenerate/i });
-    expect(await regenerates.count()).toBe(await inMessages.count());
-    for (const b of await page.getByTestId('chat-view').getByRole('button').all()) {
-      const box = await b.boundingBox();
-      const inList = await b.evaluate((el) => !!el.closest('[data-testid="message-list"]'));
-      if (box && !inList) expect(overlap(box, lastShown), await b.innerText()).toBe(false);
+/** The buttons below the list (bottom button, scroll-to-bottom) are outside it and over no text. */
+async function expectNoButtonOverText(page: Page): Promise<void> {
+  const listBox = (await page.getByTestId('message-list').boundingBox())!;
+  const texts = await page.getByTestId('message-text').all();
+  for (const id of ['bottom-action', 'scroll-to-bottom']) {
+    const button = page.getByTestId(id);
+    if (!(await button.isVisible())) continue;
+    const box = (await button.boundingBox())!;
+    expect(overlap(box, listBox), `${id} over the list`).toBe(false);
+    for (const t of texts) {
+      const textBox = await t.boundingBox();
+      if (textBox) expect(overlap(box, clip(textBox, listBox)), `${id} over a message`).toBe(false);
     }
+  }
+}
 
-    // Scrolled up: the scroll-to-bottom button shows, outside the scrolling list (over no text).
-    await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight / 3 }));
-    const button = page.getByTestId('scroll-to-bottom');
-    await expect(button).toBeVisible();
-    const buttonBox = (await button.boundingBox())!;
-    const listNow = (await list.boundingBox())!;
-    expect(overlap(buttonBox, listNow)).toBe(false);
-    for (const t of await page.getByTestId('message-text').all()) {
-      const box = await t.boundingBox();
-      if (box) expect(overlap(buttonBox, clip(box, listNow))).toBe(false);
-    }
-    await button.click();
-    await expect
-      .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
-      .toBeLessThan(40);
-    await expect(button).toHaveCount(0);
+/** At the bottom the whole last reply, its actions included, is in view above the strip. */
+async function expectLastReplyInView(chat: ChatPage): Promise<void> {
+  const listBox = (await chat.page.getByTestId('message-list').boundingBox())!;
+  await expect
+    .poll(async () => {
+      const box = (await chat.lastAssistant().boundingBox())!;
+      return box.y + box.height - (listBox.y + listBox.height);
+    })
+    .toBeLessThanOrEqual(1);
+}
+
+/** Regenerate controls for the latest reply: its own button and the bottom button's. */
+async function latestRegenerates(chat: ChatPage): Promise<number> {
+  const own = await chat.lastAssistant().getByTestId('regenerate').count();
+  const bottom = chat.page.getByTestId('bottom-action');
+  const below = (await bottom.count()) && (await bottom.getAttribute('data-kind')) === 'regenerate' ? 1 : 0;
+  return own + below;
+}
+
+/** Records, in the page, each change of the bottom button and whether the reply has ended. */
+async function recordBottomButton(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { bottomLog: { t: number; kind: string | null; ended: boolean }[] };
+    w.bottomLog = [];
+    const note = () => {
+      const kind = document.querySelector<HTMLElement>('[data-testid="bottom-action"]')?.dataset.kind ?? null;
+      const replies = document.querySelectorAll('[data-testid="message"][data-role="assistant"]');
+      // The reply's own actions appear the moment it stops streaming.
+      const ended = !!replies[replies.length - 1]?.querySelector('[data-testid="copy-message"]');
+      const last = w.bottomLog[w.bottomLog.length - 1];
+      if (!last || last.kind !== kind || last.ended !== ended)
+        w.bottomLog.push({ t: performance.now(), kind, ended });
+    };
+    note();
+    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, attributes: true });
   });
 }
+
+test('the bottom button: Stop, grace, Continue, Regenerate, once each, below the list (1280 px)', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 640 });
+  await signUp(page);
+  const chat = new ChatPage(page);
+  await chat.pickModel('openAI', 'gpt-4o-mini');
+  for (const q of ['First question', 'Second question']) await send(chat, q);
+  const bottom = page.getByTestId('bottom-action');
+  await expect(bottom).toHaveAttribute('data-kind', 'regenerate');
+
+  // While a reply generates the bottom button is Stop (the send button is Stop as well, §4).
+  await chat.input.fill('Tell me a story [[fake tps=8]]');
+  await page.getByTestId('send-button').click();
+  await expect(bottom).toHaveAttribute('data-kind', 'stop');
+  await expect(bottom).toHaveText('Stop generating');
+  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('You said');
+  await expectNoButtonOverText(page);
+
+  // Stopped: it stays Stop for the grace period, then offers Continue (nothing in between).
+  await recordBottomButton(page);
+  await bottom.click();
+  await expect(bottom).toHaveAttribute('data-kind', 'continue');
+  await expect(bottom).toHaveText('Continue');
+  const log = await page.evaluate(
+    () =>
+      (window as unknown as { bottomLog: { t: number; kind: string | null; ended: boolean }[] }).bottomLog,
+  );
+  const ended = log.find((e) => e.ended)!;
+  const offered = log.find((e) => e.kind === 'continue')!;
+  expect(ended.kind).toBe('stop');
+  expect(offered.t - ended.t).toBeGreaterThanOrEqual(150);
+  expect(log.filter((e) => e.t < offered.t).every((e) => e.kind === 'stop')).toBe(true);
+  // Continue is below, not on the reply too; Regenerate stays on the reply, once.
+  await expect(chat.lastAssistant().getByTestId('continue')).toHaveCount(0);
+  await expect(chat.lastAssistant().getByTestId('regenerate')).toBeVisible();
+  expect(await latestRegenerates(chat)).toBe(1);
+  await expectLastReplyInView(chat);
+  await expectNoButtonOverText(page);
+
+  // Continue from the bottom button; the finished reply offers Regenerate there, and only there.
+  await bottom.click();
+  await chat.waitForReplyDone();
+  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText(
+    'continues the previous answer',
+  );
+  await expect(bottom).toHaveAttribute('data-kind', 'regenerate');
+  await expect(bottom).toHaveText('Regenerate');
+  await expect(chat.lastAssistant().getByTestId('regenerate')).toHaveCount(0);
+  expect(await latestRegenerates(chat)).toBe(1);
+  // Earlier replies keep their own Regenerate.
+  await expect(chat.messages('assistant').first().getByTestId('regenerate')).toHaveCount(1);
+  await expectLastReplyInView(chat);
+  await expectNoButtonOverText(page);
+
+  // Scrolled up: the scroll-to-bottom button joins the bottom button below the list.
+  const list = page.getByTestId('message-list');
+  await list.evaluate((el) => el.scrollTo({ top: 0 }));
+  const scrollButton = page.getByTestId('scroll-to-bottom');
+  await expect(scrollButton).toBeVisible();
+  await expect(bottom).toBeVisible();
+  await expectNoButtonOverText(page);
+  await scrollButton.click();
+  await expect
+    .poll(() => list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight))
+    .toBeLessThan(40);
+  await expect(scrollButton).toHaveCount(0);
+
+  // The bottom Regenerate makes a sibling of the latest reply.
+  await bottom.click();
+  await chat.waitForReplyDone();
+  await expect(chat.lastAssistant().getByTestId('sibling-counter')).toHaveText('2 / 2');
+  await expect(bottom).toHaveAttribute('data-kind', 'regenerate');
+});
+
+test('on a small screen (375 px) there is no bottom button: the reply keeps its own actions', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 640 });
+  await signUp(page);
+  const chat = new ChatPage(page);
+  await chat.pickModel('openAI', 'gpt-4o-mini');
+  for (const q of ['First question', 'Second question']) await send(chat, q);
+  await chat.input.fill('Tell me a story [[fake tps=8]]');
+  await page.getByTestId('send-button').click();
+  await expect(page.getByTestId('stop-button')).toBeVisible();
+  await expect(page.getByTestId('bottom-action')).toHaveCount(0);
+  await page.getByTestId('stop-button').click();
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await expect(chat.lastAssistant().getByTestId('continue')).toBeVisible();
+  await expect(chat.lastAssistant().getByTestId('regenerate')).toBeVisible();
+  await expect(page.getByTestId('bottom-action')).toHaveCount(0);
+  expect(await latestRegenerates(chat)).toBe(1);
+  await expectLastReplyInView(chat);
+
+  // Scrolled up, the scroll-to-bottom button shows below the list, over no text.
+  const list = page.getByTestId('message-list');
+  await list.evaluate((el) => el.scrollTo({ top: 0 }));
+  const scrollButton = page.getByTestId('scroll-to-bottom');
+  await expect(scrollButton).toBeVisible();
+  await expectNoButtonOverText(page);
+  await scrollButton.click();
+  await expect(scrollButton).toHaveCount(0);
+  await expectLastReplyInView(chat);
+});
 
 test('search results are plain text with the hit highlighted, not Markdown', async ({ page }) => {
   await signUp(page);

@@ -75,6 +75,16 @@ export class ChatPage {
     await this.input.press('Enter');
   }
 
+  /**
+   * Clicks the bottom button (spec §4) once it offers `kind`. On wide screens it holds the latest
+   * reply's Continue or Regenerate (the reply does not repeat it); on small screens it is hidden.
+   */
+  async clickBottom(kind: 'stop' | 'continue' | 'regenerate'): Promise<void> {
+    const button = this.page.getByTestId('bottom-action');
+    await expect(button).toHaveAttribute('data-kind', kind);
+    await button.click();
+  }
+
   async waitForReplyDone(): Promise<void> {
     await expect(this.page.getByTestId('stop-button')).toHaveCount(0, { timeout: 30_000 });
     await expect(this.page.getByTestId('send-button')).toBeVisible();

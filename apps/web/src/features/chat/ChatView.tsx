@@ -12,6 +12,7 @@ import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/Pickers';
 import { useChatSetup } from './header/useChatSetup';
 import { ChatInput } from './input/ChatInput';
+import { bottomActionKind } from './input/bottom-action';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { MessageList } from './messages/MessageList';
 import type { MessageHandlers } from './messages/MessageRow';
@@ -124,6 +125,14 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     if (routeId !== NEW_CONVO && endpoint !== conversation?.endpoint) void navigate('/c/new');
   };
 
+  const bottomKind = bottomActionKind({
+    generating: submitting,
+    inStopGrace: grace,
+    smallScreen: isMobile,
+    latest,
+    parent: latest ? byId.get(latest.parentMessageId) : undefined,
+    endpointsConfig: setup.endpointsConfig,
+  });
   const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
   const loadingMessages = routeId !== NEW_CONVO && messagesQuery.isPending;
 
@@ -148,6 +157,14 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
           endpointsConfig={setup.endpointsConfig}
           handlers={handlers}
           sendCount={sendCount}
+          bottom={
+            bottomKind && {
+              kind: bottomKind,
+              onStop: actions.stop,
+              onContinue: () => latest && continueReply(latest),
+              onRegenerate: () => latest && regenerate(latest),
+            }
+          }
         />
       )}
       <ChatInput

@@ -4,6 +4,7 @@ import type { PathEntry } from '../tree/tree';
 import { useMessageWindow } from '../scroll/useMessageWindow';
 import { useStickToBottom } from '../scroll/useStickToBottom';
 import { ScrollToBottomButton } from '../scroll/ScrollToBottomButton';
+import { BottomAction, type BottomActionProps } from '../input/BottomAction';
 import { MessageRow, type MessageHandlers } from './MessageRow';
 import { ShowEarlierButton } from './ShowEarlierButton';
 
@@ -17,6 +18,11 @@ export interface MessageListProps {
   handlers: MessageHandlers;
   /** Changes when the person sends: the view jumps back to the bottom. */
   sendCount: number;
+  /**
+   * The spec's bottom button (§4), shown in the strip below the list; null when there is none
+   * (small screens, nothing to offer). What it offers is not repeated on the latest row.
+   */
+  bottom?: BottomActionProps | null;
 }
 
 /**
@@ -31,6 +37,7 @@ export function MessageList({
   endpointsConfig,
   handlers,
   sendCount,
+  bottom = null,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
@@ -50,28 +57,34 @@ export function MessageList({
     resetKey: `${conversationId}:${sendCount}`,
   });
 
+  const shownBelow = bottom?.kind ?? null;
   const rows = useMemo(
     () =>
-      path.slice(start).map((entry, i) => (
-        <MessageRow
-          // Keyed by its place in the branch (the parent it is listed under), not by its own id:
-          // the streamed reply keeps its row when the saved message replaces the placeholder, so
-          // a long reply is not rendered again from scratch when it ends.
-          key={entry.parentKey}
-          entry={entry}
-          parent={byId.get(entry.message.parentMessageId)}
-          isLatest={start + i === path.length - 1}
-          submitting={submitting}
-          streaming={entry.message.messageId === streamingId}
-          endpointsConfig={endpointsConfig}
-          handlers={handlers}
-        />
-      )),
-    [path, start, byId, submitting, streamingId, endpointsConfig, handlers],
+      path.slice(start).map((entry, i) => {
+        const isLatest = start + i === path.length - 1;
+        return (
+          <MessageRow
+            // Keyed by its place in the branch (the parent it is listed under), not by its own id:
+            // the streamed reply keeps its row when the saved message replaces the placeholder, so
+            // a long reply is not rendered again from scratch when it ends.
+            key={entry.parentKey}
+            entry={entry}
+            parent={byId.get(entry.message.parentMessageId)}
+            isLatest={isLatest}
+            shownBelow={isLatest ? shownBelow : null}
+            submitting={submitting}
+            streaming={entry.message.messageId === streamingId}
+            endpointsConfig={endpointsConfig}
+            handlers={handlers}
+          />
+        );
+      }),
+    [path, start, byId, submitting, streamingId, endpointsConfig, handlers, shownBelow],
   );
 
-  // The scroll-to-bottom button sits in a strip below the list, never over it: a button floating
-  // over the list would cover the text being read.
+  // The scroll-to-bottom button and the bottom button sit in a strip below the list, never over
+  // it: a button floating over the list would cover the text being read. The strip is there only
+  // while one of them is.
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
@@ -84,9 +97,17 @@ export function MessageList({
           <div ref={rowsRef}>{rows}</div>
         </div>
       </div>
-      {showButton && (
-        <div className="flex shrink-0 justify-center pb-1 pt-1">
-          <ScrollToBottomButton onClick={toBottom} />
+      {(showButton || bottom) && (
+        // Three columns: the bottom button keeps the middle, so it does not move when the scroll
+        // button comes and goes beside it; alone, the scroll button takes the middle.
+        <div
+          data-testid="list-footer"
+          className="mx-auto grid w-full max-w-3xl shrink-0 grid-cols-[1fr_auto_1fr] items-center gap-2 px-4 py-1 sm:px-6"
+        >
+          <div className="flex justify-end">
+            {showButton && bottom && <ScrollToBottomButton onClick={toBottom} />}
+          </div>
+          {bottom ? <BottomAction {...bottom} /> : <ScrollToBottomButton onClick={toBottom} />}
         </div>
       )}
     </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
 import type { EndpointsConfig, Message } from '@chat/contract';
 import type { PathEntry } from '../tree/tree';
+import type { BottomActionKind } from '../input/bottom-action';
 import { canContinue, canEdit, canEditSubmit, canRegenerate } from './actions';
 import { EditMessage } from './EditMessage';
 import { MessageActions } from './MessageActions';
@@ -22,6 +23,8 @@ export interface MessageRowProps {
   entry: PathEntry;
   parent: Message | undefined;
   isLatest: boolean;
+  /** What the bottom button offers for this (latest) message: not shown on the row as well. */
+  shownBelow?: BottomActionKind;
   submitting: boolean;
   /** This row is receiving the streamed text. */
   streaming: boolean;
@@ -33,6 +36,7 @@ function MessageRowImpl({
   entry,
   parent,
   isLatest,
+  shownBelow = null,
   submitting,
   streaming,
   endpointsConfig,
@@ -110,9 +114,15 @@ function MessageRowImpl({
               pinned={isLatest && !user}
               onEdit={canEdit(m, ctx) ? () => setEditing(true) : undefined}
               onRegenerate={
-                canRegenerate(m, parent, ctx) && parent ? () => handlers.onRegenerate(m) : undefined
+                canRegenerate(m, parent, ctx) && parent && shownBelow !== 'regenerate'
+                  ? () => handlers.onRegenerate(m)
+                  : undefined
               }
-              onContinue={canContinue(m, parent, ctx) ? () => handlers.onContinue(m) : undefined}
+              onContinue={
+                canContinue(m, parent, ctx) && shownBelow !== 'continue'
+                  ? () => handlers.onContinue(m)
+                  : undefined
+              }
             >
               {switcher}
             </MessageActions>

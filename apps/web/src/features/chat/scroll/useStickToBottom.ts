@@ -20,7 +20,14 @@ export function useStickToBottom(
   changeKey: unknown,
 ) {
   const sticky = useRef(true);
+  /** The scroll position last seen or set here: a scroll event that moved up from it is the person's. */
+  const lastTop = useRef(0);
   const [showButton, setShowButton] = useState(false);
+
+  const follow = useCallback((el: HTMLElement) => {
+    el.scrollTop = el.scrollHeight;
+    lastTop.current = el.scrollTop;
+  }, []);
 
   const check = useCallback(() => {
     const el = scrollRef.current;
@@ -34,37 +41,48 @@ export function useStickToBottom(
       if (!el) return;
       sticky.current = true;
       el.scrollTo({ top: el.scrollHeight, behavior });
+      lastTop.current = el.scrollTop;
       setShowButton(false);
     },
     [scrollRef],
   );
 
-  // Follow the content as it grows (streamed text, lazily rendered Markdown, images).
+  // Follow the content as it grows (streamed text, lazily rendered Markdown, images) and the view
+  // as it shrinks.
   useEffect(() => {
     const el = scrollRef.current;
     const content = contentRef.current;
     if (!el || !content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (sticky.current) el.scrollTop = el.scrollHeight;
+      if (sticky.current) follow(el);
     });
     observer.observe(content);
+    // The view itself shrinks when the strip below it appears (the bottom button, the scroll
+    // button): the newest text would slip under its lower edge.
+    observer.observe(el);
     return () => observer.disconnect();
-  }, [scrollRef, contentRef]);
+  }, [scrollRef, contentRef, follow]);
 
   useEffect(() => {
     const el = scrollRef.current;
-    if (el && sticky.current) el.scrollTop = el.scrollHeight;
+    if (el && sticky.current) follow(el);
     const timer = setTimeout(check, TIMINGS.scrollButtonCheckMs);
     return () => clearTimeout(timer);
-  }, [changeKey, scrollRef, check]);
+  }, [changeKey, scrollRef, check, follow]);
 
   useEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    lastTop.current = el.scrollTop;
     const onScroll = () => {
-      // Decided at once, so a scroll up during streaming is honoured before the next delta.
-      sticky.current = distanceFromBottom(el) <= STICK_PX;
+      // Decided at once, so a scroll up during streaming is honoured before the next delta. Only
+      // a move up lets go of the bottom: the event of our own follow arrives a frame late, and
+      // the content may have grown by then (a stop adds the actions and the notice at once).
+      const top = el.scrollTop;
+      if (distanceFromBottom(el) <= STICK_PX) sticky.current = true;
+      else if (top < lastTop.current) sticky.current = false;
+      lastTop.current = top;
       clearTimeout(timer);
       timer = setTimeout(check, TIMINGS.scrollDebounceMs);
     };

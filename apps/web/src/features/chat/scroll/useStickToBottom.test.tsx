@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { useRef } from 'react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useStickToBottom } from './useStickToBottom';
+
+const VIEW_PX = 500;
+
+function View({ changeKey }: { changeKey: number }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  useStickToBottom(scrollRef, contentRef, changeKey);
+  return (
+    <div ref={scrollRef} data-testid="view">
+      <div ref={contentRef} />
+    </div>
+  );
+}
+
+/** jsdom has no layout: a view VIEW_PX high over content `layout.height` high, scrollTop clamped. */
+function fakeLayout(el: HTMLElement, height: number) {
+  const layout = { height, top: 0 };
+  Object.defineProperties(el, {
+    clientHeight: { configurable: true, get: () => VIEW_PX },
+    scrollHeight: { configurable: true, get: () => layout.height },
+    scrollTop: {
+      configurable: true,
+      get: () => layout.top,
+      set: (v: number) => void (layout.top = Math.max(0, Math.min(v, layout.height - VIEW_PX))),
+    },
+  });
+  return layout;
+}
+
+describe('useStickToBottom', () => {
+  afterEach(cleanup);
+
+  function atTheEnd() {
+    const { rerender } = render(<View changeKey={0} />);
+    const layout = fakeLayout(screen.getByTestId('view'), 1000);
+    rerender(<View changeKey={1} />);
+    expect(layout.top).toBe(500);
+    return { layout, rerender, view: screen.getByTestId('view') };
+  }
+
+  it('keeps following when the content grew before the scroll event of its last follow came', () => {
+    const { layout, rerender, view } = atTheEnd();
+    // The browser dispatches the follow's scroll event at the next frame; by then the reply grew
+    // (a stop adds the actions and the notice at once). Nobody scrolled: the view keeps following.
+    layout.height = 1200;
+    fireEvent.scroll(view);
+    rerender(<View changeKey={2} />);
+    expect(layout.top).toBe(700);
+  });
+
+  it('stops following once the person scrolls up, and follows again back at the end', () => {
+    const { layout, rerender, view } = atTheEnd();
+    view.scrollTop = 200;
+    fireEvent.scroll(view);
+    layout.height = 1200;
+    rerender(<View changeKey={2} />);
+    expect(layout.top).toBe(200);
+
+    view.scrollTop = 700;
+    fireEvent.scroll(view);
+    layout.height = 1300;
+    rerender(<View changeKey={3} />);
+    expect(layout.top).toBe(800);
+  });
+});

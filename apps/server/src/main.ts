@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { DEMO_ENDPOINT_NAME } from '@chat/contract';
@@ -8,10 +9,16 @@ import { openDatabase } from './db/client.js';
 import { listOpenAIModels } from './providers/openai/list-models.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
+import { claimBuild } from './platform/build-lease.js';
 
+/** The build's real folder (Node resolves the apps/server/dist symlink), or apps/server/src in dev. */
 const here = dirname(fileURLToPath(import.meta.url));
-/** The built client: apps/web/dist, next to apps/server/dist (or apps/server/src in dev). */
-const defaultWebDist = resolve(here, '../../web/dist');
+claimBuild(here);
+/**
+ * The built client: web/ in this server's own build, served from there for the process's whole
+ * life whatever later builds do; from source, apps/web/dist (`npm run build -w @chat/web`).
+ */
+const defaultWebDist = existsSync(join(here, 'web')) ? join(here, 'web') : resolve(here, '../../web/dist');
 
 const DEMO_MODELS = ['demo-fast'];
 

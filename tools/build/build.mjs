@@ -25,6 +25,7 @@ import {
   readlinkSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -123,6 +124,16 @@ function alive(pid) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The pid in the lock file; null when there is none, 0 when it is still being written. */
+function lockHolder() {
+  try {
+    return Number(readFileSync(LOCK, 'utf8').trim() || 0);
+  } catch (err) {
+    if (err.code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
 /** Waits for any other builder to finish, then holds the lock; returns its release. */
 async function lock() {
   mkdirSync(BUILDS, { recursive: true });
@@ -132,15 +143,22 @@ async function lock() {
       const fd = openSync(LOCK, 'wx');
       writeFileSync(fd, String(process.pid));
       closeSync(fd);
-      const release = () => rmSync(LOCK, { force: true });
-      process.once('exit', release);
+      // Removes the lock only while it is ours: once released, the next builder may hold it.
+      const release = () => {
+        process.off('exit', release);
+        if (lockHolder() === process.pid) rmSync(LOCK, { force: true });
+      };
+      process.on('exit', release);
       return release;
     } catch (err) {
       if (err.code !== 'EEXIST') throw err;
     }
-    const holder = Number(readFileSync(LOCK, 'utf8').trim() || 0);
-    if (holder > 0 && !alive(holder)) {
-      rmSync(LOCK, { force: true }); // left by a builder that was killed
+    const holder = lockHolder();
+    if (holder === null) continue; // released meanwhile
+    // Left by a builder that was killed (an empty file: killed before it wrote its pid).
+    const orphaned = holder > 0 ? !alive(holder) : Date.now() - statSync(LOCK).mtimeMs > 10_000;
+    if (orphaned) {
+      rmSync(LOCK, { force: true });
       continue;
     }
     if (!told) console.log(`build: waiting for another build (pid ${holder || '?'})`);

@@ -1,6 +1,6 @@
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   copyWorkingTree,
@@ -107,21 +107,34 @@ describe('npm run build', () => {
     expect([after.ino, after.mtimeMs]).toEqual([main.ino, main.mtimeMs]);
   }, 120_000);
 
+  it('two builds started at once take turns: the second finds nothing to build', async () => {
+    const before = currentBuild(repo);
+    touchWebSource(repo, 'built once');
+    const [a, b] = await Promise.all([npm(repo, ['run', 'build']), npm(repo, ['run', 'build'])]);
+    expect([a.code, b.code], a.output + b.output).toEqual([0, 0]);
+    expect([a.output, b.output].filter((o) => o.includes('build: up to date')).length).toBe(1);
+    const built = currentBuild(repo);
+    expect(built).not.toBe(before);
+    const builds = readdirSync(join(repo, 'apps/server/.builds')).filter((n) => !n.startsWith('.'));
+    // The first build (an instance runs from it), the one before this one, and this one.
+    expect(builds.sort()).toEqual([firstBuild, before, built].map((d) => basename(d)).sort());
+  }, 600_000);
+
   it('removes an old build once no instance uses it', async () => {
-    const second = currentBuild(repo);
-    touchWebSource(repo, 'third build');
-    const third = await npm(repo, ['run', 'build']);
-    expect(third.code, third.output).toBe(0);
-    // The first build is two builds old but an instance runs from it; the second is the one the
+    const previous = currentBuild(repo);
+    touchWebSource(repo, 'one more build');
+    const next = await npm(repo, ['run', 'build']);
+    expect(next.code, next.output).toBe(0);
+    // The first build is several builds old but an instance runs from it; the previous one is the one the
     // current build replaced (an instance may be starting from it right now).
-    expect([existsSync(firstBuild), existsSync(second)]).toEqual([true, true]);
+    expect([existsSync(firstBuild), existsSync(previous)]).toEqual([true, true]);
 
     // Killed: nothing releases its claim on the first build, but its process is gone.
     first.child.kill('SIGKILL');
     await first.exited;
     const noop = await npm(repo, ['run', 'build']);
     expect(noop.code, noop.output).toBe(0);
-    expect([existsSync(firstBuild), existsSync(second), existsSync(currentBuild(repo))]).toEqual([
+    expect([existsSync(firstBuild), existsSync(previous), existsSync(currentBuild(repo))]).toEqual([
       false,
       true,
       true,

@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/.builds/**',
       'data/**',
       'e2e/.data*/**',
       'test-results/**',

@@ -13,7 +13,8 @@ import { note } from './figures.js';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
-export const WEB_INDEX = join(ROOT, 'apps/web/dist/index.html');
+/** The client inside the current build (apps/server/dist links to apps/server/.builds/<id>). */
+export const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
 
 /** Monotonic milliseconds, the same clock in every process of the machine (CLOCK_MONOTONIC). */
 export function now(): number {
@@ -23,19 +24,12 @@ export function now(): number {
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /**
- * Builds the server and the web client if their dist is missing. Another process may be
- * rebuilding right now (the server's build empties dist first), so wait a while before building.
+ * Builds the app if there is no build yet. A build replaces the previous one in one step
+ * (tools/build/build.mjs) and builders take turns, so there is nothing to wait for.
  */
 export async function ensureBuilt(): Promise<void> {
-  for (
-    let waited = 0;
-    waited < 90_000 && !(existsSync(SERVER_MAIN) && existsSync(WEB_INDEX));
-    waited += 500
-  ) {
-    await sleep(500);
-  }
   if (existsSync(SERVER_MAIN) && existsSync(WEB_INDEX)) return;
-  note('dist missing: running npm run build');
+  note('no build: running npm run build');
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
   if (r.status !== 0) throw new Error('npm run build failed');
 }

@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { DEMO_ENDPOINT_NAME, OPENAI_KNOWN_MODELS } from '@chat/contract';
@@ -8,10 +9,17 @@ import { openDatabase } from './db/client.js';
 import { listOpenAIModels } from './providers/openai/list-models.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
+import { claimBuild } from './platform/build-lease.js';
+import { trackConnections } from './platform/net/connections.js';
 
+/** The build's real folder (Node resolves the apps/server/dist symlink), or apps/server/src in dev. */
 const here = dirname(fileURLToPath(import.meta.url));
-/** The built client: apps/web/dist, next to apps/server/dist (or apps/server/src in dev). */
-const defaultWebDist = resolve(here, '../../web/dist');
+claimBuild(here);
+/**
+ * The built client: web/ in this server's own build, served from there for the process's whole
+ * life whatever later builds do; from source, apps/web/dist (`npm run build -w @chat/web`).
+ */
+const defaultWebDist = existsSync(join(here, 'web')) ? join(here, 'web') : resolve(here, '../../web/dist');
 
 const DEMO_MODELS = ['demo-fast'];
 
@@ -75,10 +83,12 @@ async function main(): Promise<void> {
       'No provider configured: the offline demo endpoint is on (DEMO_ENDPOINT=false turns it off)',
     );
 
+  const connections = trackConnections(app.server);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const stopping = performance.now();
     const timeoutMs = env.SHUTDOWN_TIMEOUT_MS;
     app.log.info({ signal, timeoutMs }, 'shutting down: finishing running replies');
     // 1. New requests are refused (503 server_shutdown) and no new connection is accepted; the
@@ -87,13 +97,17 @@ async function main(): Promise<void> {
     app.server.close();
     // 2. Every reply finishes, or past the deadline is stopped and saved unfinished.
     if (!(await finished)) app.log.warn('drain deadline passed: unfinished replies were saved as such');
-    // 3. Then close: the event streams have ended, only idle keep-alive sockets may remain.
-    app.server.closeIdleConnections();
+    const drainMs = Math.round(performance.now() - stopping);
+    // 3. Then close: the event streams have ended. Connections without a request in flight (idle
+    //    keep-alive, or opened ahead of use by a browser) are closed now; a request still running
+    //    gets 2 s to end.
+    const busy = connections.closeIdle();
     const grace = setTimeout(() => app.server.closeAllConnections(), 2000);
     await app.close();
     clearTimeout(grace);
     await fake?.close();
     await database.close();
+    app.log.info({ drainMs, busy, ms: Math.round(performance.now() - stopping) }, 'stopped');
     process.exit(0);
   };
   const onSignal = (signal: string) => {

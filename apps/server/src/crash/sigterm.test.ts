@@ -123,3 +123,31 @@ describe('SIGTERM', () => {
     }
   });
 });
+
+describe('SIGTERM with nothing running', () => {
+  it('exits at once, though clients keep idle and unused connections open', async () => {
+    const server = await startServer(store, fake.url);
+    const { hostname, port } = new URL(server.url);
+    const open = async () => {
+      const socket = connect(Number(port), hostname);
+      await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.on('error', () => {});
+      return { socket, closed };
+    };
+    // A keep-alive connection that has served a request, and one a browser opened ahead of use
+    // (preconnect) that has sent nothing yet.
+    const idle = await open();
+    const answered = new Promise<void>((resolve) => idle.socket.once('data', () => resolve()));
+    idle.socket.write(`GET /api/config HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`);
+    await answered;
+    const unused = await open();
+
+    const termAt = Date.now();
+    server.signal('SIGTERM');
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    await Promise.all([idle.closed, unused.closed]);
+    // Neither waits for the grace that lets requests still in flight end (2 s).
+    expect(Date.now() - termAt).toBeLessThan(1500);
+  });
+});

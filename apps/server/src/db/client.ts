@@ -24,7 +24,8 @@ export interface Database {
 
 /**
  * Migrations sit beside this module in the source tree (src/db/migrations) and beside the bundle
- * in a build (dist/migrations, copied by build.mjs); both are "./migrations" from here.
+ * in a build (apps/server/.builds/<id>/migrations, copied by bundle.mjs); both are "./migrations"
+ * from here.
  */
 const migrationsFolder =
   process.env.MIGRATIONS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -44,7 +45,7 @@ export interface PgliteSetup {
   templateCache: string | null;
 }
 
-/** dist (beside the migrations, where the build puts its template), then node_modules/.cache. */
+/** The build (beside the migrations, where it keeps its template), then node_modules/.cache. */
 export function defaultPgliteSetup(): PgliteSetup {
   const cache = templateCacheDir();
   return {

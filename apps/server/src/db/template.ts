@@ -3,11 +3,12 @@
  *
  * PGlite runs initdb in WebAssembly, in a second Postgres instance: seconds of CPU, and the memory
  * it touched stays in the process. A template (a tar archive of a migrated, empty, cleanly closed
- * data directory) is made once — by the build into dist, or on first use into node_modules/.cache —
- * and a fresh store starts as a copy of it (in memory: PGlite's `loadDataDir`). The store is then
- * migrated as any other, so a template that predates a migration still gives an up-to-date store;
- * but a template's file name carries a key over the PGlite version and the migration files, so
- * normally the one that matches exactly is used and a stale one is never picked up.
+ * data directory) is made once into node_modules/.cache — by the build, which links it into its
+ * folder, or on first use — and a fresh store starts as a copy of it (in memory: PGlite's
+ * `loadDataDir`). The store is then migrated as any other, so a template that predates a
+ * migration still gives an up-to-date store; but a template's file name carries a key over the
+ * PGlite version and the migration files, so normally the one that matches exactly is used and a
+ * stale one is never picked up.
  */
 import { createHash } from 'node:crypto';
 import {

@@ -26,6 +26,8 @@ function clearAllStorage(): void {
   }
 }
 
+const DELETED_LOGIN_PATH = '/login?message=account_deleted';
+
 function isAccountDeleted(err: unknown): boolean {
   return err instanceof ApiError && (err.code === 'account_deleted' || /deleted/i.test(err.message));
 }
@@ -35,6 +37,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [session, setSessionState] = useState<AuthResponse | null>(null);
+  const [accountDeleted, setAccountDeleted] = useState(false);
 
   useEffect(() => {
     const off = onSessionChange((next, cause) => {
@@ -42,9 +45,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setStatus(next ? 'authenticated' : 'unauthenticated');
       // A refresh refused because the account was deleted, at start-up or mid-session (a request
       // answered 401 and the refresh it triggered 403): the deleted-account path of the spec.
-      if (!next && isAccountDeleted(cause)) {
+      const deleted = !next && isAccountDeleted(cause);
+      setAccountDeleted(deleted);
+      if (deleted) {
         clearAllStorage();
-        navigate('/login?message=account_deleted', { replace: true });
+        navigate(DELETED_LOGIN_PATH, { replace: true });
       }
     });
     // Start unauthenticated and silently ask for a token (spec §4 Session 1–3); a failure is
@@ -100,11 +105,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       token: session?.token ?? null,
       isAuthenticated: status === 'authenticated',
+      loginPath: accountDeleted ? DELETED_LOGIN_PATH : '/login',
       login,
       register,
       logout,
     }),
-    [status, session, login, register, logout],
+    [status, session, accountDeleted, login, register, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

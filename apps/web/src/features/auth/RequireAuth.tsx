@@ -10,14 +10,16 @@ import { useAuth } from './auth-context';
  * lands here too, so the user leaves the chat.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { status } = useAuth();
+  const { status, loginPath } = useAuth();
   const navigate = useNavigate();
 
   useEffect(() => {
     if (status !== 'unauthenticated') return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), TIMINGS.unauthRedirectMs);
+    // loginPath, not '/login': this timer may fire after the provider's own navigation to the
+    // deleted-account notice (router navigations are transitions) and must not replace it.
+    const timer = setTimeout(() => navigate(loginPath, { replace: true }), TIMINGS.unauthRedirectMs);
     return () => clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, loginPath, navigate]);
 
   if (status !== 'authenticated') return <FullPageSpinner />;
   return <>{children}</>;

@@ -10,6 +10,8 @@ export interface AuthState {
   user: User | null;
   token: string | null;
   isAuthenticated: boolean;
+  /** Where a signed-out person goes: /login, with the deleted-account notice when that ended it. */
+  loginPath: string;
   /** Throws ApiError on failure (the caller shows the mapped message). */
   login: (body: LoginRequest) => Promise<void>;
   register: (body: RegisterInput) => Promise<void>;

@@ -80,7 +80,14 @@ export function streamCompletion(res: ServerResponse, job: CompletionJob): void 
   };
 
   const finish = (): void => {
-    let tail = enc.finish(script.finishReason);
+    let tail = '';
+    script.toolCalls.forEach((call, index) => {
+      const half = Math.ceil(call.arguments.length / 2);
+      const id = `call_${job.meta.id}_${index}`;
+      tail += enc.toolCall(index, call.arguments.slice(0, half), { id, name: call.name });
+      tail += enc.toolCall(index, call.arguments.slice(half));
+    });
+    tail += enc.finish(script.toolCalls.length > 0 ? 'tool_calls' : script.finishReason);
     if (job.includeUsage) tail += enc.usage(usageOf(job.promptTokens, tokens.length));
     res.end(tail + ChunkEncoder.done);
   };

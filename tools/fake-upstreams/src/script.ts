@@ -21,6 +21,7 @@ const BUILT_IN: ResolvedScript = {
   malformedAfterTokens: undefined,
   status: undefined,
   finishReason: 'stop',
+  toolCalls: [],
 };
 
 export function resolveScript(

@@ -20,6 +20,17 @@ export interface FakeScript {
   /** Answer this HTTP status with an OpenAI-style JSON error body (429 adds `retry-after: 1`). */
   status?: 401 | 429 | 500 | 503;
   finishReason?: 'stop' | 'length';
+  /**
+   * After the reply's text, stream these calls as `tool_calls` deltas (each call's arguments in
+   * two fragments, as OpenAI splits them) and finish with `tool_calls`.
+   */
+  toolCalls?: FakeToolCall[];
+}
+
+export interface FakeToolCall {
+  name: string;
+  /** The arguments' JSON text. */
+  arguments: string;
 }
 
 export interface FakeOpenAIOptions {
@@ -76,4 +87,5 @@ export interface ResolvedScript {
   malformedAfterTokens: number | undefined;
   status: FakeScript['status'];
   finishReason: 'stop' | 'length';
+  toolCalls: FakeToolCall[];
 }

@@ -48,6 +48,13 @@ export class ChunkEncoder {
     return this.contentPrefix + JSON.stringify(text) + ChunkEncoder.contentSuffix;
   }
 
+  /** One fragment of tool call `index`: the first carries its id and name, the rest only arguments. */
+  toolCall(index: number, fragment: string, start?: { id: string; name: string }): string {
+    const fn = start ? { name: start.name, arguments: fragment } : { arguments: fragment };
+    const call = start ? { index, id: start.id, type: 'function', function: fn } : { index, function: fn };
+    return `${this.head}"choices":[{"index":0,"delta":{"tool_calls":[${JSON.stringify(call)}]},"logprobs":null,"finish_reason":null}]}\n\n`;
+  }
+
   finish(reason: string): string {
     return `${this.head}"choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":${JSON.stringify(reason)}}]}\n\n`;
   }

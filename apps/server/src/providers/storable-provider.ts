@@ -24,9 +24,16 @@ export async function* storableEvents(events: AsyncIterable<ProviderEvent>): Asy
     }
     if (pending) yield { type: 'text', text: REPLACEMENT_CHAR };
     pending = '';
-    yield ev.type === 'error'
-      ? { type: 'error', error: { ...ev.error, message: toStorable(ev.error.message) } }
-      : ev;
+    if (ev.type === 'error')
+      yield { type: 'error', error: { ...ev.error, message: toStorable(ev.error.message) } };
+    else if (ev.type === 'reasoning') yield { type: 'reasoning', text: toStorable(ev.text) };
+    else if (ev.type === 'tool-call') {
+      const { id, name, arguments: args } = ev.call;
+      yield {
+        type: 'tool-call',
+        call: { id: toStorable(id), name: toStorable(name), arguments: toStorable(args) },
+      };
+    } else yield ev;
   }
   // Ended without finish/error (an abort): what was held back was a lone surrogate.
   if (pending) yield { type: 'text', text: REPLACEMENT_CHAR };

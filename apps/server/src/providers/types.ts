@@ -1,15 +1,39 @@
 import type { ErrorCode } from '@chat/contract';
 
+/**
+ * A piece of a user message. Images are a URL: `https:` for a hosted file, or a `data:` URL for
+ * an upload; each adapter turns them into its protocol's own image part.
+ */
+export type ProviderContentPart =
+  { type: 'text'; text: string } | { type: 'image'; url: string; mediaType?: string | undefined };
+
+/** A call the model asked for; `arguments` is the model's JSON text, unparsed. */
+export interface ProviderToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
 /** One message of the prompt sent upstream. */
-export interface ProviderMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
+export type ProviderMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string | ProviderContentPart[] }
+  | { role: 'assistant'; content: string; toolCalls?: ProviderToolCall[] | undefined }
+  /** The answer to a tool call, sent back on the next request. */
+  | { role: 'tool'; toolCallId: string; toolName: string; content: string };
+
+/** A tool the model may call: its name, what it does, and a JSON Schema of its arguments. */
+export interface ProviderTool {
+  name: string;
+  description?: string | undefined;
+  parameters: Record<string, unknown>;
 }
 
 /** Sampling parameters; unset ones are left to the upstream's defaults. */
 export interface ProviderParams {
   temperature?: number | undefined;
   top_p?: number | undefined;
+  top_k?: number | undefined;
   frequency_penalty?: number | undefined;
   presence_penalty?: number | undefined;
   maxOutputTokens?: number | undefined;
@@ -19,6 +43,7 @@ export interface ProviderRequest {
   model: string;
   messages: ProviderMessage[];
   params?: ProviderParams;
+  tools?: ProviderTool[] | undefined;
 }
 
 /** A failure of the upstream, already mapped to a contract error code and a readable message. */
@@ -34,10 +59,17 @@ export interface ProviderUsage {
 
 /**
  * What a stream yields. The iteration ends after `finish` or `error`; when the caller's signal
- * aborts, it simply ends (no event), so the caller decides what an abort means.
+ * aborts, it simply ends (no event), so the caller decides what an abort means. `usage` comes
+ * just before `finish` (which repeats it, for callers that only read the end).
+ * `tool-result` is for tools the upstream runs itself (e.g. a provider's web search); tools the
+ * app runs are answered with a `tool` message on the next request.
  */
 export type ProviderEvent =
   | { type: 'text'; text: string }
+  | { type: 'reasoning'; text: string }
+  | { type: 'tool-call'; call: ProviderToolCall }
+  | { type: 'tool-result'; toolCallId: string; toolName: string; result: unknown }
+  | { type: 'usage'; usage: ProviderUsage }
   | { type: 'finish'; finishReason: string; usage?: ProviderUsage }
   | { type: 'error'; error: ProviderError };
 

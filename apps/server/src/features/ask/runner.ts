@@ -58,10 +58,11 @@ export async function runGeneration(turn: Turn, deps: RunnerDeps): Promise<TurnR
         sink.delta(ev.text);
       } else if (ev.type === 'finish') {
         outcome = { kind: 'finish', finishReason: ev.finishReason, outputTokens: ev.usage?.outputTokens };
-      } else {
+      } else if (ev.type === 'error') {
         outcome = { kind: 'error', error: ev.error };
         break;
       }
+      // reasoning, tool calls and usage are not shown or saved yet (later issues).
     }
   } catch (err) {
     deps.log.error({ err }, 'provider stream threw');

@@ -1,15 +1,9 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
-import { generateText, type ModelMessage } from 'ai';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { EndpointDefinition } from '../../config/app-config.js';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
-import {
-  ProviderFailure,
-  type ChatProvider,
-  type ProviderEvent,
-  type ProviderMessage,
-  type ProviderRequest,
-} from '../types.js';
+import { ProviderFailure, type ChatProvider, type ProviderEvent } from '../types.js';
+import { callOptions } from './prompt.js';
 
 export interface OpenAIProviderOptions {
   /** The reply fails with upstream_timeout when nothing arrives for this long. */
@@ -20,42 +14,6 @@ export interface OpenAIProviderOptions {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 const DEFAULT_COMPLETE_TIMEOUT_MS = 30_000;
-
-function settings(req: ProviderRequest) {
-  const p = req.params ?? {};
-  return {
-    temperature: p.temperature,
-    topP: p.top_p,
-    frequencyPenalty: p.frequency_penalty,
-    presencePenalty: p.presence_penalty,
-    maxOutputTokens: p.maxOutputTokens,
-  };
-}
-
-/** System messages go to the SDK's `system` option; the rest stay in order. */
-function prompt(messages: ProviderMessage[]): { system?: string; messages: ModelMessage[] } {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content);
-  const rest: ModelMessage[] = messages
-    .filter((m) => m.role !== 'system')
-    .map((m) =>
-      m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content },
-    );
-  return system.length > 0 ? { system: system.join('\n\n'), messages: rest } : { messages: rest };
-}
-
-/**
- * The same prompt in the provider's own format (what streamText would hand to `doStream`):
- * system messages joined and first, then the turns in order.
- */
-function providerPrompt(messages: ProviderMessage[]): LanguageModelV3Prompt {
-  const { system, messages: rest } = prompt(messages);
-  const turns: LanguageModelV3Prompt = rest.map((m) =>
-    m.role === 'user'
-      ? { role: 'user', content: [{ type: 'text', text: m.content as string }] }
-      : { role: 'assistant', content: [{ type: 'text', text: m.content as string }] },
-  );
-  return system === undefined ? turns : [{ role: 'system', content: system }, ...turns];
-}
 
 /** A timer that aborts with UpstreamTimeout unless poked often enough. */
 function idleWatch(ms: number) {
@@ -92,11 +50,7 @@ export function createOpenAIChatProvider(
         // validation), without streamText's orchestration on top: that layer (step handling,
         // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
         // none of it. See docs/decisions.md.
-        const { stream } = await client.chat(req.model).doStream({
-          prompt: providerPrompt(req.messages),
-          ...settings(req),
-          abortSignal,
-        });
+        const { stream } = await client.chat(req.model).doStream({ ...callOptions(req), abortSignal });
         reader = stream.getReader();
         for (;;) {
           const { done, value: part } = await reader.read();
@@ -106,16 +60,37 @@ export function createOpenAIChatProvider(
             case 'text-delta':
               if (part.delta) yield { type: 'text', text: part.delta };
               break;
-            case 'finish':
+            case 'reasoning-delta':
+              if (part.delta) yield { type: 'reasoning', text: part.delta };
+              break;
+            // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
+            case 'tool-call':
+              yield {
+                type: 'tool-call',
+                call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
+              };
+              break;
+            case 'tool-result':
+              yield {
+                type: 'tool-result',
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                result: part.result,
+              };
+              break;
+            case 'finish': {
+              const usage = {
+                inputTokens: part.usage.inputTokens.total,
+                outputTokens: part.usage.outputTokens.total,
+              };
+              yield { type: 'usage', usage };
               yield {
                 type: 'finish',
                 finishReason: part.finishReason.raw ?? part.finishReason.unified,
-                usage: {
-                  inputTokens: part.usage.inputTokens.total,
-                  outputTokens: part.usage.outputTokens.total,
-                },
+                usage,
               };
               return;
+            }
             case 'error':
               if (signal.aborted) return;
               yield {
@@ -149,14 +124,12 @@ export function createOpenAIChatProvider(
       const timeoutMs = opts.completeTimeoutMs ?? DEFAULT_COMPLETE_TIMEOUT_MS;
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        const result = await generateText({
-          model: client.chat(req.model),
-          ...prompt(req.messages),
-          ...settings(req),
-          maxRetries: 0,
+        // The same provider call as streaming, one-shot: one prompt conversion for both.
+        const result = await client.chat(req.model).doGenerate({
+          ...callOptions(req),
           abortSignal: AbortSignal.any([signal, timeout]),
         });
-        return result.text;
+        return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
       } catch (err) {
         throw new ProviderFailure(mapProviderError(timeout.aborted ? new UpstreamTimeout(timeoutMs) : err));
       }

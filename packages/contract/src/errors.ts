@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   unknown_endpoint: 400,
   no_model: 400,
   unknown_model: 400,
+  /** The endpoint needs the user's own API key and none is set (or it expired). */
+  no_user_key: 400,
   // errors of a reply, carried in the stream's error event
   upstream_error: 502,
   upstream_auth: 502,
@@ -82,6 +84,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   unknown_endpoint: 'com_error_unknown_endpoint',
   no_model: 'com_error_no_model',
   unknown_model: 'com_error_unknown_model',
+  no_user_key: 'com_error_no_user_key',
   upstream_error: 'com_error_upstream',
   upstream_auth: 'com_error_invalid_api_key',
   upstream_rate_limited: 'com_error_upstream_rate_limited',

@@ -1,17 +1,18 @@
 import type { EndpointDefinition } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
-import { createOpenAIChatProvider, type OpenAIProviderOptions } from './openai/chat-provider.js';
+import { ADAPTERS, type AdapterOptions } from './adapters.js';
+import { createCredentialsResolver, type Credentials, type CredentialsResolver } from './credentials.js';
 import { storableProvider } from './storable-provider.js';
 import type { ChatProvider } from './types.js';
 
-export interface ResolvedEndpoint {
-  endpoint: EndpointDefinition;
-  provider: ChatProvider;
-}
-
 export interface ProviderRegistry {
-  /** The endpoint and its adapter; unknown names are AppError('unknown_endpoint'). */
-  resolve(name: string): ResolvedEndpoint;
+  /** The endpoint of that name; unknown names are AppError('unknown_endpoint'). */
+  endpoint(name: string): EndpointDefinition;
+  /**
+   * The adapter for one request of `userId` to `endpoint`, built from the credentials the
+   * resolver answers (the server's key, or the user's own: AppError('no_user_key') if none).
+   */
+  provider(endpoint: EndpointDefinition, userId: string): Promise<ChatProvider>;
   /**
    * The model to use: the requested one, which must be one the endpoint offers unless it allows
    * any (AppError('unknown_model')), or else the endpoint's first model (AppError('no_model')
@@ -21,33 +22,52 @@ export interface ProviderRegistry {
 }
 
 /**
+ * Adapters kept per endpoint and per set of credentials: building one creates an SDK client, and
+ * the relay's speed depends on reusing it (one for the server's key; users' keys share the bound).
+ */
+const MAX_ADAPTERS_PER_ENDPOINT = 200;
+
+/**
  * Resolves endpoint names against the configured endpoints. The list is read on each call (the
- * demo endpoint is added to it at start-up); adapters are built once per endpoint object.
+ * demo endpoint is added to it at start-up).
  */
 export function createProviderRegistry(
   endpoints: () => EndpointDefinition[],
-  opts: OpenAIProviderOptions = {},
+  opts: AdapterOptions = {},
+  deps: { credentials?: CredentialsResolver } = {},
 ): ProviderRegistry {
-  const adapters = new WeakMap<EndpointDefinition, ChatProvider>();
+  const credentials = deps.credentials ?? createCredentialsResolver();
+  const adapters = new WeakMap<EndpointDefinition, Map<string, ChatProvider>>();
+
+  const adapter = (endpoint: EndpointDefinition, creds: Credentials): ChatProvider => {
+    let byCreds = adapters.get(endpoint);
+    if (!byCreds) adapters.set(endpoint, (byCreds = new Map()));
+    const key = `${creds.baseURL ?? ''}\n${creds.apiKey}`;
+    let provider = byCreds.get(key);
+    if (provider) {
+      // Most recently used last, so the oldest is the one dropped.
+      byCreds.delete(key);
+      byCreds.set(key, provider);
+      return provider;
+    }
+    const factory = ADAPTERS[endpoint.type] as (typeof ADAPTERS)[keyof typeof ADAPTERS] | undefined;
+    if (!factory)
+      throw new AppError('unknown_endpoint', `Unsupported endpoint type: ${String(endpoint.type)}`);
+    // Every adapter, whatever its protocol: upstream text must be storable (storable-provider.ts).
+    provider = storableProvider(factory(endpoint, creds, opts));
+    byCreds.set(key, provider);
+    if (byCreds.size > MAX_ADAPTERS_PER_ENDPOINT) byCreds.delete(byCreds.keys().next().value!);
+    return provider;
+  };
+
   return {
-    resolve(name) {
+    endpoint(name) {
       const endpoint = endpoints().find((e) => e.name === name);
       if (!endpoint) throw new AppError('unknown_endpoint', `Unknown endpoint: ${name}`);
-      let provider = adapters.get(endpoint);
-      if (!provider) {
-        switch (endpoint.type) {
-          case 'openAI':
-          case 'custom':
-            provider = createOpenAIChatProvider(endpoint, opts);
-            break;
-          default:
-            throw new AppError('unknown_endpoint', `Unsupported endpoint type: ${String(endpoint.type)}`);
-        }
-        // Every adapter, whatever its protocol: upstream text must be storable (storable-provider.ts).
-        provider = storableProvider(provider);
-        adapters.set(endpoint, provider);
-      }
-      return { endpoint, provider };
+      return endpoint;
+    },
+    async provider(endpoint, userId) {
+      return adapter(endpoint, await credentials.resolve(endpoint, userId));
     },
     resolveModel(endpoint, requested) {
       const wanted = requested?.trim();

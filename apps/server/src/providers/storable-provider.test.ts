@@ -27,7 +27,8 @@ async function* scripted(events: ProviderEvent[]): AsyncIterable<ProviderEvent> 
 
 describe('upstream text is made storable where it enters (every adapter of the registry)', () => {
   it('a streamed reply: NUL and lone surrogates become U+FFFD, valid pairs stay', async () => {
-    const { provider } = createProviderRegistry(() => [fakeEndpoint(fake)]).resolve('openAI');
+    const registry = createProviderRegistry(() => [fakeEndpoint(fake)]);
+    const provider = await registry.provider(registry.endpoint('openAI'), 'u1');
     fake.enqueue({ reply: 'a\u0000b lone \uD800 and \uDC00 emoji 😀 end\u0000' });
     const events = await collect(
       provider.stream({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] }, signal()),
@@ -37,7 +38,8 @@ describe('upstream text is made storable where it enters (every adapter of the r
   });
 
   it('a completion (titles): storable too', async () => {
-    const { provider } = createProviderRegistry(() => [fakeEndpoint(fake)]).resolve('openAI');
+    const registry = createProviderRegistry(() => [fakeEndpoint(fake)]);
+    const provider = await registry.provider(registry.endpoint('openAI'), 'u1');
     fake.enqueue({ reply: 'Title\u0000 with \uDBFF' });
     const text = await provider.complete(
       { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },

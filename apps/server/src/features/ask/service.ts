@@ -68,12 +68,14 @@ export function createAskService(deps: AskServiceDeps) {
       if (!body.isContinued && !body.isRegenerate && !body.text.trim()) {
         throw new AppError('validation_error', 'The message is empty');
       }
-      const { endpoint, provider } = deps.providers.resolve(body.endpoint);
+      const endpoint = deps.providers.endpoint(body.endpoint);
       // The path names the endpoint or its type (custom endpoints may all post to /ask/custom).
       if (pathEndpoint !== endpoint.name && pathEndpoint !== endpoint.type) {
         throw new AppError('unknown_endpoint', `Endpoint ${pathEndpoint} does not match ${body.endpoint}`);
       }
       const model = deps.providers.resolveModel(endpoint, body.model);
+      // The server's key or the user's own (AppError no_user_key), before anything is saved.
+      const provider = await deps.providers.provider(endpoint, userId);
       const options = pickOptions(body);
 
       const existing = body.conversationId ? await convos.get(userId, body.conversationId) : undefined;

@@ -54,7 +54,8 @@ export function createTitleService(deps: {
 
   const ask = async (req: TitleRequest): Promise<string> => {
     try {
-      const { endpoint, provider } = deps.providers.resolve(req.endpointName);
+      const endpoint = deps.providers.endpoint(req.endpointName);
+      const provider = await deps.providers.provider(endpoint, req.userId);
       const raw = await provider.complete(
         {
           model: endpoint.titleModel ?? req.model,

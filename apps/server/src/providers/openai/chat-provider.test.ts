@@ -83,8 +83,8 @@ describe('OpenAI chat provider', () => {
 
   it('resolves endpoints and models through the registry', () => {
     const registry = createProviderRegistry(() => [endpoint]);
-    expect(registry.resolve('openAI').endpoint).toBe(endpoint);
-    expect(() => registry.resolve('nope')).toThrow(/Unknown endpoint/);
+    expect(registry.endpoint('openAI')).toBe(endpoint);
+    expect(() => registry.endpoint('nope')).toThrow(/Unknown endpoint/);
     expect(registry.resolveModel(endpoint, undefined)).toBe('gpt-4o-mini');
     expect(registry.resolveModel(endpoint, ' gpt-4o-mini ')).toBe('gpt-4o-mini');
     // Only offered names reach the upstream, unless the endpoint allows any.

@@ -1,15 +1,16 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { EndpointDefinition } from '../../config/app-config.js';
+import type { Credentials } from '../credentials.js';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
 import { ProviderFailure, type ChatProvider, type ProviderEvent } from '../types.js';
 import { callOptions } from './prompt.js';
 
 export interface OpenAIProviderOptions {
   /** The reply fails with upstream_timeout when nothing arrives for this long. */
-  idleTimeoutMs?: number;
+  idleTimeoutMs?: number | undefined;
   /** Total time allowed for a non-streaming completion. */
-  completeTimeoutMs?: number;
+  completeTimeoutMs?: number | undefined;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -34,10 +35,10 @@ function idleWatch(ms: number) {
  * which every compatible server speaks (the default `openai(model)` would use the Responses API).
  */
 export function createOpenAIChatProvider(
-  endpoint: EndpointDefinition,
+  target: Pick<EndpointDefinition, 'name'> & Credentials,
   opts: OpenAIProviderOptions = {},
 ): ChatProvider {
-  const client = createOpenAI({ apiKey: endpoint.apiKey, baseURL: endpoint.baseURL, name: endpoint.name });
+  const client = createOpenAI({ apiKey: target.apiKey, baseURL: target.baseURL, name: target.name });
   const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 
   return {

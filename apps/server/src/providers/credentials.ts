@@ -1,0 +1,45 @@
+import type { EndpointDefinition } from '../config/app-config.js';
+import { AppError } from '../platform/errors.js';
+
+/** What an adapter is built from: whose key, and which server it talks to. */
+export interface Credentials {
+  apiKey: string;
+  baseURL: string | undefined;
+}
+
+/**
+ * A user's own key for an endpoint (spec §3 "User-provided key"). The store (encrypted, with
+ * expiry) is a later issue; it answers only keys that exist and have not expired.
+ */
+export interface UserKeyStore {
+  get(
+    userId: string,
+    endpointName: string,
+  ): Promise<{ apiKey: string; baseURL?: string | undefined } | undefined>;
+}
+
+/** Until user keys can be saved, nobody has one. */
+export const NO_USER_KEYS: UserKeyStore = { get: () => Promise.resolve(undefined) };
+
+export interface CredentialsResolver {
+  /**
+   * The credentials one request of `userId` to `endpoint` uses: the server's key from config, or,
+   * for an endpoint marked userProvide, the user's saved key (and base URL when the user may set
+   * one); AppError('no_user_key') when the user has none.
+   */
+  resolve(endpoint: EndpointDefinition, userId: string): Promise<Credentials>;
+}
+
+export function createCredentialsResolver(userKeys: UserKeyStore = NO_USER_KEYS): CredentialsResolver {
+  return {
+    async resolve(endpoint, userId) {
+      if (!endpoint.userProvide) return { apiKey: endpoint.apiKey, baseURL: endpoint.baseURL };
+      const key = await userKeys.get(userId, endpoint.name);
+      if (!key?.apiKey) {
+        throw new AppError('no_user_key', `No API key set for the ${endpoint.name} endpoint`);
+      }
+      // A user-provided base URL only where the config leaves it to the user (no URL configured).
+      return { apiKey: key.apiKey, baseURL: endpoint.baseURL ?? key.baseURL };
+    },
+  };
+}

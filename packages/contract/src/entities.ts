@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { vkey } from './validation-texts.js';
 import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
-import { OPENAI_PARAMS } from './endpoints.js';
+import { widestRange, type ParamKey } from './params.js';
 
 /** Ids are client-made or server-made UUIDs; the root parent is the all-zero UUID. */
 export const idSchema = z
@@ -32,19 +32,29 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const range = (r: { min: number; max: number }) => z.number().min(r.min).max(r.max);
+/** A sampling parameter, within the widest range any endpoint takes (params.ts). */
+const param = (key: ParamKey) => {
+  const r = widestRange(key);
+  return (r.int ? z.number().int() : z.number()).min(r.min).max(r.max).nullish();
+};
 
-/** The options a conversation (and later a preset) carries for its endpoint. */
+/**
+ * The options a conversation (and later a preset) carries for its endpoint. The sampling
+ * parameters are only bounded here by the widest range any endpoint takes; each endpoint's own
+ * range and defaults (params.ts) are applied where a request meets its endpoint.
+ */
 export const conversationOptionsSchema = z.object({
   model: z.string().max(256).nullish(),
   endpointType: z.string().max(64).nullish(),
   chatGptLabel: z.string().max(256).nullish(),
   promptPrefix: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
-  temperature: range(OPENAI_PARAMS.temperature).nullish(),
-  top_p: range(OPENAI_PARAMS.top_p).nullish(),
-  frequency_penalty: range(OPENAI_PARAMS.frequency_penalty).nullish(),
-  presence_penalty: range(OPENAI_PARAMS.presence_penalty).nullish(),
-  maxOutputTokens: z.number().int().min(1).max(1_000_000).nullish(),
+  temperature: param('temperature'),
+  top_p: param('top_p'),
+  topP: param('topP'),
+  topK: param('topK'),
+  frequency_penalty: param('frequency_penalty'),
+  presence_penalty: param('presence_penalty'),
+  maxOutputTokens: param('maxOutputTokens'),
   resendImages: z.boolean().nullish(),
   imageDetail: z.enum(['low', 'auto', 'high']).nullish(),
   iconURL: z.string().max(2048).nullish(),

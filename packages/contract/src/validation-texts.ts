@@ -24,6 +24,7 @@ export const VALIDATION_TEXTS = {
   com_auth_password_not_match: 'Passwords do not match',
   com_error_invalid_id: 'Invalid id',
   com_error_unknown_endpoint: 'Unknown endpoint',
+  com_error_param_out_of_range: 'A parameter is out of the range this endpoint accepts',
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import type { ConversationRow, MessageRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
+import { requestParams } from '../../providers/params.js';
 import type { ChatProvider, ProviderRequest } from '../../providers/types.js';
 import type { ConvosRepo, Executor } from '../convos/repo.js';
 import type { MessagesRepo, NewMessage } from '../messages/repo.js';
@@ -74,9 +75,11 @@ export function createAskService(deps: AskServiceDeps) {
         throw new AppError('unknown_endpoint', `Endpoint ${pathEndpoint} does not match ${body.endpoint}`);
       }
       const model = deps.providers.resolveModel(endpoint, body.model);
+      const options = pickOptions(body);
+      // The endpoint's own ranges and defaults (contract params.ts), refused before anything is saved.
+      const params = requestParams(endpoint.type, model, options);
       // The server's key or the user's own (AppError no_user_key), before anything is saved.
       const provider = await deps.providers.provider(endpoint, userId);
-      const options = pickOptions(body);
 
       const existing = body.conversationId ? await convos.get(userId, body.conversationId) : undefined;
       if (body.conversationId && !existing) throw new AppError('not_found', 'Conversation not found');
@@ -208,13 +211,7 @@ export function createAskService(deps: AskServiceDeps) {
           upstream: {
             model,
             messages: history,
-            params: {
-              temperature: options.temperature ?? undefined,
-              top_p: options.top_p ?? undefined,
-              frequency_penalty: options.frequency_penalty ?? undefined,
-              presence_penalty: options.presence_penalty ?? undefined,
-              maxOutputTokens: options.maxOutputTokens ?? undefined,
-            },
+            params,
           },
           generation,
         };

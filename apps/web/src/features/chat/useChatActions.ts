@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   NEW_CONVO,
   NO_PARENT,
+  PARAM_KEYS,
   type Conversation,
   type ConversationOptions,
   type Message,
@@ -21,11 +22,8 @@ const OPTION_KEYS: (keyof ConversationOptions)[] = [
   'endpointType',
   'chatGptLabel',
   'promptPrefix',
-  'temperature',
-  'top_p',
-  'frequency_penalty',
-  'presence_penalty',
-  'maxOutputTokens',
+  // Every endpoint's sampling parameters; the server keeps those the endpoint takes.
+  ...PARAM_KEYS,
   'resendImages',
   'imageDetail',
   'iconURL',

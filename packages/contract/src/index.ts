@@ -7,3 +7,4 @@ export * from './api.js';
 export * from './sse.js';
 export * from './search.js';
 export * from './titles.js';
+export * from './routes.js';

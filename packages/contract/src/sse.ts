@@ -63,3 +63,15 @@ export function isFinalEvent(e: StreamEvent): e is FinalEvent {
 export function isErrorEvent(e: StreamEvent): e is ErrorEvent {
   return 'error' in e && e.error === true;
 }
+
+/**
+ * Any event of the reply stream, as the client parses it. The delta (a bare `{ text }`) comes last:
+ * the flagged events are tried first, so a flagged event is never read as a delta.
+ */
+export const streamEventSchema = z.union([
+  createdEventSchema,
+  resumedEventSchema,
+  finalEventSchema,
+  errorEventSchema,
+  deltaEventSchema,
+]);

@@ -219,6 +219,9 @@ export const API_ROUTES = {
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;
+
+/** Every row, as plain RouteDefs: what the suites and the OpenAPI document enumerate. */
+export const API_ROUTE_LIST: readonly RouteDef[] = Object.values(API_ROUTES);
 export type RouteName = keyof ApiRoutes;
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;

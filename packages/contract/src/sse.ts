@@ -75,3 +75,16 @@ export const streamEventSchema = z.union([
   errorEventSchema,
   deltaEventSchema,
 ]);
+
+/**
+ * The one schema an event must match, chosen by its flag field (a delta has none): one check per
+ * event instead of trying each member of the union, as deltas come many times a second.
+ */
+export function streamEventSchemaFor(data: unknown): z.ZodType {
+  if (data === null || typeof data !== 'object') return deltaEventSchema;
+  if ('created' in data) return createdEventSchema;
+  if ('resumed' in data) return resumedEventSchema;
+  if ('final' in data) return finalEventSchema;
+  if ('error' in data) return errorEventSchema;
+  return deltaEventSchema;
+}

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  API_ROUTES,
   ENDPOINT_DISPLAY_ORDER,
   type EndpointsConfig,
   type ModelsConfig,
   type StartupConfig,
 } from '@chat/contract';
+import { addRoute } from '../../platform/typed-route.js';
 import type { AppConfig } from '../../config/app-config.js';
 
 export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) {
   const { config } = deps;
 
-  app.get('/api/config', { config: { public: true } }, async (): Promise<StartupConfig> => ({
+  addRoute(app, API_ROUTES.config, async (): Promise<StartupConfig> => ({
     appTitle: config.appTitle,
     customFooter: config.customFooter,
     checkBalance: config.checkBalance,
@@ -20,7 +22,7 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
   }));
 
-  app.get('/api/endpoints', async (): Promise<EndpointsConfig> => {
+  addRoute(app, API_ROUTES.endpoints, async (): Promise<EndpointsConfig> => {
     const result: EndpointsConfig = {};
     config.endpoints.forEach((e, i) => {
       const builtIn = ENDPOINT_DISPLAY_ORDER.indexOf(e.name as (typeof ENDPOINT_DISPLAY_ORDER)[number]);
@@ -35,7 +37,7 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     return result;
   });
 
-  app.get('/api/models', async (): Promise<ModelsConfig> => {
+  addRoute(app, API_ROUTES.models, async (): Promise<ModelsConfig> => {
     const result: ModelsConfig = {};
     for (const e of config.endpoints) result[e.name] = e.models;
     return result;

@@ -216,6 +216,15 @@ export const API_ROUTES = {
     response: streamEventSchema,
     stream: true,
   }),
+
+  // documentation
+  docs: route({
+    method: 'GET',
+    path: '/api/docs',
+    summary: 'This document: the OpenAPI description of the API, written from the route table',
+    public: true,
+    response: z.record(z.string(), z.unknown()),
+  }),
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

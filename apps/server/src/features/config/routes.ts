@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import {
   API_ROUTES,
+  API_ROUTE_LIST,
+  buildOpenApi,
   ENDPOINT_DISPLAY_ORDER,
   type EndpointsConfig,
   type ModelsConfig,
@@ -41,5 +43,12 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     const result: ModelsConfig = {};
     for (const e of config.endpoints) result[e.name] = e.models;
     return result;
+  });
+
+  // Written once, on the first request: the table does not change while the server runs.
+  let docs: Record<string, unknown> | undefined;
+  addRoute(app, API_ROUTES.docs, async () => {
+    docs ??= buildOpenApi(API_ROUTE_LIST, { title: `${config.appTitle} API`, version: '1' });
+    return docs;
   });
 }

@@ -8,3 +8,5 @@ export * from './sse.js';
 export * from './search.js';
 export * from './titles.js';
 export * from './params.js';
+export * from './routes.js';
+export * from './openapi.js';

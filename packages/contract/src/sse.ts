@@ -63,3 +63,28 @@ export function isFinalEvent(e: StreamEvent): e is FinalEvent {
 export function isErrorEvent(e: StreamEvent): e is ErrorEvent {
   return 'error' in e && e.error === true;
 }
+
+/**
+ * Any event of the reply stream, as the client parses it. The delta (a bare `{ text }`) comes last:
+ * the flagged events are tried first, so a flagged event is never read as a delta.
+ */
+export const streamEventSchema = z.union([
+  createdEventSchema,
+  resumedEventSchema,
+  finalEventSchema,
+  errorEventSchema,
+  deltaEventSchema,
+]);
+
+/**
+ * The one schema an event must match, chosen by its flag field (a delta has none): one check per
+ * event instead of trying each member of the union, as deltas come many times a second.
+ */
+export function streamEventSchemaFor(data: unknown): z.ZodType {
+  if (data === null || typeof data !== 'object') return deltaEventSchema;
+  if ('created' in data) return createdEventSchema;
+  if ('resumed' in data) return resumedEventSchema;
+  if ('final' in data) return finalEventSchema;
+  if ('error' in data) return errorEventSchema;
+  return deltaEventSchema;
+}

@@ -2,7 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiErrorBody, Conversation, Message } from '@chat/contract';
+import {
+  API_ROUTE_LIST,
+  routeKeyOf,
+  type ApiErrorBody,
+  type Conversation,
+  type Message,
+} from '@chat/contract';
 import { startChatApp } from '../test/chat-harness.js';
 import { send, type Answer } from './client.js';
 import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
@@ -23,6 +29,18 @@ const ruled = routes.flatMap((r) => {
   const rule = ROUTE_RULES[routeKey(r)];
   return rule ? [{ route: r, key: routeKey(r), rule }] : [];
 });
+/** The contract's row of each route, by `METHOD /pattern`. */
+const tableRows = new Map(API_ROUTE_LIST.map((r) => [routeKeyOf(r), r] as const));
+
+/** A JSON success answer must match the reply schema of the route's row in the contract. */
+const expectReplyMatchesTable = (key: string, res: Answer) => {
+  const row = tableRows.get(key);
+  expect(row, `${key} has no row in the contract's route table`).toBeDefined();
+  if (!row || res.status >= 300 || row.stream) return;
+  const parsed = row.response.safeParse(res.json);
+  expect(parsed.success ? [] : parsed.error.issues, `${key}: the reply matches its schema`).toEqual([]);
+};
+
 const withAccess = <A extends RouteRule['access']>(access: A) =>
   ruled.flatMap((x) =>
     x.rule.access === access ? [{ ...x, rule: x.rule as RouteRule & { access: A } }] : [],
@@ -50,6 +68,12 @@ describe('the route table', () => {
     const stale = Object.keys(ROUTE_RULES).filter((k) => !keys.has(k));
     expect(missing, 'routes without a row in security/route-rules.ts').toEqual([]);
     expect(stale, 'rows in security/route-rules.ts whose route no longer exists').toEqual([]);
+  });
+
+  it("registers exactly the contract's route table, each route public as its row says", () => {
+    const registered = routes.map((r) => `${routeKey(r)}${r.public ? ' (public)' : ''}`).sort();
+    const table = [...tableRows].map(([key, row]) => `${key}${row.public ? ' (public)' : ''}`).sort();
+    expect(registered).toEqual(table);
   });
 
   it('marks exactly the routes registered with config.public as public', () => {
@@ -93,6 +117,7 @@ describe('public routes answer an anonymous request as documented', () => {
     const { status, ...spec } = rule.anonymous;
     const res = await send(h.url, route.method, route.url, { params: defaultParams(route.url), ...spec });
     expect(res.status, res.text).toBe(status);
+    expectReplyMatchesTable(routeKey(route), res);
   });
 });
 
@@ -100,6 +125,7 @@ describe('signed-in routes that name no one else’s data answer any user', () =
   it.each(withAccess('user').map((x) => [x.key, x] as const))('%s', async (_key, { route }) => {
     const res = await send(h.url, route.method, route.url, { params: defaultParams(route.url) }, f.b.token);
     expect(res.status, res.text).toBeLessThan(300);
+    expectReplyMatchesTable(routeKey(route), res);
   });
 });
 
@@ -163,12 +189,14 @@ describe('user A on the same requests gets the documented answer (the probes are
       readStream: route.method !== 'GET',
     });
     expect(res.status, res.text).toBe(rule.ownerStatus);
+    expectReplyMatchesTable(routeKey(route), res);
   });
 
   it.each(withAccess('list').map((x) => [x.key, x] as const))('%s shows A its own data', async (_key, x) => {
     const res = await send(h.url, x.route.method, x.route.url, x.rule.probe(f), f.a.token);
     expect(res.status, res.text).toBeLessThan(300);
     expect(res.text.includes(f.marker) || res.text.includes(f.convoId), res.text).toBe(true);
+    expectReplyMatchesTable(x.key, res);
   });
 
   it('stops the running reply with the abort probe (teardown)', async () => {

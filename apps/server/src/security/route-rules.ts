@@ -54,6 +54,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/config': { access: 'public', anonymous: { status: 200 } },
   'GET /api/endpoints': { access: 'user', why: 'the server-wide endpoint list' },
   'GET /api/models': { access: 'user', why: 'the server-wide model list' },
+  'GET /api/docs': { access: 'public', anonymous: { status: 200 } },
 
   // conversations
   'GET /api/convos': { access: 'list', probe: () => ({ query: { pageNumber: '1' } }) },

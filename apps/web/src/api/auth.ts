@@ -1,21 +1,16 @@
-import type { AuthResponse, LoginRequest, RegisterRequest } from '@chat/contract';
-import { apiJson } from './http';
-
-export interface LogoutResponse {
-  message: string;
-  redirect?: string;
-}
+import { API_ROUTES, type AuthResponse, type LoginRequest, type RegisterRequest } from '@chat/contract';
+import { callApi } from './call';
 
 export function postLogin(body: LoginRequest): Promise<AuthResponse> {
-  return apiJson<AuthResponse>('/api/auth/login', { method: 'POST', json: body });
+  return callApi(API_ROUTES.login, { body });
 }
 
 export function postRegister(
   body: Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password'>,
 ): Promise<AuthResponse> {
-  return apiJson<AuthResponse>('/api/auth/register', { method: 'POST', json: body });
+  return callApi(API_ROUTES.register, { body });
 }
 
-export function postLogout(): Promise<LogoutResponse> {
-  return apiJson<LogoutResponse>('/api/auth/logout', { method: 'POST' });
+export function postLogout() {
+  return callApi(API_ROUTES.logout, {});
 }

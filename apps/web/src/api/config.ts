@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StartupConfig } from '@chat/contract';
-import { apiJson } from './http';
+import { API_ROUTES, type StartupConfig } from '@chat/contract';
+import { callApi } from './call';
 import { queryKeys } from './keys';
 
 export function fetchStartupConfig(): Promise<StartupConfig> {
-  return apiJson<StartupConfig>('/api/config');
+  return callApi(API_ROUTES.config, {});
 }
 
 /** GET /api/config (public). Loaded once per session; no refetch on focus. */

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import type { EndpointsConfig, ModelsConfig } from '@chat/contract';
-import { apiJson } from './http';
+import { API_ROUTES } from '@chat/contract';
+import { callApi } from './call';
 import { queryKeys } from './keys';
 
 /** The endpoints and models configuration is cached and never stale (spec §7 Config). */
 export function useEndpoints() {
   return useQuery({
     queryKey: queryKeys.endpoints,
-    queryFn: () => apiJson<EndpointsConfig>('/api/endpoints'),
+    queryFn: () => callApi(API_ROUTES.endpoints, {}),
     staleTime: Infinity,
   });
 }
@@ -15,7 +15,7 @@ export function useEndpoints() {
 export function useModels() {
   return useQuery({
     queryKey: queryKeys.models,
-    queryFn: () => apiJson<ModelsConfig>('/api/models'),
+    queryFn: () => callApi(API_ROUTES.models, {}),
     staleTime: Infinity,
   });
 }

@@ -1,26 +1,23 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
-import { apiJson } from './http';
+import { API_ROUTES, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
+import { callApi } from './call';
 import { queryKeys } from './keys';
 
 export function fetchMessages(conversationId: string): Promise<Message[]> {
-  return apiJson<Message[]>(`/api/messages/${encodeURIComponent(conversationId)}`);
+  return callApi(API_ROUTES.messages, { params: { conversationId } });
 }
 
 export function fetchConversation(conversationId: string): Promise<Conversation> {
-  return apiJson<Conversation>(`/api/convos/${encodeURIComponent(conversationId)}`);
+  return callApi(API_ROUTES.convo, { params: { id: conversationId } });
 }
 
 /** PUT /api/messages/:conversationId/:messageId — saves an edited text (isEdited true). */
 export function updateMessageText(conversationId: string, messageId: string, text: string): Promise<Message> {
-  return apiJson<Message>(
-    `/api/messages/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`,
-    { method: 'PUT', json: { text } },
-  );
+  return callApi(API_ROUTES.editMessage, { params: { conversationId, messageId }, body: { text } });
 }
 
 export function generateTitle(conversationId: string): Promise<{ title: string }> {
-  return apiJson<{ title: string }>('/api/convos/gen_title', { method: 'POST', json: { conversationId } });
+  return callApi(API_ROUTES.genTitle, { body: { conversationId } });
 }
 
 /**

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SseParser, SseHttpError, streamSse, type SseMessage } from './sse';
+import { SseParser, SseHttpError, parseStreamEvent, streamSse, type SseMessage } from './sse';
 
 function parse(chunks: string[]): SseMessage[] {
   const out: SseMessage[] = [];
@@ -101,5 +101,34 @@ describe('streamSse', () => {
     await expect(streamSse('/x', {}, { onEvent: () => undefined })).rejects.toMatchObject({
       code: 'network_error',
     });
+  });
+});
+
+describe('stream events are read through the contract schema', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('passes a valid event, and fails the stream on one that does not match', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        sseResponse(['data: {"text":"a"}\n\n', 'data: {"final":true}\n\n', 'data: {"text":"b"}\n\n']),
+      ),
+    );
+    const events: unknown[] = [];
+    const done = streamSse('/api/ask/demo', {}, { onEvent: (d) => events.push(parseStreamEvent(d)) });
+    await expect(done).rejects.toMatchObject({ code: 'internal' });
+    expect(events).toEqual([{ text: 'a' }]);
+  });
+
+  it('fails the stream on data that is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sseResponse(['data: not json\n\n'])),
+    );
+    const events: unknown[] = [];
+    await expect(streamSse('/api/ask/demo', {}, { onEvent: (d) => events.push(d) })).rejects.toMatchObject({
+      code: 'internal',
+    });
+    expect(events).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@chat/contract';
+import { streamEventSchemaFor, type ErrorCode, type StreamEvent } from '@chat/contract';
 import { ApiError, getAccessToken, refreshSession, toApiError } from './http';
 
 /** One server-sent event, as read from the wire. */
@@ -81,6 +81,20 @@ export class SseParser {
   }
 }
 
+/** An event the client cannot read: the stream fails with this rather than act on a guess. */
+function unreadableEvent(): ApiError {
+  return new ApiError(0, 'internal', 'The server sent an event this client cannot read');
+}
+
+/** One event of the reply stream, checked against the contract's schema (a mismatch throws). */
+export function parseStreamEvent(data: unknown): StreamEvent {
+  const parsed = streamEventSchemaFor(data).safeParse(data);
+  if (!parsed.success) throw unreadableEvent();
+  // The schema keeps an error event's `code` a plain string (a newer server may send new codes);
+  // the client shows any code it does not know through its generic message.
+  return parsed.data as StreamEvent;
+}
+
 /** A stream request answered with a non-200 status (its JSON `{ message, code }`). */
 export class SseHttpError extends ApiError {}
 
@@ -131,7 +145,7 @@ export async function streamSse(path: string, body: unknown, opts: StreamOptions
     try {
       data = JSON.parse(msg.data);
     } catch {
-      return; // not JSON: not one of ours (e.g. a keep-alive)
+      throw unreadableEvent(); // keep-alives are comments, never data: this is a broken event
     }
     opts.onEvent(data, msg);
   });
@@ -147,6 +161,7 @@ export async function streamSse(path: string, body: unknown, opts: StreamOptions
     parser.end();
   } catch (err) {
     if (opts.signal?.aborted) return;
+    if (err instanceof ApiError) throw err; // an unreadable event, or the handler's own error
     throw new ApiError(0, 'network_error', err instanceof Error ? err.message : 'Error connecting to server');
   } finally {
     opts.signal?.removeEventListener('abort', onAbort);

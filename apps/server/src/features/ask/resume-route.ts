@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { idSchema } from '@chat/contract';
-import { requireUser } from '../../platform/auth-guard.js';
-import { AppError, parseInput } from '../../platform/errors.js';
+import { API_ROUTES } from '@chat/contract';
+import { AppError } from '../../platform/errors.js';
 import { openSse } from '../../platform/sse.js';
+import { addRoute } from '../../platform/typed-route.js';
 import type { Generations } from './generations.js';
 import { createSseSubscriber } from './stream-sink.js';
-
-const paramsSchema = z.object({ conversationId: idSchema });
 
 /** The Last-Event-ID header, else `?lastEventId=`, as an event id; anything else counts as none. */
 export function lastEventIdOf(header: unknown, query: unknown): number | undefined {
@@ -26,9 +23,7 @@ export function lastEventIdOf(header: unknown, query: unknown): number | undefin
  * there, including one that has just ended: the client then reads the saved messages.
  */
 export function resumeRoute(app: FastifyInstance, generations: Generations): void {
-  app.get('/api/ask/stream/:conversationId', async (request, reply) => {
-    const user = requireUser(request);
-    const { conversationId } = parseInput(paramsSchema, request.params);
+  addRoute(app, API_ROUTES.resumeStream, async ({ user, params: { conversationId }, request, reply }) => {
     const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
     // Lookup, check and attach run in one synchronous step, so the generation cannot end between
     // them: once attached, the subscriber is sure to get the final (or error) event.

@@ -1,16 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { abortRequestSchema, askRequestSchema, endpointNameSchema } from '@chat/contract';
-import { requireUser } from '../../platform/auth-guard.js';
-import { AppError, parseInput } from '../../platform/errors.js';
+import { API_ROUTES } from '@chat/contract';
+import { AppError } from '../../platform/errors.js';
 import { openSse } from '../../platform/sse.js';
+import { addRoute } from '../../platform/typed-route.js';
 import type { Generations } from './generations.js';
 import { runGeneration, type RunnerDeps } from './runner.js';
-import type { AskRoute, AskService } from './service.js';
+import type { AskService } from './service.js';
 import { resumeRoute } from './resume-route.js';
 import { createSseSubscriber } from './stream-sink.js';
-
-const paramsSchema = z.object({ endpoint: endpointNameSchema });
 
 export interface AskRoutesDeps {
   ask: AskService;
@@ -22,12 +19,14 @@ export function askRoutes(app: FastifyInstance, deps: AskRoutesDeps): void {
   const { ask, generations } = deps;
   resumeRoute(app, generations);
 
-  for (const route of ['ask', 'edit'] as AskRoute[]) {
-    app.post(`/api/${route}/:endpoint`, async (request, reply) => {
-      const user = requireUser(request);
-      const { endpoint } = parseInput(paramsSchema, request.params);
-      const body = parseInput(askRequestSchema, request.body);
-      const turn = await ask.prepare(user.id, route, endpoint, body);
+  const table = [
+    { route: 'ask', send: API_ROUTES.ask, abort: API_ROUTES.abortAsk },
+    { route: 'edit', send: API_ROUTES.edit, abort: API_ROUTES.abortEdit },
+  ] as const;
+
+  for (const { route, send, abort } of table) {
+    addRoute(app, send, async ({ user, params, body, request, reply }) => {
+      const turn = await ask.prepare(user.id, route, params.endpoint, body);
 
       // From here on the answer is an event stream; the generation outlives the connection.
       const sse = openSse(reply);
@@ -44,10 +43,7 @@ export function askRoutes(app: FastifyInstance, deps: AskRoutesDeps): void {
       void runGeneration(turn, { ...deps.runner, log: request.log });
     });
 
-    app.post(`/api/${route}/:endpoint/abort`, async (request) => {
-      const user = requireUser(request);
-      parseInput(paramsSchema, request.params);
-      const { abortKey } = parseInput(abortRequestSchema, request.body);
+    addRoute(app, abort, async ({ user, body: { abortKey } }) => {
       const generation = generations.find(abortKey, user.id);
       if (!generation) throw new AppError('not_found', 'No reply of this key is running');
       generation.controller.abort();

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { TOKEN_TTL, loginRequestSchema, registerRequestSchema } from '@chat/contract';
+import { API_ROUTES, TOKEN_TTL } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
-import { AppError, parseInput, toErrorBody } from '../../platform/errors.js';
-import { requireUser } from '../../platform/auth-guard.js';
+import { AppError, toErrorBody } from '../../platform/errors.js';
+import { addRoute } from '../../platform/typed-route.js';
 import type { AuthService, IssuedSession } from './service.js';
 
 export const REFRESH_COOKIE = 'refreshToken';
@@ -27,45 +27,25 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
     return { token: session.token, user: session.user };
   }
 
-  app.post(
-    '/api/auth/register',
-    {
-      config: {
-        public: true,
-        rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs },
-      },
-    },
-    async (request, reply) => {
-      const body = parseInput(registerRequestSchema, request.body);
-      return sendSession(reply, await auth.register(body));
-    },
+  addRoute(
+    app,
+    API_ROUTES.register,
+    async ({ body, reply }) => sendSession(reply, await auth.register(body)),
+    { rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs } },
   );
 
-  app.post(
-    '/api/auth/login',
-    {
-      config: {
-        public: true,
-        rateLimit: {
-          max: config.loginRateLimit.max,
-          timeWindow: config.loginRateLimit.windowMs,
-          errorResponseBuilder: () =>
-            Object.assign(
-              new AppError('login_rate_limited', 'Too many login attempts, please try again later'),
-              {
-                statusCode: 429,
-              },
-            ),
-        },
-      },
+  addRoute(app, API_ROUTES.login, async ({ body, reply }) => sendSession(reply, await auth.login(body)), {
+    rateLimit: {
+      max: config.loginRateLimit.max,
+      timeWindow: config.loginRateLimit.windowMs,
+      errorResponseBuilder: () =>
+        Object.assign(new AppError('login_rate_limited', 'Too many login attempts, please try again later'), {
+          statusCode: 429,
+        }),
     },
-    async (request, reply) => {
-      const body = parseInput(loginRequestSchema, request.body);
-      return sendSession(reply, await auth.login(body));
-    },
-  );
+  });
 
-  app.post('/api/auth/refresh', { config: { public: true } }, async (request, reply) => {
+  addRoute(app, API_ROUTES.refresh, async ({ request, reply }) => {
     try {
       return sendSession(reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
     } catch (err) {
@@ -75,11 +55,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
     }
   });
 
-  app.post('/api/auth/logout', { config: { public: true } }, async (request, reply) => {
+  addRoute(app, API_ROUTES.logout, async ({ request, reply }) => {
     await auth.logout(request.cookies[REFRESH_COOKIE]);
     reply.clearCookie(REFRESH_COOKIE, cookieFlags);
     return { message: 'Logout successful', redirect: '/login' };
   });
 
-  app.get('/api/user', async (request) => auth.getUser(requireUser(request).id));
+  addRoute(app, API_ROUTES.user, async ({ user }) => auth.getUser(user.id));
 }

@@ -1,16 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  API_ROUTES,
+  API_ROUTE_LIST,
+  buildOpenApi,
   ENDPOINT_DISPLAY_ORDER,
   type EndpointsConfig,
   type ModelsConfig,
   type StartupConfig,
 } from '@chat/contract';
+import { addRoute } from '../../platform/typed-route.js';
 import type { AppConfig } from '../../config/app-config.js';
 
 export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) {
   const { config } = deps;
 
-  app.get('/api/config', { config: { public: true } }, async (): Promise<StartupConfig> => ({
+  addRoute(app, API_ROUTES.config, async (): Promise<StartupConfig> => ({
     appTitle: config.appTitle,
     customFooter: config.customFooter,
     checkBalance: config.checkBalance,
@@ -20,7 +24,7 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
   }));
 
-  app.get('/api/endpoints', async (): Promise<EndpointsConfig> => {
+  addRoute(app, API_ROUTES.endpoints, async (): Promise<EndpointsConfig> => {
     const result: EndpointsConfig = {};
     config.endpoints.forEach((e, i) => {
       const builtIn = ENDPOINT_DISPLAY_ORDER.indexOf(e.name as (typeof ENDPOINT_DISPLAY_ORDER)[number]);
@@ -35,9 +39,16 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     return result;
   });
 
-  app.get('/api/models', async (): Promise<ModelsConfig> => {
+  addRoute(app, API_ROUTES.models, async (): Promise<ModelsConfig> => {
     const result: ModelsConfig = {};
     for (const e of config.endpoints) result[e.name] = e.models;
     return result;
+  });
+
+  // Written once, on the first request: the table does not change while the server runs.
+  let docs: Record<string, unknown> | undefined;
+  addRoute(app, API_ROUTES.docs, async () => {
+    docs ??= buildOpenApi(API_ROUTE_LIST, { title: `${config.appTitle} API`, version: '1' });
+    return docs;
   });
 }

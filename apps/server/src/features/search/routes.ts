@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { searchQuerySchema } from '@chat/contract';
-import { requireUser } from '../../platform/auth-guard.js';
-import { parseInput } from '../../platform/errors.js';
+import { API_ROUTES } from '@chat/contract';
+import { addRoute } from '../../platform/typed-route.js';
 import type { SearchService } from './service.js';
 
 export function searchRoutes(app: FastifyInstance, { search }: { search: SearchService }): void {
-  /** GET /api/search?q=&pageNumber= — the user's matching messages and conversations, newest first. */
-  app.get('/api/search', async (request) => {
-    const user = requireUser(request);
-    const { q, pageNumber } = parseInput(searchQuerySchema, request.query);
-    return search.search(user.id, q, pageNumber);
-  });
+  /** The user's matching messages and conversations, newest first. */
+  addRoute(app, API_ROUTES.search, async ({ user, query }) =>
+    search.search(user.id, query.q, query.pageNumber),
+  );
 
-  /** GET /api/search/enable — full-text search is built in, so always available. */
-  app.get('/api/search/enable', async (request) => {
-    requireUser(request);
-    return true;
-  });
+  /** Full-text search is built in, so always available. */
+  addRoute(app, API_ROUTES.searchEnabled, async () => true);
 }

@@ -1,5 +1,5 @@
-import type { SearchPage } from '@chat/contract';
-import { apiJson } from '../../api/http';
+import { API_ROUTES, type SearchPage } from '@chat/contract';
+import { callApi } from '../../api/call';
 
 /** GET /api/search?q=&pageNumber= (hits newest first). */
 export function fetchSearchPage(
@@ -7,8 +7,7 @@ export function fetchSearchPage(
   pageNumber: number,
   signal?: AbortSignal,
 ): Promise<SearchPage> {
-  const q = encodeURIComponent(query);
-  return apiJson<SearchPage>(`/api/search?q=${q}&pageNumber=${pageNumber}`, { signal });
+  return callApi(API_ROUTES.search, { query: { q: query, pageNumber }, signal });
 }
 
 /** Next page to load, or undefined after the last (spec §4: while pageNumber < pages). */
@@ -18,5 +17,5 @@ export function nextSearchPage(last: SearchPage): number | undefined {
 
 /** GET /api/search/enable: whether the server offers search (always, in this build). */
 export function fetchSearchEnabled(): Promise<boolean> {
-  return apiJson<boolean>('/api/search/enable');
+  return callApi(API_ROUTES.searchEnabled, {});
 }

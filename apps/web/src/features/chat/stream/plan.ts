@@ -1,4 +1,4 @@
-import { NEW_CONVO, type ConversationOptions, type Message } from '@chat/contract';
+import { API_ROUTES, NEW_CONVO, fillRoutePath, type ConversationOptions, type Message } from '@chat/contract';
 import { draftMessage, placeholderId } from './messages';
 
 /** What the person asked for. */
@@ -58,8 +58,8 @@ export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
       model: ctx.model,
     });
   const isNewConversation = ctx.conversationId === null;
-  const ask = `/api/ask/${encodeURIComponent(ctx.endpoint)}`;
-  const edit = `/api/edit/${encodeURIComponent(ctx.endpoint)}`;
+  const ask = fillRoutePath(API_ROUTES.ask.path, { endpoint: ctx.endpoint });
+  const edit = fillRoutePath(API_ROUTES.edit.path, { endpoint: ctx.endpoint });
 
   switch (s.kind) {
     case 'ask': {

@@ -12,7 +12,7 @@ import {
   type StreamEvent,
 } from '@chat/contract';
 import { ApiError } from '../../../api/http';
-import { streamSse } from '../../../api/sse';
+import { parseStreamEvent, streamSse } from '../../../api/sse';
 import { queryKeys } from '../../../api/keys';
 import { patchConvoInCache, upsertConvoInCache } from '../../../api/convos-cache';
 import { CLIENT_ERROR, setErrorDetail } from './error-details';
@@ -198,7 +198,7 @@ export async function readStream(
   try {
     await streamSse(path, body, {
       signal: s.controller.signal,
-      onEvent: (data) => handleEvent(qc, s, data as StreamEvent, hooks),
+      onEvent: (data) => handleEvent(qc, s, parseStreamEvent(data), hooks),
     });
     if (isActive(getStreamState(s.key)) && !s.stopped) {
       // The stream ended without a final event: the connection dropped.

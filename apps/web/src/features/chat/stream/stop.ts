@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { CHAT_LIMITS, type AbortResponse } from '@chat/contract';
+import { API_ROUTES, CHAT_LIMITS, abortResponseSchema } from '@chat/contract';
+import { requestOf } from '../../../api/call';
 import { apiFetch } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { CLIENT_ERROR, setErrorDetail } from './error-details';
@@ -16,10 +17,11 @@ export interface StopHooks {
 
 async function postAbort(s: Session, conversationId: string): Promise<Response | null> {
   try {
-    return await apiFetch(`/api/ask/${encodeURIComponent(s.endpoint)}/abort`, {
-      method: 'POST',
-      json: { abortKey: conversationId },
+    const { url, init } = requestOf(API_ROUTES.abortAsk, {
+      params: { endpoint: s.endpoint },
+      body: { abortKey: conversationId },
     });
+    return await apiFetch(url, init);
   } catch {
     return null;
   }
@@ -40,7 +42,8 @@ async function abortNow(
   let refetch = false;
   if (res?.status === 200) {
     try {
-      const saved = (await res.json()) as AbortResponse;
+      // Read by the contract's schema: a reply that does not match falls back to a refetch.
+      const saved = abortResponseSchema.parse(await res.json());
       applySaved(qc, s, saved);
       if (s.plan.isNewConversation) fetchTitle(qc, saved.conversation.conversationId);
     } catch {

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API_ROUTES } from '@chat/contract';
+import { callApi } from './call';
+import { setSession } from './http';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const user = {
+  id: 'u1',
+  name: 'A',
+  email: 'a@example.com',
+  username: null,
+  avatar: null,
+  role: 'USER' as const,
+  provider: 'local',
+  emailVerified: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setSession(null);
+});
+
+describe('callApi (the typed caller of the contract route table)', () => {
+  it('sends the method, the path with encoded params and the JSON body of the row', async () => {
+    const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => json({ text: 'x' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await callApi(API_ROUTES.editMessage, {
+      params: { conversationId: 'c 1', messageId: 'm/2' },
+      body: { text: 'hi' },
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/messages/c%201/m%2F2');
+    expect(init.method).toBe('PUT');
+    expect(init.body).toBe(JSON.stringify({ text: 'hi' }));
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+  });
+
+  it('encodes the query as before (a space is %20) and sends no body on a GET', async () => {
+    const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => json({}));
+    vi.stubGlobal('fetch', fetchMock);
+    await callApi(API_ROUTES.search, { query: { q: 'a b&c', pageNumber: 2 } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/search?q=a%20b%26c&pageNumber=2');
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('goes through apiFetch: a 401 refreshes once and retries with the new token', async () => {
+    setSession({ token: 'old', user });
+    const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/auth/refresh') return json({ token: 'new', user });
+      const auth = new Headers(init.headers).get('authorization');
+      return auth === 'Bearer new' ? json(user) : json({ message: 'x', code: 'token_expired' }, 401);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(callApi(API_ROUTES.user, {})).resolves.toEqual(user);
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/user', '/api/auth/refresh', '/api/user']);
+  });
+
+  it('throws the ApiError of a non-2xx answer', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ message: 'Nope', code: 'not_found' }, 404)),
+    );
+    await expect(callApi(API_ROUTES.convo, { params: { id: 'x' } })).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { RouteDef } from './routes.js';
+
+/** A JSON Schema, as zod writes it (input side for requests, output side for replies). */
+type JsonSchema = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema =>
+  // `any` for what JSON Schema cannot say (a refine, a transform): the request is still checked
+  // by the zod schema itself; the document describes, it does not validate.
+  z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+
+/** `/api/convos/:id` as OpenAPI writes it: `/api/convos/{id}`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+/** The `in: path` / `in: query` parameters of an object schema. */
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonSchema[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  const props = jsonSchema(schema, 'input') as {
+    properties?: Record<string, JsonSchema>;
+    required?: string[];
+  };
+  return Object.entries(props.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (props.required ?? []).includes(name),
+    schema: s,
+  }));
+}
+
+function operation(r: RouteDef): JsonSchema {
+  const reply = r.stream
+    ? {
+        description: 'A stream of server-sent events; each `data:` line is one JSON event of this schema',
+        content: { 'text/event-stream': { schema: jsonSchema(r.response, 'output') } },
+      }
+    : { description: 'OK', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };
+  return {
+    summary: r.summary,
+    parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
+    ...(r.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(r.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      '200': reply,
+      default: {
+        description: 'An error: `{ message, code, issues? }`',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      },
+    },
+    ...(r.public ? { security: [] } : {}),
+  };
+}
+
+/** The OpenAPI 3.1 document of the API, written from the route table (served at /api/docs). */
+export function buildOpenApi(
+  routes: readonly RouteDef[],
+  info: { title: string; version: string },
+): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const r of routes) {
+    const path = (paths[openApiPath(r.path)] ??= {});
+    path[r.method.toLowerCase()] = operation(r);
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: {
+        ApiError: {
+          type: 'object',
+          required: ['message', 'code'],
+          properties: {
+            message: { type: 'string' },
+            code: { type: 'string' },
+            issues: {
+              type: 'array',
+              items: {
+                type: 'object',
+                required: ['path', 'message'],
+                properties: {
+                  path: { type: 'string' },
+                  message: { type: 'string' },
+                  key: { type: 'string' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  };
+}

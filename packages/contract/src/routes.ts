@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import {
+  abortRequestSchema,
+  abortResponseSchema,
+  askRequestSchema,
+  authResponseSchema,
+  clearConvosRequestSchema,
+  convosPageQuerySchema,
+  convosPageSchema,
+  endpointsConfigSchema,
+  genTitleRequestSchema,
+  genTitleResponseSchema,
+  loginRequestSchema,
+  logoutResponseSchema,
+  modelsConfigSchema,
+  registerRequestSchema,
+  startupConfigSchema,
+  updateConvoRequestSchema,
+  updateMessageRequestSchema,
+} from './api.js';
+import { conversationSchema, endpointNameSchema, idSchema, messageSchema, userSchema } from './entities.js';
+import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search.js';
+import { streamEventSchema } from './sse.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One row of the route table: everything both sides need to know about a route. The server
+ * registers its handler from the row (path, method, the auth guard's `public` flag, the input
+ * schemas it validates), the client builds its typed caller from it, the security suites and the
+ * OpenAPI document read it. `response` is the JSON reply; for `stream` routes it is the schema of
+ * one event of the `text/event-stream` reply.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  summary: string;
+  /** Reachable without a bearer token; every other /api route requires one. */
+  public?: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  stream?: boolean;
+}
+
+const route = <const R extends RouteDef>(r: R): R => r;
+
+const endpointParams = z.object({ endpoint: endpointNameSchema });
+const conversationParams = z.object({ conversationId: idSchema });
+
+export const API_ROUTES = {
+  // auth
+  register: route({
+    method: 'POST',
+    path: '/api/auth/register',
+    summary: 'Create an account and sign in',
+    public: true,
+    body: registerRequestSchema,
+    response: authResponseSchema,
+  }),
+  login: route({
+    method: 'POST',
+    path: '/api/auth/login',
+    summary: 'Sign in with email and password',
+    public: true,
+    body: loginRequestSchema,
+    response: authResponseSchema,
+  }),
+  refresh: route({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    summary: 'A new access token from the refresh cookie (rotated)',
+    public: true,
+    response: authResponseSchema,
+  }),
+  logout: route({
+    method: 'POST',
+    path: '/api/auth/logout',
+    summary: 'End the session of the refresh cookie',
+    public: true,
+    response: logoutResponseSchema,
+  }),
+  user: route({ method: 'GET', path: '/api/user', summary: "The caller's profile", response: userSchema }),
+
+  // config
+  config: route({
+    method: 'GET',
+    path: '/api/config',
+    summary: 'Start-up config',
+    public: true,
+    response: startupConfigSchema,
+  }),
+  endpoints: route({
+    method: 'GET',
+    path: '/api/endpoints',
+    summary: 'Available endpoints',
+    response: endpointsConfigSchema,
+  }),
+  models: route({
+    method: 'GET',
+    path: '/api/models',
+    summary: 'Model names per endpoint',
+    response: modelsConfigSchema,
+  }),
+
+  // conversations
+  convosPage: route({
+    method: 'GET',
+    path: '/api/convos',
+    summary: "One page of the caller's conversations, newest first",
+    query: convosPageQuerySchema,
+    response: convosPageSchema,
+  }),
+  convo: route({
+    method: 'GET',
+    path: '/api/convos/:id',
+    summary: 'One conversation',
+    params: z.object({ id: idSchema }),
+    response: conversationSchema,
+  }),
+  renameConvo: route({
+    method: 'POST',
+    path: '/api/convos/update',
+    summary: 'Rename a conversation',
+    body: updateConvoRequestSchema,
+    response: conversationSchema,
+  }),
+  clearConvos: route({
+    method: 'POST',
+    path: '/api/convos/clear',
+    summary: 'Delete one conversation, or all of the caller’s',
+    body: clearConvosRequestSchema,
+    response: z.object({ deletedCount: z.number() }),
+  }),
+  genTitle: route({
+    method: 'POST',
+    path: '/api/convos/gen_title',
+    summary: 'The title generated for a new conversation (waits for it)',
+    body: genTitleRequestSchema,
+    response: genTitleResponseSchema,
+  }),
+
+  // messages
+  messages: route({
+    method: 'GET',
+    path: '/api/messages/:conversationId',
+    summary: 'Every message of a conversation',
+    params: conversationParams,
+    response: z.array(messageSchema),
+  }),
+  editMessage: route({
+    method: 'PUT',
+    path: '/api/messages/:conversationId/:messageId',
+    summary: "Edit a message's text",
+    params: z.object({ conversationId: idSchema, messageId: idSchema }),
+    body: updateMessageRequestSchema,
+    response: messageSchema,
+  }),
+
+  // search
+  search: route({
+    method: 'GET',
+    path: '/api/search',
+    summary: "Full-text search of the caller's messages and titles",
+    query: searchQuerySchema,
+    response: searchPageSchema,
+  }),
+  searchEnabled: route({
+    method: 'GET',
+    path: '/api/search/enable',
+    summary: 'Whether search is available',
+    response: searchEnabledSchema,
+  }),
+
+  // ask, edit, stop, resume
+  ask: route({
+    method: 'POST',
+    path: '/api/ask/:endpoint',
+    summary: 'Send a message; the reply streams as server-sent events',
+    params: endpointParams,
+    body: askRequestSchema,
+    response: streamEventSchema,
+    stream: true,
+  }),
+  edit: route({
+    method: 'POST',
+    path: '/api/edit/:endpoint',
+    summary: 'Regenerate or continue a reply; streams as server-sent events',
+    params: endpointParams,
+    body: askRequestSchema,
+    response: streamEventSchema,
+    stream: true,
+  }),
+  abortAsk: route({
+    method: 'POST',
+    path: '/api/ask/:endpoint/abort',
+    summary: 'Stop a running reply; answers what was saved',
+    params: endpointParams,
+    body: abortRequestSchema,
+    response: abortResponseSchema,
+  }),
+  abortEdit: route({
+    method: 'POST',
+    path: '/api/edit/:endpoint/abort',
+    summary: 'Stop a running regeneration; answers what was saved',
+    params: endpointParams,
+    body: abortRequestSchema,
+    response: abortResponseSchema,
+  }),
+  resumeStream: route({
+    method: 'GET',
+    path: '/api/ask/stream/:conversationId',
+    summary: 'Join the running reply of a conversation (Last-Event-ID or ?lastEventId=)',
+    params: conversationParams,
+    response: streamEventSchema,
+    stream: true,
+  }),
+
+  // documentation
+  docs: route({
+    method: 'GET',
+    path: '/api/docs',
+    summary: 'This document: the OpenAPI description of the API, written from the route table',
+    public: true,
+    response: z.record(z.string(), z.unknown()),
+  }),
+} as const satisfies Record<string, RouteDef>;
+
+export type ApiRoutes = typeof API_ROUTES;
+
+/** Every row, as plain RouteDefs: what the suites and the OpenAPI document enumerate. */
+export const API_ROUTE_LIST: readonly RouteDef[] = Object.values(API_ROUTES);
+export type RouteName = keyof ApiRoutes;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** The validated input a handler gets. */
+export type RouteParams<R extends RouteDef> = Out<R['params']>;
+export type RouteQuery<R extends RouteDef> = Out<R['query']>;
+export type RouteBody<R extends RouteDef> = Out<R['body']>;
+/** What a caller sends (before defaults and coercion). */
+export type RouteParamsIn<R extends RouteDef> = In<R['params']>;
+export type RouteQueryIn<R extends RouteDef> = In<R['query']>;
+export type RouteBodyIn<R extends RouteDef> = In<R['body']>;
+/** The JSON reply (or, for a stream, one event). */
+export type RouteReply<R extends RouteDef> = z.output<R['response']>;
+
+/** `METHOD /pattern`, the key of a route in the security suites. */
+export const routeKeyOf = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/** The path with each `:param` replaced by its encoded value. */
+export function fillRoutePath(pattern: string, params: Record<string, string> | undefined): string {
+  return pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -4,6 +4,7 @@ import {
   isFinalEvent,
   isResumedEvent,
   type CreatedEvent,
+  type FinalEvent,
   type StreamEvent,
 } from '@chat/contract';
 
@@ -136,4 +137,9 @@ export function deltasOf(events: SseEvent[]): string[] {
 /** The created event, if this is one. */
 export function createdOf(e: SseEvent): CreatedEvent | undefined {
   return isCreatedEvent(e.data) ? e.data : undefined;
+}
+
+/** The last event of a finished stream, read as the final event (the tests assert on it). */
+export function finalOf(events: readonly { data: unknown }[]): FinalEvent {
+  return events.at(-1)!.data as FinalEvent;
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
-import type { ApiErrorBody, FinalEvent } from '@chat/contract';
+import type { ApiErrorBody } from '@chat/contract';
 import { chatUser, fakeEndpoint, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
 import { startTestApp, type Harness } from '../../test/harness.js';
-import { deltasOf } from '../../test/sse-client.js';
+import { deltasOf, finalOf } from '../../test/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;
@@ -16,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const finalOf = (events: { data: unknown }[]) => events.at(-1)!.data as FinalEvent;
 /** Streamed chat requests the upstream saw (background title requests are not streamed). */
 const chatRequests = () =>
   h.fake.requests.filter((r) => r.path === '/v1/chat/completions' && (r.body as { stream?: boolean }).stream)

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { CONTINUATION_REPLY } from '@chat/fake-upstreams';
-import { NO_PARENT, type ApiErrorBody, type FinalEvent, type Message } from '@chat/contract';
+import { NO_PARENT, type ApiErrorBody, type Message } from '@chat/contract';
 import { messages as messagesTable } from '../../db/schema.js';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf, deltasOf } from '../../test/sse-client.js';
+import { createdOf, deltasOf, finalOf } from '../../test/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;
@@ -19,7 +19,6 @@ const lastStreamRequest = () =>
   h.fake.requests
     .filter((q) => q.path === '/v1/chat/completions' && (q.body as { stream?: boolean }).stream)
     .at(-1)?.body;
-const finalOf = (events: { data: unknown }[]) => events.at(-1)!.data as FinalEvent;
 
 describe('POST /api/ask/:endpoint', () => {
   it('streams created, deltas and final, and saves both messages', async () => {

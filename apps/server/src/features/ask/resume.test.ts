@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  isResumedEvent,
-  type AbortResponse,
-  type ApiErrorBody,
-  type FinalEvent,
-  type ResumedEvent,
-} from '@chat/contract';
+import { isResumedEvent, type AbortResponse, type ApiErrorBody, type ResumedEvent } from '@chat/contract';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf, deltasOf, type SseEvent, type SseResult } from '../../test/sse-client.js';
+import { createdOf, deltasOf, finalOf, type SseEvent, type SseResult } from '../../test/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;
@@ -35,7 +29,6 @@ function resumedText(r: SseResult): string {
   const base = first && isResumedEvent(first) ? first.responseMessage.text : '';
   return base + deltasOf(r.events.slice(1, -1)).join('');
 }
-const finalOf = (r: SseResult) => r.events.at(-1)!.data as FinalEvent;
 
 describe('GET /api/ask/stream/:conversationId', () => {
   it('resumes a running reply: snapshot, then the following deltas, then the final event', async () => {
@@ -62,7 +55,7 @@ describe('GET /api/ask/stream/:conversationId', () => {
     const ids = r.events.map((e) => e.id!);
     expect(ids.slice(1)).toEqual(ids.slice(1).map((_, i) => ids[0]! + 1 + i));
 
-    const final = finalOf(r);
+    const final = finalOf(r.events);
     expect(final).toMatchObject({ final: true, responseMessage: { text: reply, unfinished: false } });
     expect(resumedText(r)).toBe(reply);
     const saved = await alice.messages(conversationId);
@@ -85,7 +78,7 @@ describe('GET /api/ask/stream/:conversationId', () => {
     expect(byHeader.events.some((e) => isResumedEvent(e.data))).toBe(false);
     expect(byHeader.events[0]!.id).toBe(lastId + 1);
     expect(seenText + deltasOf(byHeader.events.slice(0, -1)).join('')).toBe(reply);
-    expect(finalOf(byHeader).responseMessage.text).toBe(reply);
+    expect(finalOf(byHeader.events).responseMessage.text).toBe(reply);
     expect(byQuery).not.toContain('"resumed":true');
     expect(byQuery).toContain(`id: ${lastId + 1}\n`);
 
@@ -115,8 +108,8 @@ describe('GET /api/ask/stream/:conversationId', () => {
     expect(resumedText(b)).toBe(reply);
     const o = await original;
     expect(deltasOf(o.events).join('')).toBe(reply);
-    expect(finalOf(a).responseMessage).toEqual(finalOf(o).responseMessage);
-    expect(finalOf(b).responseMessage).toEqual(finalOf(o).responseMessage);
+    expect(finalOf(a.events).responseMessage).toEqual(finalOf(o.events).responseMessage);
+    expect(finalOf(b.events).responseMessage).toEqual(finalOf(o.events).responseMessage);
   });
 
   it('a resumer that leaves does not stop the reply; a stop reaches the resumers', async () => {
@@ -131,7 +124,7 @@ describe('GET /api/ask/stream/:conversationId', () => {
     expect(res.status).toBe(200);
     const aborted = (await res.json()) as AbortResponse;
     const r = await resumed;
-    expect(finalOf(r)).toMatchObject({ final: true, responseMessage: { unfinished: true } });
+    expect(finalOf(r.events)).toMatchObject({ final: true, responseMessage: { unfinished: true } });
     expect(resumedText(r)).toBe(aborted.responseMessage.text);
     expect(reply.startsWith(aborted.responseMessage.text)).toBe(true);
   });

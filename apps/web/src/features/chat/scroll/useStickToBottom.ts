@@ -93,5 +93,5 @@ export function useStickToBottom(
     };
   }, [scrollRef, check]);
 
-  return { showButton, scrollToBottom, resetSticky: () => (sticky.current = true) };
+  return { showButton, scrollToBottom };
 }

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../test/harness.js';
+import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../test/support/harness.js';
 import { LOG_REDACT_PATHS, withRedaction } from './logging.js';
 
 const lines: string[] = [];

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@chat/contract';
-import { rawRequest, type RawAnswer } from '../security/raw-http.js';
-import { registerUser, startTestApp, type Harness } from '../test/harness.js';
+import { rawRequest, type RawAnswer } from '../../test/security/raw-http.js';
+import { registerUser, startTestApp, type Harness } from '../../test/support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

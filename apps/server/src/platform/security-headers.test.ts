@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { registerUser, startTestApp, type Harness } from '../test/harness.js';
+import { registerUser, startTestApp, type Harness } from '../../test/support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { ERROR_TEXT_KEYS } from '@chat/contract';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import type { EndpointDefinition } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
-import { fakeEndpoint } from '../test/chat-harness.js';
+import { fakeEndpoint } from '../../test/support/chat-harness.js';
 import { createCredentialsResolver, type UserKeyStore } from './credentials.js';
 import { createProviderRegistry } from './registry.js';
 import type { ChatProvider } from './types.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { isStorable } from '../platform/storable.js';
-import { fakeEndpoint } from '../test/chat-harness.js';
+import { fakeEndpoint } from '../../test/support/chat-harness.js';
 import { createProviderRegistry } from './registry.js';
 import { storableEvents } from './storable-provider.js';
 import type { ProviderEvent } from './types.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AbortResponse, ErrorEvent, FinalEvent } from '@chat/contract';
-import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf, deltasOf, type SseEvent } from '../../test/sse-client.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { createdOf, deltasOf, type SseEvent } from '../../../test/support/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;

@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import type { ApiErrorBody } from '@chat/contract';
-import { chatUser, fakeEndpoint, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
-import { startTestApp, type Harness } from '../../test/harness.js';
-import { deltasOf, finalOf } from '../../test/sse-client.js';
+import {
+  chatUser,
+  fakeEndpoint,
+  startChatApp,
+  type ChatHarness,
+} from '../../../test/support/chat-harness.js';
+import { startTestApp, type Harness } from '../../../test/support/harness.js';
+import { deltasOf, finalOf } from '../../../test/support/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;

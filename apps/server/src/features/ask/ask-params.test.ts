@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@chat/contract';
-import { chatUser, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
+import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 
 // Sampling parameters meet the endpoint's own entry in the contract: what it does not take stays
 // off the wire, what it takes is checked against its range.

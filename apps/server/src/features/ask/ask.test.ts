@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { CONTINUATION_REPLY } from '@chat/fake-upstreams';
 import { NO_PARENT, type ApiErrorBody, type Message } from '@chat/contract';
 import { messages as messagesTable } from '../../db/schema.js';
-import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf, deltasOf, finalOf } from '../../test/sse-client.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { createdOf, deltasOf, finalOf } from '../../../test/support/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;

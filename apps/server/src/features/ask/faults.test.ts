@@ -8,8 +8,8 @@ import {
   type ErrorCode,
   type ErrorEvent,
 } from '@chat/contract';
-import { chatUser, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
-import { deltasOf } from '../../test/sse-client.js';
+import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { deltasOf } from '../../../test/support/sse-client.js';
 
 /**
  * Every upstream fault ends the reply with an error event whose code has a spec text, saves the

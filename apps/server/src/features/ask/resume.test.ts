@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isResumedEvent, type AbortResponse, type ApiErrorBody, type ResumedEvent } from '@chat/contract';
-import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf, deltasOf, finalOf, type SseEvent, type SseResult } from '../../test/sse-client.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
+import {
+  createdOf,
+  deltasOf,
+  finalOf,
+  type SseEvent,
+  type SseResult,
+} from '../../../test/support/sse-client.js';
 
 let h: ChatHarness;
 let alice: Awaited<ReturnType<typeof chatUser>>;

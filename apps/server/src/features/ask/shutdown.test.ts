@@ -2,8 +2,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { isFinalEvent, type ErrorEvent, type FinalEvent } from '@chat/contract';
 import { messages } from '../../db/schema.js';
-import { askBody, chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf, deltasOf, type SseEvent, type SseResult } from '../../test/sse-client.js';
+import {
+  askBody,
+  chatUser,
+  startChatApp,
+  waitFor,
+  type ChatHarness,
+} from '../../../test/support/chat-harness.js';
+import { createdOf, deltasOf, type SseEvent, type SseResult } from '../../../test/support/sse-client.js';
 
 /** Graceful shutdown in-process: the drain guard, the deadline and what gets saved. */
 let h: ChatHarness | undefined;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import type { ApiErrorBody } from '@chat/contract';
-import { chatUser, fakeEndpoint } from '../../test/chat-harness.js';
-import { startTestApp, type Harness } from '../../test/harness.js';
+import { chatUser, fakeEndpoint } from '../../../test/support/chat-harness.js';
+import { startTestApp, type Harness } from '../../../test/support/harness.js';
 
 // An endpoint whose key each user brings (OPENAI_API_KEY=user_provided): until user keys can be
 // saved, an ask is refused before anything is saved or sent, with the text key of no_user_key,

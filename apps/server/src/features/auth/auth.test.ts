@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import type { ApiErrorBody, AuthResponse } from '@chat/contract';
-import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../test/harness.js';
-import { backdateRotations } from '../../test/sessions.js';
+import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
+import { backdateRotations } from '../../../test/support/sessions.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema.js';
-import { openTestDatabase, type TestDatabase } from '../../test/database.js';
+import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { createAuthRepo, type AuthRepo } from './repo.js';
 import { createLiveSessions } from './live-sessions.js';
 

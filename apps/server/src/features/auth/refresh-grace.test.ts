@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { AuthResponse } from '@chat/contract';
 import { sessions } from '../../db/schema.js';
 import { hashToken } from '../../platform/tokens.js';
-import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../test/harness.js';
-import { backdateRotations } from '../../test/sessions.js';
+import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
+import { backdateRotations } from '../../../test/support/sessions.js';
 
 /**
  * Two refreshes with the same cookie at the same moment (two tabs, a retry after a dropped

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTE_LIST } from '@chat/contract';
-import { startTestApp, type Harness } from '../../test/harness.js';
+import { startTestApp, type Harness } from '../../../test/support/harness.js';
 
 let h: Harness;
 beforeAll(async () => {

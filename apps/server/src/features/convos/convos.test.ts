@@ -6,7 +6,7 @@ import {
   type ConvosPage,
   type FinalEvent,
 } from '@chat/contract';
-import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { createConvosRepo } from './repo.js';
 
 let h: ChatHarness;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FinalEvent, Message } from '@chat/contract';
 import { sql } from 'drizzle-orm';
-import { chatUser, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
+import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { presentMessage } from './presenter.js';
 import { createMessagesRepo } from './repo.js';
 

@@ -6,8 +6,8 @@ import {
   type FinalEvent,
   type SearchPage,
 } from '@chat/contract';
-import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../test/chat-harness.js';
-import { createdOf } from '../../test/sse-client.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { createdOf } from '../../../test/support/sse-client.js';
 import { sql } from 'drizzle-orm';
 import { createConvosRepo } from '../convos/repo.js';
 import { createMessagesRepo } from '../messages/repo.js';

@@ -6,7 +6,12 @@ import {
   type ErrorEvent,
   type FinalEvent,
 } from '@chat/contract';
-import { chatUser, fakeEndpoint, startChatApp, type ChatHarness } from '../../test/chat-harness.js';
+import {
+  chatUser,
+  fakeEndpoint,
+  startChatApp,
+  type ChatHarness,
+} from '../../../test/support/chat-harness.js';
 import { createProviderRegistry } from '../../providers/registry.js';
 import { createConvosRepo } from '../convos/repo.js';
 import { cleanTitle, createTitleService } from './service.js';

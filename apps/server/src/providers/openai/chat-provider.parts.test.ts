@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
-import { fakeEndpoint } from '../../test/chat-harness.js';
+import { fakeEndpoint } from '../../../test/support/chat-harness.js';
 import { createOpenAIChatProvider } from './chat-provider.js';
 import type { ProviderEvent, ProviderRequest } from '../types.js';
 

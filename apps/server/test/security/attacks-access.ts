@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { NO_PARENT, type Message } from '@chat/contract';
-import { refreshCookieOf, registerUser } from '../test/harness.js';
-import { backdateRotations } from '../test/sessions.js';
+import { refreshCookieOf, registerUser } from '../support/harness.js';
+import { backdateRotations } from '../support/sessions.js';
 import { expectError, type Attack } from './attack-kit.js';
 import { forgedAuthorizations } from './tokens.js';
 

@@ -1,6 +1,6 @@
 import { startFakeOpenAI, type FakeOpenAIOptions, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { NO_PARENT, type Message } from '@chat/contract';
-import type { AppConfig, EndpointDefinition } from '../config/app-config.js';
+import type { AppConfig, EndpointDefinition } from '../../src/config/app-config.js';
 import { authed, registerUser, startTestApp, type Harness, type TestUser } from './harness.js';
 import { getSse, postSse, type SseOptions, type SseResult } from './sse-client.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
 
 /**
  * Real server processes for the crash tests: `node --import tsx src/main.ts` (the same code as the

@@ -4,13 +4,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { isFinalEvent } from '@chat/contract';
-import { buildApp, type App } from '../app.js';
-import { testAppConfig } from '../config/app-config.js';
-import { hashToken } from '../platform/tokens.js';
-import { askBody, fakeEndpoint } from '../test/chat-harness.js';
-import { openTestDatabase, type TestDatabase } from '../test/database.js';
-import { authed, refreshCookieOf, registerUser } from '../test/harness.js';
-import { postSse } from '../test/sse-client.js';
+import { buildApp, type App } from '../../src/app.js';
+import { testAppConfig } from '../../src/config/app-config.js';
+import { hashToken } from '../../src/platform/tokens.js';
+import { askBody, fakeEndpoint } from '../support/chat-harness.js';
+import { openTestDatabase, type TestDatabase } from '../support/database.js';
+import { authed, refreshCookieOf, registerUser } from '../support/harness.js';
+import { postSse } from '../support/sse-client.js';
 
 /**
  * No log line carries a password, a password hash, a token, a key or message content, whichever

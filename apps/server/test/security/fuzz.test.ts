@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ApiErrorBody } from '@chat/contract';
-import { startChatApp } from '../test/chat-harness.js';
+import { startChatApp } from '../support/chat-harness.js';
 import type { RequestSpec } from './client.js';
 import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
 import {
@@ -23,7 +23,7 @@ import {
 import { rawRequest, type RawAnswer, type RawRequest } from './raw-http.js';
 import { ROUTE_RULES } from './route-rules.js';
 import { defaultParams, paramNames, routeKey, testedRoutes } from './route-table.js';
-import type { RouteEntry } from '../platform/route-table.js';
+import type { RouteEntry } from '../../src/platform/route-table.js';
 
 /**
  * Property-based fuzzing of every route in the app's route table (so new routes are fuzzed without

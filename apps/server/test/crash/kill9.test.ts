@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, CONTINUATION_REPLY, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import type { Conversation, FinalEvent, Message } from '@chat/contract';
-import { askBody } from '../test/chat-harness.js';
-import { registerUser, authed } from '../test/harness.js';
-import { createdOf, deltasOf, postSse, type SseEvent } from '../test/sse-client.js';
+import { askBody } from '../support/chat-harness.js';
+import { registerUser, authed } from '../support/harness.js';
+import { createdOf, deltasOf, postSse, type SseEvent } from '../support/sse-client.js';
 import { createStore, killStarted, login, startServer, type Store } from './processes.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startChatApp } from '../test/chat-harness.js';
+import { startChatApp } from '../support/chat-harness.js';
 import { createKit } from './attack-kit.js';
 import { ACCESS_ATTACKS } from './attacks-access.js';
 import { INPUT_ATTACKS } from './attacks-input.js';

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { sessions } from '../db/schema.js';
+import { sessions } from '../../src/db/schema.js';
 import type { Harness } from './harness.js';
 
 /**

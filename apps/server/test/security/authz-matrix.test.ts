@@ -9,7 +9,7 @@ import {
   type Conversation,
   type Message,
 } from '@chat/contract';
-import { startChatApp } from '../test/chat-harness.js';
+import { startChatApp } from '../support/chat-harness.js';
 import { send, type Answer } from './client.js';
 import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
 import { ROUTE_RULES, type RouteRule } from './route-rules.js';

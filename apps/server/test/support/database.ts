@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type Database } from '../db/client.js';
+import { openDatabase, type Database } from '../../src/db/client.js';
 
 /**
  * A fresh, isolated database for one test file: in-memory PGlite by default; with

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import type { ErrorEvent, FinalEvent } from '@chat/contract';
-import { conversations, messages } from '../db/schema.js';
-import { askBody, waitFor } from '../test/chat-harness.js';
-import { registerUser } from '../test/harness.js';
-import { deltasOf, postSse, type SseResult } from '../test/sse-client.js';
+import { conversations, messages } from '../../src/db/schema.js';
+import { askBody, waitFor } from '../support/chat-harness.js';
+import { registerUser } from '../support/harness.js';
+import { deltasOf, postSse, type SseResult } from '../support/sse-client.js';
 import { createStore, killStarted, startServer, type Store } from './processes.js';
 
 /**

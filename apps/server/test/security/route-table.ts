@@ -1,5 +1,5 @@
-import type { App } from '../app.js';
-import type { RouteEntry } from '../platform/route-table.js';
+import type { App } from '../../src/app.js';
+import type { RouteEntry } from '../../src/platform/route-table.js';
 
 /** `METHOD /pattern`, the key of a route in ROUTE_RULES. */
 export const routeKey = (r: Pick<RouteEntry, 'method' | 'url'>): string => `${r.method} ${r.url}`;

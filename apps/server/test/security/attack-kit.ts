@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { ApiErrorBody } from '@chat/contract';
-import type { ChatHarness } from '../test/chat-harness.js';
+import type { ChatHarness } from '../support/chat-harness.js';
 import { send } from './client.js';
 import type { SecurityFixture } from './fixture.js';
 import { rawRequest, type RawAnswer } from './raw-http.js';

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
 import type { ApiErrorBody, Conversation } from '@chat/contract';
-import { safeJoin, UnsafePathError } from '../platform/files/safe-path.js';
-import { sanitizeUserHtml } from '../platform/html/sanitize.js';
-import { checkUrl, SsrfError } from '../platform/net/ssrf.js';
-import { chatUser } from '../test/chat-harness.js';
+import { safeJoin, UnsafePathError } from '../../src/platform/files/safe-path.js';
+import { sanitizeUserHtml } from '../../src/platform/html/sanitize.js';
+import { checkUrl, SsrfError } from '../../src/platform/net/ssrf.js';
+import { chatUser } from '../support/chat-harness.js';
 import { expectError, XSS, type Attack } from './attack-kit.js';
 import { routeKey, testedRoutes } from './route-table.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { isFinalEvent } from '@chat/contract';
-import { chatUser, waitFor, type ChatHarness } from '../test/chat-harness.js';
-import { registerUser } from '../test/harness.js';
-import { createdOf } from '../test/sse-client.js';
+import { chatUser, waitFor, type ChatHarness } from '../support/chat-harness.js';
+import { registerUser } from '../support/harness.js';
+import { createdOf } from '../support/sse-client.js';
 import { endedSessionAuthorizations } from './tokens.js';
 
 export interface Actor {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { authed, registerUser, startTestApp } from '../test/harness.js';
+import { authed, registerUser, startTestApp } from '../support/harness.js';
 
 /**
  * PostgreSQL only (this file runs in the server-postgres project): the server's connections to

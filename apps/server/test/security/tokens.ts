@@ -1,9 +1,9 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { eq } from 'drizzle-orm';
-import { testAppConfig } from '../config/app-config.js';
-import { users } from '../db/schema.js';
-import { refreshCookieOf, registerUser, type Harness } from '../test/harness.js';
-import { backdateRotations } from '../test/sessions.js';
+import { testAppConfig } from '../../src/config/app-config.js';
+import { users } from '../../src/db/schema.js';
+import { refreshCookieOf, registerUser, type Harness } from '../support/harness.js';
+import { backdateRotations } from '../support/sessions.js';
 
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@chat/contract';
-import { buildApp, type App, type AppDeps } from '../app.js';
-import { testAppConfig, type AppConfig } from '../config/app-config.js';
+import { buildApp, type App, type AppDeps } from '../../src/app.js';
+import { testAppConfig, type AppConfig } from '../../src/config/app-config.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface Harness {

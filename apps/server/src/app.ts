@@ -8,17 +8,35 @@ import fastifyStatic from '@fastify/static';
 import type { AppConfig } from './config/app-config.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
-import { registerAuthGuard } from './platform/auth-guard.js';
 import { withRedaction } from './platform/logging.js';
 import { clientErrorHandler, registerRequestInput } from './platform/request-input.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
-import { createAuthRepo } from './features/auth/repo.js';
-import { createAuthService } from './features/auth/service.js';
-import { createLiveSessions } from './features/auth/live-sessions.js';
-import { authRoutes } from './features/auth/routes.js';
-import { configRoutes } from './features/config/routes.js';
-import { registerChatFeatures, type ChatFeatures } from './features/register-chat.js';
-import { refuseWhileDraining } from './features/ask/shutdown.js';
+import { createEvents } from './platform/events.js';
+import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
+import { registerModules, type FeatureModule } from './platform/module.js';
+import { askModule } from './features/ask/index.js';
+import { authModule } from './features/auth/index.js';
+import { configModule } from './features/config/index.js';
+import { convosModule } from './features/convos/index.js';
+import { messagesModule } from './features/messages/index.js';
+import { searchModule } from './features/search/index.js';
+import { titleModule } from './features/title/index.js';
+import { providersModule } from './providers/index.js';
+
+/**
+ * The features, in registration order: a module may use the services of those before it. A new
+ * feature is a folder with an index.ts exporting its module, and one line here.
+ */
+const MODULES: readonly FeatureModule[] = [
+  authModule,
+  configModule,
+  providersModule,
+  convosModule,
+  messagesModule,
+  searchModule,
+  titleModule,
+  askModule,
+];
 
 export interface AppDeps {
   config: AppConfig;
@@ -29,7 +47,8 @@ export interface AppDeps {
 }
 
 export interface App extends FastifyInstance {
-  chat: ChatFeatures;
+  /** Graceful shutdown, and waiting for every running reply and title (tests). */
+  lifecycle: Lifecycle;
   /** Every route registered (method, pattern, public): the security suites enumerate it. */
   routeTable: readonly RouteEntry[];
 }
@@ -48,9 +67,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
   // JSON bodies only (other types are 415), and no string the database cannot store.
   registerRequestInput(app);
-  // First hook of all: during a graceful shutdown nothing new starts (the flag is chat's).
-  const lifecycle = { draining: () => false };
-  refuseWhileDraining(app, () => lifecycle.draining());
+  // First hook of all: during a graceful shutdown nothing new starts.
+  const lifecycle = createLifecycle();
+  lifecycle.register(app);
   await app.register(helmet, {
     // No inline scripts anywhere (the theme is applied by /theme-init.js), so none are allowed.
     contentSecurityPolicy: {
@@ -74,15 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  const authRepo = createAuthRepo(deps.db);
-  const liveSessions = createLiveSessions(authRepo.isSessionLive);
-  registerAuthGuard(app, deps.config.jwtSecret, liveSessions);
-
-  const authService = createAuthService(authRepo, deps.config, liveSessions);
-  authRoutes(app, { auth: authService, config: deps.config });
-  configRoutes(app, { config: deps.config });
-  const chat = registerChatFeatures(app, { db: deps.db, config: deps.config });
-  lifecycle.draining = () => chat.draining;
+  const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
+  await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events }, MODULES);
 
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {
@@ -106,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   const decorated = app as unknown as App;
-  decorated.decorate('chat', chat);
+  decorated.decorate('lifecycle', lifecycle);
   decorated.decorate('routeTable', routeTable);
   return decorated;
 }

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     app.log.info({ signal, timeoutMs }, 'shutting down: finishing running replies');
     // 1. New requests are refused (503 server_shutdown) and no new connection is accepted; the
     //    running replies' event streams (hijacked responses) go on meanwhile.
-    const finished = app.chat.shutdown(timeoutMs);
+    const finished = app.lifecycle.shutdown(timeoutMs);
     app.server.close();
     // 2. Every reply finishes, or past the deadline is stopped and saved unfinished.
     if (!(await finished)) app.log.warn('drain deadline passed: unfinished replies were saved as such');

@@ -66,7 +66,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  await app?.chat.drain();
+  await app?.lifecycle.drain();
   await fake?.close();
   await database?.close();
 });

@@ -25,7 +25,7 @@ export async function startTestApp(
     database,
     async close() {
       await app.close();
-      await app.chat.drain();
+      await app.lifecycle.drain();
       await database.close();
     },
   };

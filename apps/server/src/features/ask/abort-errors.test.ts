@@ -80,7 +80,7 @@ describe('abort', () => {
     expect(res.status).toBe(200);
     const r = await streaming;
     expect(r.events.at(-1)!.data).toMatchObject({ error: true, code: 'not_found' });
-    await h.app.chat.drain();
+    await h.app.lifecycle.drain();
   });
 });
 

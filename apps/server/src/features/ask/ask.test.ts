@@ -148,7 +148,7 @@ describe('POST /api/ask/:endpoint', () => {
     const r = await alice.ask({ text: `Leave [[fake reply="${words}" tps=40]]` }, { stopAfter: 3 });
     expect(r.disconnected).toBe(true);
     const conversationId = (r.events[0]!.data as { conversationId: string }).conversationId;
-    await h.app.chat.drain();
+    await h.app.lifecycle.drain();
     const saved = await alice.messages(conversationId);
     expect(saved[1]).toMatchObject({ text: words, unfinished: false, error: false });
   });

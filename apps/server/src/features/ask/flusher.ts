@@ -1,7 +1,6 @@
 import { CHAT_LIMITS } from '@chat/contract';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../convos/repo.js';
+import type { MessagesRepo } from '../messages/repo.js';
 
 /** Rows per UPDATE statement (three bound parameters each, far below the 65,535 limit). */
 const CHUNK_ROWS = 500;
@@ -21,7 +20,11 @@ interface Entry {
  * with the runner, which calls `remove` and waits for it before saving, so a batch never
  * overwrites the final text.
  */
-export function createReplyFlusher(deps: { db: Executor; log: FastifyBaseLogger; flushMs?: number }) {
+export function createReplyFlusher(deps: {
+  messages: Pick<MessagesRepo, 'saveTexts'>;
+  log: FastifyBaseLogger;
+  flushMs?: number;
+}) {
   const flushMs = deps.flushMs ?? CHAT_LIMITS.streamFlushMs;
   const entries = new Map<string, Entry>();
   let timer: NodeJS.Timeout | undefined;
@@ -30,18 +33,9 @@ export function createReplyFlusher(deps: { db: Executor; log: FastifyBaseLogger;
   async function write(batch: { id: string; userId: string; text: string; entry: Entry }[]): Promise<void> {
     for (let i = 0; i < batch.length; i += CHUNK_ROWS) {
       const chunk = batch.slice(i, i + CHUNK_ROWS);
-      const values = sql.join(
-        chunk.map((r) => sql`(${r.id}::uuid, ${r.userId}::uuid, ${r.text}::text)`),
-        sql`, `,
-      );
-      // The app's clock, as every other write of updated_at.
-      const at = new Date().toISOString();
       try {
-        await deps.db.execute(
-          sql`update "messages" set "text" = v.text, "updated_at" = ${at}::timestamptz
-              from (values ${values}) as v(id, user_id, text)
-              where "messages"."message_id" = v.id and "messages"."user_id" = v.user_id`,
-        );
+        // The app's clock, as every other write of updated_at.
+        await deps.messages.saveTexts(chunk, new Date());
         for (const r of chunk) r.entry.saved = r.text;
       } catch (err) {
         deps.log.error({ err, replies: chunk.length }, 'saving the replies so far failed');

@@ -28,10 +28,9 @@ interface Entry extends Generation {
  * abort and resume find them, refuses a second reply in the same conversation, and lets shutdown (and
  * tests) wait for every reply and background task to be saved.
  */
-export function createGenerations() {
+export function createGenerations(isDraining: () => boolean) {
   const running = new Map<string, Entry>();
   const background = new Set<Promise<unknown>>();
-  let draining = false;
 
   const settled = async (): Promise<void> => {
     while (running.size > 0 || background.size > 0) {
@@ -42,7 +41,7 @@ export function createGenerations() {
   return {
     /** Claims the conversation for one reply; 409 while another reply in it is running. */
     reserve(key: string, userId: string): Generation {
-      if (draining)
+      if (isDraining())
         throw new AppError('server_shutdown', 'The server is shutting down; please try again in a moment');
       if (running.has(key))
         throw new AppError('conflict', 'A reply is already being generated in this conversation');
@@ -77,44 +76,19 @@ export function createGenerations() {
       for (const key of keys) running.get(key)?.controller.abort();
     },
 
-    /** Keeps a background task (title generation) in sight of drain(). */
+    /** Keeps a background task (title generation) in sight of settled(). */
     track(task: Promise<unknown>): void {
       const p = task.catch(() => {}).finally(() => background.delete(p));
       background.add(p);
     },
 
     /** Resolves once no generation and no background task is left. */
-    drain: settled,
+    settled,
 
-    /** True once shutdown() began: no new generation is accepted. */
-    get draining(): boolean {
-      return draining;
-    },
-
-    /**
-     * Graceful shutdown: refuses new generations, lets the running ones finish for up to
-     * `timeoutMs`, then aborts the rest (they are saved unfinished) and waits for their saves.
-     * Resolves true when everything finished by itself.
-     */
-    async shutdown(timeoutMs: number): Promise<boolean> {
-      draining = true;
-      if (await within(settled(), timeoutMs)) return true;
+    /** Past a shutdown's deadline: every running reply stops and is saved unfinished. */
+    stop(): void {
       for (const g of running.values()) g.controller.abort(SHUTDOWN_ABORT);
-      // Saving an aborted reply is one update; don't let a stuck database keep the process alive.
-      await within(settled(), 5000);
-      return false;
     },
   };
 }
 export type Generations = ReturnType<typeof createGenerations>;
-
-/** Whether `task` settles within `ms`. */
-async function within(task: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
-  try {
-    return await Promise.race([task.then(() => true as const), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
-}

@@ -3,7 +3,7 @@ import { API_ROUTES } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import { openSse } from '../../platform/sse.js';
 import { addRoute } from '../../platform/typed-route.js';
-import type { Generations } from './generations.js';
+import type { AskPipeline } from './pipeline.js';
 import { createSseSubscriber } from './stream-sink.js';
 
 /** The Last-Event-ID header, else `?lastEventId=`, as an event id; anything else counts as none. */
@@ -22,18 +22,18 @@ export function lastEventIdOf(header: unknown, query: unknown): number | undefin
  * same final / error event the original stream gets. 404 when no reply of this user is running
  * there, including one that has just ended: the client then reads the saved messages.
  */
-export function resumeRoute(app: FastifyInstance, generations: Generations): void {
+export function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
   addRoute(app, API_ROUTES.resumeStream, async ({ user, params: { conversationId }, request, reply }) => {
     const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
     // Lookup, check and attach run in one synchronous step, so the generation cannot end between
     // them: once attached, the subscriber is sure to get the final (or error) event.
-    const generation = generations.find(conversationId, user.id);
-    if (!generation?.hub.resumable) {
+    const hub = pipeline.running(conversationId, user.id);
+    if (!hub?.resumable) {
       throw new AppError('not_found', 'No reply is being generated in this conversation');
     }
     const sse = openSse(reply);
     const subscriber = createSseSubscriber(sse);
-    generation.hub.resume(subscriber, lastEventId);
-    sse.onDisconnect(() => generation.hub.unsubscribe(subscriber));
+    hub.resume(subscriber, lastEventId);
+    sse.onDisconnect(() => hub.unsubscribe(subscriber));
   });
 }

@@ -144,7 +144,7 @@ describe('GET /api/ask/stream/:conversationId', () => {
     expect(intruder.json as ApiErrorBody).toMatchObject({ code: 'not_found' });
     expect(typeof (intruder.json as ApiErrorBody).message).toBe('string');
 
-    await h.app.chat.drain();
+    await h.app.lifecycle.drain();
     const ended = await alice.resume(conversationId);
     expect(ended.status).toBe(404);
     expect((ended.json as ApiErrorBody).code).toBe('not_found');

@@ -52,8 +52,8 @@ describe('graceful shutdown', () => {
     const reply = words(12);
     const { conversationId, streaming } = await slowReply(user, reply);
 
-    const drained = h.app.chat.shutdown(10_000);
-    expect(h.app.chat.draining).toBe(true);
+    const drained = h.app.lifecycle.shutdown(10_000);
+    expect(h.app.lifecycle.draining).toBe(true);
     const refused = await user.api('/api/ask/openAI', { body: askBody({ text: 'Too late' }) });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('connection')).toBe('close');
@@ -86,7 +86,7 @@ describe('graceful shutdown', () => {
     const { conversationId, streaming } = await slowReply(user, reply);
 
     const started = Date.now();
-    expect(await h.app.chat.shutdown(300)).toBe(false);
+    expect(await h.app.lifecycle.shutdown(300)).toBe(false);
     expect(Date.now() - started).toBeLessThan(2000);
 
     const r = await streaming;

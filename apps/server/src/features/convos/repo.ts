@@ -1,12 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { PgDatabase } from 'drizzle-orm/pg-core';
-import type { PgliteQueryResultHKT } from 'drizzle-orm/pglite';
 import { DEFAULT_TITLE, type ConversationOptions } from '@chat/contract';
-import type * as schema from '../../db/schema.js';
+import type { Executor } from '../../db/executor.js';
 import { conversations, type ConversationRow } from '../../db/schema.js';
-
-/** The database or a transaction: repos accept either so callers can group writes. */
-export type Executor = PgDatabase<PgliteQueryResultHKT, typeof schema>;
 
 export interface NewConversation {
   conversationId: string;
@@ -80,8 +75,13 @@ export function createConvosRepo(db: Executor) {
      * Saves a generated title unless the conversation was renamed meanwhile; updatedAt is kept so
      * titling does not move the conversation in the list. True when saved.
      */
-    async setGeneratedTitle(userId: string, conversationId: string, title: string): Promise<boolean> {
-      const rows = await db
+    async setGeneratedTitle(
+      userId: string,
+      conversationId: string,
+      title: string,
+      tx: Executor = db,
+    ): Promise<boolean> {
+      const rows = await tx
         .update(conversations)
         .set({ title })
         .where(and(own(userId, conversationId), eq(conversations.title, DEFAULT_TITLE)))

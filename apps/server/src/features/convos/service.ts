@@ -8,7 +8,7 @@ export interface ConvosServiceDeps {
   /** Resolves once the title being written for that conversation, if any, is saved. */
   titleSettled?: (conversationId: string) => Promise<void>;
   /** Told which conversations were deleted, so running replies in them can be stopped. */
-  onDeleted?: (conversationIds: string[]) => void;
+  onDeleted?: (userId: string, conversationIds: string[]) => void;
 }
 
 export function createConvosService({ repo, onDeleted, titleSettled }: ConvosServiceDeps) {
@@ -48,11 +48,11 @@ export function createConvosService({ repo, onDeleted, titleSettled }: ConvosSer
       if (conversationId) {
         const n = await repo.remove(userId, conversationId);
         if (n === 0) throw new AppError('not_found', 'Conversation not found');
-        onDeleted?.([conversationId]);
+        onDeleted?.(userId, [conversationId]);
         return { deletedCount: n };
       }
       const ids = await repo.removeAll(userId);
-      onDeleted?.(ids);
+      onDeleted?.(userId, ids);
       return { deletedCount: ids.length };
     },
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { messages, type MessageRow } from '../../db/schema.js';
-import type { Executor } from '../convos/repo.js';
+import type { Executor } from '../../db/executor.js';
 
 export type NewMessage = typeof messages.$inferInsert;
 
@@ -99,6 +99,23 @@ export function createMessagesRepo(db: Executor) {
         .where(own(userId, messageId))
         .returning();
       return row;
+    },
+
+    /**
+     * The text so far of streaming replies, many in one statement (the flusher's batch): each
+     * row is the user's own (id and user_id both match), updated_at is `at`.
+     */
+    async saveTexts(rows: readonly { id: string; userId: string; text: string }[], at: Date): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::uuid, ${r.userId}::uuid, ${r.text}::text)`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update "messages" set "text" = v.text, "updated_at" = ${at.toISOString()}::timestamptz
+            from (values ${values}) as v(id, user_id, text)
+            where "messages"."message_id" = v.id and "messages"."user_id" = v.user_id`,
+      );
     },
 
     /** "Save only" edit of a message in the given conversation. */

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'driz
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_TITLE } from '@chat/contract';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema.js';
-import type { Executor } from '../convos/repo.js';
+import type { Executor } from '../../db/executor.js';
 import type { TextQuery } from './query.js';
 
 /** A search hit before its row is loaded: a message, or a conversation by its title. */

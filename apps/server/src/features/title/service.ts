@@ -99,11 +99,6 @@ export function createTitleService(deps: {
       return task;
     },
 
-    /** Titles the conversation with its first message (no model involved). The saved title or null. */
-    fromFirstMessage(userId: string, conversationId: string, userText: string): Promise<string | null> {
-      return save(userId, conversationId, titleFromText(userText));
-    },
-
     /** Resolves once the title being written for that conversation (if any) is saved. */
     async settled(conversationId: string): Promise<void> {
       await pending.get(conversationId);

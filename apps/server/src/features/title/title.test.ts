@@ -113,7 +113,7 @@ describe('title fallbacks', () => {
       const carol = await chatUser(h, 'Carol');
       const r = await carol.ask({ text: 'Tell me about tides [[fake reply="Sure"]]' });
       const final = r.events.at(-1)!.data as FinalEvent;
-      await h.app.chat.drain();
+      await h.app.lifecycle.drain();
       const convos = createConvosRepo(h.database.db);
       const id = crypto.randomUUID();
       await convos.insert({

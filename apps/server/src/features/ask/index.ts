@@ -1,0 +1,54 @@
+import { API_ROUTES } from '@chat/contract';
+import type { FeatureModule } from '../../platform/module.js';
+import { createReplyFlusher } from './flusher.js';
+import { createGenerations } from './generations.js';
+import { createAskPipeline } from './pipeline.js';
+import { resumeRoute } from './resume-route.js';
+import { askRoutes } from './routes.js';
+import type { AskAttachment, AskConfigurer, AskGate } from './steps/types.js';
+
+export type { AskAttachment, AskConfigurer, AskGate, StepContext } from './steps/types.js';
+
+declare module '../../platform/module.js' {
+  interface ExtensionPoints {
+    /** May this request run (balance, subscription, limits)? Refuse by throwing an AppError. */
+    askGates: AskGate;
+    /** Content parts (images) for the user message of a turn. */
+    askAttachments: AskAttachment;
+    /** Changes to a conversation's options (a preset, a model configuration). */
+    askConfigurers: AskConfigurer;
+  }
+}
+
+/** Asking, editing, stopping and resuming replies: the ask pipeline and its routes. */
+export const askModule: FeatureModule = {
+  name: 'ask',
+  register(ctx) {
+    const { app, db, config, lifecycle, events, use, extensions } = ctx;
+    const generations = createGenerations(() => lifecycle.draining);
+    lifecycle.addDrainable(generations);
+    // Stopping a running reply only helps a shutdown.
+    lifecycle.allowWhileDraining(API_ROUTES.abortAsk);
+    lifecycle.allowWhileDraining(API_ROUTES.abortEdit);
+    events.on('conversations.deleted', ({ conversationIds }) => generations.abortAll(conversationIds));
+
+    const messages = use('messages');
+    const pipeline = createAskPipeline({
+      db,
+      providers: use('providers'),
+      convos: use('convos'),
+      messages,
+      titles: use('titles'),
+      generations,
+      flusher: createReplyFlusher({ messages, log: app.log }),
+      titleConvo: config.titleConvo,
+      extensions: {
+        gates: () => extensions('askGates'),
+        attachments: () => extensions('askAttachments'),
+        configurers: () => extensions('askConfigurers'),
+      },
+    });
+    askRoutes(app, pipeline);
+    resumeRoute(app, pipeline);
+  },
+};

@@ -1,0 +1,190 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import type { ConvosRepo } from '../convos/repo.js';
+import type { MessagesRepo } from '../messages/repo.js';
+import { presentMessage } from '../messages/presenter.js';
+import type { TitleService } from '../title/service.js';
+import type { ReplyFlusher } from './flusher.js';
+import { SHUTDOWN_ABORT, type Generation, type Generations, type TurnResult } from './generations.js';
+import type { ReplyHub } from './reply-hub.js';
+import { attachFiles } from './steps/attach-files.js';
+import { authorize } from './steps/authorize.js';
+import { buildPrompt } from './steps/build-prompt.js';
+import { configure } from './steps/configure.js';
+import { runGates } from './steps/gates.js';
+import { findConversation, loadHistory } from './steps/load-history.js';
+import { recordTurn } from './steps/record-turn.js';
+import { resolve } from './steps/resolve.js';
+import { saveReply } from './steps/save-reply.js';
+import { streamReply } from './steps/stream-reply.js';
+import type { AskAttachment, AskConfigurer, AskGate, AskInput, StepContext, Turn } from './steps/types.js';
+
+export interface PipelineDeps {
+  db: Db;
+  providers: ProviderRegistry;
+  convos: ConvosRepo;
+  messages: MessagesRepo;
+  titles: TitleService;
+  generations: Generations;
+  /** Saves the text so far of every streaming reply, in one statement per tick. */
+  flusher: ReplyFlusher;
+  titleConvo: boolean;
+  /** The steps other features add (read per request: the lists are complete once the app is up). */
+  extensions: {
+    gates(): readonly AskGate[];
+    attachments(): readonly AskAttachment[];
+    configurers(): readonly AskConfigurer[];
+  };
+}
+
+/**
+ * The ask pipeline, and the one owner of a generation: it claims the conversation, runs the steps
+ * up to the saved turn, streams the reply, saves it and lets the claim go.
+ *
+ *   authorize → resolve endpoint and credentials → configure (preset, model config, params)
+ *   → gates → find the conversation → claim it → load history → attach files → record turn
+ *   (one transaction) → build prompt → [the route attaches its event stream] → call the provider
+ *   and stream → save (one transaction) → title
+ *
+ * Everything before the event stream opens fails as an AppError answered as JSON.
+ */
+export function createAskPipeline(deps: PipelineDeps) {
+  const { generations } = deps;
+
+  /** The steps up to the saved turn. Nothing is written unless every check passed. */
+  async function prepare(input: AskInput): Promise<{ turn: Turn; generation: Generation }> {
+    authorize(input);
+    const resolved = await resolve(input, deps.providers);
+    const ctx: StepContext = { input, endpoint: resolved.endpoint, model: resolved.model };
+    const configured = await configure(deps.extensions.configurers(), ctx);
+    await runGates(deps.extensions.gates(), ctx);
+    const found = await findConversation(input, deps.convos);
+    const generation = generations.reserve(found.conversationId, input.userId);
+    try {
+      const history = await loadHistory(input, found, deps.messages);
+      const parts = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
+      const recorded = await recordTurn(deps, input, resolved, history, configured);
+      const turn: Turn = {
+        ...recorded,
+        mode: history.mode,
+        userId: input.userId,
+        isNewConversation: !history.existing,
+        endpoint: resolved.endpoint,
+        provider: resolved.provider,
+        upstream: buildPrompt(resolved.model, history, recorded, configured, parts),
+      };
+      return { turn, generation };
+    } catch (err) {
+      generations.settle(generation, null);
+      throw err;
+    }
+  }
+
+  /**
+   * Streams the reply to the generation's hub (every attached client), has the flusher save the
+   * text so far every second, then saves the outcome, sends the final or error event and starts
+   * the title. Never rejects.
+   */
+  async function run(turn: Turn, generation: Generation, log: FastifyBaseLogger): Promise<TurnResult | null> {
+    const { userId } = turn;
+    const sink = generation.hub;
+    const replyId = turn.responseMessage.messageId;
+    const signal = generation.controller.signal;
+    let text = turn.prefix;
+    deps.flusher.add(replyId, userId, text, () => text);
+
+    sink.begin({
+      conversationId: turn.conversation.conversationId,
+      requestMessage: presentMessage(turn.requestMessage),
+      responseMessage: { ...presentMessage(turn.responseMessage), text: turn.prefix },
+    });
+    sink.event({
+      created: true,
+      message: presentMessage(turn.requestMessage),
+      conversationId: turn.conversation.conversationId,
+      responseMessageId: replyId,
+    });
+    const outcome = await streamReply(turn, sink, signal, (t) => (text += t), log);
+
+    // A new conversation's title: written by the model after a reply that went out (finished or
+    // stopped), else made from the first message right away (failed reply, shutdown, titles off),
+    // so no conversation stays "New Chat".
+    const shutdown = outcome.kind === 'abort' && signal.reason === SHUTDOWN_ABORT;
+    const modelTitle = deps.titleConvo && outcome.kind !== 'error' && !shutdown;
+    let result: TurnResult | null = null;
+    try {
+      // Off the flusher, and past any batch write that may carry it, before the final save.
+      await deps.flusher.remove(replyId);
+      result = await saveReply(deps, turn, text, outcome, !modelTitle);
+      if (!result) {
+        sink.event({ error: true, code: 'not_found', message: 'The conversation was deleted' });
+      } else if (outcome.kind === 'error') {
+        sink.event({ error: true, code: outcome.error.code, message: outcome.error.message, ...result });
+      } else if (shutdown) {
+        // Cut by a shutdown past its deadline: saved unfinished (Continue works after the restart).
+        sink.event({
+          error: true,
+          code: 'server_shutdown',
+          message: 'The server is restarting; the reply so far was saved',
+          ...result,
+        });
+      } else {
+        sink.event({ final: true, ...result });
+        if (modelTitle && turn.isNewConversation) {
+          generations.track(
+            deps.titles.generate({
+              userId,
+              conversationId: turn.conversation.conversationId,
+              endpointName: turn.endpoint.name,
+              model: turn.upstream.model,
+              userText: turn.requestMessage.text,
+              replyText: text,
+            }),
+          );
+        }
+      }
+    } catch (err) {
+      log.error({ err }, 'saving the reply failed');
+      sink.event({ error: true, code: 'internal', message: 'The reply could not be saved' });
+    }
+    sink.end();
+    return result;
+  }
+
+  return {
+    /**
+     * Runs the pipeline for one ask or edit request. `attach` gets the reply's hub once the turn is
+     * saved (the route opens its event stream there), before the first event; the reply then
+     * streams and saves in the background, whatever happens to that connection. Rejects (before
+     * `attach`) with the AppError of the step that refused.
+     */
+    async start(
+      input: AskInput,
+      attach: (hub: ReplyHub, conversationId: string) => void,
+      log: FastifyBaseLogger,
+    ): Promise<void> {
+      const { turn, generation } = await prepare(input);
+      try {
+        attach(generation.hub, generation.key);
+      } finally {
+        // The turn is saved: it runs to its end and is settled whatever attaching did.
+        void run(turn, generation, log).then((r) => generations.settle(generation, r));
+      }
+    },
+
+    /** Stops the user's running reply of that key; its saved result, or undefined when none runs. */
+    async abort(key: string, userId: string): Promise<TurnResult | null | undefined> {
+      const generation = generations.find(key, userId);
+      if (!generation) return undefined;
+      generation.controller.abort();
+      return generation.done;
+    },
+
+    /** The hub of the user's running reply in that conversation (resume), if any. */
+    running(conversationId: string, userId: string): ReplyHub | undefined {
+      return generations.find(conversationId, userId)?.hub;
+    },
+  };
+}
+export type AskPipeline = ReturnType<typeof createAskPipeline>;

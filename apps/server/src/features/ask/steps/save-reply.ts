@@ -1,0 +1,75 @@
+import { DEFAULT_TITLE, titleFromText } from '@chat/contract';
+import type { Db } from '../../../db/client.js';
+import type { ConvosRepo } from '../../convos/repo.js';
+import { presentConversation } from '../../convos/presenter.js';
+import type { MessagePatch, MessagesRepo } from '../../messages/repo.js';
+import { presentMessage } from '../../messages/presenter.js';
+import type { TurnResult } from '../generations.js';
+import type { Outcome } from './stream-reply.js';
+import type { Turn } from './types.js';
+
+export interface SaveDeps {
+  db: Pick<Db, 'transaction'>;
+  convos: Pick<ConvosRepo, 'update' | 'setGeneratedTitle'>;
+  messages: Pick<MessagesRepo, 'update'>;
+}
+
+/** The reply's row as the outcome leaves it. */
+export function replyPatch(text: string, outcome: Outcome): MessagePatch {
+  if (outcome.kind === 'finish') {
+    return {
+      text,
+      unfinished: false,
+      error: false,
+      finishReason: outcome.finishReason,
+      tokenCount: outcome.outputTokens ?? null,
+    };
+  }
+  if (outcome.kind === 'abort') return { text, unfinished: true, error: false, finishReason: 'abort' };
+  // A failed reply keeps its partial text. With none, its text is the error as JSON (business §8:
+  // "error text may be JSON with a code"), so a reload shows the same spec text for the code as
+  // the live error event did.
+  return {
+    text: text || JSON.stringify({ code: outcome.error.code, message: outcome.error.message }),
+    unfinished: false,
+    error: true,
+    finishReason: 'error',
+  };
+}
+
+/**
+ * save: in one transaction, the reply's outcome, a new conversation's title from its first
+ * message when `titleFromText` (no model title is coming), and the conversation's updatedAt.
+ * Null when the conversation was deleted meanwhile (nothing is written then).
+ */
+export async function saveReply(
+  deps: SaveDeps,
+  turn: Pick<Turn, 'userId' | 'conversation' | 'requestMessage' | 'responseMessage' | 'isNewConversation'>,
+  text: string,
+  outcome: Outcome,
+  titleFromFirstMessage: boolean,
+): Promise<TurnResult | null> {
+  const { userId } = turn;
+  const conversationId = turn.conversation.conversationId;
+  return deps.db.transaction(async (tx) => {
+    const conversation = await deps.convos.update(userId, conversationId, {}, tx);
+    if (!conversation) return null;
+    const response = await deps.messages.update(
+      userId,
+      turn.responseMessage.messageId,
+      replyPatch(text, outcome),
+      tx,
+    );
+    if (!response) return null;
+    let saved = conversation;
+    const title = titleFromText(turn.requestMessage.text);
+    if (titleFromFirstMessage && turn.isNewConversation && title !== DEFAULT_TITLE) {
+      if (await deps.convos.setGeneratedTitle(userId, conversationId, title, tx)) saved = { ...saved, title };
+    }
+    return {
+      conversation: presentConversation(saved),
+      requestMessage: presentMessage(turn.requestMessage),
+      responseMessage: presentMessage(response),
+    };
+  });
+}

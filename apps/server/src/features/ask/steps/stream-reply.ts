@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProviderError } from '../../../providers/types.js';
+import type { ReplySink } from '../stream-sink.js';
+import type { Turn } from './types.js';
+
+/** How a reply ended. */
+export type Outcome =
+  | { kind: 'finish'; finishReason: string; outputTokens: number | undefined }
+  | { kind: 'abort' }
+  | { kind: 'error'; error: ProviderError };
+
+/**
+ * call the provider and stream: the provider's text goes to the sink as deltas (and into
+ * `onText`, the reply so far, which the flusher saves every second) until the upstream finishes,
+ * fails or the signal aborts. Never rejects: a throw is an upstream_error outcome.
+ */
+export async function streamReply(
+  turn: Pick<Turn, 'provider' | 'upstream'>,
+  sink: Pick<ReplySink, 'delta'>,
+  signal: AbortSignal,
+  onText: (text: string) => void,
+  log: FastifyBaseLogger,
+): Promise<Outcome> {
+  let outcome: Outcome | undefined;
+  try {
+    for await (const ev of turn.provider.stream(turn.upstream, signal)) {
+      if (ev.type === 'text') {
+        onText(ev.text);
+        sink.delta(ev.text);
+      } else if (ev.type === 'finish') {
+        outcome = { kind: 'finish', finishReason: ev.finishReason, outputTokens: ev.usage?.outputTokens };
+      } else if (ev.type === 'error') {
+        outcome = { kind: 'error', error: ev.error };
+        break;
+      }
+      // reasoning, tool calls and usage are not shown or saved yet (later issues).
+    }
+  } catch (err) {
+    log.error({ err }, 'provider stream threw');
+    outcome = { kind: 'error', error: { code: 'upstream_error', message: 'The reply failed unexpectedly' } };
+  }
+  if (signal.aborted && outcome?.kind !== 'finish') return { kind: 'abort' };
+  return (
+    outcome ?? {
+      kind: 'error',
+      error: { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
+    }
+  );
+}

@@ -1,0 +1,20 @@
+import type { FeatureModule } from '../platform/module.js';
+import { createProviderRegistry, type ProviderRegistry } from './registry.js';
+
+declare module '../platform/module.js' {
+  interface Services {
+    /** Endpoints, their models, and an adapter per request from resolved credentials. */
+    providers: ProviderRegistry;
+  }
+}
+
+/** The configured endpoints and their adapters (no routes: the ask pipeline and titles use them). */
+export const providersModule: FeatureModule = {
+  name: 'providers',
+  register({ config, provide }) {
+    provide(
+      'providers',
+      createProviderRegistry(() => config.endpoints, { idleTimeoutMs: config.upstreamIdleTimeoutMs }),
+    );
+  },
+};

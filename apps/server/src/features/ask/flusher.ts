@@ -1,6 +1,6 @@
 import { CHAT_LIMITS } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MessagesRepo } from '../messages/repo.js';
+import type { MessagesRepo } from '../messages/index.js';
 
 /** Rows per UPDATE statement (three bound parameters each, far below the 65,535 limit). */
 const CHUNK_ROWS = 500;

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import type { ConvosRepo } from '../convos/repo.js';
-import type { MessagesRepo } from '../messages/repo.js';
-import { presentMessage } from '../messages/presenter.js';
-import type { TitleService } from '../title/service.js';
+import type { ConvosRepo } from '../convos/index.js';
+import type { MessagesRepo } from '../messages/index.js';
+import { presentMessage } from '../messages/index.js';
+import type { TitleService } from '../title/index.js';
 import type { ReplyFlusher } from './flusher.js';
 import { SHUTDOWN_ABORT, type Generation, type Generations, type TurnResult } from './generations.js';
 import type { ReplyHub } from './reply-hub.js';

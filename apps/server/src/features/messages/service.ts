@@ -1,6 +1,6 @@
 import type { Message } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
-import type { ConvosRepo } from '../convos/repo.js';
+import type { ConvosRepo } from '../convos/index.js';
 import { presentMessage } from './presenter.js';
 import type { MessagesRepo } from './repo.js';
 

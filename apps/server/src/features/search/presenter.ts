@@ -1,6 +1,6 @@
 import { SEARCH_LIMITS, type SearchHit } from '@chat/contract';
 import type { MessageRow } from '../../db/schema.js';
-import { presentMessage } from '../messages/presenter.js';
+import { presentMessage } from '../messages/index.js';
 import { markdownToPlainText } from './plain-text.js';
 import { excerpt } from './query.js';
 

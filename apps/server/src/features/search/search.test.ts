@@ -9,8 +9,8 @@ import {
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { createdOf } from '../../../test/support/sse-client.js';
 import { sql } from 'drizzle-orm';
-import { createConvosRepo } from '../convos/repo.js';
-import { createMessagesRepo } from '../messages/repo.js';
+import { createConvosRepo } from '../convos/index.js';
+import { createMessagesRepo } from '../messages/index.js';
 import { mergeByRecency } from './service.js';
 import type { Hit } from './repo.js';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_TITLE, SEARCH_LIMITS, searchTerms, type SearchPage } from '@chat/contract';
-import { presentConversation } from '../convos/presenter.js';
+import { presentConversation } from '../convos/index.js';
 import { presentHit } from './presenter.js';
 import { toTextQuery } from './query.js';
 import type { Hit, SearchRepo } from './repo.js';

@@ -1,6 +1,8 @@
 import type { FeatureModule } from '../../platform/module.js';
 import { createTitleService, type TitleService } from './service.js';
 
+export type { TitleService } from './service.js';
+
 declare module '../../platform/module.js' {
   interface Services {
     titles: TitleService;

@@ -1,7 +1,7 @@
 import { CHAT_LIMITS, DEFAULT_TITLE, titleFromText } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import type { ConvosRepo } from '../convos/repo.js';
+import type { ConvosRepo } from '../convos/index.js';
 
 const TITLE_TIMEOUT_MS = 10_000;
 const REPLY_EXCERPT_CHARS = 1000;

@@ -13,7 +13,7 @@ import {
   type ChatHarness,
 } from '../../../test/support/chat-harness.js';
 import { createProviderRegistry } from '../../providers/registry.js';
-import { createConvosRepo } from '../convos/repo.js';
+import { createConvosRepo } from '../convos/index.js';
 import { cleanTitle, createTitleService } from './service.js';
 
 type User = Awaited<ReturnType<typeof chatUser>>;

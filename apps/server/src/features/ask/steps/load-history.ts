@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationRow } from '../../../db/schema.js';
 import { AppError } from '../../../platform/errors.js';
-import type { ConvosRepo } from '../../convos/repo.js';
-import type { MessagesRepo } from '../../messages/repo.js';
+import type { ConvosRepo } from '../../convos/index.js';
+import type { MessagesRepo } from '../../messages/index.js';
 import type { AskInput, History, TurnMode } from './types.js';
 
 /**

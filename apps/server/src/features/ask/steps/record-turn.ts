@@ -4,8 +4,8 @@ import type { Db } from '../../../db/client.js';
 import type { Executor } from '../../../db/executor.js';
 import type { MessageRow } from '../../../db/schema.js';
 import { AppError } from '../../../platform/errors.js';
-import type { ConvosRepo } from '../../convos/repo.js';
-import type { MessagesRepo, NewMessage } from '../../messages/repo.js';
+import type { ConvosRepo } from '../../convos/index.js';
+import type { MessagesRepo, NewMessage } from '../../messages/index.js';
 import type { AskInput, Configured, History, Recorded, Resolved } from './types.js';
 
 export interface RecordDeps {

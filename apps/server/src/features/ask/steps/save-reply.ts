@@ -1,9 +1,9 @@
 import { DEFAULT_TITLE, titleFromText } from '@chat/contract';
 import type { Db } from '../../../db/client.js';
-import type { ConvosRepo } from '../../convos/repo.js';
-import { presentConversation } from '../../convos/presenter.js';
-import type { MessagePatch, MessagesRepo } from '../../messages/repo.js';
-import { presentMessage } from '../../messages/presenter.js';
+import type { ConvosRepo } from '../../convos/index.js';
+import { presentConversation } from '../../convos/index.js';
+import type { MessagePatch, MessagesRepo } from '../../messages/index.js';
+import { presentMessage } from '../../messages/index.js';
 import type { TurnResult } from '../generations.js';
 import type { Outcome } from './stream-reply.js';
 import type { Turn } from './types.js';

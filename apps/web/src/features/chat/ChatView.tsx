@@ -6,7 +6,7 @@ import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../app/document-title';
-import { useNav } from '../../app/nav';
+import { useNav } from '../../state/nav';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/Pickers';

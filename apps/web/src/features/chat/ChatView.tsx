@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { ChatHeader } from './header/ChatHeader';

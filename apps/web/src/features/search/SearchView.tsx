@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search, SearchX, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../app/document-title';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { NavToggleButton } from '../../components/NavToggleButton';
 import { useNav } from '../../state/nav';
 import { Button } from '../../components/ui/Button';

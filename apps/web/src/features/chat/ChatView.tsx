@@ -23,6 +23,7 @@ import { useResumeReply } from './stream/useResumeReply';
 import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
 import { useChatActions } from './useChatActions';
+import './chat.css';
 
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches

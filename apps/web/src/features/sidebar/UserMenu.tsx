@@ -4,7 +4,7 @@ import type { Theme } from '@chat/contract';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
 import { useTheme } from '../../state/theme';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
 import { isActive } from './stream/machine';
 import { getStreamState, useStreamState } from './stream/store';
+import { useFollowNewConversation } from './stream/useFollowNewConversation';
 import { useResumeReply } from './stream/useResumeReply';
 import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
@@ -76,14 +77,8 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   // A reply still generating on the server (reload, another tab) is joined instead of shown frozen.
   useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);
 
-  const routeRef = useRef(routeId);
-  routeRef.current = routeId;
-  const onCreated = useCallback(
-    (id: string) => {
-      if (routeRef.current === NEW_CONVO) void navigate(`/c/${id}`, { replace: true });
-    },
-    [navigate],
-  );
+  // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
+  useFollowNewConversation(routeId);
 
   // A saved conversation's replies are Markdown: load it alongside the messages, so they are
   // usually shown formatted at once rather than as plain text first.
@@ -98,7 +93,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     }
   }, [routeId, qc]);
 
-  const actions = useChatActions({ routeId, conversation, setup, messages, latest, onCreated });
+  const actions = useChatActions({ routeId, conversation, setup, messages, latest });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
   const handlers = useMemo<MessageHandlers>(

@@ -48,6 +48,54 @@ const serverBoundaries = (extraPolicies) => ({
     ],
   },
 });
+import { readdirSync } from 'node:fs';
+
+/*
+ * Web client boundaries. app/ is the shell (providers, router, layouts, i18n setup): it imports
+ * the rest, never the other way round. Shared folders do not import features, and a feature uses
+ * another only through that feature's entry (features/<name>/index.ts, imported as '../<name>').
+ * Import paths are matched as written (relative), so each feature gets its own block naming the
+ * other features; the list is read from the folder, so a new feature is covered at once. Static
+ * imports and re-exports are checked (type-only ones too), not import().
+ */
+const WEB = 'apps/web/src';
+const WEB_FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const WEB_SHARED = ['api', 'components', 'config', 'hooks', 'state'];
+
+const shellImports = (allowed = []) => ({
+  group: ['**/app/**', ...allowed.map((path) => `!${path}`)],
+  message:
+    'app/ is the shell: it imports the rest, never the other way round (shared code: state/, hooks/, config/).',
+});
+const featureImports = {
+  group: ['**/features/**'],
+  message: 'Shared code does not depend on a feature.',
+};
+const featureInternals = (name) => ({
+  group: [`**/${name}/**`],
+  message: `Use the ${name} feature through its entry ('../${name}', its index.ts), not its files.`,
+});
+
+/** Two blocks: one for the sources, one letting their tests boot the shell's i18n (real texts). */
+function webBoundary(folder, patterns) {
+  const rule = (allowed) => ({
+    'no-restricted-imports': ['error', { patterns: [shellImports(allowed), ...patterns] }],
+  });
+  const files = `${WEB}/${folder}/**/*.{ts,tsx}`;
+  return [
+    { files: [files], rules: rule() },
+    { files: [[files, '**/*.test.{ts,tsx}']], rules: rule(['**/app/i18n']) },
+  ];
+}
+
+const WEB_BOUNDARIES = [
+  ...WEB_SHARED.flatMap((folder) => webBoundary(folder, [featureImports])),
+  ...WEB_FEATURES.flatMap((name) =>
+    webBoundary(`features/${name}`, WEB_FEATURES.filter((other) => other !== name).map(featureInternals)),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -94,6 +142,7 @@ export default tseslint.config(
       },
     ]),
   },
+  ...WEB_BOUNDARIES,
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'tools/**/cli.ts', '**/*.mjs'],
     rules: { 'no-console': 'off' },

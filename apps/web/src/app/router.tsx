@@ -5,7 +5,7 @@ import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { ChatLayout } from './layouts/ChatLayout';
 
-const ChatRoute = lazy(() => import('../features/chat/ChatRoute'));
+const ChatRoute = lazy(() => import('./routes/ChatRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));

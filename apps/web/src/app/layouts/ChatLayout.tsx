@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { UI_LIMITS } from '@chat/contract';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { Sidebar } from '../../features/sidebar/Sidebar';
-import { useNav } from '../nav';
+import { useNav } from '../../state/nav';
 
 /**
  * Sidebar on the left (260 px; a 320 px overlay drawer with a backdrop up to 768 px), main area

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
-import { useDocumentTitle } from '../../app/document-title';
-import { useNav } from '../../app/nav';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useNav } from '../../state/nav';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/Pickers';
@@ -19,10 +19,12 @@ import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
 import { isActive } from './stream/machine';
 import { getStreamState, useStreamState } from './stream/store';
+import { useFollowNewConversation } from './stream/useFollowNewConversation';
 import { useResumeReply } from './stream/useResumeReply';
 import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
 import { useChatActions } from './useChatActions';
+import './chat.css';
 
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
@@ -75,14 +77,8 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   // A reply still generating on the server (reload, another tab) is joined instead of shown frozen.
   useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);
 
-  const routeRef = useRef(routeId);
-  routeRef.current = routeId;
-  const onCreated = useCallback(
-    (id: string) => {
-      if (routeRef.current === NEW_CONVO) void navigate(`/c/${id}`, { replace: true });
-    },
-    [navigate],
-  );
+  // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
+  useFollowNewConversation(routeId);
 
   // A saved conversation's replies are Markdown: load it alongside the messages, so they are
   // usually shown formatted at once rather than as plain text first.
@@ -97,7 +93,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     }
   }, [routeId, qc]);
 
-  const actions = useChatActions({ routeId, conversation, setup, messages, latest, onCreated });
+  const actions = useChatActions({ routeId, conversation, setup, messages, latest });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
   const handlers = useMemo<MessageHandlers>(

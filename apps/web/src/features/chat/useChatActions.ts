@@ -47,25 +47,17 @@ export interface ChatActionsInput {
   setup: ChatSetupState;
   messages: Message[];
   latest: Message | undefined;
-  onCreated: (conversationId: string) => void;
 }
 
 /** What the chat screen can do: send, regenerate, continue, edit, stop. Each one starts or stops a stream. */
-export function useChatActions({
-  routeId,
-  conversation,
-  setup,
-  messages,
-  latest,
-  onCreated,
-}: ChatActionsInput) {
+export function useChatActions({ routeId, conversation, setup, messages, latest }: ChatActionsInput) {
   const qc = useQueryClient();
   const { t } = useTranslation();
   const toast = useToast();
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
   // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
-  const live = useRef({ routeId, conversation, setup, byId, latest, onCreated });
-  live.current = { routeId, conversation, setup, byId, latest, onCreated };
+  const live = useRef({ routeId, conversation, setup, byId, latest });
+  live.current = { routeId, conversation, setup, byId, latest };
 
   const run = useCallback(
     (submission: Submission): boolean => {
@@ -80,7 +72,7 @@ export function useChatActions({
         userSender: 'User',
         options: optionsOf(convo),
       };
-      void startStream(qc, submission, ctx, { onCreated: (cid) => live.current.onCreated(cid) });
+      void startStream(qc, submission, ctx);
       return true;
     },
     [qc],

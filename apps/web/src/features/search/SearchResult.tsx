@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { MessageSquare, Sparkles, User } from 'lucide-react';
 import { DEFAULT_TITLE } from '@chat/contract';
-import { useNav } from '../../app/nav';
+import { useNav } from '../../state/nav';
 import type { SearchGroup } from './group-hits';
 import { Highlighted } from './Highlighted';
 

@@ -9,7 +9,7 @@ import { deleteConvo, renameConvo } from '../../api/convos';
 import { patchConvoInCache, removeConvoFromCache } from '../../api/convos-cache';
 import { queryKeys } from '../../api/keys';
 import { useToast } from '../../components/ui/Toast';
-import { useNav } from '../../app/nav';
+import { useNav } from '../../state/nav';
 import { DeleteConvoDialog } from './DeleteConvoDialog';
 
 interface ConvoItemProps {

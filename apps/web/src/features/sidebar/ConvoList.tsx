@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/Spinner';
 import { Button } from '../../components/ui/Button';
 import { useLoadMore } from '../../hooks/useLoadMore';
-import { useSearch } from '../search/useSearch';
+import { useSearch } from '../search';
 import { ConvoItem } from './ConvoItem';
 import { groupConvos } from './group-convos';
 import { useConvos } from './useConvos';

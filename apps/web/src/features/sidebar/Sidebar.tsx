@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PanelLeftClose, SquarePen } from 'lucide-react';
-import { useNav } from '../../app/nav';
+import { useNav } from '../../state/nav';
 import { IconButton } from '../../components/ui/IconButton';
 import { ConvoList } from './ConvoList';
 import { SidebarSearch } from './SidebarSearch';

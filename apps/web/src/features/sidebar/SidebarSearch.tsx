@@ -3,7 +3,7 @@ import { useLocation, useMatch, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { NEW_CONVO, SEARCH_LIMITS, TIMINGS } from '@chat/contract';
-import { useSearchEnabled } from '../search/useSearch';
+import { useSearchEnabled } from '../search';
 
 // The chat open before the search, per tab (kept across a reload of the search view).
 const RETURN_KEY = 'searchReturnPath';

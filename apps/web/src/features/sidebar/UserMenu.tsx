@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
 import type { Theme } from '@chat/contract';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
-import { FEATURES } from '../../app/features';
-import { useTheme } from '../../app/theme';
-import { useAuth } from '../auth/auth-context';
+import { FEATURES } from '../../config/features';
+import { useTheme } from '../../state/theme';
+import { useAuth } from '../auth';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
-import { NavToggleButton, useNav } from '../../../app/nav';
+import { NavToggleButton } from '../../../components/NavToggleButton';
+import { useNav } from '../../../state/nav';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointPicker, ModelPicker } from './Pickers';
 

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { NO_PARENT, type Message } from '@chat/contract';
 import { queryKeys } from '../../../api/keys';
+import { onAdoption } from './adopt-id';
 import { startStream } from './run';
+import { stopStream } from './stop';
 import { getStreamState, resetStreams } from './store';
 
 const CID = '11111111-1111-4111-8111-111111111111';
@@ -63,6 +65,7 @@ describe('startStream', () => {
     const { fetchMock, send, close } = controllableFetch();
     vi.stubGlobal('fetch', fetchMock);
     const created = vi.fn();
+    const unsubscribe = onAdoption(created);
     const done = startStream(
       qc,
       { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
@@ -74,7 +77,6 @@ describe('startStream', () => {
         userSender: 'User',
         newId: () => UID,
       },
-      { onCreated: created },
     );
     const optimistic = qc.getQueryData<Message[]>(queryKeys.messages('new'))!;
     expect(optimistic.map((m) => m.messageId)).toEqual([UID, `${UID}_`]);
@@ -88,7 +90,8 @@ describe('startStream', () => {
 
     send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
     await tick();
-    expect(created).toHaveBeenCalledWith(CID);
+    expect(created).toHaveBeenCalledExactlyOnceWith({ from: 'new', to: CID });
+    unsubscribe();
     expect(getStreamState(CID).phase).toBe('streaming');
     expect(getStreamState('new').phase).toBe('idle');
     expect(qc.getQueryData(queryKeys.convos.one(CID))).toMatchObject({
@@ -154,6 +157,40 @@ describe('startStream', () => {
     expect(qc.getQueryData(queryKeys.convos.one(CID))).toMatchObject({
       title: 'What is the capital of France?',
     });
+  });
+
+  it('runs a Stop asked before the server named the conversation once `created` gives the id', async () => {
+    const { fetchMock: sse, send } = controllableFetch();
+    const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>
+      url.endsWith('/abort') ? new Response(null, { status: 204 }) : sse(),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const done = startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: null,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+    );
+    const stopped = stopStream(qc, 'new');
+    await tick();
+    // No abort key yet: the stop waits.
+    expect(getStreamState('new')).toMatchObject({ phase: 'submitting', stopping: true });
+    expect(fetchMock.mock.calls.filter(([url]) => url.endsWith('/abort'))).toHaveLength(0);
+
+    send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
+    await stopped;
+    const aborts = fetchMock.mock.calls.filter(([url]) => url.endsWith('/abort'));
+    expect(aborts).toHaveLength(1);
+    expect(aborts[0]![0]).toBe('/api/ask/demo/abort');
+    expect(JSON.parse(aborts[0]![1]!.body as string)).toEqual({ abortKey: CID });
+    expect(getStreamState(CID)).toMatchObject({ phase: 'done', stoppedAt: expect.any(Number) });
+    await done;
   });
 
   it('shows an error reply when the connection fails', async () => {

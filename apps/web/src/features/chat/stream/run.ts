@@ -7,6 +7,7 @@ import {
   isFinalEvent,
   isResumedEvent,
   type Conversation,
+  type CreatedEvent,
   type Message,
   type ResumedEvent,
   type StreamEvent,
@@ -14,10 +15,11 @@ import {
 import { ApiError } from '../../../api/http';
 import { parseStreamEvent, streamSse } from '../../../api/sse';
 import { queryKeys } from '../../../api/keys';
-import { patchConvoInCache, upsertConvoInCache } from '../../../api/convos-cache';
+import { patchConvoInCache } from '../../../api/convos-cache';
+import { adoptConversationId } from './adopt-id';
 import { CLIENT_ERROR, setErrorDetail } from './error-details';
 import { isActive, type StreamError } from './machine';
-import { patchMessage, upsertMessage, withConversationId } from './messages';
+import { patchMessage, upsertMessage } from './messages';
 import { planSubmission, type SubmitContext, type Submission } from './plan';
 import {
   applySaved,
@@ -28,49 +30,20 @@ import {
   setMessages,
   type Session,
 } from './session';
-import { dispatchStream, getStreamState, rekeyStream } from './store';
+import { dispatchStream, getStreamState } from './store';
 import { fetchTitle } from './title';
 
-export interface StartHooks {
-  /** The server named the conversation (called once, after the cache moved to the id). */
-  onCreated?: (conversationId: string) => void;
-}
-
-function provisionalConvo(id: string, s: Session, message: Message): Conversation {
-  const now = new Date().toISOString();
-  return {
-    conversationId: id,
-    title: DEFAULT_TITLE,
-    user: '',
-    endpoint: s.endpoint,
-    model: message.model ?? null,
-    createdAt: now,
-    updatedAt: now,
-  };
-}
-
-function onCreated(
-  qc: QueryClient,
-  s: Session,
-  e: Extract<StreamEvent, { created: true }>,
-  hooks: StartHooks,
-) {
+/**
+ * The server saved the request: a new conversation takes its id (adoptConversationId; the chat
+ * view follows it to /c/<id>), the saved request message replaces the optimistic one, and a stop
+ * asked before the id was known runs now.
+ */
+function onCreated(qc: QueryClient, s: Session, e: CreatedEvent): void {
   const id = e.conversationId;
-  if (s.key === NEW_CONVO) {
-    const moved = withConversationId(qc.getQueryData<Message[]>(queryKeys.messages(NEW_CONVO)) ?? [], id);
-    qc.setQueryData(queryKeys.messages(id), moved);
-    qc.removeQueries({ queryKey: queryKeys.messages(NEW_CONVO), exact: true });
-    sessions.delete(NEW_CONVO);
-    sessions.set(id, s);
-    rekeyStream(NEW_CONVO, id);
-    s.key = id;
-    if (!qc.getQueryData(queryKeys.convos.one(id)))
-      upsertConvoInCache(qc, provisionalConvo(id, s, e.message));
-  }
+  adoptConversationId(qc, s, { conversationId: id, model: e.message.model ?? null });
   setMessages(qc, id, (list) => upsertMessage(list, e.message, s.plan.requestMessageId));
   dispatchStream(id, { type: 'created', conversationId: id, requestMessageId: e.message.messageId });
-  hooks.onCreated?.(id);
-  s.pendingStop?.();
+  s.pendingStop?.(id);
 }
 
 /** This tab joined a running reply: the snapshot's messages go into the cache, then it streams. */
@@ -111,8 +84,8 @@ function fail(qc: QueryClient, s: Session, error: StreamError, response?: Messag
   dispatchStream(s.key, { type: 'error', error });
 }
 
-function handleEvent(qc: QueryClient, s: Session, data: StreamEvent, hooks: StartHooks): void {
-  if (isCreatedEvent(data)) return onCreated(qc, s, data, hooks);
+function handleEvent(qc: QueryClient, s: Session, data: StreamEvent): void {
+  if (isCreatedEvent(data)) return onCreated(qc, s, data);
   if (isResumedEvent(data)) return onResumed(qc, s, data);
   if (isFinalEvent(data)) {
     applySaved(qc, s, data);
@@ -155,7 +128,6 @@ export async function startStream(
   qc: QueryClient,
   submission: Submission,
   ctx: SubmitContext,
-  hooks: StartHooks = {},
 ): Promise<boolean> {
   const key = ctx.conversationId ?? NEW_CONVO;
   if (isActive(getStreamState(key))) return false;
@@ -179,7 +151,7 @@ export async function startStream(
     requestMessageId: plan.requestMessageId,
     targetMessageId: plan.targetMessageId,
   });
-  await readStream(qc, s, plan.path, plan.body, hooks);
+  await readStream(qc, s, plan.path, plan.body);
   return true;
 }
 
@@ -188,17 +160,11 @@ export async function startStream(
  * the stream store until it ends. A failure after the stream became active shows as the reply's
  * error; the error is also returned (undefined when the stream ended normally).
  */
-export async function readStream(
-  qc: QueryClient,
-  s: Session,
-  path: string,
-  body: unknown,
-  hooks: StartHooks = {},
-): Promise<unknown> {
+export async function readStream(qc: QueryClient, s: Session, path: string, body: unknown): Promise<unknown> {
   try {
     await streamSse(path, body, {
       signal: s.controller.signal,
-      onEvent: (data) => handleEvent(qc, s, parseStreamEvent(data), hooks),
+      onEvent: (data) => handleEvent(qc, s, parseStreamEvent(data)),
     });
     if (isActive(getStreamState(s.key)) && !s.stopped) {
       // The stream ended without a final event: the connection dropped.

@@ -15,8 +15,8 @@ export interface Session {
   text: string;
   /** Cancels the scheduled text flush, if one is pending. */
   frame: (() => void) | null;
-  /** A stop asked before the conversation id was known: run as soon as it is. */
-  pendingStop: (() => void) | null;
+  /** A stop asked before the conversation id was known: run with the id once `created` gives it. */
+  pendingStop: ((conversationId: string) => void) | null;
   /** The stream ended by a stop: its end is not a failure. */
   stopped: boolean;
 }

@@ -77,9 +77,9 @@ export async function stopStream(qc: QueryClient, key: string, hooks: StopHooks 
   dispatchStream(key, { type: 'stop' });
   if (state.conversationId) return abortNow(qc, s, state.conversationId, hooks);
   await new Promise<void>((resolve) => {
-    s.pendingStop = () => {
+    s.pendingStop = (conversationId) => {
       s.pendingStop = null;
-      void abortNow(qc, s, s.key, hooks).finally(resolve);
+      void abortNow(qc, s, conversationId, hooks).finally(resolve);
     };
   });
 }

@@ -28,7 +28,7 @@ export function dispatchStream(key: string, action: StreamAction): StreamState {
   return next;
 }
 
-/** Moves a stream to a new key (the 'new' conversation got its id). */
+/** Moves a stream to a new key (the 'new' conversation got its id: adoptConversationId). */
 export function rekeyStream(from: string, to: string): void {
   const state = states.get(from);
   if (!state || from === to) return;

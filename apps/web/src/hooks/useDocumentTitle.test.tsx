@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { StartupConfig } from '@chat/contract';
 import { queryKeys } from '../api/keys';
-import { documentTitle, useDocumentTitle } from './document-title';
+import { documentTitle, useDocumentTitle } from './useDocumentTitle';
 
 function Page({ title }: { title?: string | undefined }) {
   useDocumentTitle(title);

@@ -1,13 +1,10 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
-import { PanelLeft } from 'lucide-react';
 import { LOCAL_KEYS, UI_LIMITS } from '@chat/contract';
-import { IconButton } from '../components/ui/IconButton';
 
 /*
  * Sidebar visibility, shared through a tiny external store (no provider needed, so the chat
- * header can render <NavToggleButton/> anywhere). Persisted in localStorage `navVisible`
- * (spec §9). On small screens the sidebar is a drawer that starts closed.
+ * header can render <NavToggleButton/> from components/ anywhere). Persisted in localStorage
+ * `navVisible` (spec §9). On small screens the sidebar is a drawer that starts closed.
  */
 const MOBILE_QUERY = `(max-width: ${UI_LIMITS.mobileBreakpointPx}px)`;
 const listeners = new Set<() => void>();
@@ -83,31 +80,4 @@ export function useNav(): NavState {
   );
   const toggle = useCallback(() => setNavVisible(!visibleState), []);
   return { visible, setVisible: setNavVisible, toggle, isMobile };
-}
-
-export interface NavToggleButtonProps {
-  className?: string;
-  /**
-   * Render nothing while the sidebar is open on desktop (it has its own close button, testid
-   * nav-close), as ChatGPT does. Default true; on mobile the button always renders.
-   */
-  hideWhenOpen?: boolean;
-}
-
-/** Opens/closes the sidebar (testid nav-toggle). Rendered by the chat header. */
-export function NavToggleButton({ className, hideWhenOpen = true }: NavToggleButtonProps) {
-  const { t } = useTranslation();
-  const { visible, toggle, isMobile } = useNav();
-  if (hideWhenOpen && visible && !isMobile) return null;
-  return (
-    <IconButton
-      data-testid="nav-toggle"
-      label={visible ? t('com_nav_close_sidebar') : t('com_nav_open_sidebar')}
-      aria-expanded={visible}
-      onClick={toggle}
-      className={className}
-    >
-      <PanelLeft className="size-5" aria-hidden />
-    </IconButton>
-  );
 }

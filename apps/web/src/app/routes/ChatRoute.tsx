@@ -1,13 +1,12 @@
 import { Navigate, useParams } from 'react-router';
 import { NEW_CONVO, SEARCH_CONVO } from '@chat/contract';
-import { lastSearchQuery } from '../search/last-query';
-import { SearchView } from '../search/SearchView';
-import { ChatView } from './ChatView';
-import './chat.css';
+import { ChatView } from '../../features/chat/ChatView';
+import { lastSearchQuery } from '../../features/search/last-query';
+import { SearchView } from '../../features/search/SearchView';
 
 /**
  * /c/:conversationId — 'new' is an empty, unsaved conversation; /search/:query and /c/search are
- * the search view (spec §2).
+ * the search view (spec §2). A route of the shell: it picks the feature the URL names.
  */
 export default function ChatRoute() {
   const { conversationId = NEW_CONVO, query } = useParams();

@@ -1,0 +1,18 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { NEW_CONVO } from '@chat/contract';
+import { onAdoption } from './adopt-id';
+
+/**
+ * While the view shows /c/new, follows the new conversation to /c/<id> once adoptConversationId
+ * has moved it there (in place of the /c/new history entry).
+ */
+export function useFollowNewConversation(routeId: string): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (routeId !== NEW_CONVO) return;
+    return onAdoption(({ from, to }) => {
+      if (from === routeId) void navigate(`/c/${to}`, { replace: true });
+    });
+  }, [routeId, navigate]);
+}

@@ -44,6 +44,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web client to serve (SPA fallback to index.html). */
   webDist?: string | undefined;
+  /** Modules registered after the app's own (a deployment's additions; tests of extension points). */
+  extraModules?: readonly FeatureModule[];
 }
 
 export interface App extends FastifyInstance {
@@ -94,7 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
-  await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events }, MODULES);
+  await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events }, [
+    ...MODULES,
+    ...(deps.extraModules ?? []),
+  ]);
 
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     await app.register(fastifyStatic, {

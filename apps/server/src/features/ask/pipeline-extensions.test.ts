@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { isFinalEvent, type ConvosPage } from '@chat/contract';
+import { conversations } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { FeatureModule } from '../../platform/module.js';
+import { askBody, chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { finalOf } from '../../../test/support/sse-client.js';
+
+const PIXEL =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const seen: string[] = [];
+
+/**
+ * A feature of its own folder would register exactly this: a gate, an attachment and a
+ * configurer, from its module, with no change to the ask feature.
+ */
+const extensionsModule: FeatureModule = {
+  name: 'test-extensions',
+  register({ extend }) {
+    extend('askGates', {
+      name: 'quota',
+      async check({ input }) {
+        seen.push('gate');
+        if (input.body.text.includes('over the limit')) throw new AppError('forbidden', 'Limit reached');
+      },
+    });
+    extend('askConfigurers', {
+      name: 'preset',
+      async configure(_ctx, options) {
+        seen.push('configure');
+        return { ...options, promptPrefix: options.promptPrefix ?? 'You are terse.' };
+      },
+    });
+    extend('askAttachments', {
+      name: 'files',
+      async attach({ input }) {
+        seen.push('attach');
+        return input.body.text.includes('with image')
+          ? [{ type: 'image', url: `data:image/png;base64,${PIXEL}`, mediaType: 'image/png' }]
+          : [];
+      },
+    });
+  },
+};
+
+let h: ChatHarness;
+let alice: Awaited<ReturnType<typeof chatUser>>;
+
+beforeAll(async () => {
+  h = await startChatApp({}, { extraModules: [extensionsModule] });
+  alice = await chatUser(h, 'Alice');
+});
+afterAll(() => h.close());
+
+describe('pipeline extension points over HTTP', () => {
+  it('a gate refuses before anything is saved or sent upstream', async () => {
+    const before = h.fake.requests.length;
+    const res = await alice.api('/api/ask/openAI', {
+      body: askBody({ text: 'I am over the limit' }),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 'forbidden', message: 'Limit reached' });
+    const page = (await (await alice.api('/api/convos?pageNumber=1')).json()) as ConvosPage;
+    expect(page.conversations).toEqual([]);
+    expect(h.fake.requests.length).toBe(before);
+  });
+
+  it('runs configure, gates and attachments in that order; their output reaches the upstream and the saved conversation', async () => {
+    seen.length = 0;
+    const result = await alice.ask({ text: 'Describe this, with image' });
+    const final = finalOf(result.events);
+    expect(isFinalEvent(final)).toBe(true);
+    expect(seen).toEqual(['configure', 'gate', 'attach']);
+
+    const chat = h.fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(0);
+    const body = chat?.body as { messages: { role: string; content: unknown }[] };
+    expect(body.messages[0]).toEqual({ role: 'system', content: 'You are terse.' });
+    expect(body.messages.at(-1)).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: 'Describe this, with image' },
+        { type: 'image_url', image_url: { url: `data:image/png;base64,${PIXEL}` } },
+      ],
+    });
+    const [saved] = await h.database.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.conversationId, final.conversation.conversationId));
+    expect(saved?.options).toMatchObject({ promptPrefix: 'You are terse.' });
+  });
+});

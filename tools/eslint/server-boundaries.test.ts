@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+// @ts-expect-error: a plain-JS ESLint plugin without type declarations
+import layout from './server-boundaries.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const linter = new Linter({ configType: 'flat' });
+const config = [
+  {
+    files: ['**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { layout },
+    rules: { 'layout/server-boundaries': 'error' },
+  },
+] as Linter.Config[];
+
+/** The rule's message ids for `code` as if it were the file at `path` (from the repository root). */
+function problems(path: string, code: string): string[] {
+  return linter.verify(code, config, { filename: join(ROOT, path) }).map((m) => m.messageId ?? m.message);
+}
+
+describe('server layout rule', () => {
+  it("lets a feature use another feature's index.ts, and its own files", () => {
+    const file = 'apps/server/src/features/ask/steps/x.ts';
+    expect(problems(file, "import type { ConvosRepo } from '../../convos/index.js';")).toEqual([]);
+    expect(problems(file, "import { authorize } from './authorize.js';")).toEqual([]);
+    expect(problems(file, "import { x } from '../generations.js';")).toEqual([]);
+    expect(problems(file, "import { AppError } from '../../../platform/errors.js';")).toEqual([]);
+  });
+
+  it("refuses a feature reaching into another feature's files (imports and re-exports)", () => {
+    const file = 'apps/server/src/features/ask/pipeline.ts';
+    expect(problems(file, "import type { ConvosRepo } from '../convos/repo.js';")).toEqual(['internals']);
+    expect(problems(file, "export { presentMessage } from '../messages/presenter.js';")).toEqual([
+      'internals',
+    ]);
+    expect(problems(file, "export * from '../title/service.js';")).toEqual(['internals']);
+  });
+
+  it('refuses shared plumbing and providers importing a feature', () => {
+    expect(problems('apps/server/src/platform/x.ts', "import '../features/convos/index.js';")).toEqual([
+      'sharedToFeature',
+    ]);
+    expect(problems('apps/server/src/providers/x.ts', "import '../features/ask/pipeline.js';")).toEqual([
+      'sharedToFeature',
+    ]);
+  });
+
+  it("refuses app code importing test support, but not the app's own tests", () => {
+    const spec = "import { startTestApp } from '../../../test/support/harness.js';";
+    expect(problems('apps/server/src/features/ask/x.ts', spec)).toEqual(['testCode']);
+    expect(problems('apps/server/src/features/ask/x.test.ts', spec)).toEqual([]);
+  });
+});

@@ -4,13 +4,32 @@ import { join } from 'node:path';
 import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
 import type { Env } from './env.js';
 
+/** The wire protocols the server speaks (one adapter each, providers/adapters.ts). */
+export type EndpointType = 'openAI' | 'azureOpenAI' | 'google' | 'anthropic' | 'custom';
+
+/** Azure OpenAI's addressing (LibreChat's AZURE_OPENAI_API_* names). */
+export interface AzureTarget {
+  instanceName: string;
+  deploymentName: string;
+  apiVersion: string;
+}
+
+/** A Google Cloud service account (Vertex AI), as its JSON key file has it. */
+export interface GoogleServiceAccount {
+  client_email: string;
+  project_id: string;
+  private_key: string;
+}
+
 /** An endpoint the server can talk to, resolved from configuration. */
 export interface EndpointDefinition {
   /** The endpoint's name as the API and the conversation carry it (openAI, demo, a custom name). */
   name: string;
   /** The wire protocol / provider adapter. */
-  type: 'openAI' | 'custom';
+  type: EndpointType;
+  /** The server's key; empty when every user brings their own (`userProvide`). */
   apiKey: string;
+  /** The URL the SDK calls instead of the provider's own (a reverse proxy, a compatible server). */
   baseURL: string | undefined;
   /** Models offered; empty means "ask the upstream" (resolved at start-up). */
   models: string[];
@@ -21,8 +40,27 @@ export interface EndpointDefinition {
   allowAnyModel?: boolean;
   titleModel: string | undefined;
   label: string | undefined;
+  /** Each user brings their own key (`user_provided`). */
   userProvide: boolean;
+  /** Each user brings their own base URL too (custom endpoints with `baseURL: user_provided`). */
+  userProvideURL?: boolean;
   isDemo: boolean;
+  /** Extra request headers (custom endpoints' `headers`, `${ENV}` values resolved). */
+  headers?: Record<string, string>;
+  iconURL?: string;
+  /** Title new conversations (custom endpoints' `titleConvo`; the global TITLE_CONVO otherwise). */
+  titleConvo?: boolean;
+  titleMethod?: 'completion' | 'functions';
+  summarize?: boolean;
+  summaryModel?: string;
+  forcePrompt?: boolean;
+  /** Ask the upstream for its live model list (custom `models.fetch`; built-ins without *_MODELS). */
+  fetchModels?: boolean;
+  /** Display names by real model name (relabelling, spec §9); requests use the real names. */
+  modelLabels?: Record<string, string>;
+  azure?: AzureTarget;
+  /** Vertex AI instead of the Gemini API key (GOOGLE_KEY holding a service-account JSON). */
+  googleServiceAccount?: GoogleServiceAccount;
 }
 
 export interface AppConfig {

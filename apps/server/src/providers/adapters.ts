@@ -1,6 +1,7 @@
-import type { EndpointDefinition } from '../config/app-config.js';
+import type { EndpointDefinition, EndpointType } from '../config/app-config.js';
 import type { Credentials } from './credentials.js';
 import { createOpenAIChatProvider } from './openai/chat-provider.js';
+import { fetchOpenAIModels } from './openai/list-models.js';
 import type { ChatProvider } from './types.js';
 
 /** Options every adapter understands (timeouts from config). */
@@ -17,14 +18,32 @@ export type AdapterFactory = (
   opts: AdapterOptions,
 ) => ChatProvider;
 
-const openAICompatible: AdapterFactory = (endpoint, credentials, opts) =>
-  createOpenAIChatProvider({ name: endpoint.name, ...credentials }, opts);
+/** One wire protocol: its chat adapter and, where the provider has one, its live model list. */
+export interface ProviderAdapter {
+  chat: AdapterFactory;
+  /** The upstream's models; rejects on any failure (the caller falls back to the defaults). */
+  listModels?: (
+    endpoint: EndpointDefinition,
+    credentials: Credentials,
+    signal: AbortSignal,
+  ) => Promise<string[]>;
+}
+
+const openAICompatible: ProviderAdapter = {
+  chat: (endpoint, credentials, opts) =>
+    createOpenAIChatProvider({ name: endpoint.name, headers: endpoint.headers, ...credentials }, opts),
+  listModels: (endpoint, credentials, signal) =>
+    fetchOpenAIModels(credentials.baseURL ?? 'https://api.openai.com/v1', credentials.apiKey, {
+      headers: endpoint.headers,
+      signal,
+    }),
+};
 
 /**
- * One line per wire protocol: a new provider is a folder under providers/ exporting a factory,
- * plus its entry here and its endpoint type in the contract.
+ * One line per wire protocol: a new provider is a folder under providers/ exporting its
+ * ProviderAdapter, plus its entry here and its endpoint type and parameters in the contract.
  */
-export const ADAPTERS: Record<EndpointDefinition['type'], AdapterFactory> = {
+export const ADAPTERS: Partial<Record<EndpointType, ProviderAdapter>> = {
   openAI: openAICompatible,
   custom: openAICompatible,
 };

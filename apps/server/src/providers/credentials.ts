@@ -1,10 +1,22 @@
-import type { EndpointDefinition } from '../config/app-config.js';
+import type { AzureTarget, EndpointDefinition, GoogleServiceAccount } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
 
 /** What an adapter is built from: whose key, and which server it talks to. */
 export interface Credentials {
   apiKey: string;
   baseURL: string | undefined;
+  /** Azure's instance, deployment and API version (the endpoint's, or the user's own). */
+  azure?: AzureTarget | undefined;
+  /** Vertex AI's service account (the endpoint's, or the user's own). */
+  googleServiceAccount?: GoogleServiceAccount | undefined;
+}
+
+/** A user's saved key for one endpoint, decrypted: the per-endpoint shape of spec §3. */
+export interface UserKey {
+  apiKey: string;
+  baseURL?: string | undefined;
+  azure?: AzureTarget | undefined;
+  googleServiceAccount?: GoogleServiceAccount | undefined;
 }
 
 /**
@@ -12,10 +24,7 @@ export interface Credentials {
  * expiry) is a later issue; it answers only keys that exist and have not expired.
  */
 export interface UserKeyStore {
-  get(
-    userId: string,
-    endpointName: string,
-  ): Promise<{ apiKey: string; baseURL?: string | undefined } | undefined>;
+  get(userId: string, endpointName: string): Promise<UserKey | undefined>;
 }
 
 /** Until user keys can be saved, nobody has one. */
@@ -33,13 +42,25 @@ export interface CredentialsResolver {
 export function createCredentialsResolver(userKeys: UserKeyStore = NO_USER_KEYS): CredentialsResolver {
   return {
     async resolve(endpoint, userId) {
-      if (!endpoint.userProvide) return { apiKey: endpoint.apiKey, baseURL: endpoint.baseURL };
+      if (!endpoint.userProvide) {
+        return {
+          apiKey: endpoint.apiKey,
+          baseURL: endpoint.baseURL,
+          azure: endpoint.azure,
+          googleServiceAccount: endpoint.googleServiceAccount,
+        };
+      }
       const key = await userKeys.get(userId, endpoint.name);
-      if (!key?.apiKey) {
+      if (!key?.apiKey && !key?.googleServiceAccount) {
         throw new AppError('no_user_key', `No API key set for the ${endpoint.name} endpoint`);
       }
-      // A user-provided base URL only where the config leaves it to the user (no URL configured).
-      return { apiKey: key.apiKey, baseURL: endpoint.baseURL ?? key.baseURL };
+      return {
+        apiKey: key.apiKey,
+        // A user-provided base URL only where the config leaves it to the user (no URL configured).
+        baseURL: endpoint.baseURL ?? key.baseURL,
+        azure: key.azure ?? endpoint.azure,
+        googleServiceAccount: key.googleServiceAccount,
+      };
     },
   };
 }

@@ -50,7 +50,7 @@ export function createProviderRegistry(
       byCreds.set(key, provider);
       return provider;
     }
-    const factory = ADAPTERS[endpoint.type] as (typeof ADAPTERS)[keyof typeof ADAPTERS] | undefined;
+    const factory = ADAPTERS[endpoint.type]?.chat;
     if (!factory)
       throw new AppError('unknown_endpoint', `Unsupported endpoint type: ${String(endpoint.type)}`);
     // Every adapter, whatever its protocol: upstream text must be storable (storable-provider.ts).

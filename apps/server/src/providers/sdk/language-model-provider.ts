@@ -1,0 +1,135 @@
+import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { mapProviderError, UpstreamTimeout } from '../errors.js';
+import { ProviderFailure, type ChatProvider, type ProviderEvent } from '../types.js';
+import { callOptions } from './prompt.js';
+
+export interface LanguageModelProviderOptions {
+  /** The reply fails with upstream_timeout when nothing arrives for this long. */
+  idleTimeoutMs?: number | undefined;
+  /** Total time allowed for a non-streaming completion. */
+  completeTimeoutMs?: number | undefined;
+}
+
+const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+const DEFAULT_COMPLETE_TIMEOUT_MS = 30_000;
+
+/** A timer that aborts with UpstreamTimeout unless poked often enough. */
+function idleWatch(ms: number) {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const poke = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => controller.abort(new UpstreamTimeout(ms)), ms);
+    timer.unref();
+  };
+  poke();
+  return { signal: controller.signal, poke, stop: () => timer && clearTimeout(timer) };
+}
+
+/**
+ * A ChatProvider over any AI SDK language model (the provider packages' own `doStream` and
+ * `doGenerate`: their fetch, wire format, SSE parser and chunk validation). Every adapter is this
+ * plus how it builds its model: `model(id)` for a model name.
+ */
+export function createLanguageModelProvider(
+  model: (modelId: string) => LanguageModelV3,
+  opts: LanguageModelProviderOptions = {},
+): ChatProvider {
+  const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+
+  return {
+    async *stream(req, signal): AsyncIterable<ProviderEvent> {
+      const idle = idleWatch(idleMs);
+      const abortSignal = AbortSignal.any([signal, idle.signal]);
+      let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+      try {
+        // The provider's own stream (the AI SDK's OpenAI adapter: its fetch, SSE parser and chunk
+        // validation), without streamText's orchestration on top: that layer (step handling,
+        // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
+        // none of it. See docs/decisions.md.
+        const { stream } = await model(req.model).doStream({ ...callOptions(req), abortSignal });
+        reader = stream.getReader();
+        for (;;) {
+          const { done, value: part } = await reader.read();
+          if (done) break;
+          idle.poke();
+          switch (part.type) {
+            case 'text-delta':
+              if (part.delta) yield { type: 'text', text: part.delta };
+              break;
+            case 'reasoning-delta':
+              if (part.delta) yield { type: 'reasoning', text: part.delta };
+              break;
+            // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
+            case 'tool-call':
+              yield {
+                type: 'tool-call',
+                call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
+              };
+              break;
+            case 'tool-result':
+              yield {
+                type: 'tool-result',
+                toolCallId: part.toolCallId,
+                toolName: part.toolName,
+                result: part.result,
+              };
+              break;
+            case 'finish': {
+              const usage = {
+                inputTokens: part.usage.inputTokens.total,
+                outputTokens: part.usage.outputTokens.total,
+              };
+              yield { type: 'usage', usage };
+              yield {
+                type: 'finish',
+                finishReason: part.finishReason.raw ?? part.finishReason.unified,
+                usage,
+              };
+              return;
+            }
+            case 'error':
+              if (signal.aborted) return;
+              yield {
+                type: 'error',
+                error: mapProviderError(idle.signal.aborted ? idle.signal.reason : part.error),
+              };
+              return;
+            default:
+              break;
+          }
+        }
+        if (!signal.aborted) {
+          yield {
+            type: 'error',
+            error: idle.signal.aborted
+              ? mapProviderError(idle.signal.reason)
+              : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
+          };
+        }
+      } catch (err) {
+        if (signal.aborted) return;
+        yield { type: 'error', error: mapProviderError(idle.signal.aborted ? idle.signal.reason : err) };
+      } finally {
+        idle.stop();
+        // Stops the upstream body when the caller leaves early (abort, error).
+        reader?.cancel().catch(() => {});
+      }
+    },
+
+    async complete(req, signal) {
+      const timeoutMs = opts.completeTimeoutMs ?? DEFAULT_COMPLETE_TIMEOUT_MS;
+      const timeout = AbortSignal.timeout(timeoutMs);
+      try {
+        // The same provider call as streaming, one-shot: one prompt conversion for both.
+        const result = await model(req.model).doGenerate({
+          ...callOptions(req),
+          abortSignal: AbortSignal.any([signal, timeout]),
+        });
+        return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+      } catch (err) {
+        throw new ProviderFailure(mapProviderError(timeout.aborted ? new UpstreamTimeout(timeoutMs) : err));
+      }
+    },
+  };
+}

@@ -136,6 +136,8 @@ export const endpointConfigSchema = z.object({
   order: z.number(),
   type: z.string().optional(),
   userProvide: z.boolean(),
+  /** The user brings the base URL too (a custom endpoint whose baseURL is user_provided). */
+  userProvideURL: z.boolean().optional(),
   modelDisplayLabel: z.string().optional(),
   iconURL: z.string().optional(),
   isDemo: z.boolean().optional(),

@@ -10,3 +10,5 @@ export * from './titles.js';
 export * from './params.js';
 export * from './routes.js';
 export * from './openapi.js';
+export * from './keys.js';
+export * from './route-def.js';

@@ -21,30 +21,10 @@ import {
 import { conversationSchema, endpointNameSchema, idSchema, messageSchema, userSchema } from './entities.js';
 import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search.js';
 import { streamEventSchema } from './sse.js';
+import { KEYS_ROUTES } from './keys.js';
+import { route, type RouteDef } from './route-def.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/**
- * One row of the route table: everything both sides need to know about a route. The server
- * registers its handler from the row (path, method, the auth guard's `public` flag, the input
- * schemas it validates), the client builds its typed caller from it, the security suites and the
- * OpenAPI document read it. `response` is the JSON reply; for `stream` routes it is the schema of
- * one event of the `text/event-stream` reply.
- */
-export interface RouteDef {
-  method: HttpMethod;
-  path: `/api/${string}`;
-  summary: string;
-  /** Reachable without a bearer token; every other /api route requires one. */
-  public?: boolean;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  stream?: boolean;
-}
-
-const route = <const R extends RouteDef>(r: R): R => r;
+export type { HttpMethod, RouteDef } from './route-def.js';
 
 const endpointParams = z.object({ endpoint: endpointNameSchema });
 const conversationParams = z.object({ conversationId: idSchema });
@@ -225,6 +205,9 @@ export const API_ROUTES = {
     public: true,
     response: z.record(z.string(), z.unknown()),
   }),
+
+  // Each feature's own rows, one line each.
+  ...KEYS_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

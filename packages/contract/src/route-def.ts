@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One row of the route table: everything both sides need to know about a route. The server
+ * registers its handler from the row (path, method, the auth guard's `public` flag, the input
+ * schemas it validates), the client builds its typed caller from it, the security suites and the
+ * OpenAPI document read it. `response` is the JSON reply; for `stream` routes it is the schema of
+ * one event of the `text/event-stream` reply.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  path: `/api/${string}`;
+  summary: string;
+  /** Reachable without a bearer token; every other /api route requires one. */
+  public?: boolean;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  response: z.ZodType;
+  stream?: boolean;
+}
+
+/** A row, typed as written (its schemas keep their own types). */
+export const route = <const R extends RouteDef>(r: R): R => r;

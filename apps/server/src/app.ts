@@ -17,6 +17,7 @@ import { registerModules, type FeatureModule } from './platform/module.js';
 import { askModule } from './features/ask/index.js';
 import { authModule } from './features/auth/index.js';
 import { configModule } from './features/config/index.js';
+import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
 import { searchModule } from './features/search/index.js';
@@ -30,6 +31,7 @@ import { providersModule } from './providers/index.js';
 const MODULES: readonly FeatureModule[] = [
   authModule,
   configModule,
+  keysModule,
   providersModule,
   convosModule,
   messagesModule,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
+import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import type { Env } from './env.js';
 
 /** The wire protocols the server speaks (one adapter each, providers/adapters.ts). */
@@ -73,6 +74,13 @@ export interface AppConfig {
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
+  /** CREDS_KEY: the 32-byte key that seals users' provider keys (AES-256-GCM). */
+  credsKey: Uint8Array;
+  /**
+   * Where a user-provided base URL may point besides the public internet (an operator's local
+   * server); loopback, private, link-local and metadata addresses are refused otherwise.
+   */
+  userURLPolicy?: SsrfPolicy | undefined;
   /** Set the Secure flag on cookies (served over https). */
   secureCookies: boolean;
   trustProxy: boolean;
@@ -169,6 +177,7 @@ export function buildAppConfig(env: Env, secrets: StoredSecrets): AppConfig {
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),
     jwtRefreshSecret: enc.encode(secrets.JWT_REFRESH_SECRET),
+    credsKey: Buffer.from(secrets.CREDS_KEY, 'hex'),
     secureCookies: (env.DOMAIN_SERVER ?? '').startsWith('https:'),
     trustProxy: env.TRUST_PROXY,
     loginRateLimit: {
@@ -197,6 +206,7 @@ export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     titleConvo: true,
     jwtSecret: enc.encode('test-jwt-secret-test-jwt-secret-0123456789'),
     jwtRefreshSecret: enc.encode('test-refresh-secret-test-refresh-secret-012'),
+    credsKey: Buffer.alloc(32, 7),
     secureCookies: false,
     trustProxy: false,
     loginRateLimit: { ...LOGIN_RATE_LIMIT },

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -117,3 +118,22 @@ export const messages = pgTable(
   ],
 );
 export type MessageRow = typeof messages.$inferSelect;
+
+/**
+ * A user's own key for one endpoint (spec §3 User-provided key). `value` is AES-256-GCM sealed
+ * with CREDS_KEY (features/keys/seal.ts), bound to the user and the endpoint name; never returned.
+ */
+export const userKeys = pgTable(
+  'user_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] }), index('user_keys_expires_idx').on(t.expiresAt)],
+);
+export type UserKeyRow = typeof userKeys.$inferSelect;

@@ -1,5 +1,7 @@
 import type { AzureTarget, EndpointDefinition, GoogleServiceAccount } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
+import { safeFetch } from '../platform/net/safe-fetch.js';
+import type { SsrfPolicy } from '../platform/net/ssrf.js';
 
 /** What an adapter is built from: whose key, and which server it talks to. */
 export interface Credentials {
@@ -9,6 +11,11 @@ export interface Credentials {
   azure?: AzureTarget | undefined;
   /** Vertex AI's service account (the endpoint's, or the user's own). */
   googleServiceAccount?: GoogleServiceAccount | undefined;
+  /**
+   * The fetch an adapter must use: set when the base URL is the user's own, so every connection
+   * (redirects included) is checked against the SSRF policy after DNS resolution.
+   */
+  fetch?: typeof globalThis.fetch | undefined;
 }
 
 /** A user's saved key for one endpoint, decrypted: the per-endpoint shape of spec §3. */
@@ -39,7 +46,32 @@ export interface CredentialsResolver {
   resolve(endpoint: EndpointDefinition, userId: string): Promise<Credentials>;
 }
 
-export function createCredentialsResolver(userKeys: UserKeyStore = NO_USER_KEYS): CredentialsResolver {
+/** A reply may stream for a long time and be long; the SSRF checks are what this fetch adds. */
+const USER_URL_LIMITS = { timeoutMs: 30 * 60_000, maxResponseBytes: 256 * 1024 * 1024 };
+
+/** fetch for a user-provided base URL: safeFetch with the operator's policy. */
+export function userURLFetch(policy: SsrfPolicy = {}): typeof globalThis.fetch {
+  return ((input: string | URL | Request, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : input;
+    const body = init?.body;
+    return safeFetch(
+      url,
+      {
+        ...(init?.method ? { method: init.method } : {}),
+        ...(init?.headers ? { headers: init.headers as Record<string, string> } : {}),
+        ...(init?.signal ? { signal: init.signal } : {}),
+        body: typeof body === 'string' || body instanceof Uint8Array ? body : null,
+      },
+      { ...policy, ...USER_URL_LIMITS },
+    );
+  }) as typeof globalThis.fetch;
+}
+
+export function createCredentialsResolver(
+  userKeys: UserKeyStore = NO_USER_KEYS,
+  userURLPolicy: SsrfPolicy = {},
+): CredentialsResolver {
+  const guardedFetch = userURLFetch(userURLPolicy);
   return {
     async resolve(endpoint, userId) {
       if (!endpoint.userProvide) {
@@ -54,10 +86,12 @@ export function createCredentialsResolver(userKeys: UserKeyStore = NO_USER_KEYS)
       if (!key?.apiKey && !key?.googleServiceAccount) {
         throw new AppError('no_user_key', `No API key set for the ${endpoint.name} endpoint`);
       }
+      // A user-provided base URL only where the config leaves it to the user (no URL configured).
+      const usersURL = endpoint.userProvideURL || !endpoint.baseURL ? key.baseURL : undefined;
       return {
         apiKey: key.apiKey,
-        // A user-provided base URL only where the config leaves it to the user (no URL configured).
-        baseURL: endpoint.baseURL ?? key.baseURL,
+        baseURL: usersURL ?? endpoint.baseURL,
+        ...(usersURL ? { fetch: guardedFetch } : {}),
         azure: key.azure ?? endpoint.azure,
         googleServiceAccount: key.googleServiceAccount,
       };

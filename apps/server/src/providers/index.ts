@@ -1,4 +1,5 @@
 import type { FeatureModule } from '../platform/module.js';
+import { createCredentialsResolver } from './credentials.js';
 import { createProviderRegistry, type ProviderRegistry } from './registry.js';
 
 declare module '../platform/module.js' {
@@ -11,10 +12,14 @@ declare module '../platform/module.js' {
 /** The configured endpoints and their adapters (no routes: the ask pipeline and titles use them). */
 export const providersModule: FeatureModule = {
   name: 'providers',
-  register({ config, provide }) {
+  register({ config, provide, use }) {
     provide(
       'providers',
-      createProviderRegistry(() => config.endpoints, { idleTimeoutMs: config.upstreamIdleTimeoutMs }),
+      createProviderRegistry(
+        () => config.endpoints,
+        { idleTimeoutMs: config.upstreamIdleTimeoutMs },
+        { credentials: createCredentialsResolver(use('userKeys'), config.userURLPolicy) },
+      ),
     );
   },
 };

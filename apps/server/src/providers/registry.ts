@@ -42,7 +42,14 @@ export function createProviderRegistry(
   const adapter = (endpoint: EndpointDefinition, creds: Credentials): ChatProvider => {
     let byCreds = adapters.get(endpoint);
     if (!byCreds) adapters.set(endpoint, (byCreds = new Map()));
-    const key = `${creds.baseURL ?? ''}\n${creds.apiKey}`;
+    // Everything that makes two adapters differ: one per user key, Azure target, service account.
+    const key = JSON.stringify([
+      creds.baseURL,
+      creds.apiKey,
+      creds.azure,
+      creds.googleServiceAccount,
+      creds.fetch !== undefined,
+    ]);
     let provider = byCreds.get(key);
     if (provider) {
       // Most recently used last, so the oldest is the one dropped.

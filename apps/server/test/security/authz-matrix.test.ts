@@ -122,8 +122,10 @@ describe('public routes answer an anonymous request as documented', () => {
 });
 
 describe('signed-in routes that name no one else’s data answer any user', () => {
-  it.each(withAccess('user').map((x) => [x.key, x] as const))('%s', async (_key, { route }) => {
-    const res = await send(h.url, route.method, route.url, { params: defaultParams(route.url) }, f.b.token);
+  it.each(withAccess('user').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    // The row's example where the route needs input (a query, a body), else the plain route.
+    const request = rule.example?.(f) ?? { params: defaultParams(route.url) };
+    const res = await send(h.url, route.method, route.url, request, f.b.token);
     expect(res.status, res.text).toBeLessThan(300);
     expectReplyMatchesTable(routeKey(route), res);
   });

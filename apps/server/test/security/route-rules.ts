@@ -56,6 +56,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/models': { access: 'user', why: 'the server-wide model list' },
   'GET /api/docs': { access: 'public', anonymous: { status: 200 } },
 
+  // the caller's own provider keys: rows are the caller's by user id, named by endpoint (a name
+  // is not a secret; B asking for "openAI" reads and deletes B's own key: features/keys tests)
+  'GET /api/keys': {
+    access: 'user',
+    why: "the caller's own key expiry for an endpoint name",
+    example: () => ({ query: { name: 'byok' } }),
+  },
+  'PUT /api/keys': {
+    access: 'user',
+    why: "saves the caller's own key",
+    example: () => ({
+      body: {
+        name: 'byok',
+        value: 'sk-example',
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    }),
+  },
+  'DELETE /api/keys/:name': {
+    access: 'user',
+    why: "revokes the caller's own key",
+    example: () => ({ params: { name: 'byok' } }),
+  },
+  'DELETE /api/keys': {
+    access: 'user',
+    why: "revokes all the caller's own keys",
+    example: () => ({ query: { all: 'true' } }),
+  },
+
   // conversations
   'GET /api/convos': { access: 'list', probe: () => ({ query: { pageNumber: '1' } }) },
   'GET /api/convos/:id': {

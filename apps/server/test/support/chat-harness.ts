@@ -22,14 +22,32 @@ export function fakeEndpoint(fake: FakeOpenAIServer): EndpointDefinition {
   };
 }
 
-/** The app plus a fake OpenAI upstream configured as its 'openAI' endpoint. */
+/** A custom endpoint on the same fake whose key each user brings ('byok'). */
+export function byokEndpoint(fake: FakeOpenAIServer): EndpointDefinition {
+  return {
+    name: 'byok',
+    type: 'custom',
+    apiKey: '',
+    baseURL: fake.url,
+    models: ['gpt-4o-mini'],
+    titleModel: undefined,
+    label: undefined,
+    userProvide: true,
+    isDemo: false,
+  };
+}
+
+/**
+ * The app plus a fake OpenAI upstream configured as its 'openAI' endpoint (server key) and its
+ * 'byok' endpoint (users' own keys).
+ */
 export async function startChatApp(
   overrides: Partial<AppConfig> = {},
   deps: Parameters<typeof startTestApp>[1] = {},
   fakeOptions: FakeOpenAIOptions = {},
 ): Promise<ChatHarness> {
   const fake = await startFakeOpenAI(fakeOptions);
-  const h = await startTestApp({ endpoints: [fakeEndpoint(fake)], ...overrides }, deps);
+  const h = await startTestApp({ endpoints: [fakeEndpoint(fake), byokEndpoint(fake)], ...overrides }, deps);
   return {
     ...h,
     fake,

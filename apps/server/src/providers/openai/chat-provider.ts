@@ -21,6 +21,7 @@ export function createOpenAIChatProvider(
     baseURL: target.baseURL,
     name: target.name,
     ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.fetch ? { fetch: target.fetch } : {}),
   });
   return createLanguageModelProvider((id) => client.chat(id), opts);
 }

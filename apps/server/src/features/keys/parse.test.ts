@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { EndpointDefinition } from '../../config/app-config.js';
+import { parseKeyValue } from './parse.js';
+
+const endpoint = (over: Partial<EndpointDefinition>): EndpointDefinition => ({
+  name: 'x',
+  type: 'custom',
+  apiKey: '',
+  baseURL: undefined,
+  models: [],
+  titleModel: undefined,
+  label: undefined,
+  userProvide: true,
+  isDemo: false,
+  ...over,
+});
+
+describe('a saved key per endpoint kind', () => {
+  it('OpenAI and Anthropic: the key itself', () => {
+    expect(parseKeyValue(endpoint({ type: 'openAI' }), 'sk-1')).toEqual({ apiKey: 'sk-1' });
+    expect(parseKeyValue(endpoint({ type: 'anthropic' }), 'sk-ant')).toEqual({ apiKey: 'sk-ant' });
+  });
+
+  it('custom: apiKey, and a baseURL only where the user brings it, never a private address', () => {
+    const fixedURL = endpoint({ baseURL: 'https://api.example.com/v1' });
+    expect(parseKeyValue(fixedURL, 'sk-2')).toEqual({ apiKey: 'sk-2' });
+    expect(
+      parseKeyValue(fixedURL, JSON.stringify({ apiKey: 'sk-2', baseURL: 'https://evil.example' })),
+    ).toEqual({
+      apiKey: 'sk-2',
+    });
+    const byURL = endpoint({ userProvideURL: true });
+    expect(
+      parseKeyValue(byURL, JSON.stringify({ apiKey: 'sk-3', baseURL: 'https://llm.example.com/v1/' })),
+    ).toEqual({ apiKey: 'sk-3', baseURL: 'https://llm.example.com/v1' });
+    expect(() => parseKeyValue(byURL, JSON.stringify({ apiKey: 'sk-3' }))).toThrow(/baseURL is required/);
+    for (const url of [
+      'http://127.0.0.1:11434/v1',
+      'http://169.254.169.254/',
+      'http://localhost/v1',
+      'file:///etc',
+    ]) {
+      expect(() => parseKeyValue(byURL, JSON.stringify({ apiKey: 'k', baseURL: url }))).toThrow(
+        /not allowed/,
+      );
+    }
+    expect(
+      parseKeyValue(byURL, JSON.stringify({ apiKey: 'k', baseURL: 'http://127.0.0.1:11434/v1' }), {
+        allow: ['127.0.0.1'],
+      }),
+    ).toEqual({ apiKey: 'k', baseURL: 'http://127.0.0.1:11434/v1' });
+    expect(() => parseKeyValue(byURL, 'not json')).toThrow(/not valid/);
+  });
+
+  it('Azure: instance, deployment, version and key, all required', () => {
+    const azure = endpoint({ type: 'azureOpenAI' });
+    const value = {
+      azureOpenAIApiKey: 'az-key',
+      azureOpenAIApiInstanceName: 'inst',
+      azureOpenAIApiDeploymentName: 'dep',
+      azureOpenAIApiVersion: '2024-10-21',
+    };
+    expect(parseKeyValue(azure, JSON.stringify(value))).toEqual({
+      apiKey: 'az-key',
+      azure: { instanceName: 'inst', deploymentName: 'dep', apiVersion: '2024-10-21' },
+    });
+    expect(() => parseKeyValue(azure, JSON.stringify({ ...value, azureOpenAIApiVersion: '' }))).toThrow(
+      /azureOpenAIApiVersion/,
+    );
+  });
+
+  it('Google: an API key, a service key, or both', () => {
+    const google = endpoint({ type: 'google' });
+    const sa = { client_email: 'a@b.iam.gserviceaccount.com', project_id: 'p', private_key: 'KEY' };
+    expect(parseKeyValue(google, 'AIza-1')).toEqual({ apiKey: 'AIza-1' });
+    expect(parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: sa }))).toEqual({
+      apiKey: '',
+      googleServiceAccount: sa,
+    });
+    expect(() => parseKeyValue(google, JSON.stringify({}))).toThrow(/required/);
+  });
+});

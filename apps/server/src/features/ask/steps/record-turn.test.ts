@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationOptions } from '@chat/contract';
-import { createConvosRepo, type ConvosRepo } from '../../convos/repo.js';
-import { createMessagesRepo, type MessagesRepo } from '../../messages/repo.js';
+import { createConvosRepo, type ConvosRepo } from '../../convos/index.js';
+import { createMessagesRepo, type MessagesRepo } from '../../messages/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../../test/support/database.js';
 import {
   askInput,

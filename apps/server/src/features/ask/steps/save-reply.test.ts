@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TITLE } from '@chat/contract';
-import { createConvosRepo, type ConvosRepo } from '../../convos/repo.js';
-import { createMessagesRepo, type MessagesRepo } from '../../messages/repo.js';
+import { createConvosRepo, type ConvosRepo } from '../../convos/index.js';
+import { createMessagesRepo, type MessagesRepo } from '../../messages/index.js';
 import { openTestDatabase, type TestDatabase } from '../../../../test/support/database.js';
 import { insertUser, saveConversation, saveMessage } from '../../../../test/support/ask-steps.js';
 import { saveReply, type SaveDeps } from './save-reply.js';

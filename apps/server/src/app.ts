@@ -20,6 +20,7 @@ import { configModule } from './features/config/index.js';
 import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
+import { modelConfigsModule } from './features/model-configs/index.js';
 import { searchModule } from './features/search/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
@@ -38,6 +39,7 @@ const MODULES: readonly FeatureModule[] = [
   searchModule,
   titleModule,
   askModule,
+  modelConfigsModule,
 ];
 
 export interface AppDeps {

@@ -12,3 +12,4 @@ export * from './routes.js';
 export * from './openapi.js';
 export * from './keys.js';
 export * from './route-def.js';
+export * from './model-configs.js';

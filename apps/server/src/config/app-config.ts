@@ -66,6 +66,8 @@ export interface EndpointDefinition {
 
 export interface AppConfig {
   appTitle: string;
+  /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
+  adminEmail?: string | undefined;
   customFooter: string | null;
   registrationEnabled: boolean;
   emailLoginEnabled: boolean;
@@ -169,6 +171,7 @@ export function buildAppConfig(env: Env, secrets: StoredSecrets): AppConfig {
   const enc = new TextEncoder();
   return {
     appTitle: env.APP_TITLE,
+    adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
     registrationEnabled: env.ALLOW_REGISTRATION,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,

@@ -37,6 +37,8 @@ export const envSchema = z.object({
   CHECK_BALANCE: bool(false),
   DEMO_ENDPOINT: bool(true),
   APP_TITLE: z.string().default('OmniChat'),
+  /** The operator's account (model configs, the admin panel); LibreChat-style deployments set it. */
+  ADMIN_EMAIL: z.string().email().optional(),
   CUSTOM_FOOTER: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX: z.coerce.number().int().min(1).optional(),

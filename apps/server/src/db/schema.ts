@@ -137,3 +137,12 @@ export const userKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.name] }), index('user_keys_expires_idx').on(t.expiresAt)],
 );
 export type UserKeyRow = typeof userKeys.$inferSelect;
+
+/** Per-model system prompt and prefill, set by the operator (spec §3 model configuration). */
+export const modelConfigs = pgTable('model_configs', {
+  name: text('name').primaryKey(),
+  jailbreakPrompt: text('jailbreak_prompt').notNull().default(''),
+  prefill: text('prefill').notNull().default(''),
+  ...timestamps,
+});
+export type ModelConfigRow = typeof modelConfigs.$inferSelect;

@@ -3,7 +3,7 @@ import { startChatApp } from '../support/chat-harness.js';
 import { createKit } from './attack-kit.js';
 import { ACCESS_ATTACKS } from './attacks-access.js';
 import { INPUT_ATTACKS } from './attacks-input.js';
-import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
+import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 
 /**
  * Known attack classes of this product family, one named case each (attacks-access.ts,
@@ -11,7 +11,11 @@ import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
  * platform guard that feature must call (whose own suite is the thorough one). A new class or
  * feature adds a row there.
  */
-const h = await startChatApp({ trustProxy: true, loginRateLimit: { max: 10_000, windowMs: 60_000 } });
+const h = await startChatApp({
+  trustProxy: true,
+  adminEmail: OPERATOR_EMAIL,
+  loginRateLimit: { max: 10_000, windowMs: 60_000 },
+});
 let f: SecurityFixture | undefined;
 beforeAll(async () => {
   f = await buildFixture(h);

@@ -11,7 +11,7 @@ import {
 } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
 import { send, type Answer } from './client.js';
-import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
+import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import { ROUTE_RULES, type RouteRule } from './route-rules.js';
 import { defaultParams, fillPath, headTwins, outsideApi, routeKey, testedRoutes } from './route-table.js';
 import { forgedAuthorizations } from './tokens.js';
@@ -23,7 +23,7 @@ import { forgedAuthorizations } from './tokens.js';
  */
 const webDist = mkdtempSync(join(tmpdir(), 'authz-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-const h = await startChatApp({}, { webDist });
+const h = await startChatApp({ adminEmail: OPERATOR_EMAIL }, { webDist });
 const routes = testedRoutes(h.app);
 const ruled = routes.flatMap((r) => {
   const rule = ROUTE_RULES[routeKey(r)];

@@ -12,6 +12,9 @@ export interface Actor {
   cookie: string;
 }
 
+/** The admin's email: the suites' apps name it ADMIN_EMAIL, so the admin is also the operator. */
+export const OPERATOR_EMAIL = 'operator@example.com';
+
 /** What the security suites build on: an admin, user A with data, user B with none of A's. */
 export interface SecurityFixture {
   admin: Actor;
@@ -40,7 +43,7 @@ const actorOf = (u: { user: { id: string }; token: string; cookie: string }): Ac
 
 export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   // The first account of a fresh install is the admin, so A and B are plain users.
-  const admin = await registerUser(h.url, 'Admin');
+  const admin = await registerUser(h.url, 'Admin', OPERATOR_EMAIL);
   if (admin.user.role !== 'ADMIN') throw new Error('the first user should be ADMIN');
   const alice = await chatUser(h, 'Alice');
   const bob = await chatUser(h, 'Bob');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES, type ApiErrorBody } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
 import type { RequestSpec } from './client.js';
-import { buildFixture, stopRunning, type SecurityFixture } from './fixture.js';
+import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import {
   CONTENT_TYPES,
   encodePart,
@@ -39,7 +39,7 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 40;
 
 // trustProxy: each case carries its own X-Forwarded-For, so the register/login rate limits (tested
 // elsewhere) do not turn every later case into a 429 that never reaches the body parser.
-const h = await startChatApp({ trustProxy: true });
+const h = await startChatApp({ trustProxy: true, adminEmail: OPERATOR_EMAIL });
 const routes = testedRoutes(h.app);
 let f: SecurityFixture;
 beforeAll(async () => {

@@ -85,6 +85,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     example: () => ({ query: { all: 'true' } }),
   },
 
+  // model configs: the operator's (ADMIN_EMAIL) only
+  'GET /api/model-configs/:name': {
+    access: 'admin',
+    probe: () => ({ params: { name: 'gpt-4o-mini' } }),
+  },
+  'PATCH /api/model-configs/:name': {
+    access: 'admin',
+    probe: () => ({ params: { name: 'gpt-4o-mini' }, body: { jailbreakPrompt: '' } }),
+  },
+
   // conversations
   'GET /api/convos': { access: 'list', probe: () => ({ query: { pageNumber: '1' } }) },
   'GET /api/convos/:id': {

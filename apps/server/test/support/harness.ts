@@ -44,8 +44,11 @@ export function refreshCookieOf(res: Response): string {
   return setCookie.split(';')[0]!;
 }
 
-export async function registerUser(url: string, name = 'Test User'): Promise<TestUser> {
-  const email = `user-${randomUUID().slice(0, 8)}@example.com`;
+export async function registerUser(
+  url: string,
+  name = 'Test User',
+  email = `user-${randomUUID().slice(0, 8)}@example.com`,
+): Promise<TestUser> {
   const password = 'correct horse battery';
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',

@@ -5,9 +5,9 @@ import { createGenerations } from './generations.js';
 import { createAskPipeline } from './pipeline.js';
 import { resumeRoute } from './resume-route.js';
 import { askRoutes } from './routes.js';
-import type { AskAttachment, AskConfigurer, AskGate } from './steps/types.js';
+import type { AskAttachment, AskConfigurer, AskGate, AskPromptShaper } from './steps/types.js';
 
-export type { AskAttachment, AskConfigurer, AskGate, StepContext } from './steps/types.js';
+export type { AskAttachment, AskConfigurer, AskGate, AskPromptShaper, StepContext } from './steps/types.js';
 
 declare module '../../platform/module.js' {
   interface ExtensionPoints {
@@ -17,6 +17,8 @@ declare module '../../platform/module.js' {
     askAttachments: AskAttachment;
     /** Changes to a conversation's options (a preset, a model configuration). */
     askConfigurers: AskConfigurer;
+    /** Changes to the request sent upstream (a model's system prompt and prefill); not saved. */
+    askPromptShapers: AskPromptShaper;
   }
 }
 
@@ -46,6 +48,7 @@ export const askModule: FeatureModule = {
         gates: () => extensions('askGates'),
         attachments: () => extensions('askAttachments'),
         configurers: () => extensions('askConfigurers'),
+        promptShapers: () => extensions('askPromptShapers'),
       },
     });
     askRoutes(app, pipeline);

@@ -18,7 +18,16 @@ import { recordTurn } from './steps/record-turn.js';
 import { resolve } from './steps/resolve.js';
 import { saveReply } from './steps/save-reply.js';
 import { streamReply } from './steps/stream-reply.js';
-import type { AskAttachment, AskConfigurer, AskGate, AskInput, StepContext, Turn } from './steps/types.js';
+import { shapePrompt } from './steps/shape-prompt.js';
+import type {
+  AskAttachment,
+  AskConfigurer,
+  AskGate,
+  AskInput,
+  AskPromptShaper,
+  StepContext,
+  Turn,
+} from './steps/types.js';
 
 export interface PipelineDeps {
   db: Db;
@@ -35,6 +44,7 @@ export interface PipelineDeps {
     gates(): readonly AskGate[];
     attachments(): readonly AskAttachment[];
     configurers(): readonly AskConfigurer[];
+    promptShapers(): readonly AskPromptShaper[];
   };
 }
 
@@ -44,7 +54,8 @@ export interface PipelineDeps {
  *
  *   authorize → resolve endpoint and credentials → configure (preset, model config, params)
  *   → gates → find the conversation → claim it → load history → attach files → record turn
- *   (one transaction) → build prompt → [the route attaches its event stream] → call the provider
+ *   (one transaction) → build prompt → shape prompt (model configs) → [the route attaches its
+ *   event stream] → call the provider
  *   and stream → save (one transaction) → title
  *
  * Everything before the event stream opens fails as an AppError answered as JSON.
@@ -65,6 +76,28 @@ export function createAskPipeline(deps: PipelineDeps) {
       const history = await loadHistory(input, found, deps.messages);
       const parts = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
+      let upstream;
+      try {
+        upstream = await shapePrompt(
+          deps.extensions.promptShapers(),
+          { ...ctx, mode: history.mode },
+          buildPrompt(resolved.model, history, recorded, configured, parts),
+        );
+      } catch (err) {
+        // The turn is saved: its reply is marked failed rather than left unfinished.
+        const error = { code: 'internal' as const, message: 'The request could not be prepared' };
+        await saveReply(
+          deps,
+          { ...recorded, userId: input.userId, isNewConversation: !history.existing },
+          '',
+          {
+            kind: 'error',
+            error,
+          },
+          true,
+        ).catch(() => null);
+        throw err;
+      }
       const turn: Turn = {
         ...recorded,
         mode: history.mode,
@@ -72,7 +105,7 @@ export function createAskPipeline(deps: PipelineDeps) {
         isNewConversation: !history.existing,
         endpoint: resolved.endpoint,
         provider: resolved.provider,
-        upstream: buildPrompt(resolved.model, history, recorded, configured, parts),
+        upstream,
       };
       return { turn, generation };
     } catch (err) {

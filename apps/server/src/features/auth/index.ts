@@ -1,6 +1,7 @@
 import type { FeatureModule } from '../../platform/module.js';
 import { registerAuthGuard } from '../../platform/auth-guard.js';
 import { createLiveSessions, type LiveSessions } from './live-sessions.js';
+import { createOperator, type Operator } from './operator.js';
 import { createAuthRepo } from './repo.js';
 import { authRoutes } from './routes.js';
 import { createAuthService } from './service.js';
@@ -9,6 +10,8 @@ declare module '../../platform/module.js' {
   interface Services {
     /** Whether a session is live; ending one (logout, a ban) takes effect at once. */
     liveSessions: LiveSessions;
+    /** The operator (ADMIN_EMAIL's account): model configs and, later, the admin panel. */
+    operator: Operator;
   }
 }
 
@@ -20,6 +23,7 @@ export const authModule: FeatureModule = {
     const liveSessions = createLiveSessions(repo.isSessionLive);
     registerAuthGuard(app, config.jwtSecret, liveSessions);
     provide('liveSessions', liveSessions);
+    provide('operator', createOperator(repo, config.adminEmail));
     authRoutes(app, { auth: createAuthService(repo, config, liveSessions), config });
   },
 };

@@ -93,3 +93,12 @@ export interface AskConfigurer {
   name: string;
   configure(ctx: StepContext, options: ConversationOptions): Promise<ConversationOptions>;
 }
+
+/**
+ * shape prompt: may change the request sent upstream (a model's configured system prompt and
+ * prefill), after the prompt is built from the conversation; nothing of it is saved.
+ */
+export interface AskPromptShaper {
+  name: string;
+  shape(ctx: StepContext & { mode: TurnMode }, request: ProviderRequest): Promise<ProviderRequest>;
+}

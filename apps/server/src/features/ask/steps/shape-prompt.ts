@@ -1,0 +1,13 @@
+import type { ProviderRequest } from '../../../providers/types.js';
+import type { AskPromptShaper, StepContext, TurnMode } from './types.js';
+
+/** shape prompt: each shaper of the features in module order, each given the previous result. */
+export async function shapePrompt(
+  shapers: readonly AskPromptShaper[],
+  ctx: StepContext & { mode: TurnMode },
+  request: ProviderRequest,
+): Promise<ProviderRequest> {
+  let out = request;
+  for (const s of shapers) out = await s.shape(ctx, out);
+  return out;
+}

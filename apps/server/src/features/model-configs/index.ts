@@ -1,0 +1,25 @@
+import { API_ROUTES } from '@chat/contract';
+import type { FeatureModule } from '../../platform/module.js';
+import { addRoute } from '../../platform/typed-route.js';
+import { createModelConfigsRepo } from './repo.js';
+import { createModelConfigsService } from './service.js';
+import { modelConfigShaper } from './shaper.js';
+
+/** The operator's per-model system prompt and prefill, applied to every ask of that model. */
+export const modelConfigsModule: FeatureModule = {
+  name: 'model-configs',
+  register({ app, db, use, extend }) {
+    const configs = createModelConfigsService(createModelConfigsRepo(db));
+    const operator = use('operator');
+    extend('askPromptShapers', modelConfigShaper(configs));
+
+    addRoute(app, API_ROUTES.modelConfig, async ({ user, params }) => {
+      await operator.require(user.id);
+      return configs.get(params.name);
+    });
+    addRoute(app, API_ROUTES.updateModelConfig, async ({ user, params, body }) => {
+      await operator.require(user.id);
+      return configs.update(params.name, body);
+    });
+  },
+};

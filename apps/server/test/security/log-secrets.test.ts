@@ -7,7 +7,7 @@ import { isFinalEvent } from '@chat/contract';
 import { buildApp, type App } from '../../src/app.js';
 import { testAppConfig } from '../../src/config/app-config.js';
 import { hashToken } from '../../src/platform/tokens.js';
-import { askBody, fakeEndpoint } from '../support/chat-harness.js';
+import { askBody, byokEndpoint, fakeEndpoint } from '../support/chat-harness.js';
 import { openTestDatabase, type TestDatabase } from '../support/database.js';
 import { authed, refreshCookieOf, registerUser } from '../support/harness.js';
 import { postSse } from '../support/sse-client.js';
@@ -43,7 +43,13 @@ beforeAll(async () => {
   database = await openTestDatabase();
   fake = await startFakeOpenAI();
   app = await buildApp({
-    config: testAppConfig({ endpoints: [{ ...fakeEndpoint(fake), apiKey }] }),
+    config: testAppConfig({
+      endpoints: [
+        { ...fakeEndpoint(fake), apiKey },
+        byokEndpoint(fake),
+        { ...byokEndpoint(fake), name: 'byokurl', baseURL: undefined, userProvideURL: true },
+      ],
+    }),
     db: database.db,
     logger: { level: 'trace', stream },
   });
@@ -140,6 +146,25 @@ it('keeps passwords, hashes, tokens, keys and message content out of every log l
     body: { text: `${keep(secret('edit'))} ${REFUSE}` },
   });
   expect(edited.status).toBe(500);
+
+  // A user's own key: saved, used upstream (which refuses it), and a malformed one refused.
+  const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+  const userKey = keep(secret('sk-user-key'));
+  expect(
+    (await api('/api/keys', { method: 'PUT', body: { name: 'byok', value: userKey, expiresAt } })).status,
+  ).toBe(200);
+  fake.enqueue({ status: 401 });
+  const byok = await postSse(`${url}/api/ask/byok`, user.token, {
+    ...askBody({ text: keep(secret('byok-ask')) }),
+    endpoint: 'byok',
+  });
+  expect(byok.events.length).toBeGreaterThan(0);
+  const badValue = keep(secret('bad-key-value'));
+  const badKey = await api('/api/keys', {
+    method: 'PUT',
+    body: { name: 'byokurl', value: `{"apiKey":"${badValue}"`, expiresAt },
+  });
+  expect(badKey.status).toBe(400);
 
   // What a person searches for is their content too, and it travels in the URL.
   const searched = keep(secret('searched'));

@@ -62,6 +62,38 @@ describe('credentials resolver', () => {
   });
 });
 
+describe('an endpoint that leaves only its base URL to the user (baseURL: user_provided)', () => {
+  // The server's key is the one the fake accepts; the user brings only where it lives.
+  const urlOnly = (): EndpointDefinition => ({
+    ...userKeyed,
+    apiKey: USER_KEY,
+    userProvide: false,
+    userProvideURL: true,
+  });
+
+  it("sends the server's key to the user's base URL", async () => {
+    const registry = createProviderRegistry(
+      () => [urlOnly()],
+      {},
+      {
+        credentials: createCredentialsResolver(keys({ u1: { apiKey: '', baseURL: fake.url } })),
+      },
+    );
+    const endpoint = registry.endpoint('mine');
+    expect(await reply(await registry.provider(endpoint, 'u1'))).toMatchObject({ type: 'finish' });
+    expect(fake.requests.at(-1)?.headers.authorization).toBe(`Bearer ${USER_KEY}`);
+  });
+
+  it('refuses a user who has saved no base URL', async () => {
+    const resolver = createCredentialsResolver(keys({ u1: { apiKey: '' } }));
+    await expect(resolver.resolve(urlOnly(), 'u1')).rejects.toMatchObject({
+      code: 'no_user_key',
+      message: 'No base URL set for the mine endpoint',
+    });
+    await expect(resolver.resolve(urlOnly(), 'u2')).rejects.toMatchObject({ code: 'no_user_key' });
+  });
+});
+
 describe('registry: an adapter per request from resolved credentials', () => {
   it("sends the user's own key and base URL upstream", async () => {
     const registry = createProviderRegistry(

@@ -42,7 +42,7 @@ export interface CredentialsResolver {
 export function createCredentialsResolver(userKeys: UserKeyStore = NO_USER_KEYS): CredentialsResolver {
   return {
     async resolve(endpoint, userId) {
-      if (!endpoint.userProvide) {
+      if (!endpoint.userProvide && !endpoint.userProvideURL) {
         return {
           apiKey: endpoint.apiKey,
           baseURL: endpoint.baseURL,
@@ -51,15 +51,22 @@ export function createCredentialsResolver(userKeys: UserKeyStore = NO_USER_KEYS)
         };
       }
       const key = await userKeys.get(userId, endpoint.name);
-      if (!key?.apiKey && !key?.googleServiceAccount) {
+      // A custom endpoint may leave only its base URL to the user (LibreChat's `baseURL:
+      // user_provided` with a server key): the server's key then goes to the user's URL.
+      const apiKey = endpoint.userProvide ? key?.apiKey : endpoint.apiKey;
+      if (!key || (!apiKey && !key.googleServiceAccount)) {
         throw new AppError('no_user_key', `No API key set for the ${endpoint.name} endpoint`);
       }
+      // A user-provided base URL only where the config leaves it to the user (no URL configured).
+      const baseURL = endpoint.baseURL ?? key.baseURL;
+      if (endpoint.userProvideURL && !baseURL) {
+        throw new AppError('no_user_key', `No base URL set for the ${endpoint.name} endpoint`);
+      }
       return {
-        apiKey: key.apiKey,
-        // A user-provided base URL only where the config leaves it to the user (no URL configured).
-        baseURL: endpoint.baseURL ?? key.baseURL,
+        apiKey: apiKey ?? '',
+        baseURL,
         azure: key.azure ?? endpoint.azure,
-        googleServiceAccount: key.googleServiceAccount,
+        googleServiceAccount: endpoint.userProvide ? key.googleServiceAccount : endpoint.googleServiceAccount,
       };
     },
   };

@@ -210,6 +210,18 @@ export function buildAppConfig(
   };
 }
 
+/**
+ * The configured secrets, cut out of logged error messages literally: endpoint keys, header
+ * values (custom endpoints put keys there too) and service-account private keys.
+ */
+export function configSecrets(config: Pick<AppConfig, 'endpoints'>): string[] {
+  return config.endpoints.flatMap((e) => [
+    e.apiKey,
+    ...Object.values(e.headers ?? {}),
+    ...(e.googleServiceAccount ? [e.googleServiceAccount.private_key] : []),
+  ]);
+}
+
 /** A config for tests: fixed secrets, no endpoints unless given. */
 export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const enc = new TextEncoder();

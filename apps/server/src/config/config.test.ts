@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env.js';
-import { buildAppConfig, endpointsFromEnv, loadSecrets, shouldOfferDemo } from './app-config.js';
+import {
+  buildAppConfig,
+  configSecrets,
+  endpointsFromEnv,
+  loadSecrets,
+  shouldOfferDemo,
+  testAppConfig,
+} from './app-config.js';
 
 describe('environment', () => {
   it('applies the documented defaults', () => {
@@ -194,6 +201,24 @@ describe('endpoints and the demo', () => {
 });
 
 describe('secrets', () => {
+  it('lists the configured keys, header values and private keys for the log scrubber', () => {
+    const [openAI] = endpointsFromEnv(parseEnv({ OPENAI_API_KEY: 'sk-env-key' }));
+    const config = testAppConfig({
+      endpoints: [
+        openAI!,
+        {
+          ...openAI!,
+          name: 'c',
+          type: 'custom',
+          apiKey: 'sk-yaml-key',
+          headers: { 'api-key': 'header-secret' },
+          googleServiceAccount: { client_email: 'a@b.c', project_id: 'p', private_key: 'PRIVATE' },
+        },
+      ],
+    });
+    expect(configSecrets(config)).toEqual(['sk-env-key', 'sk-yaml-key', 'header-secret', 'PRIVATE']);
+  });
+
   it('generates missing secrets once, keeps them in DATA_DIR (mode 600) and reuses them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'secrets-'));
     const warnings: string[] = [];

@@ -11,4 +11,5 @@ export * from './params.js';
 export * from './routes.js';
 export * from './openapi.js';
 export * from './keys.js';
+export * from './config-routes.js';
 export * from './route-def.js';

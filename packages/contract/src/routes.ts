@@ -22,6 +22,7 @@ import { conversationSchema, endpointNameSchema, idSchema, messageSchema, userSc
 import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search.js';
 import { streamEventSchema } from './sse.js';
 import { KEYS_ROUTES } from './keys.js';
+import { CONFIG_ROUTES } from './config-routes.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -208,6 +209,7 @@ export const API_ROUTES = {
 
   // Each feature's own rows, one line each.
   ...KEYS_ROUTES,
+  ...CONFIG_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

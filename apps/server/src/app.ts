@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import type { AppConfig } from './config/app-config.js';
+import { configSecrets, type AppConfig } from './config/app-config.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { withRedaction } from './platform/logging.js';
@@ -62,7 +62,7 @@ export interface App extends FastifyInstance {
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: withRedaction(deps.logger ?? false, () => deps.config.endpoints.map((e) => e.apiKey)),
+    logger: withRedaction(deps.logger ?? false, () => configSecrets(deps.config)),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },

@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
-import { DEMO_ENDPOINT_NAME, OPENAI_KNOWN_MODELS } from '@chat/contract';
+import { DEMO_ENDPOINT_NAME } from '@chat/contract';
 import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
+import { loadYamlConfig } from './config/yaml-config.js';
 import { openDatabase } from './db/client.js';
-import { listOpenAIModels } from './providers/openai/list-models.js';
+import { resolveModelLists } from './providers/model-lists.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
 import { claimBuild } from './platform/build-lease.js';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.DATA_DIR);
   const warnings: string[] = [];
   const secrets = loadSecrets(env, dataDir, (m) => warnings.push(m));
-  const config = buildAppConfig(env, secrets);
+  const yaml = loadYamlConfig(env, process.env);
+  const config = buildAppConfig(env, secrets, yaml, (m) => warnings.push(m));
 
   // The database opens (and a new store is created) while upstreams are asked for their models.
   let onIdleError = (err: Error) => console.warn('database connection lost:', err.message);
@@ -57,14 +59,8 @@ async function main(): Promise<void> {
   });
   opening.catch(() => {}); // handled where it is awaited, below; not unhandled meanwhile
 
-  await Promise.all(
-    config.endpoints.map(async (e) => {
-      if (e.models.length > 0) return;
-      // Only offered models are accepted: with users' own keys (none to ask with) the known list.
-      e.models =
-        e.baseURL && !e.userProvide ? await listOpenAIModels(e.baseURL, e.apiKey) : [...OPENAI_KNOWN_MODELS];
-    }),
-  );
+  // Only offered models are accepted: each endpoint's list is settled once, here.
+  const modelListFailures = await resolveModelLists(config.endpoints);
   const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;
   const database = await opening;
   const app = await buildApp({
@@ -78,6 +74,14 @@ async function main(): Promise<void> {
   });
   onIdleError = (err) => app.log.warn({ err }, 'database connection lost; the next query reconnects');
   for (const w of warnings) app.log.warn(w);
+  for (const { endpoint, error } of modelListFailures) {
+    // Through the logger's error serializer, which cuts configured keys out of any message.
+    app.log.warn(
+      { err: error, endpoint },
+      `${endpoint}: no model list from the upstream; the default list is offered`,
+    );
+  }
+  if (yaml) app.log.info({ file: yaml.file, custom: yaml.custom.length }, 'configuration file read');
   if (fake)
     app.log.info(
       'No provider configured: the offline demo endpoint is on (DEMO_ENDPOINT=false turns it off)',

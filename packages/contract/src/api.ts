@@ -140,6 +140,11 @@ export const endpointConfigSchema = z.object({
   userProvideURL: z.boolean().optional(),
   modelDisplayLabel: z.string().optional(),
   iconURL: z.string().optional(),
+  /**
+   * Display names by real model name (spec §9 Model-name relabelling): the client shows
+   * `modelLabels[model] ?? model`; requests and GET /api/models keep the real names.
+   */
+  modelLabels: z.record(z.string(), z.string()).optional(),
   isDemo: z.boolean().optional(),
 });
 export type EndpointConfig = z.infer<typeof endpointConfigSchema>;

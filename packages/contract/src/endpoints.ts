@@ -68,6 +68,52 @@ export const OPENAI_KNOWN_MODELS: readonly string[] = [
   'gpt-3.5-turbo-instruct',
 ];
 
+/**
+ * The 12 Google models offered when GOOGLE_MODELS is not set and no live list can be had (spec §9
+ * Lists: "google 12"). Current names, as for OpenAI: the spec's era names (chat-bison, the PaLM 2
+ * family) are retired upstream, and every name here must be one a request can be sent with.
+ */
+export const GOOGLE_KNOWN_MODELS: readonly string[] = [
+  'gemini-2.5-pro',
+  'gemini-2.5-flash',
+  'gemini-2.5-flash-lite',
+  'gemini-2.0-flash',
+  'gemini-2.0-flash-001',
+  'gemini-2.0-flash-lite',
+  'gemini-2.0-flash-lite-001',
+  'gemini-1.5-pro',
+  'gemini-1.5-pro-002',
+  'gemini-1.5-flash',
+  'gemini-1.5-flash-002',
+  'gemini-1.5-flash-8b',
+];
+
+/**
+ * The 7 Anthropic models offered when ANTHROPIC_MODELS is not set and no live list can be had
+ * (spec §9 Lists: "anthropic 7"); current names (claude-1 and claude-2 are retired upstream).
+ */
+export const ANTHROPIC_KNOWN_MODELS: readonly string[] = [
+  'claude-sonnet-4-5',
+  'claude-haiku-4-5',
+  'claude-opus-4-1',
+  'claude-opus-4-0',
+  'claude-sonnet-4-0',
+  'claude-3-7-sonnet-latest',
+  'claude-3-5-haiku-latest',
+];
+
+/**
+ * The fallback list of each built-in endpoint type: offered when its `*_MODELS` is not set and the
+ * upstream's own list cannot be fetched (no server key, a failure, a timeout). Azure offers
+ * OpenAI's names, as LibreChat does. Custom endpoints fall back to their `models.default`.
+ */
+export const KNOWN_MODELS = {
+  openAI: OPENAI_KNOWN_MODELS,
+  azureOpenAI: OPENAI_KNOWN_MODELS,
+  google: GOOGLE_KNOWN_MODELS,
+  anthropic: ANTHROPIC_KNOWN_MODELS,
+} as const satisfies Partial<Record<BuiltInEndpoint, readonly string[]>>;
+
 export interface NumberRange {
   min: number;
   max: number;

@@ -11,11 +11,15 @@ export const idSchema = z
     vkey('com_error_invalid_id'),
   );
 
+/**
+ * An endpoint's name: a built-in one or a custom endpoint's from librechat.yaml, where names such
+ * as "Reverse Proxy" occur, so single spaces between words are allowed.
+ */
 export const endpointNameSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9_.-]+$/, vkey('com_error_unknown_endpoint'));
+  .regex(/^[A-Za-z0-9_.-]+( [A-Za-z0-9_.-]+)*$/, vkey('com_error_unknown_endpoint'));
 
 export const roleSchema = z.enum(['USER', 'ADMIN']);
 

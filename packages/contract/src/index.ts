@@ -11,5 +11,6 @@ export * from './params.js';
 export * from './routes.js';
 export * from './openapi.js';
 export * from './keys.js';
+export * from './config-routes.js';
 export * from './route-def.js';
 export * from './model-configs.js';

@@ -31,10 +31,15 @@ export const azureKeyValueSchema = z.object({
   azureOpenAIApiDeploymentName: z.string().min(1),
   azureOpenAIApiVersion: z.string().min(1),
 });
+/** Spec §5: what a Google service key (a service account's JSON key file) must hold. */
+export const GOOGLE_SERVICE_KEY_LIMITS = { clientEmailMin: 3, projectIdMin: 3, privateKeyMin: 601 } as const;
 export const googleServiceKeySchema = z.object({
-  client_email: z.string().min(1),
-  project_id: z.string().min(1),
-  private_key: z.string().min(1),
+  client_email: z
+    .string()
+    .min(GOOGLE_SERVICE_KEY_LIMITS.clientEmailMin, 'must be at least 3 characters')
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'),
+  project_id: z.string().min(GOOGLE_SERVICE_KEY_LIMITS.projectIdMin, 'must be at least 3 characters'),
+  private_key: z.string().min(GOOGLE_SERVICE_KEY_LIMITS.privateKeyMin, 'must be at least 601 characters'),
 });
 export const googleKeyValueSchema = z
   .object({

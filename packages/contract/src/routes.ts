@@ -23,6 +23,7 @@ import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './sear
 import { streamEventSchema } from './sse.js';
 import { KEYS_ROUTES } from './keys.js';
 import { MODEL_CONFIG_ROUTES } from './model-configs.js';
+import { CONFIG_ROUTES } from './config-routes.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -210,6 +211,7 @@ export const API_ROUTES = {
   // Each feature's own rows, one line each.
   ...KEYS_ROUTES,
   ...MODEL_CONFIG_ROUTES,
+  ...CONFIG_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import type { Env } from './env.js';
+import { endpointsFromEnv } from './env-endpoints.js';
+import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
+
+export { endpointsFromEnv } from './env-endpoints.js';
 
 /** The wire protocols the server speaks (one adapter each, providers/adapters.ts). */
 export type EndpointType = 'openAI' | 'azureOpenAI' | 'google' | 'anthropic' | 'custom';
@@ -90,6 +94,11 @@ export interface AppConfig {
   /** Registrations allowed per IP and window (LibreChat's REGISTER_MAX / REGISTER_WINDOW). */
   registerRateLimit: { max: number; windowMs: number };
   endpoints: EndpointDefinition[];
+  /**
+   * librechat.yaml overrides built-in endpoints or relabels models: GET
+   * /api/endpoints/config/override answers the endpoints and models instead of `false`.
+   */
+  overridesEndpoints?: boolean;
   /** A reply fails with upstream_timeout after this long without data (default 120 s). */
   upstreamIdleTimeoutMs?: number | undefined;
 }
@@ -130,35 +139,6 @@ export function loadSecrets(env: Env, dataDir: string, warn: (msg: string) => vo
   return fresh;
 }
 
-const DEFAULT_OPENAI_BASE = 'https://api.openai.com/v1';
-
-function splitList(value: string | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
-/** The endpoints configured by the environment (the demo endpoint is added by main when wanted). */
-export function endpointsFromEnv(env: Env): EndpointDefinition[] {
-  const endpoints: EndpointDefinition[] = [];
-  if (env.OPENAI_API_KEY) {
-    endpoints.push({
-      name: 'openAI',
-      type: 'openAI',
-      apiKey: env.OPENAI_API_KEY,
-      baseURL: env.OPENAI_REVERSE_PROXY || DEFAULT_OPENAI_BASE,
-      models: splitList(env.OPENAI_MODELS),
-      allowAnyModel: env.OPENAI_ALLOW_ANY_MODEL,
-      titleModel: env.OPENAI_TITLE_MODEL,
-      label: undefined,
-      userProvide: env.OPENAI_API_KEY === 'user_provided',
-      isDemo: false,
-    });
-  }
-  return endpoints;
-}
-
 /**
  * The offline demo endpoint is offered only while no real provider is configured, and never when
  * DEMO_ENDPOINT=false.
@@ -167,7 +147,52 @@ export function shouldOfferDemo(env: Pick<Env, 'DEMO_ENDPOINT'>, endpoints: Endp
   return env.DEMO_ENDPOINT && endpoints.length === 0;
 }
 
-export function buildAppConfig(env: Env, secrets: StoredSecrets): AppConfig {
+/**
+ * The endpoints of the environment with librechat.yaml applied: the built-ins' overrides, the
+ * top-level relabelling under each endpoint's own, then the custom endpoints in file order. An
+ * override of an endpoint the environment does not configure is ignored with a warning.
+ */
+export function applyYamlConfig(
+  endpoints: EndpointDefinition[],
+  yaml: YamlConfig | null,
+  warn: (msg: string) => void,
+): EndpointDefinition[] {
+  if (!yaml) return endpoints;
+  if (yaml.ignored.length > 0) {
+    warn(`${yaml.file}: not supported (yet), ignored: ${yaml.ignored.join(', ')}`);
+  }
+  for (const name of OVERRIDABLE_ENDPOINTS) {
+    const o = yaml.overrides[name];
+    if (!o) continue;
+    const endpoint = endpoints.find((e) => e.name === name);
+    if (!endpoint) {
+      warn(`${yaml.file}: endpoints.${name} is ignored: the environment does not configure ${name}`);
+      continue;
+    }
+    if (o.titleConvo !== undefined) endpoint.titleConvo = o.titleConvo;
+    if (o.titleModel) endpoint.titleModel = o.titleModel === 'current_model' ? undefined : o.titleModel;
+    if (o.modelDisplayLabel) endpoint.label = o.modelDisplayLabel;
+    if (o.iconURL) endpoint.iconURL = o.iconURL;
+    if (o.modelLabels) endpoint.modelLabels = o.modelLabels;
+  }
+  const all = [...endpoints, ...yaml.custom];
+  if (yaml.modelLabels) {
+    for (const e of all) e.modelLabels = { ...yaml.modelLabels, ...e.modelLabels };
+  }
+  return all;
+}
+
+/** Whether librechat.yaml changes what GET /api/endpoints and /api/models answer for built-ins. */
+function overridesEndpoints(yaml: YamlConfig | null): boolean {
+  return !!yaml && (Object.keys(yaml.overrides).length > 0 || yaml.modelLabels !== undefined);
+}
+
+export function buildAppConfig(
+  env: Env,
+  secrets: StoredSecrets,
+  yaml: YamlConfig | null = null,
+  warn: (msg: string) => void = () => {},
+): AppConfig {
   const enc = new TextEncoder();
   return {
     appTitle: env.APP_TITLE,
@@ -191,9 +216,22 @@ export function buildAppConfig(env: Env, secrets: StoredSecrets): AppConfig {
       max: env.REGISTER_MAX ?? REGISTER_RATE_LIMIT.max,
       windowMs: env.REGISTER_WINDOW ? env.REGISTER_WINDOW * 60_000 : REGISTER_RATE_LIMIT.windowMs,
     },
-    endpoints: endpointsFromEnv(env),
+    endpoints: applyYamlConfig(endpointsFromEnv(env), yaml, warn),
+    overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
   };
+}
+
+/**
+ * The configured secrets, cut out of logged error messages literally: endpoint keys, header
+ * values (custom endpoints put keys there too) and service-account private keys.
+ */
+export function configSecrets(config: Pick<AppConfig, 'endpoints'>): string[] {
+  return config.endpoints.flatMap((e) => [
+    e.apiKey,
+    ...Object.values(e.headers ?? {}),
+    ...(e.googleServiceAccount ? [e.googleServiceAccount.private_key] : []),
+  ]);
 }
 
 /** A config for tests: fixed secrets, no endpoints unless given. */

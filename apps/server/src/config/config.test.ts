@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEnv } from './env.js';
-import { buildAppConfig, endpointsFromEnv, loadSecrets, shouldOfferDemo } from './app-config.js';
+import {
+  buildAppConfig,
+  configSecrets,
+  endpointsFromEnv,
+  loadSecrets,
+  shouldOfferDemo,
+  testAppConfig,
+} from './app-config.js';
 
 describe('environment', () => {
   it('applies the documented defaults', () => {
@@ -46,6 +53,143 @@ describe('endpoints and the demo', () => {
     expect(official?.models).toEqual([]);
   });
 
+  it('reads Azure, Google and Anthropic by LibreChat’s names, in the spec’s display order', () => {
+    const endpoints = endpointsFromEnv(
+      parseEnv({
+        ANTHROPIC_API_KEY: 'sk-ant-test',
+        ANTHROPIC_REVERSE_PROXY: 'http://localhost:4001/v1',
+        ANTHROPIC_MODELS: 'claude-sonnet-4-5,claude-haiku-4-5',
+        GOOGLE_KEY: 'AIza-test',
+        GOOGLE_REVERSE_PROXY: 'http://localhost:4002/v1beta',
+        GOOGLE_MODELS: 'gemini-2.5-flash',
+        OPENAI_API_KEY: 'sk-test',
+        AZURE_API_KEY: 'azure-test-key',
+        AZURE_OPENAI_API_INSTANCE_NAME: 'my-instance',
+        AZURE_OPENAI_API_DEPLOYMENT_NAME: 'gpt-4o-deploy',
+        AZURE_OPENAI_API_VERSION: '2024-10-21',
+        AZURE_OPENAI_MODELS: 'gpt-4o',
+        AZURE_OPENAI_BASEURL: 'https://gateway.example/azure/${INSTANCE_NAME}/${DEPLOYMENT_NAME}',
+      }),
+    );
+    expect(endpoints.map((e) => e.name)).toEqual(['azureOpenAI', 'openAI', 'google', 'anthropic']);
+    const [azure, , google, anthropic] = endpoints;
+    expect(azure).toMatchObject({
+      type: 'azureOpenAI',
+      apiKey: 'azure-test-key',
+      azure: { instanceName: 'my-instance', deploymentName: 'gpt-4o-deploy', apiVersion: '2024-10-21' },
+      baseURL: 'https://gateway.example/azure/my-instance/gpt-4o-deploy',
+      models: ['gpt-4o'],
+      fetchModels: false,
+      userProvide: false,
+    });
+    expect(google).toMatchObject({
+      type: 'google',
+      apiKey: 'AIza-test',
+      baseURL: 'http://localhost:4002/v1beta',
+      models: ['gemini-2.5-flash'],
+    });
+    expect(google?.googleServiceAccount).toBeUndefined();
+    expect(anthropic).toMatchObject({
+      type: 'anthropic',
+      apiKey: 'sk-ant-test',
+      baseURL: 'http://localhost:4001/v1',
+      models: ['claude-sonnet-4-5', 'claude-haiku-4-5'],
+    });
+    // Without *_MODELS the list is fetched (or the known list offered) at start-up.
+    const [fetched] = endpointsFromEnv(parseEnv({ ANTHROPIC_API_KEY: 'sk-ant-test' }));
+    expect(fetched).toMatchObject({ models: [], fetchModels: true, baseURL: undefined });
+  });
+
+  it('takes user_provided as "each user brings their own" for every key', () => {
+    const endpoints = endpointsFromEnv(
+      parseEnv({
+        AZURE_API_KEY: 'user_provided',
+        GOOGLE_KEY: 'user_provided',
+        ANTHROPIC_API_KEY: 'user_provided',
+      }),
+    );
+    expect(endpoints.map((e) => [e.name, e.userProvide, e.apiKey])).toEqual([
+      ['azureOpenAI', true, ''],
+      ['google', true, ''],
+      ['anthropic', true, ''],
+    ]);
+    // Users bring instance, deployment and version too: none is required here.
+    expect(endpoints[0]?.azure).toBeUndefined();
+  });
+
+  it('stops when an Azure key comes without its instance, deployment or version', () => {
+    const start = () =>
+      endpointsFromEnv(
+        parseEnv({ AZURE_API_KEY: 'azure-secret-value', AZURE_OPENAI_API_INSTANCE_NAME: 'x' }),
+      );
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(/AZURE_OPENAI_API_DEPLOYMENT_NAME: required when AZURE_API_KEY is set/);
+    expect(start).toThrow(/AZURE_OPENAI_API_VERSION: required/);
+    expect(start).not.toThrow(/azure-secret-value/);
+    expect(() => parseEnv({ AZURE_OPENAI_BASEURL: 'not a url' })).toThrow(/AZURE_OPENAI_BASEURL/);
+    expect(() => parseEnv({ ANTHROPIC_REVERSE_PROXY: 'nope' })).toThrow(/ANTHROPIC_REVERSE_PROXY/);
+    expect(() => parseEnv({ GOOGLE_REVERSE_PROXY: 'nope' })).toThrow(/GOOGLE_REVERSE_PROXY/);
+  });
+
+  it('reads a service account JSON in GOOGLE_KEY (Vertex AI), checked as spec §5 says', () => {
+    const account = {
+      type: 'service_account',
+      client_email: 'chat@my-project.iam.gserviceaccount.com',
+      project_id: 'my-project',
+      private_key: `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(1600)}\n-----END PRIVATE KEY-----\n`,
+    };
+    const [google] = endpointsFromEnv(parseEnv({ GOOGLE_KEY: JSON.stringify(account) }));
+    expect(google).toMatchObject({
+      apiKey: '',
+      userProvide: false,
+      googleServiceAccount: {
+        client_email: account.client_email,
+        project_id: 'my-project',
+        private_key: account.private_key,
+      },
+    });
+
+    const secretKey = `-----BEGIN PRIVATE KEY-----\nSECRET-${'B'.repeat(20)}`;
+    const bad = () =>
+      endpointsFromEnv(
+        parseEnv({
+          GOOGLE_KEY: JSON.stringify({ ...account, client_email: 'nobody', private_key: secretKey }),
+        }),
+      );
+    expect(bad).toThrow(/GOOGLE_KEY: service account client_email: must be an e-mail address/);
+    expect(bad).toThrow(/GOOGLE_KEY: service account private_key: must be at least 601 characters/);
+    expect(bad).not.toThrow(/SECRET-/);
+    const notJson = () => endpointsFromEnv(parseEnv({ GOOGLE_KEY: '{"private_key": "SECRET-x", ' }));
+    expect(notJson).toThrow(/GOOGLE_KEY: is not valid JSON/);
+    expect(notJson).not.toThrow(/SECRET-/);
+  });
+
+  it("starts from the endpoint section of LibreChat's .env.example", () => {
+    // As LibreChat ships it: settings for endpoints we do not have (Bing, ChatGPT, plugins) and
+    // Azure models without an Azure key are ignored.
+    const endpoints = endpointsFromEnv(
+      parseEnv({
+        PROXY: '',
+        ANTHROPIC_API_KEY: 'user_provided',
+        ANTHROPIC_MODELS: 'claude-1,claude-instant-1,claude-2',
+        AZURE_OPENAI_MODELS: 'gpt-3.5-turbo,gpt-4',
+        AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: 'TRUE',
+        BINGAI_TOKEN: 'user_provided',
+        CHATGPT_TOKEN: '',
+        CHATGPT_MODELS: 'text-davinci-002-render-sha',
+        GOOGLE_KEY: 'user_provided',
+        OPENAI_API_KEY: 'user_provided',
+        DEBUG_OPENAI: 'false',
+        DEBUG_PLUGINS: 'true',
+      }),
+    );
+    expect(endpoints.map((e) => [e.name, e.userProvide, e.models])).toEqual([
+      ['openAI', true, []],
+      ['google', true, []],
+      ['anthropic', true, ['claude-1', 'claude-instant-1', 'claude-2']],
+    ]);
+  });
+
   it('offers the demo only without a provider and unless DEMO_ENDPOINT=false', () => {
     const none = parseEnv({});
     expect(shouldOfferDemo(none, endpointsFromEnv(none))).toBe(true);
@@ -57,6 +201,24 @@ describe('endpoints and the demo', () => {
 });
 
 describe('secrets', () => {
+  it('lists the configured keys, header values and private keys for the log scrubber', () => {
+    const [openAI] = endpointsFromEnv(parseEnv({ OPENAI_API_KEY: 'sk-env-key' }));
+    const config = testAppConfig({
+      endpoints: [
+        openAI!,
+        {
+          ...openAI!,
+          name: 'c',
+          type: 'custom',
+          apiKey: 'sk-yaml-key',
+          headers: { 'api-key': 'header-secret' },
+          googleServiceAccount: { client_email: 'a@b.c', project_id: 'p', private_key: 'PRIVATE' },
+        },
+      ],
+    });
+    expect(configSecrets(config)).toEqual(['sk-env-key', 'sk-yaml-key', 'header-secret', 'PRIVATE']);
+  });
+
   it('generates missing secrets once, keeps them in DATA_DIR (mode 600) and reuses them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'secrets-'));
     const warnings: string[] = [];

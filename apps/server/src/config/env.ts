@@ -30,6 +30,22 @@ export const envSchema = z.object({
   OPENAI_MODELS: z.string().optional(),
   OPENAI_TITLE_MODEL: z.string().optional(),
   OPENAI_ALLOW_ANY_MODEL: bool(false),
+  // Azure OpenAI (LibreChat's names; with AZURE_API_KEY=user_provided each user brings all four).
+  AZURE_API_KEY: z.string().optional(),
+  AZURE_OPENAI_API_INSTANCE_NAME: z.string().optional(),
+  AZURE_OPENAI_API_DEPLOYMENT_NAME: z.string().optional(),
+  AZURE_OPENAI_API_VERSION: z.string().optional(),
+  AZURE_OPENAI_MODELS: z.string().optional(),
+  AZURE_OPENAI_BASEURL: z.string().url().optional().or(z.literal('')),
+  // Google: a Gemini API key, or a service account's JSON key (Vertex AI).
+  GOOGLE_KEY: z.string().optional(),
+  GOOGLE_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
+  GOOGLE_MODELS: z.string().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
+  ANTHROPIC_MODELS: z.string().optional(),
+  /** The librechat.yaml file (custom endpoints, overrides); `./librechat.yaml` when present. */
+  CONFIG_PATH: z.string().optional(),
   TITLE_CONVO: bool(true),
   ALLOW_REGISTRATION: bool(true),
   ALLOW_EMAIL_LOGIN: bool(true),

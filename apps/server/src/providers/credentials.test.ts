@@ -55,10 +55,49 @@ describe('credentials resolver', () => {
 
   it("answers the user's key and base URL", async () => {
     const resolver = createCredentialsResolver(keys({ u1: { apiKey: USER_KEY, baseURL: fake.url } }));
-    expect(await resolver.resolve(userKeyed, 'u1')).toEqual({ apiKey: USER_KEY, baseURL: fake.url });
+    const creds = await resolver.resolve(userKeyed, 'u1');
+    expect(creds).toMatchObject({ apiKey: USER_KEY, baseURL: fake.url });
+    // The user's URL is reached only through the SSRF-guarded fetch.
+    expect(creds.fetch).toBeTypeOf('function');
     // A URL set in config is not the user's to change.
     const fixed = { ...userKeyed, baseURL: 'http://configured.example/v1' };
     expect((await resolver.resolve(fixed, 'u1')).baseURL).toBe('http://configured.example/v1');
+  });
+});
+
+describe('an endpoint that leaves only its base URL to the user (baseURL: user_provided)', () => {
+  // The server's key is the one the fake accepts; the user brings only where it lives.
+  const urlOnly = (): EndpointDefinition => ({
+    ...userKeyed,
+    apiKey: USER_KEY,
+    userProvide: false,
+    userProvideURL: true,
+  });
+
+  it("never sends the server's key to the user's base URL: the user's key is required", async () => {
+    const before = fake.requests.length;
+    const registry = createProviderRegistry(
+      () => [urlOnly()],
+      {},
+      {
+        credentials: createCredentialsResolver(keys({ u1: { apiKey: '', baseURL: fake.url } }), {
+          allow: ['127.0.0.1'],
+        }),
+      },
+    );
+    await expect(registry.provider(registry.endpoint('mine'), 'u1')).rejects.toMatchObject({
+      code: 'no_user_key',
+    });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('refuses a user who has saved no base URL', async () => {
+    const resolver = createCredentialsResolver(keys({ u1: { apiKey: 'k' } }));
+    await expect(resolver.resolve({ ...urlOnly(), userProvide: true }, 'u1')).rejects.toMatchObject({
+      code: 'no_user_key',
+      message: 'No base URL set for the mine endpoint',
+    });
+    await expect(resolver.resolve(urlOnly(), 'u2')).rejects.toMatchObject({ code: 'no_user_key' });
   });
 });
 
@@ -68,7 +107,10 @@ describe('registry: an adapter per request from resolved credentials', () => {
       () => [serverKeyed, userKeyed],
       {},
       {
-        credentials: createCredentialsResolver(keys({ u1: { apiKey: USER_KEY, baseURL: fake.url } })),
+        // The operator allows the fake's loopback address for users' URLs.
+        credentials: createCredentialsResolver(keys({ u1: { apiKey: USER_KEY, baseURL: fake.url } }), {
+          allow: ['127.0.0.1'],
+        }),
       },
     );
     const endpoint = registry.endpoint('mine');

@@ -74,7 +74,7 @@ export function createCredentialsResolver(
   const guardedFetch = userURLFetch(userURLPolicy);
   return {
     async resolve(endpoint, userId) {
-      if (!endpoint.userProvide) {
+      if (!endpoint.userProvide && !endpoint.userProvideURL) {
         return {
           apiKey: endpoint.apiKey,
           baseURL: endpoint.baseURL,
@@ -83,17 +83,23 @@ export function createCredentialsResolver(
         };
       }
       const key = await userKeys.get(userId, endpoint.name);
-      if (!key?.apiKey && !key?.googleServiceAccount) {
+      // The server's key never goes to a URL a user chose: an endpoint whose base URL is the
+      // user's takes the user's key too (config/yaml-config.ts makes it userProvide).
+      const apiKey = endpoint.userProvide ? key?.apiKey : undefined;
+      if (!key || (!apiKey && !key.googleServiceAccount)) {
         throw new AppError('no_user_key', `No API key set for the ${endpoint.name} endpoint`);
       }
       // A user-provided base URL only where the config leaves it to the user (no URL configured).
       const usersURL = endpoint.userProvideURL || !endpoint.baseURL ? key.baseURL : undefined;
+      if (endpoint.userProvideURL && !usersURL) {
+        throw new AppError('no_user_key', `No base URL set for the ${endpoint.name} endpoint`);
+      }
       return {
-        apiKey: key.apiKey,
+        apiKey: apiKey ?? '',
         baseURL: usersURL ?? endpoint.baseURL,
         ...(usersURL ? { fetch: guardedFetch } : {}),
         azure: key.azure ?? endpoint.azure,
-        googleServiceAccount: key.googleServiceAccount,
+        googleServiceAccount: endpoint.userProvide ? key.googleServiceAccount : endpoint.googleServiceAccount,
       };
     },
   };

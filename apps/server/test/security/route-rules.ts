@@ -54,6 +54,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/config': { access: 'public', anonymous: { status: 200 } },
   'GET /api/endpoints': { access: 'user', why: 'the server-wide endpoint list' },
   'GET /api/models': { access: 'user', why: 'the server-wide model list' },
+  'GET /api/endpoints/config/override': { access: 'user', why: 'the server-wide endpoint overrides' },
   'GET /api/docs': { access: 'public', anonymous: { status: 200 } },
 
   // the caller's own provider keys: rows are the caller's by user id, named by endpoint (a name

@@ -38,6 +38,7 @@ export interface PipelineDeps {
   generations: Generations;
   /** Saves the text so far of every streaming reply, in one statement per tick. */
   flusher: ReplyFlusher;
+  /** TITLE_CONVO: model titles, unless the endpoint says otherwise (`titleConvo`). */
   titleConvo: boolean;
   /** The steps other features add (read per request: the lists are complete once the app is up). */
   extensions: {
@@ -144,7 +145,9 @@ export function createAskPipeline(deps: PipelineDeps) {
     // stopped), else made from the first message right away (failed reply, shutdown, titles off),
     // so no conversation stays "New Chat".
     const shutdown = outcome.kind === 'abort' && signal.reason === SHUTDOWN_ABORT;
-    const modelTitle = deps.titleConvo && outcome.kind !== 'error' && !shutdown;
+    // The endpoint's own titleConvo (librechat.yaml) wins over TITLE_CONVO.
+    const titleConvo = turn.endpoint.titleConvo ?? deps.titleConvo;
+    const modelTitle = titleConvo && outcome.kind !== 'error' && !shutdown;
     let result: TurnResult | null = null;
     try {
       // Off the flusher, and past any batch write that may carry it, before the final save.

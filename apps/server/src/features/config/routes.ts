@@ -4,12 +4,42 @@ import {
   API_ROUTE_LIST,
   buildOpenApi,
   ENDPOINT_DISPLAY_ORDER,
+  type ConfigOverride,
   type EndpointsConfig,
   type ModelsConfig,
   type StartupConfig,
 } from '@chat/contract';
 import { addRoute } from '../../platform/typed-route.js';
-import type { AppConfig } from '../../config/app-config.js';
+import type { AppConfig, EndpointDefinition } from '../../config/app-config.js';
+
+/**
+ * GET /api/endpoints: the built-ins by the spec's display order, then the custom endpoints in
+ * the order librechat.yaml lists them (the demo last).
+ */
+export function presentEndpoints(endpoints: readonly EndpointDefinition[]): EndpointsConfig {
+  const result: EndpointsConfig = {};
+  endpoints.forEach((e, i) => {
+    const builtIn = ENDPOINT_DISPLAY_ORDER.indexOf(e.name as (typeof ENDPOINT_DISPLAY_ORDER)[number]);
+    result[e.name] = {
+      order: builtIn >= 0 ? builtIn : ENDPOINT_DISPLAY_ORDER.length + i,
+      type: e.type,
+      userProvide: e.userProvide,
+      ...(e.userProvideURL ? { userProvideURL: true } : {}),
+      ...(e.label ? { modelDisplayLabel: e.label } : {}),
+      ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+      ...(e.modelLabels && Object.keys(e.modelLabels).length > 0 ? { modelLabels: e.modelLabels } : {}),
+      ...(e.isDemo ? { isDemo: true } : {}),
+    };
+  });
+  return result;
+}
+
+/** GET /api/models: LibreChat's shape, the real names per endpoint (labels are in /api/endpoints). */
+export function presentModels(endpoints: readonly EndpointDefinition[]): ModelsConfig {
+  const result: ModelsConfig = {};
+  for (const e of endpoints) result[e.name] = e.models;
+  return result;
+}
 
 export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) {
   const { config } = deps;
@@ -24,26 +54,15 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
   }));
 
-  addRoute(app, API_ROUTES.endpoints, async (): Promise<EndpointsConfig> => {
-    const result: EndpointsConfig = {};
-    config.endpoints.forEach((e, i) => {
-      const builtIn = ENDPOINT_DISPLAY_ORDER.indexOf(e.name as (typeof ENDPOINT_DISPLAY_ORDER)[number]);
-      result[e.name] = {
-        order: builtIn >= 0 ? builtIn : ENDPOINT_DISPLAY_ORDER.length + i,
-        type: e.type,
-        userProvide: e.userProvide,
-        ...(e.label ? { modelDisplayLabel: e.label } : {}),
-        ...(e.isDemo ? { isDemo: true } : {}),
-      };
-    });
-    return result;
-  });
+  addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints));
+  addRoute(app, API_ROUTES.models, async () => presentModels(config.endpoints));
 
-  addRoute(app, API_ROUTES.models, async (): Promise<ModelsConfig> => {
-    const result: ModelsConfig = {};
-    for (const e of config.endpoints) result[e.name] = e.models;
-    return result;
-  });
+  // LibreChat's client replaces its endpoints and models caches with a non-false answer.
+  addRoute(app, API_ROUTES.endpointsConfigOverride, async (): Promise<ConfigOverride> =>
+    config.overridesEndpoints
+      ? { endpointsConfig: presentEndpoints(config.endpoints), modelsConfig: presentModels(config.endpoints) }
+      : false,
+  );
 
   // Written once, on the first request: the table does not change while the server runs.
   let docs: Record<string, unknown> | undefined;

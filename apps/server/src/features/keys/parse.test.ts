@@ -71,12 +71,20 @@ describe('a saved key per endpoint kind', () => {
 
   it('Google: an API key, a service key, or both', () => {
     const google = endpoint({ type: 'google' });
-    const sa = { client_email: 'a@b.iam.gserviceaccount.com', project_id: 'p', private_key: 'KEY' };
+    const sa = {
+      client_email: 'a@b.iam.gserviceaccount.com',
+      project_id: 'proj-1',
+      private_key: `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(620)}\n-----END PRIVATE KEY-----\n`,
+    };
     expect(parseKeyValue(google, 'AIza-1')).toEqual({ apiKey: 'AIza-1' });
     expect(parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: sa }))).toEqual({
       apiKey: '',
       googleServiceAccount: sa,
     });
     expect(() => parseKeyValue(google, JSON.stringify({}))).toThrow(/required/);
+    // Spec §5: a service key's fields have minimum lengths.
+    expect(() =>
+      parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: { ...sa, private_key: 'short' } })),
+    ).toThrow(/601/);
   });
 });

@@ -1,0 +1,169 @@
+import { googleServiceKeySchema } from '@chat/contract';
+import type { AzureTarget, EndpointDefinition, GoogleServiceAccount } from './app-config.js';
+import { ConfigError, type Env } from './env.js';
+
+/** The key value meaning "each user brings their own" (LibreChat's). */
+export const USER_PROVIDED = 'user_provided';
+
+const DEFAULT_OPENAI_BASE = 'https://api.openai.com/v1';
+
+export function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Settings that are wrong together (a key without what it needs), named as parseEnv names them. */
+type Problems = string[];
+
+const AZURE_TARGET_VARS = [
+  'AZURE_OPENAI_API_INSTANCE_NAME',
+  'AZURE_OPENAI_API_DEPLOYMENT_NAME',
+  'AZURE_OPENAI_API_VERSION',
+] as const;
+
+function openAIFromEnv(env: Env): EndpointDefinition | null {
+  if (!env.OPENAI_API_KEY) return null;
+  const models = splitList(env.OPENAI_MODELS);
+  return {
+    name: 'openAI',
+    type: 'openAI',
+    apiKey: env.OPENAI_API_KEY,
+    baseURL: env.OPENAI_REVERSE_PROXY || DEFAULT_OPENAI_BASE,
+    models,
+    fetchModels: models.length === 0,
+    allowAnyModel: env.OPENAI_ALLOW_ANY_MODEL,
+    titleModel: env.OPENAI_TITLE_MODEL,
+    label: undefined,
+    userProvide: env.OPENAI_API_KEY === USER_PROVIDED,
+    isDemo: false,
+  };
+}
+
+/**
+ * Azure OpenAI: a server key needs the instance, deployment and API version; with
+ * `user_provided` each user brings all four (any set here are their defaults).
+ * AZURE_OPENAI_BASEURL may carry LibreChat's `${INSTANCE_NAME}` and `${DEPLOYMENT_NAME}`
+ * placeholders, filled here when those are configured.
+ */
+function azureFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
+  const key = env.AZURE_API_KEY?.trim();
+  if (!key) return null;
+  const userProvide = key === USER_PROVIDED;
+  const missing = AZURE_TARGET_VARS.filter((name) => !env[name]?.trim());
+  if (!userProvide) {
+    for (const name of missing) problems.push(`${name}: required when AZURE_API_KEY is set`);
+  }
+  const azure: AzureTarget | undefined =
+    missing.length === 0
+      ? {
+          instanceName: env.AZURE_OPENAI_API_INSTANCE_NAME!.trim(),
+          deploymentName: env.AZURE_OPENAI_API_DEPLOYMENT_NAME!.trim(),
+          apiVersion: env.AZURE_OPENAI_API_VERSION!.trim(),
+        }
+      : undefined;
+  let baseURL = env.AZURE_OPENAI_BASEURL || undefined;
+  if (baseURL && azure) {
+    baseURL = baseURL
+      .replaceAll('${INSTANCE_NAME}', azure.instanceName)
+      .replaceAll('${DEPLOYMENT_NAME}', azure.deploymentName);
+  }
+  const models = splitList(env.AZURE_OPENAI_MODELS);
+  return {
+    name: 'azureOpenAI',
+    type: 'azureOpenAI',
+    apiKey: userProvide ? '' : key,
+    baseURL,
+    models,
+    fetchModels: models.length === 0,
+    titleModel: undefined,
+    label: undefined,
+    userProvide,
+    isDemo: false,
+    ...(azure ? { azure } : {}),
+  };
+}
+
+/**
+ * GOOGLE_KEY: `user_provided`, a Gemini API key, or the JSON of a service account's key file
+ * (Vertex AI), checked as spec §5 checks an imported service key. Problems name the field, never
+ * a value: the JSON holds a private key.
+ */
+function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
+  const key = env.GOOGLE_KEY?.trim();
+  if (!key) return null;
+  const userProvide = key === USER_PROVIDED;
+  let googleServiceAccount: GoogleServiceAccount | undefined;
+  if (key.startsWith('{')) {
+    let json: unknown;
+    try {
+      json = JSON.parse(key);
+    } catch {
+      // JSON.parse's message quotes the text around the error: it is not repeated here.
+      problems.push("GOOGLE_KEY: is not valid JSON (expected an API key or a service account's JSON key)");
+      return null;
+    }
+    const parsed = googleServiceKeySchema.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.join('.') || '(root)';
+        problems.push(`GOOGLE_KEY: service account ${field}: ${issue.message}`);
+      }
+      return null;
+    }
+    googleServiceAccount = parsed.data;
+  }
+  const models = splitList(env.GOOGLE_MODELS);
+  return {
+    name: 'google',
+    type: 'google',
+    apiKey: userProvide || googleServiceAccount ? '' : key,
+    baseURL: env.GOOGLE_REVERSE_PROXY || undefined,
+    models,
+    fetchModels: models.length === 0,
+    titleModel: undefined,
+    label: undefined,
+    userProvide,
+    isDemo: false,
+    ...(googleServiceAccount ? { googleServiceAccount } : {}),
+  };
+}
+
+function anthropicFromEnv(env: Env): EndpointDefinition | null {
+  const key = env.ANTHROPIC_API_KEY?.trim();
+  if (!key) return null;
+  const userProvide = key === USER_PROVIDED;
+  const models = splitList(env.ANTHROPIC_MODELS);
+  return {
+    name: 'anthropic',
+    type: 'anthropic',
+    apiKey: userProvide ? '' : key,
+    baseURL: env.ANTHROPIC_REVERSE_PROXY || undefined,
+    models,
+    fetchModels: models.length === 0,
+    titleModel: undefined,
+    label: undefined,
+    userProvide,
+    isDemo: false,
+  };
+}
+
+/**
+ * The built-in endpoints the environment configures, in the spec's display order (the demo
+ * endpoint is added by main when wanted; librechat.yaml's custom endpoints follow). Settings wrong
+ * together stop start-up with a ConfigError naming each of them.
+ */
+export function endpointsFromEnv(env: Env): EndpointDefinition[] {
+  const problems: Problems = [];
+  const endpoints = [
+    azureFromEnv(env, problems),
+    openAIFromEnv(env),
+    googleFromEnv(env, problems),
+    anthropicFromEnv(env),
+  ].filter((e): e is EndpointDefinition => e !== null);
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  }
+  return endpoints;
+}

@@ -15,11 +15,17 @@ export function isKeyValid(expiresAt: string | null | undefined, now: number): b
 
 /**
  * When to ask the server again: just after the key expires (so the configure-key button comes
- * back), at most an hour from now; never while there is no key to expire.
+ * back), at most an hour from now. Nothing to ask when there is no key, or when the answer was
+ * given after the expiry already.
  */
-export function recheckDelay(expiresAt: string | null | undefined, now: number): number | false {
-  if (!isKeyValid(expiresAt, now)) return false;
-  return Math.min(Date.parse(expiresAt as string) - now + 1_000, MAX_RECHECK_MS);
+export function recheckDelay(
+  expiresAt: string | null | undefined,
+  answeredAt: number,
+  now: number,
+): number | false {
+  const at = expiresAt ? Date.parse(expiresAt) : NaN;
+  if (!Number.isFinite(at) || answeredAt >= at) return false;
+  return Math.min(Math.max(at - now + 1_000, 1), MAX_RECHECK_MS);
 }
 
 /** GET /api/keys?name=: the expiry of the person's own key for `endpoint` (only when it needs one). */
@@ -28,7 +34,8 @@ export function useKeyExpiry(endpoint: string | null, enabled: boolean) {
     queryKey: queryKeys.userKeys.one(endpoint ?? ''),
     queryFn: ({ signal }) => callApi(API_ROUTES.keyExpiry, { query: { name: endpoint ?? '' }, signal }),
     enabled: enabled && !!endpoint,
-    refetchInterval: (query) => recheckDelay(query.state.data?.expiresAt, Date.now()),
+    refetchInterval: (query) =>
+      recheckDelay(query.state.data?.expiresAt, query.state.dataUpdatedAt, Date.now()),
   });
 }
 

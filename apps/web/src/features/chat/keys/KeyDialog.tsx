@@ -22,6 +22,7 @@ import {
   keyValue,
   missingFields,
   visibleFields,
+  type KeyField,
   type KeyValues,
   type ServiceKey,
 } from './key-form';
@@ -54,7 +55,10 @@ export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialo
   const [serviceKey, setServiceKey] = useState<ServiceKey | null>(null);
   const [serviceKeyInvalid, setServiceKeyInvalid] = useState(false);
   const [expiryMs, setExpiryMs] = useState(KEY_EXPIRY_DEFAULT_MS);
+  /** The required fields found empty by the last save (marked until filled). */
+  const [invalid, setInvalid] = useState<ReadonlySet<KeyField>>(new Set());
   const firstFieldRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const expiryId = useId();
   const hasKey = isKeyValid(status.expiresAt, Date.now());
 
@@ -77,7 +81,9 @@ export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialo
       return;
     }
     const missing = missingFields(kind, entry, values);
+    setInvalid(new Set(missing));
     if (missing.length > 0) {
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${missing[0]}"]`)?.focus();
       // Spec §5: the toast names the empty fields and the dialog stays open.
       const names = missing.map((f) => t(KEY_FIELD_LABELS[f])).join(', ');
       toast.show({
@@ -145,7 +151,14 @@ export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialo
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4" data-kind={kind}>
+      <form
+        ref={formRef}
+        id={formId}
+        onSubmit={submit}
+        noValidate
+        className="mt-4 flex flex-col gap-4"
+        data-kind={kind}
+      >
         {kind === 'google' && (
           <ServiceKeyInput
             serviceKey={serviceKey}
@@ -168,6 +181,11 @@ export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialo
             autoComplete="off"
             spellCheck={false}
             value={values[field] ?? ''}
+            error={
+              invalid.has(field) && !values[field]?.trim()
+                ? t('com_endpoint_config_field_required', { field: t(KEY_FIELD_LABELS[field]) })
+                : undefined
+            }
             onChange={(e) => setValues((v) => ({ ...v, [field]: e.target.value }))}
           />
         ))}

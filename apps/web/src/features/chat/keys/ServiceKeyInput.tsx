@@ -9,6 +9,16 @@ export interface ServiceKeyInputProps {
   onChange: (key: ServiceKey | null, invalid: boolean) => void;
 }
 
+/** A picked file's text (FileReader: every browser, and the test DOM, has it). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable file'));
+    reader.readAsText(file);
+  });
+}
+
 /** Google's service account JSON key, read from a file the person picks (spec §5 checks it). */
 export function ServiceKeyInput({ serviceKey, invalid, onChange }: ServiceKeyInputProps) {
   const { t } = useTranslation();
@@ -18,7 +28,7 @@ export function ServiceKeyInput({ serviceKey, invalid, onChange }: ServiceKeyInp
 
   const read = async (file: File | undefined) => {
     if (!file) return onChange(null, false);
-    const key = parseServiceKey(await file.text());
+    const key = parseServiceKey(await readText(file).catch(() => ''));
     onChange(key, key === null);
   };
 

@@ -41,23 +41,25 @@ export function EndpointMenu({
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
   const groups = useMemo(() => menuGroups(config, models, t), [config, models, t]);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
-  /** Where the focus goes after the next render (a selector inside the panel). */
-  const focusNext = useRef<string | null>(null);
+  /** Where the focus goes after the next render (found in the panel). */
+  const focusNext = useRef<((panel: HTMLElement) => HTMLElement | null | undefined) | null>(null);
 
   const current = groups.find((g) => g.name === endpoint);
   const endpointText = endpoint ? endpointLabel(endpoint, config, t) : t('com_chat_no_endpoint');
   const modelText = endpoint && model ? modelLabel(endpoint, model, config) : t('com_error_no_model');
 
   useLayoutEffect(() => {
-    if (!open || !focusNext.current) return;
-    const target = panelRef.current?.querySelector<HTMLElement>(focusNext.current);
+    const panel = panelRef.current;
+    if (!open || !panel || !focusNext.current) return;
+    const target = focusNext.current(panel);
     focusNext.current = null;
-    (target ?? panelRef.current?.querySelector<HTMLElement>(NAV))?.focus();
+    (target ?? panel.querySelector<HTMLElement>(NAV))?.focus();
   });
 
   const openMenu = () => {
     setExpanded(new Set(endpoint ? [endpoint] : []));
-    focusNext.current = '[role="menuitemradio"][aria-checked="true"]';
+    focusNext.current = (panel) =>
+      panel.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]');
     setOpen(true);
   };
 
@@ -88,7 +90,10 @@ export function EndpointMenu({
       if (expanded.has(group)) move(index + 1);
       else toggle(group, true);
     } else if (e.key === 'ArrowLeft' && group) {
-      focusNext.current = `[data-group="${CSS.escape(group)}"] [data-nav="header"]`;
+      focusNext.current = (panel) =>
+        Array.from(panel.querySelectorAll<HTMLElement>('[data-group]'))
+          .find((el) => el.dataset.group === group)
+          ?.querySelector<HTMLElement>('[data-nav="header"]');
       toggle(group, false);
     } else if (e.key === 'Escape') close();
     else if (e.key === 'Tab') return close(false);
@@ -195,6 +200,7 @@ function EndpointGroup({
           onClick={onToggle}
           className={clsx(itemClass, 'min-w-0 flex-1 font-medium')}
         >
+          <Chevron className="-mx-1 size-4 shrink-0 text-text-tertiary" aria-hidden />
           <EndpointIcon type={g.type} iconURL={g.iconURL} isDemo={g.isDemo} />
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="flex items-center gap-2">
@@ -208,7 +214,6 @@ function EndpointGroup({
             </span>
             {g.detail && <span className="truncate text-xs font-normal text-text-tertiary">{g.detail}</span>}
           </span>
-          <Chevron className="size-4 shrink-0 text-text-tertiary" aria-hidden />
         </button>
         {g.userProvide && (
           <KeyButton endpoint={g.name} label={g.label} config={config} onClick={onConfigureKey} />
@@ -218,7 +223,7 @@ function EndpointGroup({
         <div
           role="group"
           aria-label={t('com_endpoint_models_of', { endpoint: g.label })}
-          className="pb-1 pl-6"
+          className="pb-1 pl-[2.625rem]"
         >
           {g.models.length === 0 && (
             <p role="none" className="px-2.5 py-2 text-sm text-text-tertiary">

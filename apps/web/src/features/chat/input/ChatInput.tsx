@@ -120,6 +120,7 @@ export function ChatInput({
           </button>
         ) : keyRequired ? (
           <button
+            key="configure-key"
             type="button"
             data-testid="configure-key-button"
             aria-label={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
@@ -132,6 +133,7 @@ export function ChatInput({
           </button>
         ) : (
           <button
+            key="send"
             type="submit"
             data-testid="send-button"
             aria-label={t('com_chat_send')}

@@ -27,7 +27,7 @@ test('a burst of 401s costs exactly one refresh; the requests retry and the page
 
   await page.reload();
   // The models arrived (through the retry), so the page works.
-  await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
+  await expect(page.getByTestId('endpoint-picker')).toContainText('gpt-4o');
   await expect(page.getByTestId('chat-input')).toBeVisible();
   // The sidebar list, endpoints and models were all read with the expired token...
   await expect.poll(() => rejected).toBe(3);

@@ -26,7 +26,7 @@ async function openBothAtOnce(context: BrowserContext, tabs: Page[]): Promise<{ 
 async function expectSignedIn(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/c\/new$/);
   await expect(page.getByTestId('chat-input')).toBeVisible();
-  await expect(page.getByTestId('model-picker')).toContainText('gpt-4o');
+  await expect(page.getByTestId('endpoint-picker')).toContainText('gpt-4o');
 }
 
 test('two tabs opening at once share one refresh, and both stay signed in', async ({ context, page }) => {

@@ -62,12 +62,15 @@ export class ChatPage {
     return this.messages('assistant').last();
   }
 
+  /** Picks a model of an endpoint in the endpoint menu (an endpoint opens onto its models). */
   async pickModel(endpoint: string, model: string): Promise<void> {
-    await this.page.getByTestId('endpoint-picker').click();
-    await this.page.getByTestId(`endpoint-item-${endpoint}`).click();
-    await this.page.getByTestId('model-picker').click();
-    await this.page.getByTestId(`model-item-${model}`).click();
-    await expect(this.page.getByTestId('model-picker')).toContainText(model);
+    const picker = this.page.getByTestId('endpoint-picker');
+    await picker.click();
+    const group = this.page.getByTestId(`endpoint-group-${endpoint}`);
+    const header = this.page.getByTestId(`endpoint-item-${endpoint}`);
+    if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+    await group.getByTestId(`model-item-${model}`).click();
+    await expect(picker).toContainText(model);
   }
 
   async send(text: string): Promise<void> {

@@ -18,4 +18,9 @@ export const queryKeys = {
   },
   /** GET /api/search/enable. */
   searchEnabled: ['search-enabled'] as const,
+  userKeys: {
+    all: ['user-keys'] as const,
+    /** GET /api/keys?name=: when the person's own key for an endpoint expires. */
+    one: (endpoint: string) => [...queryKeys.userKeys.all, endpoint] as const,
+  },
 };

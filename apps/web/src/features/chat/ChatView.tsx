@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, Link } from 'react-router';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
@@ -9,9 +9,12 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { ChatHeader } from './header/ChatHeader';
-import { endpointLabel } from './header/Pickers';
+import { endpointLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
 import { ChatInput } from './input/ChatInput';
+import { KeyDialog } from './keys/KeyDialog';
+import { useKeyStatus } from './keys/useKeyStatus';
+import { useKeyRefusal } from './keys/useKeyRefusal';
 import { bottomActionKind } from './input/bottom-action';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { MessageList } from './messages/MessageList';
@@ -54,7 +57,6 @@ export function ChatView({ routeId }: { routeId: string }) {
 function ChatScreen({ routeId, conversation }: { routeId: string; conversation: Conversation | undefined }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const navigate = useNavigate();
   const { isMobile } = useNav();
   const setup = useChatSetup(conversation, routeId);
   useDocumentTitle(conversation?.title);
@@ -93,7 +95,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     }
   }, [routeId, qc]);
 
-  const actions = useChatActions({ routeId, conversation, setup, messages, latest });
+  const actions = useChatActions({ routeId, setup, messages, latest });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
   const handlers = useMemo<MessageHandlers>(
@@ -115,11 +117,11 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     [regenerate, continueReply, editSubmit, editSave, routeId],
   );
 
-  const onSelectEndpoint = (endpoint: string) => {
-    setup.selectEndpoint(endpoint);
-    // Another endpoint means another conversation (its options belong to the endpoint).
-    if (routeId !== NEW_CONVO && endpoint !== conversation?.endpoint) void navigate('/c/new');
-  };
+  // The person's own key for the chosen endpoint (spec §4 User keys); the dialog to set one.
+  const keyStatus = useKeyStatus(setup.endpoint, setup.endpointsConfig);
+  const [keyDialog, setKeyDialog] = useState<string | null>(null);
+  useKeyRefusal(stream.error, setup.endpoint, setKeyDialog);
+  const label = (endpoint: string) => endpointLabel(endpoint, setup.endpointsConfig, t);
 
   const bottomKind = bottomActionKind({
     generating: submitting,
@@ -134,15 +136,13 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
 
   return (
     <div className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat" data-testid="chat-view">
-      <ChatHeader setup={setup} onSelectEndpoint={onSelectEndpoint} disabled={submitting} />
+      <ChatHeader setup={setup} onConfigureKey={setKeyDialog} disabled={submitting} />
       {loadingMessages ? (
         <div className="flex-1">
           <FullPageSpinner />
         </div>
       ) : path.length === 0 ? (
-        <EmptyState
-          endpointLabel={setup.endpoint ? endpointLabel(setup.endpoint, setup.endpointsConfig, t) : null}
-        />
+        <EmptyState endpointLabel={setup.endpoint ? label(setup.endpoint) : null} />
       ) : (
         <MessageList
           path={path}
@@ -176,10 +176,24 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
         submitting={submitting}
         showStop={submitting || grace}
         disabled={locked}
-        blocked={!setup.endpoint || !setup.model}
+        blocked={!setup.endpoint || !setup.model || keyStatus.checking}
+        keyRequired={
+          setup.endpoint && keyStatus.missing
+            ? { endpointLabel: label(setup.endpoint), onConfigure: () => setKeyDialog(setup.endpoint) }
+            : null
+        }
         placeholder={locked ? t('com_chat_edit_or_regenerate') : t('com_chat_send_placeholder')}
         isMobile={isMobile}
       />
+      {keyDialog && (
+        <KeyDialog
+          key={keyDialog}
+          endpoint={keyDialog}
+          endpointLabel={label(keyDialog)}
+          config={setup.endpointsConfig}
+          onClose={() => setKeyDialog(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,14 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  NEW_CONVO,
-  NO_PARENT,
-  PARAM_KEYS,
-  type Conversation,
-  type ConversationOptions,
-  type Message,
-} from '@chat/contract';
+import { NEW_CONVO, NO_PARENT, type Message } from '@chat/contract';
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
 import type { ChatSetupState } from './header/useChatSetup';
@@ -17,51 +10,27 @@ import type { Submission, SubmitContext } from './stream/plan';
 import { startStream } from './stream/run';
 import { stopStream } from './stream/stop';
 
-/** The conversation options an ask carries (askRequestSchema), besides the model. */
-const OPTION_KEYS: (keyof ConversationOptions)[] = [
-  'endpointType',
-  'chatGptLabel',
-  'promptPrefix',
-  // Every endpoint's sampling parameters; the server keeps those the endpoint takes.
-  ...PARAM_KEYS,
-  'resendImages',
-  'imageDetail',
-  'iconURL',
-];
-
-/** The conversation's own options (temperature, prompt prefix, …) sent with every ask. */
-function optionsOf(convo: Conversation | undefined): ConversationOptions {
-  const out: Record<string, unknown> = {};
-  if (!convo) return out;
-  for (const key of OPTION_KEYS) {
-    const value = convo[key];
-    if (value !== null && value !== undefined) out[key] = value;
-  }
-  return out as ConversationOptions;
-}
-
 export interface ChatActionsInput {
   /** 'new' or the conversation id of the route. */
   routeId: string;
-  conversation: Conversation | undefined;
   setup: ChatSetupState;
   messages: Message[];
   latest: Message | undefined;
 }
 
 /** What the chat screen can do: send, regenerate, continue, edit, stop. Each one starts or stops a stream. */
-export function useChatActions({ routeId, conversation, setup, messages, latest }: ChatActionsInput) {
+export function useChatActions({ routeId, setup, messages, latest }: ChatActionsInput) {
   const qc = useQueryClient();
   const { t } = useTranslation();
   const toast = useToast();
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
   // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
-  const live = useRef({ routeId, conversation, setup, byId, latest });
-  live.current = { routeId, conversation, setup, byId, latest };
+  const live = useRef({ routeId, setup, byId, latest });
+  live.current = { routeId, setup, byId, latest };
 
   const run = useCallback(
     (submission: Submission): boolean => {
-      const { routeId: id, conversation: convo, setup: s } = live.current;
+      const { routeId: id, setup: s } = live.current;
       if (!s.endpoint || !s.model) return false;
       const label = s.endpointsConfig?.[s.endpoint]?.modelDisplayLabel;
       const ctx: SubmitContext = {
@@ -70,7 +39,8 @@ export function useChatActions({ routeId, conversation, setup, messages, latest 
         model: s.model,
         sender: label ?? s.model,
         userSender: 'User',
-        options: optionsOf(convo),
+        // The conversation's options with the popover's changes, fitted to this endpoint.
+        ...(s.options ? { options: s.options } : {}),
       };
       void startStream(qc, submission, ctx);
       return true;

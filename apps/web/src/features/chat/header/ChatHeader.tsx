@@ -3,34 +3,40 @@ import { SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
 import { NavToggleButton } from '../../../components/NavToggleButton';
 import { useNav } from '../../../state/nav';
+import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
-import { EndpointPicker, ModelPicker } from './Pickers';
+import { EndpointMenu } from './EndpointMenu';
 
 export interface ChatHeaderProps {
   setup: ChatSetupState;
-  onSelectEndpoint: (endpoint: string) => void;
+  onConfigureKey: (endpoint: string) => void;
   disabled?: boolean;
 }
 
-export function ChatHeader({ setup, onSelectEndpoint, disabled }: ChatHeaderProps) {
+/** The chat header (spec §2): endpoint menu and options popover, the sidebar toggle and new chat when hidden. */
+export function ChatHeader({ setup, onConfigureKey, disabled }: ChatHeaderProps) {
   const { t } = useTranslation();
   const { visible, isMobile } = useNav();
   const showToggle = !visible || isMobile;
-  const models = setup.endpoint ? (setup.models?.[setup.endpoint] ?? []) : [];
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-1 bg-surface-chat/95 px-2 backdrop-blur sm:px-3">
       {showToggle && <NavToggleButton />}
       <div className="flex min-w-0 flex-1 items-center gap-0.5">
-        <EndpointPicker
+        <EndpointMenu
           config={setup.endpointsConfig}
-          value={setup.endpoint}
-          onChange={onSelectEndpoint}
+          models={setup.models}
+          endpoint={setup.endpoint}
+          model={setup.model}
+          onChoose={setup.choose}
+          onConfigureKey={onConfigureKey}
           disabled={disabled}
         />
-        <ModelPicker
-          models={models.length > 0 || !setup.model ? models : [setup.model]}
-          value={setup.model}
-          onChange={setup.selectModel}
+        <OptionsPopover
+          endpointType={setup.endpointType}
+          model={setup.model}
+          values={setup.params}
+          onChange={setup.setParam}
+          onReset={setup.resetParams}
           disabled={disabled}
         />
       </div>

@@ -1,28 +1,64 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { Conversation, EndpointsConfig, ModelsConfig } from '@chat/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type {
+  Conversation,
+  ConversationOptions,
+  EndpointsConfig,
+  ModelsConfig,
+  ParamKey,
+  ParamValues,
+} from '@chat/contract';
 import { useEndpoints, useModels } from '../../../api/endpoints';
+import { askOptions } from '../options/ask-options';
+import { endpointTypeOf, mergeParams, resetParams } from '../options/params';
+import { onAdoption } from '../stream/adopt-id';
 import { pickEndpoint, pickModel, readLastModels, readLastSetup, writeLastSetup } from './setup';
 
 export interface ChatSetupState {
   endpoint: string | null;
   model: string | null;
+  /** The endpoint's type (its parameters, key shape and actions follow it). */
+  endpointType: string | null;
   endpointsConfig: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
   loading: boolean;
-  selectEndpoint: (endpoint: string) => void;
-  selectModel: (model: string) => void;
+  /** The sampling parameters in effect: the conversation's, changed in the options popover. */
+  params: Partial<Record<ParamKey, number>>;
+  /** The options the next ask carries (askOptions). */
+  options: ConversationOptions | undefined;
+  /** Picks an endpoint and one of its models (the menu); keeps the conversation and its options. */
+  choose: (endpoint: string, model: string) => void;
+  setParam: (key: ParamKey, value: number) => void;
+  /** Every parameter of the chosen endpoint back to its default. */
+  resetParams: () => void;
+}
+
+/** No change to the saved parameters (one object, so memoized values keep). */
+const NO_PARAMS: ParamValues = Object.freeze({});
+
+interface Choice {
+  key: string;
+  endpoint?: string;
+  model?: string;
+  params: ParamValues;
 }
 
 /**
- * The endpoint and model of the chat on screen: the person's choice in this view, else the
- * conversation's, else the remembered setup (spec §4 Starting endpoint). `viewKey` resets the
- * in-view choice when another conversation is shown.
+ * The endpoint, model and parameters of the chat on screen: the person's choice in this view,
+ * else the conversation's, else the remembered setup (spec §4 Starting endpoint). `viewKey`
+ * resets the in-view choice when another conversation is shown; a new conversation's choice
+ * follows it to its id.
  */
 export function useChatSetup(convo: Conversation | undefined, viewKey: string): ChatSetupState {
   const endpoints = useEndpoints();
   const models = useModels();
-  const [choice, setChoice] = useState<{ key: string; endpoint?: string; model?: string }>({ key: viewKey });
-  const own = choice.key === viewKey ? choice : { key: viewKey };
+  const [choice, setChoice] = useState<Choice>({ key: viewKey, params: NO_PARAMS });
+  const own: Choice = choice.key === viewKey ? choice : { key: viewKey, params: NO_PARAMS };
+
+  // /c/new becomes /c/<id> once the server names it: the choice made there stays.
+  useEffect(
+    () => onAdoption(({ from, to }) => setChoice((c) => (c.key === from ? { ...c, key: to } : c))),
+    [],
+  );
 
   const endpoint = useMemo(() => {
     const stored = readLastSetup().endpoint;
@@ -40,30 +76,52 @@ export function useChatSetup(convo: Conversation | undefined, viewKey: string): 
     ]);
   }, [endpoint, own.model, convo?.endpoint, convo?.model, models.data]);
 
-  const selectEndpoint = useCallback(
-    (next: string) => {
-      const nextModel = pickModel(next, models.data, [readLastModels()[next]]);
-      if (nextModel) writeLastSetup({ endpoint: next, model: nextModel });
-      setChoice({ key: viewKey, endpoint: next });
-    },
-    [models.data, viewKey],
+  const endpointType = endpoint ? endpointTypeOf(endpoint, endpoints.data) : null;
+  const params = useMemo(() => mergeParams(convo, own.params), [convo, own.params]);
+  const options = useMemo(
+    () =>
+      endpoint && model
+        ? askOptions({ conversation: convo, overrides: own.params, endpoint, model, config: endpoints.data })
+        : undefined,
+    [convo, own.params, endpoint, model, endpoints.data],
   );
 
-  const selectModel = useCallback(
-    (next: string) => {
-      if (endpoint) writeLastSetup({ endpoint, model: next });
-      setChoice((c) => ({ ...(c.key === viewKey ? c : { key: viewKey }), model: next }));
-    },
-    [endpoint, viewKey],
+  const update = useCallback(
+    (change: (c: Choice) => Choice) =>
+      setChoice((c) => change(c.key === viewKey ? c : { key: viewKey, params: NO_PARAMS })),
+    [viewKey],
   );
+
+  const choose = useCallback(
+    (nextEndpoint: string, nextModel: string) => {
+      writeLastSetup({ endpoint: nextEndpoint, model: nextModel });
+      update((c) => ({ ...c, endpoint: nextEndpoint, model: nextModel }));
+    },
+    [update],
+  );
+
+  const setParam = useCallback(
+    (key: ParamKey, value: number) => update((c) => ({ ...c, params: { ...c.params, [key]: value } })),
+    [update],
+  );
+
+  const reset = useCallback(() => {
+    if (!endpointType || !model) return;
+    const defaults = resetParams(endpointType, model);
+    update((c) => ({ ...c, params: { ...c.params, ...defaults } }));
+  }, [endpointType, model, update]);
 
   return {
     endpoint,
     model,
+    endpointType,
     endpointsConfig: endpoints.data,
     models: models.data,
     loading: endpoints.isPending || models.isPending,
-    selectEndpoint,
-    selectModel,
+    params,
+    options,
+    choose,
+    setParam,
+    resetParams: reset,
   };
 }

@@ -97,4 +97,27 @@ describe('ChatInput', () => {
     expect(input.disabled).toBe(true);
     expect(input.placeholder).toBe('Edit your message or Regenerate.');
   });
+
+  it('replaces send with a configure-key button and a prompt while the key is missing; Enter does not send', () => {
+    const onConfigure = vi.fn();
+    const { onSend, input } = setup({ keyRequired: { endpointLabel: 'Google', onConfigure } });
+    expect(screen.queryByTestId('send-button')).toBeNull();
+    expect(screen.getByTestId('key-required').textContent).toBe('com_endpoint_config_key_required');
+    fireEvent.change(input, { target: { value: 'hello' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('configure-key-button'));
+    expect(onConfigure).toHaveBeenCalledOnce();
+    expect(input.value).toBe('hello');
+  });
+
+  it('still shows stop over the configure-key button while a reply generates', () => {
+    setup({
+      submitting: true,
+      showStop: true,
+      keyRequired: { endpointLabel: 'Google', onConfigure: vi.fn() },
+    });
+    expect(screen.getByTestId('stop-button')).toBeTruthy();
+    expect(screen.queryByTestId('configure-key-button')).toBeNull();
+  });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { ArrowUp, Square } from 'lucide-react';
+import { ArrowUp, KeyRound, Square } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
 import { useAutoGrow } from './useAutoGrow';
 
@@ -18,8 +18,13 @@ export interface ChatInputProps {
   placeholder: string;
   /** On small screens Enter adds a newline (spec §4 Sending). */
   isMobile?: boolean;
-  /** Other reasons sending is blocked (no endpoint, key missing). */
+  /** Other reasons sending is blocked (no endpoint, key being checked). */
   blocked?: boolean;
+  /**
+   * The endpoint needs the person's own key and has none (or it expired): a configure-key button
+   * replaces send and a prompt says why (spec §2, §4 User keys).
+   */
+  keyRequired?: { endpointLabel: string; onConfigure: () => void } | null;
 }
 
 const MAX_HEIGHT_PX = 200;
@@ -33,6 +38,7 @@ export function ChatInput({
   placeholder,
   isMobile = false,
   blocked = false,
+  keyRequired = null,
 }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -48,7 +54,7 @@ export function ChatInput({
   }, [submitting, disabled, isMobile]);
 
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && !submitting && !disabled && !blocked;
+  const canSend = trimmed.length > 0 && !submitting && !disabled && !blocked && !keyRequired;
 
   const submit = () => {
     if (!canSend) return;
@@ -66,6 +72,16 @@ export function ChatInput({
 
   return (
     <div className="mx-auto w-full max-w-3xl px-3 pb-3 sm:px-6 sm:pb-4">
+      {keyRequired && (
+        <p
+          role="status"
+          data-testid="key-required"
+          className="mb-2 flex items-center justify-center gap-2 text-center text-sm text-text-secondary"
+        >
+          <KeyRound className="size-4 shrink-0" aria-hidden />
+          {t('com_endpoint_config_key_required', { endpoint: keyRequired.endpointLabel })}
+        </p>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -102,8 +118,22 @@ export function ChatInput({
           >
             <Square className="size-3.5 fill-current" aria-hidden />
           </button>
+        ) : keyRequired ? (
+          <button
+            key="configure-key"
+            type="button"
+            data-testid="configure-key-button"
+            aria-label={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
+            title={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
+            onClick={keyRequired.onConfigure}
+            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full bg-surface-submit px-3 text-sm font-medium text-white transition-colors hover:bg-surface-submit-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary sm:px-4"
+          >
+            <KeyRound className="size-4" aria-hidden />
+            <span className="max-sm:sr-only">{t('com_endpoint_config_key_set')}</span>
+          </button>
         ) : (
           <button
+            key="send"
             type="submit"
             data-testid="send-button"
             aria-label={t('com_chat_send')}

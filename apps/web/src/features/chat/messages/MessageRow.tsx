@@ -62,7 +62,7 @@ function MessageRowImpl({
   const body = editing ? (
     <EditMessage
       initialText={m.text}
-      canSubmit={canEditSubmit(m) && !submitting}
+      canSubmit={canEditSubmit(m, endpointsConfig) && !submitting}
       busy={saving}
       onCancel={() => setEditing(false)}
       onSaveSubmit={(text) => {

@@ -1,19 +1,16 @@
-import { BUILT_IN_ENDPOINTS, CONTINUE_ENDPOINTS, type EndpointsConfig, type Message } from '@chat/contract';
+import { CONTINUE_ENDPOINTS, type EndpointsConfig, type Message } from '@chat/contract';
+import { endpointTypeOf } from '../options/params';
 import { isPlaceholder } from '../stream/messages';
 
-/** Continue is offered on the spec's endpoints, custom ones and the offline demo (spec §4). */
+/**
+ * Continue is offered on the spec's endpoints (spec §4), by endpoint type: a custom endpoint (the
+ * offline demo is one) or an Azure deployment has its type's actions, whatever its name.
+ */
 export function supportsContinue(
   endpoint: string | null | undefined,
   config: EndpointsConfig | undefined,
 ): boolean {
-  if (!endpoint) return false;
-  const entry = config?.[endpoint];
-  return (
-    CONTINUE_ENDPOINTS.includes(endpoint) ||
-    entry?.isDemo === true ||
-    entry?.type === 'custom' ||
-    !(BUILT_IN_ENDPOINTS as readonly string[]).includes(endpoint)
-  );
+  return !!endpoint && CONTINUE_ENDPOINTS.includes(endpointTypeOf(endpoint, config));
 }
 
 export interface ActionContext {
@@ -53,7 +50,7 @@ export function canEdit(m: Message, ctx: ActionContext): boolean {
   return !ctx.submitting && !m.error && !isPlaceholder(m.messageId);
 }
 
-/** Edit-and-submit is disabled for AI messages on the Google endpoint. */
-export function canEditSubmit(m: Message): boolean {
-  return m.isCreatedByUser || m.endpoint !== 'google';
+/** Edit-and-submit is disabled for AI messages on the Google endpoint (any endpoint of Google's type). */
+export function canEditSubmit(m: Message, config: EndpointsConfig | undefined): boolean {
+  return m.isCreatedByUser || !m.endpoint || endpointTypeOf(m.endpoint, config) !== 'google';
 }

@@ -1,0 +1,255 @@
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { Check, ChevronDown, ChevronRight } from 'lucide-react';
+import type { EndpointsConfig, ModelsConfig } from '@chat/contract';
+import { EndpointIcon } from './EndpointIcon';
+import { KeyButton } from './KeyButton';
+import { endpointLabel, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
+import { usePopover } from './usePopover';
+
+export interface EndpointMenuProps {
+  config: EndpointsConfig | undefined;
+  models: ModelsConfig | undefined;
+  endpoint: string | null;
+  model: string | null;
+  onChoose: (endpoint: string, model: string) => void;
+  onConfigureKey: (endpoint: string) => void;
+  disabled?: boolean;
+}
+
+const NAV = '[data-nav]';
+
+const itemClass =
+  'flex min-h-10 w-full items-center gap-2.5 rounded-lg px-2.5 text-left text-sm text-text-primary outline-none hover:bg-surface-tertiary focus-visible:bg-surface-tertiary focus-visible:ring-2 focus-visible:ring-ring-primary';
+
+/**
+ * The endpoint menu (spec §2): the endpoints in the server's order, each opening onto its models
+ * (their display names when relabelled); an endpoint whose key the person brings has a config-key
+ * button. Arrow keys move, Right/Left open and close an endpoint, Enter picks, Escape closes.
+ */
+export function EndpointMenu({
+  config,
+  models,
+  endpoint,
+  model,
+  onChoose,
+  onConfigureKey,
+  disabled,
+}: EndpointMenuProps) {
+  const { t } = useTranslation();
+  const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
+  const groups = useMemo(() => menuGroups(config, models, t), [config, models, t]);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  /** Where the focus goes after the next render (found in the panel). */
+  const focusNext = useRef<((panel: HTMLElement) => HTMLElement | null | undefined) | null>(null);
+
+  const current = groups.find((g) => g.name === endpoint);
+  const endpointText = endpoint ? endpointLabel(endpoint, config, t) : t('com_chat_no_endpoint');
+  const modelText = endpoint && model ? modelLabel(endpoint, model, config) : t('com_error_no_model');
+
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!open || !panel || !focusNext.current) return;
+    const target = focusNext.current(panel);
+    focusNext.current = null;
+    (target ?? panel.querySelector<HTMLElement>(NAV))?.focus();
+  });
+
+  const openMenu = () => {
+    setExpanded(new Set(endpoint ? [endpoint] : []));
+    focusNext.current = (panel) =>
+      panel.querySelector<HTMLElement>('[role="menuitemradio"][aria-checked="true"]');
+    setOpen(true);
+  };
+
+  const toggle = (name: string, to = !expanded.has(name)) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      if (to) next.add(name);
+      else next.delete(name);
+      return next;
+    });
+
+  const choose = (name: string, value: string) => {
+    close();
+    onChoose(name, value);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const items = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(NAV) ?? []);
+    const active = document.activeElement as HTMLElement | null;
+    const index = active ? items.indexOf(active) : -1;
+    const group = active?.closest<HTMLElement>('[data-group]')?.dataset.group;
+    const move = (i: number) => items[(i + items.length) % items.length]?.focus();
+    if (e.key === 'ArrowDown') move(index + 1);
+    else if (e.key === 'ArrowUp') move(index - 1);
+    else if (e.key === 'Home') move(0);
+    else if (e.key === 'End') move(items.length - 1);
+    else if (e.key === 'ArrowRight' && group && active?.dataset.nav === 'header') {
+      if (expanded.has(group)) move(index + 1);
+      else toggle(group, true);
+    } else if (e.key === 'ArrowLeft' && group) {
+      focusNext.current = (panel) =>
+        Array.from(panel.querySelectorAll<HTMLElement>('[data-group]'))
+          .find((el) => el.dataset.group === group)
+          ?.querySelector<HTMLElement>('[data-nav="header"]');
+      toggle(group, false);
+    } else if (e.key === 'Escape') close();
+    else if (e.key === 'Tab') return close(false);
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+  };
+
+  return (
+    <div className="relative min-w-0">
+      <button
+        ref={triggerRef}
+        type="button"
+        data-testid="endpoint-picker"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-label={`${t('com_chat_endpoint')}: ${endpointText}, ${t('com_chat_model')}: ${modelText}`}
+        disabled={disabled || groups.length === 0}
+        onClick={() => (open ? close(false) : openMenu())}
+        onKeyDown={(e) => {
+          if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+          e.preventDefault();
+          if (!open) openMenu();
+        }}
+        className={clsx(
+          'inline-flex h-9 min-w-0 max-w-full items-center gap-2 rounded-lg px-2.5 text-sm font-medium',
+          'text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
+          'disabled:cursor-not-allowed disabled:opacity-50',
+        )}
+      >
+        {current && <EndpointIcon type={current.type} iconURL={current.iconURL} isDemo={current.isDemo} />}
+        <span className="shrink-0 truncate max-sm:max-w-[7rem]">{endpointText}</span>
+        <span className="min-w-0 truncate font-normal text-text-secondary">{modelText}</span>
+        <ChevronDown className="size-4 shrink-0 text-text-tertiary" aria-hidden />
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="menu"
+          aria-label={t('com_endpoint_menu')}
+          data-testid="endpoint-menu"
+          onKeyDown={onKeyDown}
+          className={clsx(
+            'z-40 overflow-y-auto overscroll-contain rounded-xl border border-border-light bg-surface-primary p-1.5 shadow-xl',
+            'fixed inset-x-2 top-14 max-h-[calc(100dvh-4.5rem)]',
+            'sm:absolute sm:inset-x-auto sm:left-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(32rem,75vh)]',
+          )}
+        >
+          {groups.map((g) => (
+            <EndpointGroup
+              key={g.name}
+              group={g}
+              config={config}
+              expanded={expanded.has(g.name)}
+              selected={g.name === endpoint ? model : null}
+              onToggle={() => toggle(g.name)}
+              onChoose={(value) => choose(g.name, value)}
+              onConfigureKey={() => {
+                close(false);
+                onConfigureKey(g.name);
+              }}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface EndpointGroupProps {
+  group: MenuGroup;
+  config: EndpointsConfig | undefined;
+  expanded: boolean;
+  /** The chosen model when this is the chosen endpoint. */
+  selected: string | null;
+  onToggle: () => void;
+  onChoose: (model: string) => void;
+  onConfigureKey: () => void;
+}
+
+function EndpointGroup({
+  group: g,
+  config,
+  expanded,
+  selected,
+  onToggle,
+  onChoose,
+  onConfigureKey,
+}: EndpointGroupProps) {
+  const { t } = useTranslation();
+  const Chevron = expanded ? ChevronDown : ChevronRight;
+  return (
+    <div data-group={g.name} data-testid={`endpoint-group-${g.name}`}>
+      <div className="flex items-center gap-1">
+        <button
+          type="button"
+          role="menuitem"
+          tabIndex={-1}
+          data-nav="header"
+          data-testid={`endpoint-item-${g.name}`}
+          aria-expanded={expanded}
+          onClick={onToggle}
+          className={clsx(itemClass, 'min-w-0 flex-1 font-medium')}
+        >
+          <Chevron className="-mx-1 size-4 shrink-0 text-text-tertiary" aria-hidden />
+          <EndpointIcon type={g.type} iconURL={g.iconURL} isDemo={g.isDemo} />
+          <span className="flex min-w-0 flex-1 flex-col">
+            <span className="flex items-center gap-2">
+              <span className="truncate">{g.label}</span>
+              {g.beta && (
+                <span className="rounded bg-surface-tertiary px-1.5 py-0.5 text-[11px] font-medium text-text-secondary">
+                  {t('com_ui_beta')}
+                </span>
+              )}
+              {selected !== null && <Check className="size-3.5 shrink-0 text-text-secondary" aria-hidden />}
+            </span>
+            {g.detail && <span className="truncate text-xs font-normal text-text-tertiary">{g.detail}</span>}
+          </span>
+        </button>
+        {g.userProvide && (
+          <KeyButton endpoint={g.name} label={g.label} config={config} onClick={onConfigureKey} />
+        )}
+      </div>
+      {expanded && (
+        <div
+          role="group"
+          aria-label={t('com_endpoint_models_of', { endpoint: g.label })}
+          className="pb-1 pl-[2.625rem]"
+        >
+          {g.models.length === 0 && (
+            <p role="none" className="px-2.5 py-2 text-sm text-text-tertiary">
+              {t('com_endpoint_no_models')}
+            </p>
+          )}
+          {g.models.map((m) => (
+            <button
+              key={m.value}
+              type="button"
+              role="menuitemradio"
+              tabIndex={-1}
+              data-nav="model"
+              aria-checked={m.value === selected}
+              data-testid={`model-item-${m.value}`}
+              onClick={() => onChoose(m.value)}
+              className={clsx(itemClass, 'min-h-9 font-normal')}
+            >
+              <span className="min-w-0 flex-1 truncate" title={m.label === m.value ? undefined : m.value}>
+                {m.label}
+              </span>
+              {m.value === selected && <Check className="size-4 shrink-0 text-text-secondary" aria-hidden />}
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { EndpointsConfig } from '@chat/contract';
+import { endpointLabel, menuGroups, modelLabel, modelLabelsOf } from './endpoint-menu';
+
+const t = (key: string) => `t:${key}`;
+
+// The server's `order` follows the spec's display order (azureOpenAI, openAI, …, google,
+// anthropic), custom endpoints after; the object's own order is not the menu's.
+const config = {
+  Mistral: {
+    order: 9,
+    type: 'custom',
+    userProvide: true,
+    iconURL: '/m.svg',
+    modelDisplayLabel: 'Mistral AI',
+  },
+  anthropic: { order: 6, type: 'anthropic', userProvide: true },
+  openAI: {
+    order: 1,
+    type: 'openAI',
+    userProvide: false,
+    modelLabels: { 'gpt-4.1': 'GPT Unfiltered', bad: 3 },
+  },
+  azureOpenAI: { order: 0, type: 'azureOpenAI', userProvide: false },
+  demo: { order: 10, type: 'custom', userProvide: false, isDemo: true },
+  groq: { order: 8, type: 'custom', userProvide: false, modelDisplayLabel: 'groq' },
+} as EndpointsConfig;
+
+describe('endpoint menu', () => {
+  it("lists endpoints in the server's order, each with its models", () => {
+    const groups = menuGroups(config, { openAI: ['gpt-4.1', 'gpt-4o'], Mistral: ['mistral-large'] }, t);
+    expect(groups.map((g) => g.name)).toEqual([
+      'azureOpenAI',
+      'openAI',
+      'anthropic',
+      'groq',
+      'Mistral',
+      'demo',
+    ]);
+    expect(groups[1]).toMatchObject({
+      label: 't:com_endpoint_openAI',
+      type: 'openAI',
+      userProvide: false,
+      models: [
+        { value: 'gpt-4.1', label: 'GPT Unfiltered' },
+        { value: 'gpt-4o', label: 'gpt-4o' },
+      ],
+    });
+    expect(groups[2]).toMatchObject({ userProvide: true, models: [] });
+  });
+
+  it('shows custom endpoints under their own names, with their icon and model label', () => {
+    const groups = menuGroups(config, {}, t);
+    expect(groups.find((g) => g.name === 'Mistral')).toMatchObject({
+      label: 'Mistral',
+      detail: 'Mistral AI',
+      iconURL: '/m.svg',
+      type: 'custom',
+    });
+    // A label equal to the name is not repeated.
+    expect(groups.find((g) => g.name === 'groq')).toMatchObject({
+      label: 'groq',
+      detail: null,
+      iconURL: null,
+    });
+    expect(endpointLabel('demo', config, t)).toBe('t:com_chat_endpoint_demo');
+    expect(endpointLabel('google', undefined, t)).toBe('t:com_endpoint_google');
+  });
+
+  it('tolerates relabelling being absent or malformed', () => {
+    expect(modelLabelsOf(undefined)).toEqual({});
+    expect(modelLabelsOf(config.azureOpenAI)).toEqual({});
+    expect(
+      modelLabelsOf({ order: 1, userProvide: false, modelLabels: 'x' } as EndpointsConfig[string]),
+    ).toEqual({});
+    expect(modelLabelsOf(config.openAI)).toEqual({ 'gpt-4.1': 'GPT Unfiltered' });
+    expect(modelLabel('openAI', 'gpt-4.1', config)).toBe('GPT Unfiltered');
+    expect(modelLabel('openAI', 'gpt-4o', config)).toBe('gpt-4o');
+    expect(modelLabel('nope', 'x', undefined)).toBe('x');
+  });
+});

@@ -1,0 +1,87 @@
+import type { EndpointConfig, EndpointsConfig, ModelsConfig } from '@chat/contract';
+import { sortedEndpoints } from './setup';
+
+type Translate = (key: string) => string;
+
+/** The built-in endpoints' names as people know them (i18n keys). */
+const BUILT_IN_LABELS: Partial<Record<string, string>> = {
+  azureOpenAI: 'com_endpoint_azureOpenAI',
+  openAI: 'com_endpoint_openAI',
+  chatGPTBrowser: 'com_endpoint_chatGPTBrowser',
+  gptPlugins: 'com_endpoint_gptPlugins',
+  bingAI: 'com_endpoint_bingAI',
+  google: 'com_endpoint_google',
+  anthropic: 'com_endpoint_anthropic',
+  assistant: 'com_endpoint_assistant',
+};
+
+/** The name shown for an endpoint: a built-in's own, the demo's, else the (custom) endpoint's name. */
+export function endpointLabel(name: string, config: EndpointsConfig | undefined, t: Translate): string {
+  if (config?.[name]?.isDemo || name === 'demo') return t('com_chat_endpoint_demo');
+  const key = BUILT_IN_LABELS[name];
+  return key ? t(key) : name;
+}
+
+/**
+ * Display names by real model name, when the server sends them with the endpoint (spec §9
+ * Model-name relabelling). The contract does not carry them yet, so the field is read with care:
+ * anything but an object of strings is no relabelling.
+ */
+export function modelLabelsOf(entry: EndpointConfig | undefined): Record<string, string> {
+  const raw: unknown = (entry as Record<string, unknown> | undefined)?.modelLabels;
+  if (!raw || typeof raw !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [model, label] of Object.entries(raw))
+    if (typeof label === 'string' && label) out[model] = label;
+  return out;
+}
+
+/** A model's display name on an endpoint (its real name when not relabelled). */
+export function modelLabel(endpoint: string, model: string, config: EndpointsConfig | undefined): string {
+  return modelLabelsOf(config?.[endpoint])[model] ?? model;
+}
+
+export interface MenuModel {
+  value: string;
+  label: string;
+}
+
+export interface MenuGroup {
+  name: string;
+  label: string;
+  /** A custom endpoint's model display label, when it differs from its name. */
+  detail: string | null;
+  type: string;
+  iconURL: string | null;
+  isDemo: boolean;
+  /** The person brings their own key: the row carries a config-key button. */
+  userProvide: boolean;
+  beta: boolean;
+  models: MenuModel[];
+}
+
+/** The endpoint menu: endpoints in the server's order (spec §9 Lists), each with its models. */
+export function menuGroups(
+  config: EndpointsConfig | undefined,
+  models: ModelsConfig | undefined,
+  t: Translate,
+): MenuGroup[] {
+  return sortedEndpoints(config).map((name) => {
+    const entry = config?.[name];
+    const label = endpointLabel(name, config, t);
+    const labels = modelLabelsOf(entry);
+    const detail =
+      entry?.modelDisplayLabel && entry.modelDisplayLabel !== label ? entry.modelDisplayLabel : null;
+    return {
+      name,
+      label,
+      detail,
+      type: entry?.type ?? name,
+      iconURL: entry?.iconURL ?? null,
+      isDemo: entry?.isDemo === true,
+      userProvide: entry?.userProvide === true,
+      beta: name === 'gptPlugins',
+      models: (models?.[name] ?? []).map((value) => ({ value, label: labels[value] ?? value })),
+    };
+  });
+}

@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { GOOGLE_GEMINI_PRO_MAX_OUTPUT } from '@chat/contract';
+import '../../../app/i18n';
+import { OptionsPopover, type OptionsPopoverProps } from './OptionsPopover';
+
+afterEach(cleanup);
+
+function setup(props: Partial<OptionsPopoverProps> = {}) {
+  const onChange = vi.fn();
+  const onReset = vi.fn();
+  render(
+    <OptionsPopover
+      endpointType="google"
+      model="gemini-pro"
+      values={{}}
+      onChange={onChange}
+      onReset={onReset}
+      {...props}
+    />,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Model options' }));
+  return { onChange, onReset, panel: screen.getByRole('dialog', { name: 'Model options' }) };
+}
+
+describe('OptionsPopover', () => {
+  it("shows the endpoint type's parameters with the contract's ranges, defaults and the model's cap", () => {
+    const { panel } = setup();
+    expect(
+      within(panel)
+        .getAllByRole('spinbutton')
+        .map((i) => i.getAttribute('data-testid')),
+    ).toEqual([
+      'param-temperature-input',
+      'param-topP-input',
+      'param-topK-input',
+      'param-maxOutputTokens-input',
+    ]);
+    const max = within(panel).getByRole('spinbutton', { name: 'Max output tokens' }) as HTMLInputElement;
+    expect(max.max).toBe(String(GOOGLE_GEMINI_PRO_MAX_OUTPUT));
+    expect(max.value).toBe(String(GOOGLE_GEMINI_PRO_MAX_OUTPUT));
+    const temperature = within(panel).getByRole('spinbutton', { name: 'Temperature' }) as HTMLInputElement;
+    expect(temperature.value).toBe('0.20');
+    expect([temperature.min, temperature.max, temperature.step]).toEqual(['0', '1', '0.01']);
+    expect(within(panel).getByRole('slider', { name: 'Top K' })).toBeTruthy();
+    expect(temperature.getAttribute('aria-describedby')).toBeTruthy();
+    expect(within(panel).getByText('Default: 0.20')).toBeTruthy();
+  });
+
+  it('shows the values in effect, fitted to the range', () => {
+    const { panel } = setup({ model: 'chat-bison', values: { maxOutputTokens: 8000, temperature: 0.5 } });
+    expect(
+      (within(panel).getByRole('spinbutton', { name: 'Max output tokens' }) as HTMLInputElement).value,
+    ).toBe('2048');
+    expect((within(panel).getByRole('spinbutton', { name: 'Temperature' }) as HTMLInputElement).value).toBe(
+      '0.50',
+    );
+  });
+
+  it('commits a typed value fitted to the range on Enter or blur, and a slider move at once', () => {
+    const { panel, onChange } = setup({ endpointType: 'openAI', model: 'gpt-4o' });
+    const temperature = within(panel).getByRole('spinbutton', { name: 'Temperature' });
+    fireEvent.change(temperature, { target: { value: '3.5' } });
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.keyDown(temperature, { key: 'Enter' });
+    expect(onChange).toHaveBeenLastCalledWith('temperature', 2);
+    const penalty = within(panel).getByRole('spinbutton', { name: 'Frequency penalty' });
+    fireEvent.change(penalty, { target: { value: '-0.555' } });
+    fireEvent.blur(penalty);
+    expect(onChange).toHaveBeenLastCalledWith('frequency_penalty', -0.56);
+    fireEvent.change(penalty, { target: { value: '' } });
+    fireEvent.blur(penalty);
+    expect(onChange).toHaveBeenCalledTimes(2);
+    fireEvent.change(within(panel).getByRole('slider', { name: 'Top P' }), { target: { value: '0.3' } });
+    expect(onChange).toHaveBeenLastCalledWith('top_p', 0.3);
+    // No slider for a count up to a million: the number field only.
+    expect(within(panel).queryByRole('slider', { name: 'Max output tokens' })).toBeNull();
+  });
+
+  it('resets to the defaults (only when something differs) and closes on Escape', () => {
+    const { panel, onReset } = setup({ values: { topK: 10 } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Reset to defaults' }));
+    expect(onReset).toHaveBeenCalledOnce();
+    fireEvent.keyDown(within(panel).getByRole('slider', { name: 'Top K' }), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Model options' }));
+    cleanup();
+    const fresh = setup();
+    expect(
+      (within(fresh.panel).getByRole('button', { name: 'Reset to defaults' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('says when the endpoint has no options', () => {
+    const { panel } = setup({ endpointType: 'bingAI', model: 'x' });
+    expect(within(panel).getByText('This endpoint has no adjustable options.')).toBeTruthy();
+  });
+});

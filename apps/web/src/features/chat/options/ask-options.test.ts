@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation, EndpointsConfig } from '@chat/contract';
+import { askOptions } from './ask-options';
+
+const config: EndpointsConfig = {
+  openAI: { order: 1, type: 'openAI', userProvide: false },
+  google: { order: 5, type: 'google', userProvide: true },
+  Mistral: { order: 8, type: 'custom', userProvide: false, iconURL: '/mistral.svg' },
+};
+
+const convo: Conversation = {
+  conversationId: 'c1',
+  title: 'Chat',
+  user: 'u',
+  endpoint: 'openAI',
+  endpointType: 'openAI',
+  model: 'gpt-4o',
+  promptPrefix: 'Be brief.',
+  chatGptLabel: 'Helper',
+  temperature: 1.5,
+  frequency_penalty: 0.5,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('ask options', () => {
+  it("sends the conversation's options with the popover's changes", () => {
+    expect(
+      askOptions({
+        conversation: convo,
+        overrides: { temperature: 0.7 },
+        endpoint: 'openAI',
+        model: 'gpt-4o',
+        config,
+      }),
+    ).toEqual({
+      promptPrefix: 'Be brief.',
+      chatGptLabel: 'Helper',
+      endpointType: 'openAI',
+      temperature: 0.7,
+      frequency_penalty: 0.5,
+    });
+  });
+
+  it('after a switch keeps the conversation options and fits the parameters to the new endpoint', () => {
+    expect(
+      askOptions({ conversation: convo, overrides: {}, endpoint: 'google', model: 'gemini-pro', config }),
+    ).toEqual({
+      promptPrefix: 'Be brief.',
+      chatGptLabel: 'Helper',
+      endpointType: 'google',
+      temperature: 1,
+      frequency_penalty: 0.5,
+    });
+    expect(
+      askOptions({
+        conversation: convo,
+        overrides: { temperature: null },
+        endpoint: 'Mistral',
+        model: 'm',
+        config,
+      }),
+    ).toEqual({
+      promptPrefix: 'Be brief.',
+      chatGptLabel: 'Helper',
+      endpointType: 'custom',
+      iconURL: '/mistral.svg',
+      frequency_penalty: 0.5,
+    });
+  });
+
+  it('works for a new conversation', () => {
+    expect(
+      askOptions({ conversation: undefined, overrides: {}, endpoint: 'openAI', model: 'gpt-4o', config }),
+    ).toEqual({
+      endpointType: 'openAI',
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { Conversation, ConversationOptions, EndpointsConfig, ParamValues } from '@chat/contract';
+import { askParams, endpointTypeOf, mergeParams } from './params';
+
+/** Conversation options that belong to the conversation, not to an endpoint: kept across a switch. */
+const CARRIED = ['chatGptLabel', 'promptPrefix', 'resendImages', 'imageDetail'] as const;
+
+export interface AskOptionsInput {
+  conversation: Conversation | undefined;
+  /** The person's parameter changes in this view (null: reset to the default). */
+  overrides: ParamValues;
+  endpoint: string;
+  model: string;
+  config: EndpointsConfig | undefined;
+}
+
+/**
+ * The options an ask carries besides endpoint and model: the conversation's own (prompt prefix,
+ * label…), the endpoint's type and icon, and the sampling parameters (saved ones, overridden by
+ * the popover, fitted to the endpoint chosen now). Switching endpoint keeps the conversation: the
+ * next ask names the new endpoint with the same conversation id, and the server answers it with
+ * the whole history.
+ */
+export function askOptions({
+  conversation,
+  overrides,
+  endpoint,
+  model,
+  config,
+}: AskOptionsInput): ConversationOptions {
+  const out: ConversationOptions = {};
+  for (const key of CARRIED) {
+    const value = conversation?.[key];
+    if (value !== null && value !== undefined) Object.assign(out, { [key]: value });
+  }
+  const sameEndpoint = conversation?.endpoint === endpoint;
+  const entry = config?.[endpoint];
+  const endpointType = entry?.type ?? (sameEndpoint ? conversation?.endpointType : undefined);
+  if (endpointType) out.endpointType = endpointType;
+  const iconURL = entry?.iconURL ?? (sameEndpoint ? conversation?.iconURL : undefined);
+  if (iconURL) out.iconURL = iconURL;
+  const type = endpointTypeOf(endpoint, config);
+  return { ...out, ...askParams(type, model, mergeParams(conversation, overrides)) };
+}

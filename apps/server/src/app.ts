@@ -59,6 +59,20 @@ export interface App extends FastifyInstance {
   routeTable: readonly RouteEntry[];
 }
 
+/** The https origins of configured endpoint icons, for the CSP's img-src. */
+function iconOrigins(endpoints: AppConfig['endpoints']): string[] {
+  const origins = new Set<string>();
+  for (const e of endpoints) {
+    try {
+      const url = e.iconURL ? new URL(e.iconURL) : undefined;
+      if (url?.protocol === 'https:') origins.add(url.origin);
+    } catch {
+      // not a URL: the client shows the generic icon
+    }
+  }
+  return [...origins];
+}
+
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -84,7 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Plus the origins of the operator's custom endpoint icons (librechat.yaml iconURL).
+        imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config.endpoints)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

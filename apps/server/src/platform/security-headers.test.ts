@@ -101,3 +101,41 @@ it('behind https (DOMAIN_SERVER=https://…) sets Secure on every cookie and sen
     await secure.close();
   }
 });
+
+it("lets images load from the operator's endpoint icon origins only (https)", async () => {
+  const icons = await startTestApp({
+    endpoints: [
+      {
+        name: 'Mistral',
+        type: 'custom',
+        apiKey: 'k',
+        baseURL: 'https://api.mistral.example/v1',
+        models: ['m'],
+        titleModel: undefined,
+        label: undefined,
+        userProvide: false,
+        isDemo: false,
+        iconURL: 'https://cdn.example.com/icons/mistral.png',
+      },
+      {
+        name: 'plain',
+        type: 'custom',
+        apiKey: 'k',
+        baseURL: 'https://plain.example/v1',
+        models: ['m'],
+        titleModel: undefined,
+        label: undefined,
+        userProvide: false,
+        isDemo: false,
+        iconURL: 'http://insecure.example/icon.png',
+      },
+    ],
+  });
+  try {
+    const csp = (await fetch(`${icons.url}/api/config`)).headers.get('content-security-policy') ?? '';
+    const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(imgSrc.split(' ')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com']);
+  } finally {
+    await icons.close();
+  }
+});

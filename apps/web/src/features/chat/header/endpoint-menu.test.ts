@@ -24,7 +24,7 @@ const config = {
   azureOpenAI: { order: 0, type: 'azureOpenAI', userProvide: false },
   demo: { order: 10, type: 'custom', userProvide: false, isDemo: true },
   groq: { order: 8, type: 'custom', userProvide: false, modelDisplayLabel: 'groq' },
-} as EndpointsConfig;
+} as unknown as EndpointsConfig;
 
 describe('endpoint menu', () => {
   it("lists endpoints in the server's order, each with its models", () => {
@@ -71,7 +71,7 @@ describe('endpoint menu', () => {
     expect(modelLabelsOf(undefined)).toEqual({});
     expect(modelLabelsOf(config.azureOpenAI)).toEqual({});
     expect(
-      modelLabelsOf({ order: 1, userProvide: false, modelLabels: 'x' } as EndpointsConfig[string]),
+      modelLabelsOf({ order: 1, userProvide: false, modelLabels: 'x' } as unknown as EndpointsConfig[string]),
     ).toEqual({});
     expect(modelLabelsOf(config.openAI)).toEqual({ 'gpt-4.1': 'GPT Unfiltered' });
     expect(modelLabel('openAI', 'gpt-4.1', config)).toBe('GPT Unfiltered');

@@ -50,6 +50,9 @@ export default defineConfig({
         OPENAI_API_KEY: 'e2e-key',
         OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
         OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
+        // A custom endpoint whose key each user brings (e2e/specs/user-keys.spec.ts).
+        CONFIG_PATH: 'e2e/support/librechat.yaml',
+        E2E_FAKE_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
         LOG_LEVEL: 'warn',

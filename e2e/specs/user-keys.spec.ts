@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { ChatPage, signUp } from '../support/app';
+
+test('a user-provided key: set it, chat with it, revoke it and be asked again', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page);
+  const chat = new ChatPage(page);
+  await chat.pickModel('Byok', 'gpt-4o-mini');
+
+  // No key yet: the configure-key button replaces send, with the reason.
+  const configure = page.getByTestId('configure-key-button');
+  await expect(configure).toBeVisible();
+  await expect(page.getByTestId('send-button')).toHaveCount(0);
+  await expect(page.getByTestId('key-required')).toContainText('set your own API key');
+
+  // An empty key is refused by name and the dialog stays open.
+  await configure.click();
+  const dialog = page.getByTestId('key-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('key-save').click();
+  await expect(page.getByText('The following fields are required: API Key')).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  // Saved with an expiry: send comes back and a reply streams through the user's key.
+  await dialog.getByTestId('key-field-apiKey').fill('sk-e2e-user-key');
+  await dialog.getByTestId('key-expiry').selectOption({ label: '2 hours' });
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/keys') && r.request().method() === 'PUT');
+  await dialog.getByTestId('key-save').click();
+  const body = (await (await saved).request().postDataJSON()) as { name: string; expiresAt: string };
+  expect(body.name).toBe('Byok');
+  const hours = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000;
+  expect(hours).toBeGreaterThan(1.9);
+  expect(hours).toBeLessThan(2.1);
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('send-button')).toBeVisible();
+  await chat.send('Hello through my own key [[fake reply="Your key works"]]');
+  await chat.waitForReplyDone();
+  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('Your key works');
+
+  // Revoked: the configure-key button is back.
+  await page.getByTestId('endpoint-picker').click();
+  await page.getByTestId('endpoint-key-Byok').click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('key-revoke').click();
+  await expect(page.getByTestId('configure-key-button')).toBeVisible();
+  await expect(page.getByTestId('send-button')).toHaveCount(0);
+});

@@ -80,7 +80,7 @@ export function mapProviderError(err: unknown): ProviderError {
   return fromNetwork(networkCode(err), message);
 }
 
-function isErrorObject(err: unknown): err is { message: string; type?: unknown } {
+function isErrorObject(err: unknown): err is { message: string; type?: unknown; code?: unknown } {
   return (
     typeof err === 'object' &&
     err !== null &&

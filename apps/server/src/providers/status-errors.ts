@@ -80,8 +80,13 @@ export function fromStatus(
   return { code: 'upstream_error', message: cut(`The provider answered with an error (${status})${suffix}`) };
 }
 
-/** An error event inside a stream, by its type (Anthropic's `event: error`, OpenAI's `error`). */
+/**
+ * An error event inside a stream, by its type or code (Anthropic's `event: error`, OpenAI's and
+ * Azure's `data: {"error": …}`).
+ */
 const STREAM_ERROR_TYPES: Record<string, ProviderError['code']> = {
+  service_unavailable: 'upstream_unavailable',
+  rate_limit_exceeded: 'upstream_rate_limited',
   overloaded_error: 'upstream_unavailable',
   rate_limit_error: 'upstream_rate_limited',
   timeout_error: 'upstream_timeout',
@@ -91,7 +96,8 @@ const STREAM_ERROR_TYPES: Record<string, ProviderError['code']> = {
   insufficient_quota: 'insufficient_quota',
 };
 
-export function fromStreamError(err: { message: string; type?: unknown }): ProviderError {
-  const code = typeof err.type === 'string' ? STREAM_ERROR_TYPES[err.type] : undefined;
-  return { code: code ?? 'upstream_error', message: cut(err.message) };
+export function fromStreamError(err: { message: string; type?: unknown; code?: unknown }): ProviderError {
+  const named = (key: unknown) =>
+    typeof key === 'string' && Object.hasOwn(STREAM_ERROR_TYPES, key) ? STREAM_ERROR_TYPES[key] : undefined;
+  return { code: named(err.code) ?? named(err.type) ?? 'upstream_error', message: cut(err.message) };
 }

@@ -42,6 +42,7 @@ const MESSAGES: Record<number, string> = {
   429: 'Resource has been exhausted (e.g. check quota).',
   500: 'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
   503: 'The model is overloaded. Please try again later.',
+  529: 'The model is overloaded. Please try again later.',
 };
 
 const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';

@@ -21,6 +21,22 @@ describe('parseDirectives', () => {
     expect(parseDirectives('[[fake finish=length]]').script).toEqual({ finishReason: 'length' });
   });
 
+  it('parses the error keys, split and the content filter finish', () => {
+    expect(parseDirectives('[[fake status=529 errorAfter=2 split]]').script).toEqual({
+      status: 529,
+      errorAfterTokens: 2,
+      split: true,
+    });
+    expect(parseDirectives('[[fake error=quota]]').script).toEqual({ error: 'quota' });
+    expect(parseDirectives('[[fake error=context finish=content_filter]]').script).toEqual({
+      error: 'context',
+      finishReason: 'content_filter',
+    });
+    expect(parseDirectives('[[fake error=nonsense status=402 split=false]]').script).toEqual({
+      split: false,
+    });
+  });
+
   it('parses malformed as a flag (after 0 tokens) or with a token count', () => {
     expect(parseDirectives('[[fake malformed]]').script).toEqual({ malformedAfterTokens: 0 });
     expect(parseDirectives('[[fake malformed=3]]').script).toEqual({ malformedAfterTokens: 3 });

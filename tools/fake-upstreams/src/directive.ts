@@ -4,17 +4,20 @@
  *
  * Syntax: `[[fake key=value key="quoted value" flag ...]]`, anywhere in the text, case-insensitive
  * keyword. Keys: tps, failAfter, hang (flag or hang=true), hangAfter, malformed (flag = after 0
- * tokens, or malformed=N), status, reply, finish. Long aliases (tokensPerSecond, failAfterTokens,
- * hangAfterTokens, malformedAfterTokens, finishReason) work too.
+ * tokens, or malformed=N), status (400 401 403 429 500 503 529), error (quota, context,
+ * moderation), errorAfter (an in-stream error after N tokens, of `status`), split (flag), reply,
+ * finish (stop, length, content_filter). Long aliases (tokensPerSecond, failAfterTokens,
+ * hangAfterTokens, malformedAfterTokens, errorAfterTokens, finishReason) work too.
  * Quoted values may contain spaces, `]`, and the escapes \" \\ \n. Unknown keys and invalid
  * values are ignored so a typo never crashes a demo. Later directives override earlier ones.
  */
-import type { FakeScript } from './types.js';
+import { FAKE_ERROR_KINDS, FAKE_FINISH_REASONS, FAKE_STATUSES, type FakeScript } from './types.js';
 
 // A quoted value may contain `]`, so the body is "non-bracket, non-quote chars or whole quoted strings".
 const DIRECTIVE_RE = /\[\[\s*fake\b((?:[^\]"]|"(?:[^"\\]|\\.)*")*)\]\]/gi;
 const PAIR_RE = /([A-Za-z][\w-]*)(?:\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+)))?/g;
-const STATUSES = new Set([401, 429, 500, 503]);
+const oneOf = <T extends string | number>(list: readonly T[], value: unknown): value is T =>
+  (list as readonly unknown[]).includes(value);
 
 export interface ParsedDirectives {
   /** Merged script of every directive found, or undefined if the text has none. */
@@ -79,17 +82,29 @@ function applyPair(script: FakeScript, key: string, value: string | undefined): 
       if (n !== undefined) script.malformedAfterTokens = n;
       return;
     }
+    case 'errorafter':
+    case 'erroraftertokens': {
+      const n = toInt(value);
+      if (n !== undefined) script.errorAfterTokens = n;
+      return;
+    }
     case 'hang':
       script.hang = value === undefined || value.toLowerCase() !== 'false';
       return;
+    case 'split':
+      script.split = value === undefined || value.toLowerCase() !== 'false';
+      return;
     case 'status': {
       const n = toInt(value);
-      if (n !== undefined && STATUSES.has(n)) script.status = n as FakeScript['status'];
+      if (oneOf(FAKE_STATUSES, n)) script.status = n;
       return;
     }
+    case 'error':
+      if (oneOf(FAKE_ERROR_KINDS, value)) script.error = value;
+      return;
     case 'finish':
     case 'finishreason':
-      if (value === 'stop' || value === 'length') script.finishReason = value;
+      if (oneOf(FAKE_FINISH_REASONS, value)) script.finishReason = value;
       return;
     default:
       return; // unknown keys are ignored on purpose (see module comment)

@@ -1,5 +1,18 @@
-/** Deterministic, scriptable OpenAI-compatible fake server (see README-style comments in server.ts). */
+/**
+ * Deterministic, scriptable fake upstreams that speak the providers' real wire protocols:
+ * OpenAI (and Azure OpenAI's deployment paths), Anthropic Messages and Gemini. They share the
+ * directives, scripts and replies (core.ts); each adds its routes and wire format.
+ */
 export { startFakeOpenAI } from './server.js';
+export { startFakeAnthropic } from './anthropic/server.js';
+export { startFakeGemini } from './gemini/server.js';
 export { parseDirectives, stripDirectives, type ParsedDirectives } from './directive.js';
 export { defaultReply, tokenize, CONTINUATION_REPLY } from './reply.js';
-export type { FakeScript, FakeOpenAIOptions, FakeOpenAIServer, RecordedRequest } from './types.js';
+export type {
+  FakeScript,
+  FakeServer,
+  FakeServerOptions,
+  FakeOpenAIOptions,
+  FakeOpenAIServer,
+  RecordedRequest,
+} from './types.js';

@@ -1,5 +1,6 @@
 /**
- * Writing one chat completion, streaming or not, according to a resolved script.
+ * Writing one reply, streaming or not, according to a resolved script, in any protocol: the
+ * protocol's `StreamWire` says what the frames are, this module decides when they are written.
  *
  * Pacing is drift-free: token i is due at `start + i * 1000/tps`, and each timer waits only until
  * the next due time, so timer lateness never accumulates. There is one pending setTimeout per
@@ -9,16 +10,26 @@
  */
 import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { ResolvedScript } from './types.js';
-import { ChunkEncoder, completionBody, sendJson, usageOf, type CompletionMeta } from './wire.js';
+import type { FakeStatus, ResolvedScript } from './types.js';
 
-export interface CompletionJob {
-  meta: CompletionMeta;
+/** How one protocol writes a streamed reply (SSE frames, each ending in a blank line). */
+export interface StreamWire {
+  /** Everything before the first token (OpenAI's role chunk, Anthropic's message_start…). */
+  head(): string;
+  token(text: string): string;
+  /** One frame cut in the middle of its JSON, as a broken proxy might forward it. */
+  malformed(): string;
+  /** An error event inside the stream, for an error of that HTTP status. */
+  error(status: FakeStatus): string;
+  /** Everything after the last token: tool calls, finish, usage, terminator. */
+  tail(tokenCount: number): string;
+}
+
+export interface StreamJob {
   script: ResolvedScript;
   tokens: string[];
-  promptTokens: number;
-  includeUsage: boolean;
-  /** See FakeOpenAIOptions.onTokenSent. */
+  wire: StreamWire;
+  /** See FakeServerOptions.onTokenSent. */
   onToken?: ((token: string, index: number) => void) | undefined;
 }
 
@@ -29,15 +40,18 @@ const SSE_HEADERS = {
   'x-accel-buffering': 'no',
 };
 
-export function streamCompletion(res: ServerResponse, job: CompletionJob): void {
-  const { script, tokens } = job;
-  const enc = new ChunkEncoder(job.meta);
+/** The pause between the two pieces of a split frame, so they reach the client as two reads. */
+const SPLIT_PAUSE_MS = 2;
+
+export function streamReply(res: ServerResponse, job: StreamJob): void {
+  const { script, tokens, wire } = job;
   const interval = script.tokensPerSecond > 0 ? 1000 / script.tokensPerSecond : 0;
   // A fail/hang point beyond the reply still triggers, right after the last token: a script that
   // says "fail" must always fail, or tests would silently pass on short replies.
   const failAt = limit(script.failAfterTokens, tokens.length);
   const hangAt = limit(script.hangAfterTokens, tokens.length);
   const malformedAt = limit(script.malformedAfterTokens, tokens.length);
+  const errorAt = limit(script.errorAfterTokens, tokens.length);
   let i = 0;
   let malformedSent = false;
   let closed = false;
@@ -47,21 +61,39 @@ export function streamCompletion(res: ServerResponse, job: CompletionJob): void 
     closed = true;
     if (timer) clearTimeout(timer);
   });
-  res.writeHead(200, SSE_HEADERS);
-  res.write(enc.role());
-  const start = performance.now();
+
+  /** Writes a frame (in two pieces when the script says split); false = wait for 'drain'. */
+  const send = (frame: string, next: () => void): boolean => {
+    if (!script.split) return res.write(frame);
+    const [first, second] = splitFrame(frame);
+    res.write(first);
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (closed) return;
+      res.write(second);
+      next();
+    }, SPLIT_PAUSE_MS);
+    return false;
+  };
+  /** Writes a frame; true when the pump may go on at once. */
+  const write = (frame: string): boolean => {
+    const ok = send(frame, pump);
+    if (!ok && !script.split) res.once('drain', pump);
+    return ok;
+  };
 
   const pump = (): void => {
     timer = undefined;
     while (!closed) {
       if (i === failAt) return resetConnection(res);
       if (i === hangAt) return; // stall until the client gives up; 'close' cleans up
+      if (i === errorAt) return end(wire.error(script.status ?? 500));
       if (i === malformedAt && !malformedSent) {
         malformedSent = true;
-        res.write(ChunkEncoder.malformed);
+        if (!write(wire.malformed())) return;
         continue;
       }
-      if (i >= tokens.length) return finish();
+      if (i >= tokens.length) return end(wire.tail(tokens.length));
       if (interval > 0) {
         const wait = start + i * interval - performance.now();
         if (wait >= 1) {
@@ -69,41 +101,51 @@ export function streamCompletion(res: ServerResponse, job: CompletionJob): void 
           return;
         }
       }
-      const ok = res.write(enc.token(tokens[i]!));
-      job.onToken?.(tokens[i]!, i);
+      const token = tokens[i]!;
       i++;
-      if (!ok) {
-        res.once('drain', pump);
-        return;
-      }
+      const ok = write(wire.token(token));
+      job.onToken?.(token, i - 1);
+      if (!ok) return;
     }
   };
 
-  const finish = (): void => {
-    let tail = '';
-    script.toolCalls.forEach((call, index) => {
-      const half = Math.ceil(call.arguments.length / 2);
-      const id = `call_${job.meta.id}_${index}`;
-      tail += enc.toolCall(index, call.arguments.slice(0, half), { id, name: call.name });
-      tail += enc.toolCall(index, call.arguments.slice(half));
-    });
-    tail += enc.finish(script.toolCalls.length > 0 ? 'tool_calls' : script.finishReason);
-    if (job.includeUsage) tail += enc.usage(usageOf(job.promptTokens, tokens.length));
-    res.end(tail + ChunkEncoder.done);
+  const end = (frames: string): void => {
+    if (!script.split) return void res.end(frames);
+    send(frames, () => res.end());
   };
 
-  pump();
+  res.writeHead(200, SSE_HEADERS);
+  const start = performance.now();
+  if (send(wire.head(), pump)) pump();
 }
 
-/** Non-streaming answer. With tps > 0 it waits as long as streaming the reply would take. */
-export function respondOnce(res: ServerResponse, job: CompletionJob): void {
-  const { script, tokens } = job;
+/**
+ * A frame's bytes in two pieces: cut after the first byte of its first multi-byte UTF-8
+ * character (so a client decoding each piece alone would break that character), or in the middle
+ * when it has none.
+ */
+export function splitFrame(frame: string): [Buffer, Buffer] {
+  const bytes = Buffer.from(frame, 'utf8');
+  const lead = bytes.findIndex((b) => b >= 0xc0);
+  const cut = lead >= 0 ? lead + 1 : Math.max(1, Math.floor(bytes.length / 2));
+  return [bytes.subarray(0, cut), bytes.subarray(cut)];
+}
+
+/**
+ * Non-streaming answer (`send` writes it). With tps > 0 it waits as long as streaming the reply
+ * would take; hangAfter never answers, failAfter resets the connection instead.
+ */
+export function respondOnce(
+  res: ServerResponse,
+  script: ResolvedScript,
+  tokenCount: number,
+  send: () => void,
+): void {
   if (script.hangAfterTokens !== undefined) return; // nothing is sent before the stall point
-  const delay = script.tokensPerSecond > 0 ? (tokens.length * 1000) / script.tokensPerSecond : 0;
+  const delay = script.tokensPerSecond > 0 ? (tokenCount * 1000) / script.tokensPerSecond : 0;
   const timer = setTimeout(() => {
     if (script.failAfterTokens !== undefined) return resetConnection(res);
-    const usage = usageOf(job.promptTokens, tokens.length);
-    sendJson(res, 200, completionBody(job.meta, tokens.join(''), script.finishReason, usage));
+    send();
   }, delay);
   res.once('close', () => clearTimeout(timer));
 }

@@ -20,7 +20,10 @@ const BUILT_IN: ResolvedScript = {
   hangAfterTokens: undefined,
   malformedAfterTokens: undefined,
   status: undefined,
+  error: undefined,
+  errorAfterTokens: undefined,
   finishReason: 'stop',
+  split: false,
   toolCalls: [],
 };
 

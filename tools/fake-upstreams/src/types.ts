@@ -17,9 +17,25 @@ export interface FakeScript {
   hangAfterTokens?: number;
   /** Send N tokens, then one chunk that is not valid JSON, then the rest of the reply. */
   malformedAfterTokens?: number;
-  /** Answer this HTTP status with an OpenAI-style JSON error body (429 adds `retry-after: 1`). */
-  status?: 401 | 429 | 500 | 503;
-  finishReason?: 'stop' | 'length';
+  /**
+   * Answer this HTTP status with the protocol's own JSON error body (429 adds `retry-after: 1`,
+   * or Gemini's RetryInfo). With `errorAfterTokens`, the error comes inside the stream instead.
+   */
+  status?: FakeStatus;
+  /**
+   * An error the provider answers in its own words: no quota left, a prompt longer than the
+   * model's context, or a prompt its safety system blocks.
+   */
+  error?: FakeErrorKind;
+  /** Stream N tokens, then the error of `status` (default 500) as an in-stream error event. */
+  errorAfterTokens?: number;
+  /** `content_filter`: the reply is cut by the provider's safety system (refusal, SAFETY). */
+  finishReason?: FakeFinishReason;
+  /**
+   * Write every SSE frame in two pieces a moment apart, cut inside a multi-byte UTF-8 character
+   * when the frame has one (else in its middle), as a proxy re-chunking the stream would.
+   */
+  split?: boolean;
   /**
    * After the reply's text, stream these calls as `tool_calls` deltas (each call's arguments in
    * two fragments, as OpenAI splits them) and finish with `tool_calls`.
@@ -27,22 +43,33 @@ export interface FakeScript {
   toolCalls?: FakeToolCall[];
 }
 
+export const FAKE_STATUSES = [400, 401, 403, 429, 500, 503, 529] as const;
+export type FakeStatus = (typeof FAKE_STATUSES)[number];
+export const FAKE_ERROR_KINDS = ['quota', 'context', 'moderation'] as const;
+export type FakeErrorKind = (typeof FAKE_ERROR_KINDS)[number];
+export const FAKE_FINISH_REASONS = ['stop', 'length', 'content_filter'] as const;
+export type FakeFinishReason = (typeof FAKE_FINISH_REASONS)[number];
+
 export interface FakeToolCall {
   name: string;
   /** The arguments' JSON text. */
   arguments: string;
 }
 
-export interface FakeOpenAIOptions {
+/** Options every fake server takes (OpenAI and Azure, Anthropic, Gemini). */
+export interface FakeServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** Default 0 (random free port). */
   port?: number;
   /** Applied to every chat request; directive / queued script fields override them. */
   defaults?: FakeScript;
-  /** If set, `/v1/*` requests without `Authorization: Bearer <apiKey>` get 401. */
+  /**
+   * If set, API requests without this key get the protocol's auth error (OpenAI: `Authorization:
+   * Bearer`, Azure: `api-key`, Anthropic: `x-api-key`, Gemini: `x-goog-api-key` or `?key=`).
+   */
   apiKey?: string;
-  /** Ids listed by `GET /v1/models`. */
+  /** Ids listed by the models route. */
   models?: string[];
   /**
    * Off unless set (benchmarks): called right after each streamed token is written to the
@@ -53,10 +80,14 @@ export interface FakeOpenAIOptions {
   titleDelayMs?: number;
 }
 
-/** One request seen on a `/v1/*` route, kept for test assertions. */
+export type FakeOpenAIOptions = FakeServerOptions;
+
+/** One request seen on an API route, kept for test assertions. */
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The path with its query string (`/openai/deployments/d/chat/completions?api-version=…`). */
+  url: string;
   /** Parsed JSON body, or undefined for GET / unparsable bodies. */
   body: unknown;
   headers: Record<string, string | string[] | undefined>;
@@ -64,18 +95,22 @@ export interface RecordedRequest {
   at: number;
 }
 
-export interface FakeOpenAIServer {
-  /** Base URL to give an SDK, e.g. http://127.0.0.1:PORT/v1 */
+export interface FakeServer {
+  /** Base URL to give an SDK: http://127.0.0.1:PORT/v1 (OpenAI, Anthropic), …/v1beta (Gemini). */
   url: string;
+  /** The server's root, http://127.0.0.1:PORT (Azure's deployments are under /openai). */
+  origin: string;
   port: number;
   close(): Promise<void>;
   /** The next (non-title) chat request uses this script (FIFO). */
   enqueue(script: FakeScript): void;
-  /** Last 100 `/v1/*` requests, oldest first. */
+  /** Last 100 API requests (control routes excluded), oldest first. */
   requests: RecordedRequest[];
   /** Clears the script queue and the recorded requests. */
   reset(): void;
 }
+
+export type FakeOpenAIServer = FakeServer;
 
 /** The fully merged script that drives one chat completion. */
 export interface ResolvedScript {
@@ -85,7 +120,10 @@ export interface ResolvedScript {
   hang: boolean;
   hangAfterTokens: number | undefined;
   malformedAfterTokens: number | undefined;
-  status: FakeScript['status'];
-  finishReason: 'stop' | 'length';
+  status: FakeStatus | undefined;
+  error: FakeErrorKind | undefined;
+  errorAfterTokens: number | undefined;
+  finishReason: FakeFinishReason;
+  split: boolean;
   toolCalls: FakeToolCall[];
 }

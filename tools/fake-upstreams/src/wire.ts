@@ -5,6 +5,8 @@
  * thousands of concurrent streams.
  */
 import type { ServerResponse } from 'node:http';
+import type { StreamWire } from './respond.js';
+import type { FakeErrorKind, ResolvedScript } from './types.js';
 
 export interface CompletionMeta {
   id: string;
@@ -71,6 +73,33 @@ export class ChunkEncoder {
     'data: {"id":"chatcmpl-broken","object":"chat.completion.chunk","choices":[{"index\n\n';
 }
 
+/** The OpenAI stream of one completion: role chunk, tokens, tool calls, finish, usage, [DONE]. */
+export function openAIWire(
+  meta: CompletionMeta,
+  script: ResolvedScript,
+  opts: { includeUsage: boolean; promptTokens: number },
+): StreamWire {
+  const enc = new ChunkEncoder(meta);
+  return {
+    head: () => enc.role(),
+    token: (text) => enc.token(text),
+    malformed: () => ChunkEncoder.malformed,
+    error: (status) => `data: ${JSON.stringify(errorBody(status))}\n\n`,
+    tail(tokenCount) {
+      let tail = '';
+      script.toolCalls.forEach((call, index) => {
+        const half = Math.ceil(call.arguments.length / 2);
+        const id = `call_${meta.id}_${index}`;
+        tail += enc.toolCall(index, call.arguments.slice(0, half), { id, name: call.name });
+        tail += enc.toolCall(index, call.arguments.slice(half));
+      });
+      tail += enc.finish(script.toolCalls.length > 0 ? 'tool_calls' : script.finishReason);
+      if (opts.includeUsage) tail += enc.usage(usageOf(opts.promptTokens, tokenCount));
+      return tail + ChunkEncoder.done;
+    },
+  };
+}
+
 export function completionBody(meta: CompletionMeta, content: string, finishReason: string, usage: Usage) {
   return {
     id: meta.id,
@@ -92,6 +121,11 @@ export function completionBody(meta: CompletionMeta, content: string, finishReas
 const ERRORS: Record<number, { type: string; code: string | null; message: string }> = {
   400: { type: 'invalid_request_error', code: null, message: 'Invalid request.' },
   401: { type: 'invalid_request_error', code: 'invalid_api_key', message: 'Incorrect API key provided.' },
+  403: {
+    type: 'invalid_request_error',
+    code: 'unsupported_country_region_territory',
+    message: 'Country, region, or territory not supported.',
+  },
   404: { type: 'invalid_request_error', code: 'not_found', message: 'Not found.' },
   413: { type: 'invalid_request_error', code: null, message: 'Request body too large.' },
   429: {
@@ -111,19 +145,50 @@ const ERRORS: Record<number, { type: string; code: string | null; message: strin
   },
 };
 
+/** The errors of `error=<kind>`: OpenAI's quota and context errors, Azure's content filter. */
+const KIND_ERRORS: Record<FakeErrorKind, { status: number; type: string; code: string; message: string }> = {
+  quota: {
+    status: 429,
+    type: 'insufficient_quota',
+    code: 'insufficient_quota',
+    message:
+      'You exceeded your current quota, please check your plan and billing details. For more ' +
+      'information on this error, read the docs: https://platform.openai.com/docs/guides/error-codes/api-errors.',
+  },
+  context: {
+    status: 400,
+    type: 'invalid_request_error',
+    code: 'context_length_exceeded',
+    message:
+      "This model's maximum context length is 128000 tokens. However, your messages resulted in " +
+      '130412 tokens. Please reduce the length of the messages.',
+  },
+  moderation: {
+    status: 400,
+    type: 'invalid_request_error',
+    code: 'content_filter',
+    message:
+      "The response was filtered due to the prompt triggering Azure OpenAI's content management " +
+      'policy. Please modify your prompt and retry.',
+  },
+};
+
+function errorBody(status: number, message?: string) {
+  const known = ERRORS[status] ?? { type: 'server_error', code: null, message: 'Error.' };
+  return { error: { message: message ?? known.message, type: known.type, param: null, code: known.code } };
+}
+
 /** Answers with OpenAI's error envelope `{ error: { message, type, param, code } }`. */
 export function sendError(res: ServerResponse, status: number, message?: string): void {
-  const known = ERRORS[status] ?? { type: 'server_error', code: null, message: 'Error.' };
   const headers: Record<string, string> = {};
   if (status === 429) headers['retry-after'] = '1';
-  sendJson(
-    res,
-    status,
-    {
-      error: { message: message ?? known.message, type: known.type, param: null, code: known.code },
-    },
-    headers,
-  );
+  sendJson(res, status, errorBody(status, message), headers);
+}
+
+/** Answers the error of `error=<kind>`. */
+export function sendKindError(res: ServerResponse, kind: FakeErrorKind): void {
+  const { status, ...error } = KIND_ERRORS[kind];
+  sendJson(res, status, { error: { ...error, param: 'messages' } });
 }
 
 export function sendJson(

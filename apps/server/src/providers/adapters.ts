@@ -1,5 +1,8 @@
 import type { EndpointDefinition, EndpointType } from '../config/app-config.js';
+import { anthropicAdapter } from './anthropic/adapter.js';
+import { azureAdapter } from './azure/adapter.js';
 import type { Credentials } from './credentials.js';
+import { googleAdapter } from './google/adapter.js';
 import { createOpenAIChatProvider } from './openai/chat-provider.js';
 import { fetchOpenAIModels } from './openai/list-models.js';
 import type { ChatProvider } from './types.js';
@@ -43,7 +46,10 @@ const openAICompatible: ProviderAdapter = {
  * One line per wire protocol: a new provider is a folder under providers/ exporting its
  * ProviderAdapter, plus its entry here and its endpoint type and parameters in the contract.
  */
-export const ADAPTERS: Partial<Record<EndpointType, ProviderAdapter>> = {
+export const ADAPTERS: Record<EndpointType, ProviderAdapter> = {
   openAI: openAICompatible,
   custom: openAICompatible,
+  azureOpenAI: azureAdapter,
+  google: googleAdapter,
+  anthropic: anthropicAdapter,
 };

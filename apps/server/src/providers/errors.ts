@@ -1,6 +1,8 @@
 import { APICallError, JSONParseError, TypeValidationError } from 'ai';
-import { CHAT_LIMITS } from '@chat/contract';
+import { cut, fromStatus, fromStreamError } from './status-errors.js';
 import type { ProviderError } from './types.js';
+
+export { retryAfterSeconds } from './status-errors.js';
 
 /** Raised (as an abort reason) when the upstream sends nothing for too long. */
 export class UpstreamTimeout extends Error {
@@ -26,11 +28,7 @@ const NETWORK_TIMEOUT = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
-function cut(text: string): string {
-  return text.length > CHAT_LIMITS.errorTextMax ? `${text.slice(0, CHAT_LIMITS.errorTextMax - 1)}…` : text;
-}
-
-/** The upstream's own error message, from an OpenAI-style `{ error: { message } }` body. */
+/** The upstream's own error message: every protocol's error body has `error.message`. */
 function upstreamMessage(err: APICallError): string | undefined {
   const data = err.data as { error?: { message?: unknown } } | undefined;
   if (typeof data?.error?.message === 'string') return data.error.message;
@@ -56,44 +54,6 @@ function networkCode(err: unknown): string | undefined {
   return undefined;
 }
 
-/** Seconds from a `retry-after` header (seconds or an HTTP date), when there is a usable one. */
-export function retryAfterSeconds(headers: Record<string, string> | undefined): number | undefined {
-  const raw = headers?.['retry-after'] ?? headers?.['Retry-After'];
-  if (!raw) return undefined;
-  const seconds = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : (Date.parse(raw) - Date.now()) / 1000;
-  return Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
-}
-
-function fromStatus(
-  status: number,
-  detail: string | undefined,
-  quota: boolean,
-  retryAfter?: number,
-): ProviderError {
-  const suffix = detail ? `: ${detail}` : '';
-  if (status === 401 || status === 403) {
-    return { code: 'upstream_auth', message: cut(`The provider rejected the API key (${status})${suffix}`) };
-  }
-  if (status === 429 && quota) {
-    return { code: 'insufficient_quota', message: cut(`The provider account has no quota left${suffix}`) };
-  }
-  if (status === 429) {
-    // No automatic retry (maxRetries: 0): the user sees when to try again instead of a spinner.
-    const when = retryAfter === undefined ? '' : `; retry after ${retryAfter} s`;
-    return {
-      code: 'upstream_rate_limited',
-      message: cut(`The provider is rate limiting requests (429)${when}${suffix}`),
-    };
-  }
-  if (status === 408 || status === 504) {
-    return { code: 'upstream_timeout', message: cut(`The provider timed out (${status})${suffix}`) };
-  }
-  if (status === 502 || status === 503) {
-    return { code: 'upstream_unavailable', message: cut(`The provider is unavailable (${status})${suffix}`) };
-  }
-  return { code: 'upstream_error', message: cut(`The provider answered with an error (${status})${suffix}`) };
-}
-
 /** Maps anything the AI SDK or the network throws to a contract error code and a readable text. */
 export function mapProviderError(err: unknown): ProviderError {
   if (err instanceof UpstreamTimeout) return { code: 'upstream_timeout', message: err.message };
@@ -105,8 +65,7 @@ export function mapProviderError(err: unknown): ProviderError {
       return fromNetwork(networkCode(err.cause), cause);
     }
     if (err.statusCode !== undefined) {
-      const quota = /insufficient_quota|quota/i.test(err.responseBody ?? '');
-      return fromStatus(err.statusCode, detail, quota, retryAfterSeconds(err.responseHeaders));
+      return fromStatus(err.statusCode, err.responseBody ?? '', detail, err.responseHeaders);
     }
     // No status: the request never got an answer.
     return fromNetwork(networkCode(err.cause), err.message);
@@ -114,13 +73,14 @@ export function mapProviderError(err: unknown): ProviderError {
   if (JSONParseError.isInstance(err) || TypeValidationError.isInstance(err)) {
     return { code: 'upstream_error', message: 'The provider sent a malformed reply' };
   }
-  // An OpenAI-style error object sent inside the stream (`data: {"error": {...}}`).
-  if (isErrorObject(err)) return { code: 'upstream_error', message: cut(err.message) };
+  // An error object sent inside the stream (OpenAI's `data: {"error": {...}}`, Anthropic's
+  // `event: error`), coded by its type.
+  if (isErrorObject(err)) return fromStreamError(err);
   const message = err instanceof Error ? err.message : String(err);
   return fromNetwork(networkCode(err), message);
 }
 
-function isErrorObject(err: unknown): err is { message: string } {
+function isErrorObject(err: unknown): err is { message: string; type?: unknown; code?: unknown } {
   return (
     typeof err === 'object' &&
     err !== null &&

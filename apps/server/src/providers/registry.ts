@@ -27,6 +27,17 @@ export interface ProviderRegistry {
  */
 const MAX_ADAPTERS_PER_ENDPOINT = 200;
 
+/** What tells two sets of credentials apart (an Azure key may serve several deployments). */
+function credentialsKey(creds: Credentials): string {
+  const { instanceName = '', deploymentName = '', apiVersion = '' } = creds.azure ?? {};
+  const account = creds.googleServiceAccount?.client_email ?? '';
+  // A user's own URL goes through the guarded fetch: never shared with an unguarded adapter.
+  const guarded = creds.fetch ? 'guarded' : '';
+  return [creds.baseURL ?? '', creds.apiKey, instanceName, deploymentName, apiVersion, account, guarded].join(
+    '\n',
+  );
+}
+
 /**
  * Resolves endpoint names against the configured endpoints. The list is read on each call (the
  * demo endpoint is added to it at start-up).
@@ -42,14 +53,7 @@ export function createProviderRegistry(
   const adapter = (endpoint: EndpointDefinition, creds: Credentials): ChatProvider => {
     let byCreds = adapters.get(endpoint);
     if (!byCreds) adapters.set(endpoint, (byCreds = new Map()));
-    // Everything that makes two adapters differ: one per user key, Azure target, service account.
-    const key = JSON.stringify([
-      creds.baseURL,
-      creds.apiKey,
-      creds.azure,
-      creds.googleServiceAccount,
-      creds.fetch !== undefined,
-    ]);
+    const key = credentialsKey(creds);
     let provider = byCreds.get(key);
     if (provider) {
       // Most recently used last, so the oldest is the one dropped.

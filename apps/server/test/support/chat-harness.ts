@@ -58,15 +58,23 @@ export async function startChatApp(
   };
 }
 
+/** Which endpoint and model a test user's asks go to (default: the fake OpenAI endpoint). */
+export interface AskTarget {
+  endpoint: string;
+  model: string;
+}
+const OPENAI_TARGET: AskTarget = { endpoint: 'openAI', model: 'gpt-4o-mini' };
+
 /** A signed-up user with helpers for the chat API. */
-export async function chatUser(h: Harness, name = 'Chat User') {
+export async function chatUser(h: Harness, name = 'Chat User', target: AskTarget = OPENAI_TARGET) {
   const user: TestUser = await registerUser(h.url, name);
   const api = authed(h.url, user.token);
   return {
     user,
     api,
     ask(body: Record<string, unknown>, opts?: SseOptions, route: 'ask' | 'edit' = 'ask'): Promise<SseResult> {
-      return postSse(`${h.url}/api/${route}/openAI`, user.token, askBody(body), opts);
+      const path = `${h.url}/api/${route}/${target.endpoint}`;
+      return postSse(path, user.token, askBody({ ...target, ...body }), opts);
     },
     /** GET /api/ask/stream/:conversationId (`lastEventId` goes in the Last-Event-ID header). */
     resume(

@@ -1,6 +1,10 @@
-import type { LanguageModelV3, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  LanguageModelV3,
+  LanguageModelV3FinishReason,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
-import { ProviderFailure, type ChatProvider, type ProviderEvent } from '../types.js';
+import { ProviderFailure, type ChatProvider, type ProviderError, type ProviderEvent } from '../types.js';
 import { callOptions } from './prompt.js';
 
 export interface LanguageModelProviderOptions {
@@ -24,6 +28,29 @@ function idleWatch(ms: number) {
   };
   poke();
   return { signal: controller.signal, poke, stop: () => timer && clearTimeout(timer) };
+}
+
+/**
+ * The finish reason under OpenAI's names whatever the protocol ('stop', 'length', 'tool_calls'),
+ * as messages keep it and the client reads it (Continue is offered unless it is 'stop');
+ * a reason with no common name keeps the provider's own.
+ */
+function finishReasonOf(reason: LanguageModelV3FinishReason): string {
+  return reason.unified === 'other' ? (reason.raw ?? 'other') : FINISH_REASONS[reason.unified];
+}
+
+const FINISH_REASONS: Record<LanguageModelV3FinishReason['unified'], string> = {
+  stop: 'stop',
+  length: 'length',
+  'content-filter': 'content_filter',
+  'tool-calls': 'tool_calls',
+  error: 'error',
+  other: 'other',
+};
+
+function moderationError(raw: string | undefined): ProviderError {
+  const why = raw ? ` (${raw})` : '';
+  return { code: 'moderation', message: `The provider's safety system blocked the reply${why}` };
 }
 
 /**
@@ -81,11 +108,13 @@ export function createLanguageModelProvider(
                 outputTokens: part.usage.outputTokens.total,
               };
               yield { type: 'usage', usage };
-              yield {
-                type: 'finish',
-                finishReason: part.finishReason.raw ?? part.finishReason.unified,
-                usage,
-              };
+              // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
+              // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
+              if (part.finishReason.unified === 'content-filter') {
+                yield { type: 'error', error: moderationError(part.finishReason.raw) };
+                return;
+              }
+              yield { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage };
               return;
             }
             case 'error':

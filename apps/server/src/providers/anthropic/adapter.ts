@@ -1,0 +1,36 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import type { ProviderAdapter } from '../adapters.js';
+import { fetchModelIds } from '../model-list.js';
+import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
+
+/** The URL the SDK calls unless the endpoint names another (a proxy, a compatible server). */
+export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
+const API_VERSION = '2023-06-01';
+
+/**
+ * Anthropic's Messages API. What differs from the other protocols is the SDK's: the system
+ * prompt apart, `max_tokens` always sent, top_k, and a last assistant turn sent as a prefill
+ * (Continue), which the SDK trims of trailing whitespace as the API requires.
+ */
+export const anthropicAdapter: ProviderAdapter = {
+  chat(endpoint, credentials, opts) {
+    const client = createAnthropic({
+      apiKey: credentials.apiKey,
+      // Always set: the SDK would otherwise read ANTHROPIC_BASE_URL from the environment.
+      baseURL: credentials.baseURL ?? ANTHROPIC_BASE_URL,
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+      // A user's own base URL: every connection checked by the SSRF guard (credentials.ts).
+      ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+    });
+    return createLanguageModelProvider((id) => client.messages(id), opts);
+  },
+  listModels: (endpoint, credentials, signal) =>
+    fetchModelIds(
+      `${(credentials.baseURL ?? ANTHROPIC_BASE_URL).replace(/\/$/, '')}/models?limit=1000`,
+      {
+        headers: { ...endpoint.headers, 'x-api-key': credentials.apiKey, 'anthropic-version': API_VERSION },
+        signal,
+      },
+      (body) => ((body as { data?: { id?: unknown }[] }).data ?? []).map((m) => m.id),
+    ),
+};

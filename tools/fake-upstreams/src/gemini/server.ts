@@ -1,0 +1,104 @@
+/**
+ * The fake Gemini API: POST /v1beta/models/{model}:streamGenerateContent?alt=sse and
+ * :generateContent, GET /v1beta/models, keyed by `x-goog-api-key` (or `?key=`). As the real API:
+ * no key is 403 PERMISSION_DENIED, a wrong key is 400 with reason API_KEY_INVALID.
+ */
+import { header, startFakeServer, type FakeProtocol } from '../core.js';
+import type { ChatMessage } from '../messages.js';
+import type { FakeServer, FakeServerOptions } from '../types.js';
+import { sendJson } from '../wire.js';
+import { geminiResponse, geminiWire, sendBadKey, sendGeminiError, sendGeminiKindError } from './wire.js';
+
+const DEFAULT_MODELS = ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-pro', 'chat-bison-001'];
+const GENERATE = /^\/v1beta\/models\/([^/:]+):(streamGenerateContent|generateContent)$/;
+
+/** The text of a Content's parts (its `text` parts joined). */
+function partsText(content: unknown): string {
+  const parts = (content as { parts?: unknown } | null)?.parts;
+  if (!Array.isArray(parts)) return '';
+  return parts
+    .map((p: unknown) => (p as { text?: unknown } | null)?.text)
+    .filter((t): t is string => typeof t === 'string' && t !== '')
+    .join('\n');
+}
+
+/** systemInstruction and contents as role + text pairs ('model' is the assistant). */
+export function readGeminiContents(body: Record<string, unknown>): ChatMessage[] | undefined {
+  if (!Array.isArray(body.contents) || body.contents.length === 0) return undefined;
+  const system = partsText(body.systemInstruction);
+  const turns = body.contents.map((c: unknown) => {
+    const role = (c as { role?: unknown } | null)?.role;
+    return { role: role === 'model' ? 'assistant' : 'user', text: partsText(c) };
+  });
+  return system ? [{ role: 'system', text: system }, ...turns] : turns;
+}
+
+const keyOf = (r: Parameters<FakeProtocol['authorized']>[0]) =>
+  header(r, 'x-goog-api-key') ?? r.query.get('key') ?? undefined;
+
+const gemini: FakeProtocol = {
+  basePath: '/v1beta',
+  authorized: (r, apiKey) => keyOf(r) === apiKey,
+  unauthorized(r) {
+    if (keyOf(r) !== undefined) return sendBadKey(r.res);
+    sendGeminiError(
+      r.res,
+      403,
+      "Method doesn't allow unregistered callers (callers without established identity). Please use API Key or other form of API consumer identity to call this API.",
+    );
+  },
+  sendError: (res, status, message) => sendGeminiError(res, status, message),
+  route(r, fake) {
+    if (r.method === 'GET' && r.path === '/v1beta/models') {
+      const models = (fake.opts.models ?? DEFAULT_MODELS).map((id) => ({
+        name: `models/${id}`,
+        version: '001',
+        displayName: id,
+        inputTokenLimit: 1_048_576,
+        outputTokenLimit: 8192,
+        supportedGenerationMethods: id.startsWith('chat-bison')
+          ? ['generateMessage', 'countMessageTokens']
+          : ['generateContent', 'countTokens'],
+      }));
+      sendJson(r.res, 200, { models });
+      return true;
+    }
+    const match = r.method === 'POST' ? GENERATE.exec(r.path) : null;
+    if (!match) return false;
+    const [, model = '', method] = match;
+    const stream = method === 'streamGenerateContent';
+    if (stream && r.query.get('alt') !== 'sse') {
+      sendGeminiError(r.res, 400, 'The fake streams only as server-sent events (alt=sse).');
+      return true;
+    }
+    const body = (r.body ?? {}) as Record<string, unknown>;
+    const messages = readGeminiContents(body);
+    if (!messages) {
+      sendGeminiError(r.res, 400, '* GenerateContentRequest.contents: contents is not specified\n');
+      return true;
+    }
+    const meta = (id: string, promptTokens: number) => ({
+      responseId: id,
+      modelVersion: model,
+      promptTokens,
+    });
+    fake.serveChat(
+      r.res,
+      { messages, stream, model },
+      {
+        status: (res, status) => sendGeminiError(res, status),
+        kind: sendGeminiKindError,
+        wire: (script, turn) => geminiWire(meta(turn.id, turn.promptTokens), script),
+        once: (script, text, tokenCount, turn) =>
+          geminiResponse(meta(turn.id, turn.promptTokens), script, text, tokenCount),
+      },
+      'fake-response-',
+    );
+    return true;
+  },
+};
+
+/** A fake Gemini API; give an SDK `url` (http://127.0.0.1:PORT/v1beta) as its base URL. */
+export function startFakeGemini(opts: FakeServerOptions = {}): Promise<FakeServer> {
+  return startFakeServer(opts, gemini);
+}

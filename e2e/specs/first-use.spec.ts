@@ -242,6 +242,8 @@ test('on a small screen (375 px) there is no bottom button: the reply keeps its 
   await page.getByTestId('send-button').click();
   await expect(page.getByTestId('stop-button')).toBeVisible();
   await expect(page.getByTestId('bottom-action')).toHaveCount(0);
+  // Stopped once some text is there (a reply stopped before its first token has nothing to continue).
+  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('You said');
   await page.getByTestId('stop-button').click();
   await expect(page.getByTestId('send-button')).toBeVisible();
   await expect(chat.lastAssistant().getByTestId('continue')).toBeVisible();

@@ -1,12 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
+import { ANTHROPIC_FAKE_PORT, APP_PORT, FAKE_PORT, GEMINI_FAKE_PORT } from './support/ports';
 
 /**
- * End-to-end specs drive the built app in Debian's Chromium. Two processes are started: the fake
- * OpenAI upstream and the app wired to it as the OpenAI endpoint (OPENAI_REVERSE_PROXY), exactly as
- * a person would point the app at any OpenAI-compatible server.
+ * End-to-end specs drive the built app in Debian's Chromium. Four processes are started: the fake
+ * upstreams of the three wire protocols and the app wired to them, exactly as a person would point
+ * the app at any compatible server: OpenAI (OPENAI_REVERSE_PROXY) and Azure OpenAI
+ * (AZURE_OPENAI_BASEURL, the deployment paths the OpenAI fake also serves) on the OpenAI fake,
+ * Anthropic (ANTHROPIC_REVERSE_PROXY) and Google (GOOGLE_REVERSE_PROXY) on their own fakes, plus the
+ * librechat.yaml custom endpoint `Byok` on the OpenAI fake. The fakes' control routes
+ * (`/__control/requests`, e2e/support/fakes.ts) let a spec read what each upstream was sent.
  */
-const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3180);
-const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 3181);
+// E2E_APP_PORT, E2E_FAKE_PORT; the Anthropic and Gemini fakes' ports move with the latter.
 const DATA_DIR = `e2e/.data-${APP_PORT}`;
 
 export default defineConfig({
@@ -38,6 +42,20 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx tools/fake-upstreams/src/cli.ts --protocol anthropic --port ${ANTHROPIC_FAKE_PORT} --api-key e2e-anthropic-key`,
+      cwd: '..',
+      url: `http://127.0.0.1:${ANTHROPIC_FAKE_PORT}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx tools/fake-upstreams/src/cli.ts --protocol gemini --port ${GEMINI_FAKE_PORT} --api-key e2e-google-key`,
+      cwd: '..',
+      url: `http://127.0.0.1:${GEMINI_FAKE_PORT}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
       cwd: '..',
       url: `http://127.0.0.1:${APP_PORT}/api/config`,
@@ -50,6 +68,19 @@ export default defineConfig({
         OPENAI_API_KEY: 'e2e-key',
         OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
         OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
+        // Azure OpenAI on the OpenAI fake's /openai/deployments/{deployment}/chat/completions.
+        AZURE_API_KEY: 'e2e-azure-key',
+        AZURE_OPENAI_API_INSTANCE_NAME: 'e2e-instance',
+        AZURE_OPENAI_API_DEPLOYMENT_NAME: 'e2e-deployment',
+        AZURE_OPENAI_API_VERSION: '2024-10-21',
+        AZURE_OPENAI_BASEURL: `http://127.0.0.1:${FAKE_PORT}/openai`,
+        AZURE_OPENAI_MODELS: 'gpt-4o,gpt-4o-mini',
+        ANTHROPIC_API_KEY: 'e2e-anthropic-key',
+        ANTHROPIC_REVERSE_PROXY: `http://127.0.0.1:${ANTHROPIC_FAKE_PORT}/v1`,
+        ANTHROPIC_MODELS: 'claude-sonnet-4-6,claude-haiku-4-5',
+        GOOGLE_KEY: 'e2e-google-key',
+        GOOGLE_REVERSE_PROXY: `http://127.0.0.1:${GEMINI_FAKE_PORT}/v1beta`,
+        GOOGLE_MODELS: 'gemini-2.5-flash,gemini-2.5-pro',
         // A custom endpoint whose key each user brings (e2e/specs/user-keys.spec.ts).
         CONFIG_PATH: 'e2e/support/librechat.yaml',
         E2E_FAKE_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,

@@ -1,9 +1,15 @@
 /**
- * The fake OpenAI upstream in its own process (so it does not share an event loop with the load
- * generator), driven over IPC by bench/lib/fake.ts. With recording on, it timestamps every token
- * of marker replies (tokens " c<k>.<i>", see replies.ts) on the machine-wide monotonic clock.
+ * A fake upstream in its own process (so it does not share an event loop with the load
+ * generator), driven over IPC by bench/lib/fake.ts: OpenAI's protocol, or the one named as the
+ * first argument (`anthropic`, `gemini`). With recording on, it timestamps every token of marker
+ * replies (tokens " c<k>.<i>", see replies.ts) on the machine-wide monotonic clock.
  */
-import { startFakeOpenAI, type FakeScript } from '../../tools/fake-upstreams/src/index.js';
+import {
+  startFakeAnthropic,
+  startFakeGemini,
+  startFakeOpenAI,
+  type FakeScript,
+} from '../../tools/fake-upstreams/src/index.js';
 
 type Command =
   | { cmd: 'enqueue'; scripts: FakeScript[] }
@@ -16,7 +22,11 @@ const MARKER = /^\s*c(\d+)\.(\d+)$/;
 let recording = false;
 let times = new Map<number, number[]>();
 
-const server = await startFakeOpenAI({
+const start = { openai: startFakeOpenAI, anthropic: startFakeAnthropic, gemini: startFakeGemini };
+const protocol = process.argv[2] ?? 'openai';
+if (!Object.hasOwn(start, protocol)) throw new Error(`fake-child: unknown protocol ${protocol}`);
+
+const server = await start[protocol as keyof typeof start]({
   port: Number(process.env.FAKE_PORT ?? 0),
   onTokenSent(token) {
     if (!recording) return;

@@ -5,6 +5,8 @@ import type { FakeScript } from '../../tools/fake-upstreams/src/index.js';
 import { ROOT } from './server.js';
 
 export interface FakeHandle {
+  protocol: FakeProtocol;
+  /** The SDK base URL: …/v1 (OpenAI, Anthropic) or …/v1beta (Gemini). */
   url: string;
   port: number;
   pid: number;
@@ -16,8 +18,11 @@ export interface FakeHandle {
   close(): Promise<void>;
 }
 
-export async function startFake(): Promise<FakeHandle> {
-  const child: ChildProcess = fork(join(ROOT, 'bench/lib/fake-child.ts'), [], {
+/** The wire protocols a fake upstream speaks (OpenAI's also serves Azure OpenAI's paths). */
+export type FakeProtocol = 'openai' | 'anthropic' | 'gemini';
+
+export async function startFake(protocol: FakeProtocol = 'openai'): Promise<FakeHandle> {
+  const child: ChildProcess = fork(join(ROOT, 'bench/lib/fake-child.ts'), [protocol], {
     cwd: ROOT,
     execArgv: ['--import', 'tsx'],
     serialization: 'advanced',
@@ -46,6 +51,7 @@ export async function startFake(): Promise<FakeHandle> {
     });
 
   return {
+    protocol,
     url,
     port,
     pid: child.pid!,

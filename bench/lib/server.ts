@@ -59,8 +59,20 @@ export function tempDir(label: string): string {
   return mkdtempSync(join(tmpdir(), `bench-${label}-`));
 }
 
+/** The one model each endpoint the bench configures offers. */
+export const BENCH_MODELS = {
+  openAI: 'gpt-4o-mini',
+  anthropic: 'claude-haiku-4-5',
+  google: 'gemini-2.5-flash',
+} as const;
+export type BenchEndpoint = keyof typeof BENCH_MODELS;
+
 export interface ServerOptions {
+  /** The OpenAI fake: the openAI endpoint's OPENAI_REVERSE_PROXY. */
   fakeUrl: string;
+  /** Fakes of the other protocols: the anthropic and google endpoints are configured on them. */
+  anthropicUrl?: string;
+  geminiUrl?: string;
   /** PGlite folder; a temp one when neither this nor databaseUrl is given. */
   dataDir?: string;
   databaseUrl?: string;
@@ -94,7 +106,17 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     DATA_DIR: dataDir,
     OPENAI_API_KEY: 'bench',
     OPENAI_REVERSE_PROXY: opts.fakeUrl,
-    OPENAI_MODELS: 'gpt-4o-mini',
+    OPENAI_MODELS: BENCH_MODELS.openAI,
+    ...(opts.anthropicUrl
+      ? {
+          ANTHROPIC_API_KEY: 'bench',
+          ANTHROPIC_REVERSE_PROXY: opts.anthropicUrl,
+          ANTHROPIC_MODELS: BENCH_MODELS.anthropic,
+        }
+      : {}),
+    ...(opts.geminiUrl
+      ? { GOOGLE_KEY: 'bench', GOOGLE_REVERSE_PROXY: opts.geminiUrl, GOOGLE_MODELS: BENCH_MODELS.google }
+      : {}),
     LOG_LEVEL: 'warn',
     TITLE_CONVO: 'false',
     LOGIN_MAX: '100000',

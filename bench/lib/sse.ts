@@ -3,7 +3,7 @@
  * time its bytes arrived and its size on the wire, so thousands of streams fit in one process.
  */
 import { Agent, request as httpRequest } from 'node:http';
-import { now } from './server.js';
+import { BENCH_MODELS, now, type BenchEndpoint } from './server.js';
 
 export interface SseEvent {
   /** The joined `data:` lines. */
@@ -72,20 +72,31 @@ export function sseRequest(
           return;
         }
         let buf = '';
+        let newline: '\n' | '\r\n' | undefined;
         res.on('data', (chunk: string) => {
           const at = now();
           totalBytes += Buffer.byteLength(chunk);
           buf += chunk;
-          let cut: number;
-          while ((cut = buf.indexOf('\n\n')) !== -1) {
+          for (;;) {
+            // Events end with a blank line: \n\n, or \r\n\r\n (Gemini's frames); the stream's
+            // first event tells which, so each later one costs a single search, as before.
+            if (newline === undefined) {
+              const lf = buf.indexOf('\n\n');
+              const crlf = buf.indexOf('\r\n\r\n');
+              if (lf === -1 && crlf === -1) break;
+              newline = crlf !== -1 && (lf === -1 || crlf < lf) ? '\r\n' : '\n';
+            }
+            const blank = newline + newline;
+            const cut = buf.indexOf(blank);
+            if (cut === -1) break;
             const block = buf.slice(0, cut);
-            buf = buf.slice(cut + 2);
-            const bytes = Buffer.byteLength(block) + 2;
+            buf = buf.slice(cut + blank.length);
+            const bytes = Buffer.byteLength(block) + blank.length;
             let data: string | undefined;
             let id: string | undefined;
             let event: string | undefined;
             let comment = true;
-            for (const line of block.split('\n')) {
+            for (const line of block.split(newline)) {
               if (line.startsWith(':')) continue;
               comment = false;
               const colon = line.indexOf(':');
@@ -114,18 +125,22 @@ export function sseRequest(
   });
 }
 
-/** An ask on the app: POST /api/ask/openAI in a new conversation. */
-export function askBody(text: string): Record<string, unknown> {
+/** An ask on the app: POST /api/ask/<endpoint> in a new conversation. */
+export function askBody(
+  text: string,
+  endpoint: BenchEndpoint = 'openAI',
+  model: string = BENCH_MODELS[endpoint],
+): Record<string, unknown> {
   return {
     text,
     conversationId: null,
     parentMessageId: '00000000-0000-0000-0000-000000000000',
-    endpoint: 'openAI',
-    model: 'gpt-4o-mini',
+    endpoint,
+    model,
   };
 }
 
 /** A streamed chat completion straight from the fake upstream. */
 export function directBody(text: string): Record<string, unknown> {
-  return { model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: text }] };
+  return { model: BENCH_MODELS.openAI, stream: true, messages: [{ role: 'user', content: text }] };
 }

@@ -1,92 +1,136 @@
 /**
  * Relay overhead: one stream at full speed, through the app vs straight from the fake upstream,
  * alternating so both paths see the same machine load. Throughput over a long reply; time to
- * first token over many short ones.
+ * first token over many short ones. Measured for the openAI, anthropic and google endpoints side
+ * by side in one run, each against the fake of its own protocol (a round takes each endpoint in
+ * turn), so the three sets of figures share the machine's load too.
  */
-import { askApp, askDirect, countTokens } from '../lib/ask.js';
+import { askApp, askDirect, countTokens, type AskOutcome, type DirectOutcome } from '../lib/ask.js';
+import type { FakeHandle, FakeProtocol } from '../lib/fake.js';
 import { emit, median, note, summary } from '../lib/figures.js';
 import { knobs } from '../lib/knobs.js';
 import { markdownReply } from '../lib/replies.js';
+import type { BenchEndpoint } from '../lib/server.js';
 import { startStack } from '../lib/stack.js';
 
+/** One endpoint under test: its fake, and the two ways of asking for a reply. */
+interface RelayPath {
+  endpoint: BenchEndpoint;
+  /** `relay.` for openAI (the figures' original names), `relay.<endpoint>.` for the others. */
+  prefix: string;
+  protocol: FakeProtocol;
+  direct(text: string): Promise<DirectOutcome>;
+  relayed(text: string): Promise<AskOutcome>;
+}
+
 export async function relay(): Promise<void> {
-  const stack = await startStack();
-  const { fake, server, account } = stack;
+  const stack = await startStack({ providers: true });
+  const { fake, server, account, providers } = stack;
   try {
     const reply = markdownReply(knobs.relayTokens, 7);
     const n = countTokens(reply);
     const short = markdownReply(12, 3);
 
-    const direct = async (text: string) => {
-      await fake.enqueue([{ reply: text, tokensPerSecond: 0 }]);
-      const r = await askDirect(fake.url, 'relay bench');
-      if (r.status !== 200 || r.text !== text) throw new Error(`direct stream broken (${r.status})`);
-      return r;
-    };
-    const relayed = async (text: string) => {
-      await fake.enqueue([{ reply: text, tokensPerSecond: 0 }]);
-      const r = await askApp(server.url, account.token, 'relay bench');
-      if (r.status !== 200 || r.text !== text || !r.final) {
-        throw new Error(
-          `relayed stream broken (${r.status} ${r.errorBody ?? ''} ${JSON.stringify(r.error)})`,
-        );
-      }
-      return r;
-    };
-
-    note(`relay: warm-up, then ${knobs.relayRounds} rounds of a ${n}-token reply at full speed`);
-    for (let i = 0; i < 3; i++) {
-      await direct(short);
-      await relayed(short);
-    }
-    await direct(markdownReply(2000, 2));
-    await relayed(markdownReply(2000, 2));
-
-    const directRates: number[] = [];
-    const relayRates: number[] = [];
-    const directWall: number[] = [];
-    const relayWall: number[] = [];
-    for (let round = 0; round < knobs.relayRounds; round++) {
-      const d = await direct(reply);
-      directRates.push((n / (d.lastTokenAt! - d.firstTokenAt!)) * 1000);
-      directWall.push((n / (d.lastTokenAt! - d.startedAt)) * 1000);
-      const r = await relayed(reply);
-      relayRates.push((n / (r.lastDeltaAt! - r.firstDeltaAt!)) * 1000);
-      relayWall.push((n / (r.lastDeltaAt! - r.startedAt)) * 1000);
-    }
-    const d = median(directRates);
-    const r = median(relayRates);
-    emit({
-      figure: 'relay.tokens_per_s_ratio',
-      value: r / d,
-      target: '>=0.95',
-      unit: 'ratio',
-      compare: {
-        direct_tokens_per_s: d,
-        relay_tokens_per_s: r,
-        request_to_last_token_ratio: median(relayWall) / median(directWall),
-        reply_tokens: n,
-        rounds: knobs.relayRounds,
+    const path = (endpoint: BenchEndpoint, upstream: FakeHandle, prefix: string): RelayPath => ({
+      endpoint,
+      prefix,
+      protocol: upstream.protocol,
+      async direct(text) {
+        await upstream.enqueue([{ reply: text, tokensPerSecond: 0 }]);
+        const r = await askDirect(upstream.url, 'relay bench', upstream.protocol);
+        if (r.status !== 200 || r.text !== text) {
+          throw new Error(`${endpoint}: direct stream broken (${r.status})`);
+        }
+        return r;
       },
-      note: 'median over rounds of tokens / (last token - first token) at the client',
+      async relayed(text) {
+        await upstream.enqueue([{ reply: text, tokensPerSecond: 0 }]);
+        const r = await askApp(server.url, account.token, 'relay bench', undefined, endpoint);
+        if (r.status !== 200 || r.text !== text || !r.final) {
+          throw new Error(
+            `${endpoint}: relayed stream broken (${r.status} ${r.errorBody ?? ''} ${JSON.stringify(r.error)}` +
+              `${r.text === text ? '' : `, ${r.text.length} of ${text.length} characters`})`,
+          );
+        }
+        return r;
+      },
     });
+    const paths: RelayPath[] = [
+      path('openAI', fake, 'relay.'),
+      path('anthropic', providers!.anthropic, 'relay.anthropic.'),
+      path('google', providers!.gemini, 'relay.google.'),
+    ];
 
-    const dT: number[] = [];
-    const rT: number[] = [];
-    for (let i = 0; i < knobs.ttftSamples; i++) {
-      const dd = await direct(short);
-      dT.push(dd.firstTokenAt! - dd.startedAt);
-      const rr = await relayed(short);
-      rT.push(rr.firstDeltaAt! - rr.startedAt);
+    note(
+      `relay: warm-up, then ${knobs.relayRounds} rounds of a ${n}-token reply at full speed on ` +
+        paths.map((p) => p.endpoint).join(', '),
+    );
+    for (const p of paths) {
+      for (let i = 0; i < 3; i++) {
+        await p.direct(short);
+        await p.relayed(short);
+      }
+      await p.direct(markdownReply(2000, 2));
+      await p.relayed(markdownReply(2000, 2));
     }
-    emit({
-      figure: 'relay.ttft_added_ms',
-      value: median(rT) - median(dT),
-      target: '<=5',
-      unit: 'ms',
-      compare: { direct: summary(dT), relay: summary(rT) },
-      note: 'median time to first token through the app minus straight from the fake (new conversation per ask)',
-    });
+
+    const rates = paths.map(() => ({
+      direct: [] as number[],
+      relay: [] as number[],
+      directWall: [] as number[],
+      relayWall: [] as number[],
+    }));
+    for (let round = 0; round < knobs.relayRounds; round++) {
+      for (const [i, p] of paths.entries()) {
+        const d = await p.direct(reply);
+        rates[i]!.direct.push((n / (d.lastTokenAt! - d.firstTokenAt!)) * 1000);
+        rates[i]!.directWall.push((n / (d.lastTokenAt! - d.startedAt)) * 1000);
+        const r = await p.relayed(reply);
+        rates[i]!.relay.push((n / (r.lastDeltaAt! - r.firstDeltaAt!)) * 1000);
+        rates[i]!.relayWall.push((n / (r.lastDeltaAt! - r.startedAt)) * 1000);
+      }
+    }
+    for (const [i, p] of paths.entries()) {
+      const { direct, relay: relayed, directWall, relayWall } = rates[i]!;
+      const d = median(direct);
+      const r = median(relayed);
+      emit({
+        figure: `${p.prefix}tokens_per_s_ratio`,
+        value: r / d,
+        target: '>=0.95',
+        unit: 'ratio',
+        compare: {
+          endpoint: p.endpoint,
+          direct_tokens_per_s: d,
+          relay_tokens_per_s: r,
+          request_to_last_token_ratio: median(relayWall) / median(directWall),
+          reply_tokens: n,
+          rounds: knobs.relayRounds,
+        },
+        note: `median over rounds of tokens / (last token - first token) at the client; direct = the ${p.protocol} fake's own stream`,
+      });
+    }
+
+    const ttft = paths.map(() => ({ direct: [] as number[], relay: [] as number[] }));
+    for (let s = 0; s < knobs.ttftSamples; s++) {
+      for (const [i, p] of paths.entries()) {
+        const d = await p.direct(short);
+        ttft[i]!.direct.push(d.firstTokenAt! - d.startedAt);
+        const r = await p.relayed(short);
+        ttft[i]!.relay.push(r.firstDeltaAt! - r.startedAt);
+      }
+    }
+    for (const [i, p] of paths.entries()) {
+      const { direct, relay: relayed } = ttft[i]!;
+      emit({
+        figure: `${p.prefix}ttft_added_ms`,
+        value: median(relayed) - median(direct),
+        target: '<=5',
+        unit: 'ms',
+        compare: { endpoint: p.endpoint, direct: summary(direct), relay: summary(relayed) },
+        note: `median time to first token through the app minus straight from the ${p.protocol} fake (new conversation per ask)`,
+      });
+    }
   } finally {
     await stack.close();
   }

@@ -12,30 +12,36 @@ test('the endpoint menu works from the keyboard and lists the endpoint with its 
   await signUp(page);
   const picker = page.getByTestId('endpoint-picker');
   await expect(picker).toBeEnabled();
-  await expect(picker).toContainText('gpt-4o-mini');
+  // A new person starts on the first endpoint by display order (spec §9): Azure OpenAI, its first model.
+  await expect(picker).toHaveAccessibleName('Endpoint: Azure OpenAI, Model: gpt-4o');
   await picker.focus();
   await page.keyboard.press('ArrowDown');
   const menu = page.getByRole('menu', { name: 'Endpoints and models' });
   await expect(menu).toBeVisible();
   // The chosen endpoint is open, the focus on its chosen model.
-  await expect(menu.getByRole('menuitem', { name: 'OpenAI' })).toHaveAttribute('aria-expanded', 'true');
-  await expect(menu.getByRole('menuitemradio')).toHaveText(['gpt-4o-mini', 'gpt-4o']);
+  const azure = menu.getByRole('menuitem', { name: 'Azure OpenAI', exact: true });
+  await expect(azure).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('menuitem', { name: 'OpenAI', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+  await expect(menu.getByRole('menuitemradio')).toHaveText(['gpt-4o', 'gpt-4o-mini']);
   await expect(menu.getByRole('menuitemradio', { checked: true })).toBeFocused();
   // The server's key is used: no config-key button.
-  await expect(menu.getByTestId('endpoint-key-openAI')).toHaveCount(0);
+  await expect(menu.getByTestId('endpoint-key-azureOpenAI')).toHaveCount(0);
 
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowLeft');
-  await expect(menu.getByRole('menuitem', { name: 'OpenAI' })).toHaveAttribute('aria-expanded', 'false');
+  await expect(azure).toHaveAttribute('aria-expanded', 'false');
   await expect(menu.getByRole('menuitemradio')).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
-  await expect(menu.getByRole('menuitemradio', { name: 'gpt-4o-mini' })).toBeFocused();
+  await expect(menu.getByRole('menuitemradio', { name: 'gpt-4o', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(menu).toHaveCount(0);
   await expect(picker).toBeFocused();
-  await expect(picker).toHaveAccessibleName('Endpoint: OpenAI, Model: gpt-4o');
+  await expect(picker).toHaveAccessibleName('Endpoint: Azure OpenAI, Model: gpt-4o-mini');
 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Escape');

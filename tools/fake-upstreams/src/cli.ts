@@ -1,14 +1,28 @@
 #!/usr/bin/env -S npx tsx
 /**
- * Standalone fake OpenAI server for e2e runs, benchmarks and manual demos:
- *   tsx tools/fake-upstreams/src/cli.ts --port 3081 [--host 127.0.0.1] [--tps 30] [--api-key KEY]
- * Prints the base URL on stdout; SIGINT / SIGTERM close it cleanly.
+ * Standalone fake upstream for e2e runs, benchmarks and manual demos:
+ *   tsx tools/fake-upstreams/src/cli.ts --port 3081 [--protocol openai|anthropic|gemini]
+ *       [--host 127.0.0.1] [--tps 30] [--api-key KEY]
+ * `openai` (the default) also serves Azure OpenAI's deployment paths under /openai.
+ * Prints the base URL on stdout (…/v1, or …/v1beta for Gemini); SIGINT / SIGTERM close it cleanly.
  */
 import { parseArgs } from 'node:util';
+import { startFakeAnthropic } from './anthropic/server.js';
+import { startFakeGemini } from './gemini/server.js';
 import { startFakeOpenAI } from './server.js';
+import type { FakeServer, FakeServerOptions } from './types.js';
+
+const PROTOCOLS: Record<string, { label: string; start: (opts: FakeServerOptions) => Promise<FakeServer> }> =
+  {
+    openai: { label: 'OpenAI', start: startFakeOpenAI },
+    anthropic: { label: 'Anthropic', start: startFakeAnthropic },
+    gemini: { label: 'Gemini', start: startFakeGemini },
+  };
+const USAGE = `usage: cli.ts [--protocol ${Object.keys(PROTOCOLS).join('|')}] [--port N] [--host H] [--tps N] [--api-key KEY]`;
 
 const { values } = parseArgs({
   options: {
+    protocol: { type: 'string', default: 'openai' },
     port: { type: 'string', default: '0' },
     host: { type: 'string', default: '127.0.0.1' },
     tps: { type: 'string' },
@@ -16,20 +30,21 @@ const { values } = parseArgs({
   },
 });
 
+const protocol = Object.hasOwn(PROTOCOLS, values.protocol) ? PROTOCOLS[values.protocol] : undefined;
 const port = Number(values.port);
 const tps = values.tps === undefined ? undefined : Number(values.tps);
-if (!Number.isInteger(port) || port < 0 || (tps !== undefined && !(tps >= 0))) {
-  console.error('usage: cli.ts [--port N] [--host H] [--tps N] [--api-key KEY]');
+if (!protocol || !Number.isInteger(port) || port < 0 || (tps !== undefined && !(tps >= 0))) {
+  console.error(USAGE);
   process.exit(2);
 }
 
-const server = await startFakeOpenAI({
+const server = await protocol.start({
   host: values.host,
   port,
   apiKey: values['api-key'],
   defaults: tps === undefined ? {} : { tokensPerSecond: tps },
 });
-console.log(`fake OpenAI listening on ${server.url}`);
+console.log(`fake ${protocol.label} listening on ${server.url}`);
 
 const shutdown = (): void => {
   server.close().then(

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/errors.js';
 import { describeProviderChat } from '../../../test/support/provider-suite.js';
 import { FAKE_KEY } from '../../../test/support/provider-harness.js';
 import { googleAdapter } from './adapter.js';
@@ -68,26 +67,5 @@ describe('google parameters and models', () => {
       AbortSignal.timeout(3000),
     );
     await expect(wrong).rejects.toThrow(/400/);
-  });
-
-  it('refuses a Vertex AI service account without a Gemini API key, saying so', () => {
-    const { h } = chat();
-    const serviceAccount = {
-      client_email: 'bot@project.iam.gserviceaccount.com',
-      project_id: 'project',
-      private_key: 'k',
-    };
-    let err: unknown;
-    try {
-      googleAdapter.chat(
-        h.endpoint,
-        { apiKey: '', baseURL: undefined, googleServiceAccount: serviceAccount },
-        {},
-      );
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'upstream_auth', message: expect.stringMatching(/Gemini API key/) });
   });
 });

@@ -40,6 +40,8 @@ export const googleServiceKeySchema = z.object({
     .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be an e-mail address'),
   project_id: z.string().min(GOOGLE_SERVICE_KEY_LIMITS.projectIdMin, 'must be at least 3 characters'),
   private_key: z.string().min(GOOGLE_SERVICE_KEY_LIMITS.privateKeyMin, 'must be at least 601 characters'),
+  /** Where the key's JWT is exchanged for an access token (default Google's own). */
+  token_uri: z.string().url('must be a URL').optional(),
 });
 export const googleKeyValueSchema = z
   .object({

@@ -235,6 +235,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
+  // An OAuth token request (the Gemini fake's Vertex /token): its fields as an object.
+  if ((req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) {
+    return Object.fromEntries(new URLSearchParams(text));
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -5,7 +5,7 @@
  */
 export { startFakeOpenAI } from './server.js';
 export { startFakeAnthropic } from './anthropic/server.js';
-export { startFakeGemini } from './gemini/server.js';
+export { startFakeGemini, type FakeGeminiOptions, type FakeVertexOptions } from './gemini/server.js';
 export { parseDirectives, stripDirectives, type ParsedDirectives } from './directive.js';
 export { defaultReply, tokenize, CONTINUATION_REPLY } from './reply.js';
 export type {

@@ -24,6 +24,8 @@ export interface GoogleServiceAccount {
   client_email: string;
   project_id: string;
   private_key: string;
+  /** Where the key's signed JWT is exchanged for an access token; https://oauth2.googleapis.com/token when absent. */
+  token_uri?: string | undefined;
 }
 
 /** An endpoint the server can talk to, resolved from configuration. */
@@ -66,6 +68,8 @@ export interface EndpointDefinition {
   azure?: AzureTarget;
   /** Vertex AI instead of the Gemini API key (GOOGLE_KEY holding a service-account JSON). */
   googleServiceAccount?: GoogleServiceAccount;
+  /** Vertex AI's location (GOOGLE_LOC, default us-central1): where a service account's requests go. */
+  googleLocation?: string;
 }
 
 export interface AppConfig {

@@ -147,7 +147,24 @@ describe('endpoints and the demo', () => {
         project_id: 'my-project',
         private_key: account.private_key,
       },
+      googleLocation: 'us-central1',
     });
+    // token_uri is kept (where the JWT is exchanged); GOOGLE_LOC names Vertex AI's location.
+    const tokenURI = 'https://oauth2.example.test/token';
+    const [located] = endpointsFromEnv(
+      parseEnv({
+        GOOGLE_KEY: JSON.stringify({ ...account, token_uri: tokenURI }),
+        GOOGLE_LOC: 'europe-west4',
+      }),
+    );
+    expect(located).toMatchObject({
+      googleLocation: 'europe-west4',
+      googleServiceAccount: { token_uri: tokenURI },
+    });
+    expect(() => parseEnv({ GOOGLE_LOC: 'Europe West' })).toThrow(/GOOGLE_LOC/);
+    expect(() =>
+      endpointsFromEnv(parseEnv({ GOOGLE_KEY: JSON.stringify({ ...account, token_uri: 'not a url' }) })),
+    ).toThrow(/GOOGLE_KEY: service account token_uri: must be a URL/);
 
     const secretKey = `-----BEGIN PRIVATE KEY-----\nSECRET-${'B'.repeat(20)}`;
     const bad = () =>

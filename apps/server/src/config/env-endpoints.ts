@@ -127,6 +127,7 @@ function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null 
     userProvide,
     isDemo: false,
     ...(googleServiceAccount ? { googleServiceAccount } : {}),
+    googleLocation: env.GOOGLE_LOC,
   };
 }
 

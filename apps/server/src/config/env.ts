@@ -41,6 +41,11 @@ export const envSchema = z.object({
   GOOGLE_KEY: z.string().optional(),
   GOOGLE_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
   GOOGLE_MODELS: z.string().optional(),
+  /** Vertex AI's location for a service account (LibreChat's GOOGLE_LOC). */
+  GOOGLE_LOC: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a Vertex AI location such as us-central1')
+    .default('us-central1'),
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
   ANTHROPIC_MODELS: z.string().optional(),

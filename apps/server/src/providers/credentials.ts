@@ -94,10 +94,12 @@ export function createCredentialsResolver(
       if (endpoint.userProvideURL && !usersURL) {
         throw new AppError('no_user_key', `No base URL set for the ${endpoint.name} endpoint`);
       }
+      // A user's service key names its own token endpoint: that connection is guarded too.
+      const usersTokenURI = endpoint.userProvide && key.googleServiceAccount?.token_uri !== undefined;
       return {
         apiKey: apiKey ?? '',
         baseURL: usersURL ?? endpoint.baseURL,
-        ...(usersURL ? { fetch: guardedFetch } : {}),
+        ...(usersURL || usersTokenURI ? { fetch: guardedFetch } : {}),
         azure: key.azure ?? endpoint.azure,
         googleServiceAccount: endpoint.userProvide ? key.googleServiceAccount : endpoint.googleServiceAccount,
       };

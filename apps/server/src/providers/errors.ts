@@ -1,4 +1,5 @@
 import { APICallError, JSONParseError, TypeValidationError } from 'ai';
+import { AppError } from '../platform/errors.js';
 import { cut, fromStatus, fromStreamError } from './status-errors.js';
 import type { ProviderError } from './types.js';
 
@@ -57,6 +58,9 @@ function networkCode(err: unknown): string | undefined {
 /** Maps anything the AI SDK or the network throws to a contract error code and a readable text. */
 export function mapProviderError(err: unknown): ProviderError {
   if (err instanceof UpstreamTimeout) return { code: 'upstream_timeout', message: err.message };
+  // Our own, already coded: a Vertex AI token exchange refused (providers/google/vertex-token.ts).
+  if (err instanceof AppError && err.code === 'upstream_auth')
+    return { code: err.code, message: err.message };
   if (APICallError.isInstance(err)) {
     const detail = upstreamMessage(err);
     // A 2xx status with an error: the answer began, then its body failed (reset, cut stream).

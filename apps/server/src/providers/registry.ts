@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EndpointDefinition } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
 import { ADAPTERS, type AdapterOptions } from './adapters.js';
@@ -30,7 +31,14 @@ const MAX_ADAPTERS_PER_ENDPOINT = 200;
 /** What tells two sets of credentials apart (an Azure key may serve several deployments). */
 function credentialsKey(creds: Credentials): string {
   const { instanceName = '', deploymentName = '', apiVersion = '' } = creds.azure ?? {};
-  const account = creds.googleServiceAccount?.client_email ?? '';
+  const sa = creds.googleServiceAccount;
+  // The account, its token endpoint and a digest of its key: users who share only an account's
+  // e-mail never share an adapter (which signs with the key it was built with).
+  const account = sa
+    ? [sa.client_email, sa.token_uri ?? '', createHash('sha256').update(sa.private_key).digest('hex')].join(
+        ' ',
+      )
+    : '';
   // A user's own URL goes through the guarded fetch: never shared with an unguarded adapter.
   const guarded = creds.fetch ? 'guarded' : '';
   return [creds.baseURL ?? '', creds.apiKey, instanceName, deploymentName, apiVersion, account, guarded].join(

@@ -1,3 +1,4 @@
+import { exportPKCS8, exportSPKI, generateKeyPair } from 'jose';
 import {
   startFakeAnthropic,
   startFakeGemini,
@@ -51,6 +52,49 @@ export function fakeProviderEndpoint(kind: ProviderKind, fake: FakeServer): Endp
   };
 }
 
+/** The service account of a Vertex AI harness (its project and e-mail; the key is generated). */
+export const VERTEX_ACCOUNT = {
+  client_email: 'chat-bot@vertex-project.iam.gserviceaccount.com',
+  project_id: 'vertex-project',
+};
+export const VERTEX_LOCATION = 'europe-west4';
+
+/** A fresh RSA key pair as a Google key file holds its private key (PKCS#8 PEM), and its public key. */
+async function rsaKeyPEM(): Promise<{ privatePEM: string; publicPEM: string }> {
+  const { privateKey, publicKey } = await generateKeyPair('RS256', { extractable: true });
+  return { privatePEM: await exportPKCS8(privateKey), publicPEM: await exportSPKI(publicKey) };
+}
+
+/**
+ * The google endpoint and its `-badkey` twin with a Vertex AI service account instead of an API
+ * key: the fake checks the JWT of the account's key at `{origin}/token` and the bearer token on
+ * its Vertex routes; the twin's key is another (the fake refuses its JWT).
+ */
+async function startVertex(
+  fakeOptions: FakeServerOptions,
+): Promise<{ fake: FakeServer; endpoint: EndpointDefinition; badKey: EndpointDefinition }> {
+  const good = await rsaKeyPEM();
+  const wrong = await rsaKeyPEM();
+  const fake = await startFakeGemini({
+    ...fakeOptions,
+    vertex: { publicKey: good.publicPEM, clientEmail: VERTEX_ACCOUNT.client_email },
+  });
+  const account = { ...VERTEX_ACCOUNT, private_key: good.privatePEM, token_uri: `${fake.origin}/token` };
+  const endpoint: EndpointDefinition = {
+    ...fakeProviderEndpoint('google', fake),
+    apiKey: '',
+    baseURL: fake.origin, // GOOGLE_REVERSE_PROXY with a service account: Vertex AI's origin
+    googleServiceAccount: account,
+    googleLocation: VERTEX_LOCATION,
+  };
+  const badKey = {
+    ...endpoint,
+    name: 'google-badkey',
+    googleServiceAccount: { ...account, private_key: wrong.privatePEM },
+  };
+  return { fake, endpoint, badKey };
+}
+
 export interface ProviderHarness extends Harness {
   kind: ProviderKind;
   fake: FakeServer;
@@ -59,16 +103,25 @@ export interface ProviderHarness extends Harness {
 
 /**
  * The app with an endpoint of `kind` (named as its type) pointed at that protocol's fake, which
- * checks the key, plus `{kind}-badkey`: the same endpoint with a key the fake refuses.
+ * checks the key, plus `{kind}-badkey`: the same endpoint with a key the fake refuses. `vertex`
+ * (google only): a Vertex AI service account instead of an API key.
  */
 export async function startProviderApp(
   kind: ProviderKind,
   overrides: Partial<AppConfig> = {},
   fakeOptions: FakeServerOptions = {},
+  variant: { vertex?: boolean } = {},
 ): Promise<ProviderHarness> {
-  const fake = await startFake[kind]({ apiKey: FAKE_KEY, ...fakeOptions });
-  const endpoint = fakeProviderEndpoint(kind, fake);
-  const badKey = { ...endpoint, name: `${kind}-badkey`, apiKey: 'not-the-key' };
+  let fake: FakeServer;
+  let endpoint: EndpointDefinition;
+  let badKey: EndpointDefinition;
+  if (variant.vertex && kind === 'google') {
+    ({ fake, endpoint, badKey } = await startVertex(fakeOptions));
+  } else {
+    fake = await startFake[kind]({ apiKey: FAKE_KEY, ...fakeOptions });
+    endpoint = fakeProviderEndpoint(kind, fake);
+    badKey = { ...endpoint, name: `${kind}-badkey`, apiKey: 'not-the-key' };
+  }
   const h = await startTestApp({ endpoints: [endpoint, badKey], ...overrides });
   return {
     ...h,

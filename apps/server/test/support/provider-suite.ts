@@ -32,6 +32,8 @@ export interface ProviderSpec {
   system(body: unknown): string;
   /** The status this protocol answers an overload with (an HTTP error, and in-stream). */
   overloaded: { status: number; code: ErrorCode };
+  /** google only: the endpoint has a Vertex AI service account instead of an API key. */
+  vertex?: boolean;
 }
 
 export interface Fault {
@@ -129,7 +131,12 @@ export function describeProviderChat(spec: ProviderSpec): () => ProviderChat {
   let alice: Awaited<ReturnType<typeof providerUser>>;
   const endpoint = spec.kind;
   beforeAll(async () => {
-    h = await startProviderApp(spec.kind, { upstreamIdleTimeoutMs: IDLE_MS });
+    h = await startProviderApp(
+      spec.kind,
+      { upstreamIdleTimeoutMs: IDLE_MS },
+      {},
+      { vertex: spec.vertex === true },
+    );
     alice = await providerUser(h, 'Alice');
   });
   afterAll(() => h.close());
@@ -137,7 +144,8 @@ export function describeProviderChat(spec: ProviderSpec): () => ProviderChat {
   const lastStreamRequest = () => h.fake.requests.filter((q) => spec.isStream(q.path, q.body)).at(-1)!;
   const lastStream = () => lastStreamRequest().body;
 
-  describe(`POST /api/ask/${endpoint}`, () => {
+  const over = spec.vertex ? ' (Vertex AI)' : '';
+  describe(`POST /api/ask/${endpoint}${over}`, () => {
     it('streams created, deltas and final, and saves both messages', async () => {
       const r = await alice.ask({ text: `Tell me [[fake reply="${REPLY}" tps=200]]` });
       expect(r.status).toBe(200);
@@ -246,7 +254,7 @@ export function describeProviderChat(spec: ProviderSpec): () => ProviderChat {
     });
   });
 
-  describe(`${endpoint} upstream faults reach the client as the contract's codes`, () => {
+  describe(`${endpoint}${over} upstream faults reach the client as the contract's codes`, () => {
     it.each(faultsOf(spec))('$name → $code, saved and retryable', async (f) => {
       const text = `Fault [[fake reply="${REPLY}" ${f.directive}]]`;
       const started = Date.now();

@@ -81,6 +81,11 @@ describe('a saved key per endpoint kind', () => {
       apiKey: '',
       googleServiceAccount: sa,
     });
+    const withTokenURI = { ...sa, token_uri: 'https://oauth2.googleapis.com/token' };
+    expect(parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: withTokenURI }))).toEqual({
+      apiKey: '',
+      googleServiceAccount: withTokenURI,
+    });
     expect(() => parseKeyValue(google, JSON.stringify({}))).toThrow(/required/);
     // Spec §5: a service key's fields have minimum lengths.
     expect(() =>

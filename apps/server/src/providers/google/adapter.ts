@@ -3,23 +3,32 @@ import { AppError } from '../../platform/errors.js';
 import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
+import { vertexBaseURL, vertexFetch } from './vertex.js';
 
 /** The URL the SDK calls unless the endpoint names another. */
 export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta';
 
 /**
- * Google's Gemini API with an API key. What differs is the SDK's: the system prompt as
- * systemInstruction, the assistant as the `model` role (a last `model` turn is continued),
- * topK, maxOutputTokens, and safety blocks (prompt or reply) as a content-filter finish.
+ * Google's Gemini API with an API key, or Vertex AI with a service account (no API key: the
+ * same SDK at the Vertex base URL, each request carrying the account's access token, vertex.ts).
+ * What differs is the SDK's: the system prompt as systemInstruction, the assistant as the
+ * `model` role (a last `model` turn is continued), topK, maxOutputTokens, and safety blocks
+ * (prompt or reply) as a content-filter finish.
  */
 export const googleAdapter: ProviderAdapter = {
   chat(endpoint, credentials, opts) {
+    const account = credentials.googleServiceAccount;
+    if (!credentials.apiKey && account) {
+      const vertex = createGoogleGenerativeAI({
+        apiKey: '', // the SDK's x-goog-api-key header, which vertexFetch drops
+        baseURL: vertexBaseURL(account, endpoint.googleLocation, credentials.baseURL),
+        ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+        fetch: vertexFetch(account, credentials.fetch),
+      });
+      return createLanguageModelProvider((id) => vertex.languageModel(id), opts);
+    }
     if (!credentials.apiKey) {
-      // Only a service account (Vertex AI): see docs/decisions.md; the Gemini API needs a key.
-      throw new AppError(
-        'upstream_auth',
-        `The ${endpoint.name} endpoint has only a Vertex AI service account; set a Gemini API key`,
-      );
+      throw new AppError('upstream_auth', `The ${endpoint.name} endpoint has no Gemini API key`);
     }
     const client = createGoogleGenerativeAI({
       apiKey: credentials.apiKey,
@@ -31,17 +40,20 @@ export const googleAdapter: ProviderAdapter = {
     return createLanguageModelProvider((id) => client.languageModel(id), opts);
   },
   listModels: (endpoint, credentials, signal) =>
-    fetchModelIds(
-      `${(credentials.baseURL ?? GEMINI_BASE_URL).replace(/\/$/, '')}/models?pageSize=1000`,
-      { headers: { ...endpoint.headers, 'x-goog-api-key': credentials.apiKey }, signal },
-      (body) =>
-        ((body as { models?: { name?: unknown; supportedGenerationMethods?: unknown }[] }).models ?? [])
-          // Only the models that chat (generateContent), under the names requests use.
-          .filter(
-            (m) =>
-              Array.isArray(m.supportedGenerationMethods) &&
-              m.supportedGenerationMethods.includes('generateContent'),
-          )
-          .map((m) => (typeof m.name === 'string' ? m.name.replace(/^models\//, '') : undefined)),
-    ),
+    !credentials.apiKey && credentials.googleServiceAccount
+      ? // Vertex AI lists no publisher models per project: the endpoint offers the known list.
+        Promise.reject(new Error('Vertex AI models are not listed; the known list is used'))
+      : fetchModelIds(
+          `${(credentials.baseURL ?? GEMINI_BASE_URL).replace(/\/$/, '')}/models?pageSize=1000`,
+          { headers: { ...endpoint.headers, 'x-goog-api-key': credentials.apiKey }, signal },
+          (body) =>
+            ((body as { models?: { name?: unknown; supportedGenerationMethods?: unknown }[] }).models ?? [])
+              // Only the models that chat (generateContent), under the names requests use.
+              .filter(
+                (m) =>
+                  Array.isArray(m.supportedGenerationMethods) &&
+                  m.supportedGenerationMethods.includes('generateContent'),
+              )
+              .map((m) => (typeof m.name === 'string' ? m.name.replace(/^models\//, '') : undefined)),
+        ),
 };

@@ -1,29 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/errors.js';
 import { describeProviderChat } from '../../../test/support/provider-suite.js';
 import { FAKE_KEY } from '../../../test/support/provider-harness.js';
+import { GOOGLE_SPEC, type SentContents } from '../../../test/support/google-spec.js';
 import { googleAdapter } from './adapter.js';
 
-interface SentContents {
-  systemInstruction?: { parts: { text: string }[] };
-  contents: { role: string; parts: { text?: string }[] }[];
-  generationConfig: Record<string, unknown>;
-}
-
 // The google endpoint over HTTP against the fake Gemini API.
-const chat = describeProviderChat({
-  kind: 'google',
-  isStream: (path) => path.endsWith(':streamGenerateContent'),
-  lastTurn(body) {
-    const last = (body as SentContents).contents.at(-1)!;
-    return {
-      role: last.role === 'model' ? 'assistant' : last.role,
-      text: last.parts.map((p) => p.text).join(''),
-    };
-  },
-  system: (body) => ((body as SentContents).systemInstruction?.parts ?? []).map((p) => p.text).join('\n'),
-  overloaded: { status: 503, code: 'upstream_unavailable' },
-});
+const chat = describeProviderChat(GOOGLE_SPEC);
 
 const generation = (body: Record<string, unknown>) => (body as unknown as SentContents).generationConfig;
 
@@ -68,26 +50,5 @@ describe('google parameters and models', () => {
       AbortSignal.timeout(3000),
     );
     await expect(wrong).rejects.toThrow(/400/);
-  });
-
-  it('refuses a Vertex AI service account without a Gemini API key, saying so', () => {
-    const { h } = chat();
-    const serviceAccount = {
-      client_email: 'bot@project.iam.gserviceaccount.com',
-      project_id: 'project',
-      private_key: 'k',
-    };
-    let err: unknown;
-    try {
-      googleAdapter.chat(
-        h.endpoint,
-        { apiKey: '', baseURL: undefined, googleServiceAccount: serviceAccount },
-        {},
-      );
-    } catch (e) {
-      err = e;
-    }
-    expect(err).toBeInstanceOf(AppError);
-    expect(err).toMatchObject({ code: 'upstream_auth', message: expect.stringMatching(/Gemini API key/) });
   });
 });

@@ -86,7 +86,9 @@ export function createProviderRegistry(
       return endpoint;
     },
     async provider(endpoint, userId) {
-      return adapter(endpoint, await credentials.resolve(endpoint, userId));
+      const creds = await credentials.resolve(endpoint, userId);
+      await ADAPTERS[endpoint.type]?.load?.();
+      return adapter(endpoint, creds);
     },
     resolveModel(endpoint, requested) {
       const wanted = requested?.trim();

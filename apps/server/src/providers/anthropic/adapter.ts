@@ -1,7 +1,9 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
 import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
+import { lazySdk } from '../sdk/lazy.js';
+
+const sdk = lazySdk('@ai-sdk/anthropic', () => import('@ai-sdk/anthropic'));
 
 /** The URL the SDK calls unless the endpoint names another (a proxy, a compatible server). */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
@@ -13,8 +15,9 @@ const API_VERSION = '2023-06-01';
  * (Continue), which the SDK trims of trailing whitespace as the API requires.
  */
 export const anthropicAdapter: ProviderAdapter = {
+  load: sdk.load,
   chat(endpoint, credentials, opts) {
-    const client = createAnthropic({
+    const client = sdk.get().createAnthropic({
       apiKey: credentials.apiKey,
       // Always set: the SDK would otherwise read ANTHROPIC_BASE_URL from the environment.
       baseURL: credentials.baseURL ?? ANTHROPIC_BASE_URL,

@@ -1,6 +1,8 @@
-import { createAzure } from '@ai-sdk/azure';
 import type { ProviderAdapter } from '../adapters.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
+import { lazySdk } from '../sdk/lazy.js';
+
+const sdk = lazySdk('@ai-sdk/azure', () => import('@ai-sdk/azure'));
 import { azureRoute } from './target.js';
 
 /**
@@ -8,9 +10,10 @@ import { azureRoute } from './target.js';
  * `api-version` (target.ts says where). No model list: deployments are not listed with a key.
  */
 export const azureAdapter: ProviderAdapter = {
+  load: sdk.load,
   chat(endpoint, credentials, opts) {
     const route = azureRoute(credentials);
-    const client = createAzure({
+    const client = sdk.get().createAzure({
       apiKey: credentials.apiKey,
       apiVersion: route.apiVersion,
       useDeploymentBasedUrls: true,

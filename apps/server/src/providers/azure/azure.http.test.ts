@@ -60,6 +60,7 @@ describe('azureOpenAI addressing and parameters', () => {
 
   it('takes a whole deployment URL as base URL, placeholders filled (AZURE_OPENAI_BASEURL)', async () => {
     const { h } = chat();
+    await azureAdapter.load?.();
     const provider = azureAdapter.chat(
       h.endpoint,
       {
@@ -86,6 +87,7 @@ describe('azureOpenAI addressing and parameters', () => {
       baseURL: `${h.fake.origin}/openai`,
       azure: { instanceName: '', deploymentName: '', apiVersion: '' },
     };
+    await azureAdapter.load?.();
     const provider = azureAdapter.chat(h.endpoint, creds, {});
     const events = provider.stream(
       { model: 'gpt-4o', messages: [{ role: 'user', content: '[[fake reply="per model"]]' }] },

@@ -1,8 +1,10 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { AppError } from '../../platform/errors.js';
 import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
+import { lazySdk } from '../sdk/lazy.js';
+
+const sdk = lazySdk('@ai-sdk/google', () => import('@ai-sdk/google'));
 import { vertexBaseURL, vertexFetch } from './vertex.js';
 
 /** The URL the SDK calls unless the endpoint names another. */
@@ -16,10 +18,11 @@ export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta
  * (prompt or reply) as a content-filter finish.
  */
 export const googleAdapter: ProviderAdapter = {
+  load: sdk.load,
   chat(endpoint, credentials, opts) {
     const account = credentials.googleServiceAccount;
     if (!credentials.apiKey && account) {
-      const vertex = createGoogleGenerativeAI({
+      const vertex = sdk.get().createGoogleGenerativeAI({
         apiKey: '', // the SDK's x-goog-api-key header, which vertexFetch drops
         baseURL: vertexBaseURL(account, endpoint.googleLocation, credentials.baseURL),
         ...(endpoint.headers ? { headers: endpoint.headers } : {}),
@@ -30,7 +33,7 @@ export const googleAdapter: ProviderAdapter = {
     if (!credentials.apiKey) {
       throw new AppError('upstream_auth', `The ${endpoint.name} endpoint has no Gemini API key`);
     }
-    const client = createGoogleGenerativeAI({
+    const client = sdk.get().createGoogleGenerativeAI({
       apiKey: credentials.apiKey,
       baseURL: credentials.baseURL ?? GEMINI_BASE_URL,
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),

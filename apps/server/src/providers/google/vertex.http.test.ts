@@ -114,6 +114,7 @@ describe('google with a Vertex AI service account', () => {
     const before = tokenRequests().length;
     const events = [];
     const req = { model, messages: [{ role: 'user' as const, content: 'Hi' }] };
+    await googleAdapter.load?.();
     for await (const e of googleAdapter.chat(mine, creds, {}).stream(req, AbortSignal.timeout(5000))) {
       events.push(e);
     }

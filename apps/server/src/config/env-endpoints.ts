@@ -23,21 +23,43 @@ const AZURE_TARGET_VARS = [
   'AZURE_OPENAI_API_VERSION',
 ] as const;
 
-function openAIFromEnv(env: Env): EndpointDefinition | null {
-  if (!env.OPENAI_API_KEY) return null;
-  const models = splitList(env.OPENAI_MODELS);
+/**
+ * What every built-in endpoint from the environment has: its type as its name, the key (none
+ * kept when `user_provided`), the base URL, and the *_MODELS list (empty: fetched at start-up).
+ */
+function builtIn(
+  type: 'openAI' | 'azureOpenAI' | 'google' | 'anthropic',
+  key: string,
+  baseURL: string | undefined,
+  modelList: string | undefined,
+): EndpointDefinition {
+  const userProvide = key === USER_PROVIDED;
+  const models = splitList(modelList);
   return {
-    name: 'openAI',
-    type: 'openAI',
-    apiKey: env.OPENAI_API_KEY,
-    baseURL: env.OPENAI_REVERSE_PROXY || DEFAULT_OPENAI_BASE,
+    name: type,
+    type,
+    apiKey: userProvide ? '' : key,
+    baseURL,
     models,
     fetchModels: models.length === 0,
+    titleModel: undefined,
+    label: undefined,
+    userProvide,
+    isDemo: false,
+  };
+}
+
+function openAIFromEnv(env: Env): EndpointDefinition | null {
+  if (!env.OPENAI_API_KEY) return null;
+  return {
+    ...builtIn(
+      'openAI',
+      env.OPENAI_API_KEY,
+      env.OPENAI_REVERSE_PROXY || DEFAULT_OPENAI_BASE,
+      env.OPENAI_MODELS,
+    ),
     allowAnyModel: env.OPENAI_ALLOW_ANY_MODEL,
     titleModel: env.OPENAI_TITLE_MODEL,
-    label: undefined,
-    userProvide: env.OPENAI_API_KEY === USER_PROVIDED,
-    isDemo: false,
   };
 }
 
@@ -69,20 +91,7 @@ function azureFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
       .replaceAll('${INSTANCE_NAME}', azure.instanceName)
       .replaceAll('${DEPLOYMENT_NAME}', azure.deploymentName);
   }
-  const models = splitList(env.AZURE_OPENAI_MODELS);
-  return {
-    name: 'azureOpenAI',
-    type: 'azureOpenAI',
-    apiKey: userProvide ? '' : key,
-    baseURL,
-    models,
-    fetchModels: models.length === 0,
-    titleModel: undefined,
-    label: undefined,
-    userProvide,
-    isDemo: false,
-    ...(azure ? { azure } : {}),
-  };
+  return { ...builtIn('azureOpenAI', key, baseURL, env.AZURE_OPENAI_MODELS), ...(azure ? { azure } : {}) };
 }
 
 /**
@@ -93,7 +102,6 @@ function azureFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
 function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
   const key = env.GOOGLE_KEY?.trim();
   if (!key) return null;
-  const userProvide = key === USER_PROVIDED;
   let googleServiceAccount: GoogleServiceAccount | undefined;
   if (key.startsWith('{')) {
     let json: unknown;
@@ -114,18 +122,13 @@ function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null 
     }
     googleServiceAccount = parsed.data;
   }
-  const models = splitList(env.GOOGLE_MODELS);
   return {
-    name: 'google',
-    type: 'google',
-    apiKey: userProvide || googleServiceAccount ? '' : key,
-    baseURL: env.GOOGLE_REVERSE_PROXY || undefined,
-    models,
-    fetchModels: models.length === 0,
-    titleModel: undefined,
-    label: undefined,
-    userProvide,
-    isDemo: false,
+    ...builtIn(
+      'google',
+      googleServiceAccount ? '' : key,
+      env.GOOGLE_REVERSE_PROXY || undefined,
+      env.GOOGLE_MODELS,
+    ),
     ...(googleServiceAccount ? { googleServiceAccount } : {}),
     googleLocation: env.GOOGLE_LOC,
   };
@@ -134,20 +137,7 @@ function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null 
 function anthropicFromEnv(env: Env): EndpointDefinition | null {
   const key = env.ANTHROPIC_API_KEY?.trim();
   if (!key) return null;
-  const userProvide = key === USER_PROVIDED;
-  const models = splitList(env.ANTHROPIC_MODELS);
-  return {
-    name: 'anthropic',
-    type: 'anthropic',
-    apiKey: userProvide ? '' : key,
-    baseURL: env.ANTHROPIC_REVERSE_PROXY || undefined,
-    models,
-    fetchModels: models.length === 0,
-    titleModel: undefined,
-    label: undefined,
-    userProvide,
-    isDemo: false,
-  };
+  return builtIn('anthropic', key, env.ANTHROPIC_REVERSE_PROXY || undefined, env.ANTHROPIC_MODELS);
 }
 
 /**

@@ -27,14 +27,14 @@ export interface UserKey {
 }
 
 /**
- * A user's own key for an endpoint (spec §3 "User-provided key"). The store (encrypted, with
- * expiry) is a later issue; it answers only keys that exist and have not expired.
+ * A user's own key for an endpoint (spec §3 "User-provided key"): features/keys keeps them sealed
+ * and answers only keys that exist and have not expired.
  */
 export interface UserKeyStore {
   get(userId: string, endpointName: string): Promise<UserKey | undefined>;
 }
 
-/** Until user keys can be saved, nobody has one. */
+/** No user has a key (a resolver built without the keys feature: tests of server keys). */
 export const NO_USER_KEYS: UserKeyStore = { get: () => Promise.resolve(undefined) };
 
 export interface CredentialsResolver {

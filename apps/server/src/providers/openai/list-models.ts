@@ -1,4 +1,3 @@
-import { OPENAI_KNOWN_MODELS } from '@chat/contract';
 import { isStorable } from '../../platform/storable.js';
 
 /**
@@ -22,16 +21,4 @@ export async function fetchOpenAIModels(
     .filter((id): id is string => typeof id === 'string' && id.trim() !== '' && isStorable(id));
   if (ids.length === 0) throw new Error('GET /models listed no model');
   return ids.sort();
-}
-
-/**
- * Asks an OpenAI-compatible upstream for its models. On any failure the known list is offered,
- * so a slow or odd upstream never blocks start-up.
- */
-export async function listOpenAIModels(baseURL: string, apiKey: string, timeoutMs = 3000): Promise<string[]> {
-  try {
-    return await fetchOpenAIModels(baseURL, apiKey, { signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
-    return [...OPENAI_KNOWN_MODELS];
-  }
 }

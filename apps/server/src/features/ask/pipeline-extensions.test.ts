@@ -32,6 +32,13 @@ const extensionsModule: FeatureModule = {
         return { ...options, promptPrefix: options.promptPrefix ?? 'You are terse.' };
       },
     });
+    extend('askPromptShapers', {
+      name: 'breaks',
+      async shape({ input }, request) {
+        if (input.body.text.includes('shaping fails')) throw new Error('shaper broke');
+        return request;
+      },
+    });
     extend('askAttachments', {
       name: 'files',
       async attach({ input }) {
@@ -88,5 +95,16 @@ describe('pipeline extension points over HTTP', () => {
       .from(conversations)
       .where(eq(conversations.conversationId, final.conversation.conversationId));
     expect(saved?.options).toMatchObject({ promptPrefix: 'You are terse.' });
+  });
+
+  it('a failure after the turn is saved leaves its reply failed, not unfinished', async () => {
+    const res = await alice.api('/api/ask/openAI', { body: askBody({ text: 'When shaping fails' }) });
+    expect(res.status).toBe(500);
+    const page = (await (await alice.api('/api/convos?pageNumber=1')).json()) as ConvosPage;
+    const convo = page.conversations.find((c) => c.title === 'When shaping fails');
+    expect(convo).toBeDefined();
+    const saved = await alice.messages(convo!.conversationId);
+    const reply = saved.find((m) => !m.isCreatedByUser);
+    expect(reply).toMatchObject({ error: true, unfinished: false });
   });
 });

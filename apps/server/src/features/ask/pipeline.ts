@@ -61,10 +61,15 @@ export interface PipelineDeps {
  *
  * Everything before the event stream opens fails as an AppError answered as JSON.
  */
+const PREPARE_FAILED = 'The request could not be prepared';
+
 export function createAskPipeline(deps: PipelineDeps) {
   const { generations } = deps;
 
-  /** The steps up to the saved turn. Nothing is written unless every check passed. */
+  /**
+   * The steps up to the saved turn. Nothing is written unless every check passed; a failure
+   * after the turn is recorded (shaping the prompt) saves its reply as failed.
+   */
   async function prepare(input: AskInput): Promise<{ turn: Turn; generation: Generation }> {
     authorize(input);
     const resolved = await resolve(input, deps.providers);
@@ -77,28 +82,20 @@ export function createAskPipeline(deps: PipelineDeps) {
       const history = await loadHistory(input, found, deps.messages);
       const parts = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
-      let upstream;
-      try {
-        upstream = await shapePrompt(
-          deps.extensions.promptShapers(),
-          { ...ctx, mode: history.mode },
-          buildPrompt(resolved.model, history, recorded, configured, parts),
-        );
-      } catch (err) {
+      const upstream = await shapePrompt(
+        deps.extensions.promptShapers(),
+        { ...ctx, mode: history.mode },
+        buildPrompt(resolved.model, history, recorded, configured, parts),
+      ).catch(async (err: unknown) => {
         // The turn is saved: its reply is marked failed rather than left unfinished.
-        const error = { code: 'internal' as const, message: 'The request could not be prepared' };
-        await saveReply(
-          deps,
-          { ...recorded, userId: input.userId, isNewConversation: !history.existing },
-          '',
-          {
-            kind: 'error',
-            error,
-          },
-          true,
-        ).catch(() => null);
+        const failed = {
+          kind: 'error' as const,
+          error: { code: 'internal' as const, message: PREPARE_FAILED },
+        };
+        const turn = { ...recorded, userId: input.userId, isNewConversation: !history.existing };
+        await saveReply(deps, turn, '', failed, true).catch(() => null);
         throw err;
-      }
+      });
       const turn: Turn = {
         ...recorded,
         mode: history.mode,

@@ -1,17 +1,30 @@
 import { defineConfig, devices } from '@playwright/test';
-import { ANTHROPIC_FAKE_PORT, APP_PORT, FAKE_PORT, GEMINI_FAKE_PORT } from './support/ports';
+import {
+  ANTHROPIC_FAKE_PORT,
+  APP_PORT,
+  BALANCE_APP_PORT,
+  BALANCE_OPERATOR_EMAIL,
+  BING_FAKE_PORT,
+  CHATGPT_FAKE_PORT,
+  FAKE_PORT,
+  GEMINI_FAKE_PORT,
+} from './support/ports';
 
 /**
- * End-to-end specs drive the built app in Debian's Chromium. Four processes are started: the fake
+ * End-to-end specs drive the built app in Debian's Chromium. Five processes are started: the fake
  * upstreams of the three wire protocols and the app wired to them, exactly as a person would point
  * the app at any compatible server: OpenAI (OPENAI_REVERSE_PROXY) and Azure OpenAI
  * (AZURE_OPENAI_BASEURL, the deployment paths the OpenAI fake also serves) on the OpenAI fake,
  * Anthropic (ANTHROPIC_REVERSE_PROXY) and Google (GOOGLE_REVERSE_PROXY) on their own fakes, plus the
- * librechat.yaml custom endpoint `Byok` on the OpenAI fake. The fakes' control routes
+ * librechat.yaml custom endpoint `Byok` on the OpenAI fake, and the two legacy upstreams on theirs
+ * (BINGAI_HOST: Bing's chat hub; CHATGPT_REVERSE_PROXY: the ChatGPT web backend). A second app, on the OpenAI fake only,
+ * checks token balances (CHECK_BALANCE: e2e/specs/balance.spec.ts), which the other specs do not
+ * expect. The fakes' control routes
  * (`/__control/requests`, e2e/support/fakes.ts) let a spec read what each upstream was sent.
  */
 // E2E_APP_PORT, E2E_FAKE_PORT; the Anthropic and Gemini fakes' ports move with the latter.
 const DATA_DIR = `e2e/.data-${APP_PORT}`;
+const BALANCE_DATA_DIR = `e2e/.data-${BALANCE_APP_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -56,6 +69,20 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx tools/fake-upstreams/src/cli.ts --protocol bing --port ${BING_FAKE_PORT} --api-key e2e-bing-cookie`,
+      cwd: '..',
+      url: `http://127.0.0.1:${BING_FAKE_PORT}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `npx tsx tools/fake-upstreams/src/cli.ts --protocol chatgpt --port ${CHATGPT_FAKE_PORT} --api-key e2e-chatgpt-token`,
+      cwd: '..',
+      url: `http://127.0.0.1:${CHATGPT_FAKE_PORT}/__control/requests`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
       cwd: '..',
       url: `http://127.0.0.1:${APP_PORT}/api/config`,
@@ -81,6 +108,10 @@ export default defineConfig({
         GOOGLE_KEY: 'e2e-google-key',
         GOOGLE_REVERSE_PROXY: `http://127.0.0.1:${GEMINI_FAKE_PORT}/v1beta`,
         GOOGLE_MODELS: 'gemini-2.5-flash,gemini-2.5-pro',
+        BINGAI_TOKEN: 'e2e-bing-cookie',
+        BINGAI_HOST: `http://127.0.0.1:${BING_FAKE_PORT}`,
+        CHATGPT_TOKEN: 'e2e-chatgpt-token',
+        CHATGPT_REVERSE_PROXY: `http://127.0.0.1:${CHATGPT_FAKE_PORT}/backend-api/conversation`,
         // A custom endpoint whose key each user brings (e2e/specs/user-keys.spec.ts).
         CONFIG_PATH: 'e2e/support/librechat.yaml',
         E2E_FAKE_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,
@@ -89,6 +120,28 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // A hung upstream fails in 3 s instead of 120 s (e2e/specs/faults.spec.ts).
         UPSTREAM_IDLE_TIMEOUT_MS: '3000',
+      },
+    },
+    {
+      command: `rm -rf ${BALANCE_DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${BALANCE_APP_PORT}/api/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(BALANCE_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: BALANCE_DATA_DIR,
+        OPENAI_API_KEY: 'e2e-key',
+        OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
+        OPENAI_MODELS: 'gpt-4o-mini',
+        CHECK_BALANCE: 'true',
+        START_BALANCE: '20000',
+        ADMIN_EMAIL: BALANCE_OPERATOR_EMAIL,
+        TITLE_CONVO: 'false',
+        LOGIN_MAX: '1000',
+        REGISTER_MAX: '1000',
+        LOG_LEVEL: 'warn',
       },
     },
   ],

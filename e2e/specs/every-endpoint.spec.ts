@@ -112,11 +112,24 @@ test('the endpoint menu lists every configured endpoint in display order', async
   expect(await headers.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual([
     'endpoint-item-azureOpenAI',
     'endpoint-item-openAI',
+    'endpoint-item-chatGPTBrowser',
+    'endpoint-item-gptPlugins',
+    'endpoint-item-bingAI',
     'endpoint-item-google',
     'endpoint-item-anthropic',
     'endpoint-item-Byok',
   ]);
-  await expect(headers).toHaveText(['Azure OpenAI', 'OpenAI', 'Google', 'Anthropic', /^Byok/]);
+  // gptPlugins comes with OpenAI, marked Beta (spec §2); the legacy upstreams with their fakes.
+  await expect(headers).toHaveText([
+    'Azure OpenAI',
+    'OpenAI',
+    'ChatGPT',
+    'PluginsBeta',
+    'Bing',
+    'Google',
+    'Anthropic',
+    /^Byok/,
+  ]);
   // Server keys everywhere but on the librechat.yaml endpoint whose key each user brings.
   for (const { endpoint } of CASES) await expect(menu.getByTestId(`endpoint-key-${endpoint}`)).toHaveCount(0);
   await expect(menu.getByTestId('endpoint-key-Byok')).toHaveCount(1);

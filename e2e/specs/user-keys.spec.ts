@@ -5,7 +5,14 @@ test('a user-provided key: set it, chat with it, revoke it and be asked again', 
   test.setTimeout(90_000);
   await signUp(page);
   const chat = new ChatPage(page);
-  await chat.pickModel('Byok', 'gpt-4o-mini');
+  // The custom endpoint relabels its models (spec §9): the menu shows the display name only.
+  await page.getByTestId('endpoint-picker').click();
+  await page.getByTestId('endpoint-item-Byok').click();
+  await expect(page.getByTestId('endpoint-group-Byok').getByRole('menuitemradio')).toHaveText([
+    'GPT-4.1 Mini Unfiltered',
+  ]);
+  await page.keyboard.press('Escape');
+  await chat.pickModel('Byok', 'gpt-4.1-mini', 'GPT-4.1 Mini Unfiltered');
 
   // No key yet: the configure-key button replaces send, with the reason.
   const configure = page.getByTestId('configure-key-button');
@@ -33,7 +40,10 @@ test('a user-provided key: set it, chat with it, revoke it and be asked again', 
   expect(hours).toBeLessThan(2.1);
   await expect(dialog).toHaveCount(0);
   await expect(page.getByTestId('send-button')).toBeVisible();
+  const ask = page.waitForRequest((r) => /\/api\/ask\/[^/]+$/.test(r.url()) && r.method() === 'POST');
   await chat.send('Hello through my own key [[fake reply="Your key works"]]');
+  // The request carries the real model name, not its label.
+  expect((await ask).postDataJSON()).toMatchObject({ endpoint: 'Byok', model: 'gpt-4.1-mini' });
   await chat.waitForReplyDone();
   await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('Your key works');
 

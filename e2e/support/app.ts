@@ -62,15 +62,18 @@ export class ChatPage {
     return this.messages('assistant').last();
   }
 
-  /** Picks a model of an endpoint in the endpoint menu (an endpoint opens onto its models). */
-  async pickModel(endpoint: string, model: string): Promise<void> {
+  /**
+   * Picks `model` of `endpoint` in the endpoint menu (an endpoint opens onto its models); `label`
+   * is what the picker shows when the model is relabelled.
+   */
+  async pickModel(endpoint: string, model: string, label = model): Promise<void> {
     const picker = this.page.getByTestId('endpoint-picker');
     await picker.click();
     const group = this.page.getByTestId(`endpoint-group-${endpoint}`);
     const header = this.page.getByTestId(`endpoint-item-${endpoint}`);
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
     await group.getByTestId(`model-item-${model}`).click();
-    await expect(picker).toContainText(model);
+    await expect(picker).toContainText(label);
   }
 
   async send(text: string): Promise<void> {

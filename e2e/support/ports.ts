@@ -7,10 +7,19 @@ export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3180);
 export const FAKE_PORT = Number(process.env.E2E_FAKE_PORT ?? 3181);
 export const ANTHROPIC_FAKE_PORT = FAKE_PORT + 2;
 export const GEMINI_FAKE_PORT = FAKE_PORT + 3;
+/** The legacy upstreams' fakes: Bing's chat hub and the ChatGPT web backend (six and seven above). */
+export const BING_FAKE_PORT = FAKE_PORT + 6;
+export const CHATGPT_FAKE_PORT = FAKE_PORT + 7;
+/** A second app with CHECK_BALANCE on (e2e/specs/balance.spec.ts); the main app has no balance gate. */
+export const BALANCE_APP_PORT = Number(process.env.E2E_BALANCE_APP_PORT ?? APP_PORT + 5);
+/** That app's operator (ADMIN_EMAIL), who may adjust balances. */
+export const BALANCE_OPERATOR_EMAIL = 'e2e-operator@example.com';
 
 export const FAKE_ORIGINS = {
   openai: `http://127.0.0.1:${FAKE_PORT}`,
   anthropic: `http://127.0.0.1:${ANTHROPIC_FAKE_PORT}`,
   gemini: `http://127.0.0.1:${GEMINI_FAKE_PORT}`,
+  bing: `http://127.0.0.1:${BING_FAKE_PORT}`,
+  chatgpt: `http://127.0.0.1:${CHATGPT_FAKE_PORT}`,
 } as const;
 export type FakeName = keyof typeof FAKE_ORIGINS;

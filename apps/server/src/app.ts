@@ -15,12 +15,17 @@ import { createEvents } from './platform/events.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerModules, type FeatureModule } from './platform/module.js';
 import { askModule } from './features/ask/index.js';
+import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
+import { balanceModule } from './features/balance/index.js';
 import { configModule } from './features/config/index.js';
 import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
 import { modelConfigsModule } from './features/model-configs/index.js';
+import { summariesModule } from './features/summaries/index.js';
+import { presetsModule } from './features/presets/index.js';
+import { pluginsModule } from './features/plugins/index.js';
 import { searchModule } from './features/search/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
@@ -40,6 +45,11 @@ const MODULES: readonly FeatureModule[] = [
   titleModule,
   askModule,
   modelConfigsModule,
+  summariesModule,
+  presetsModule,
+  pluginsModule,
+  assistantsModule,
+  balanceModule,
 ];
 
 export interface AppDeps {

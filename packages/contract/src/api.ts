@@ -145,6 +145,8 @@ export const endpointConfigSchema = z.object({
    * `modelLabels[model] ?? model`; requests and GET /api/models keep the real names.
    */
   modelLabels: z.record(z.string(), z.string()).optional(),
+  /** The spec's relabelling rules apply to this endpoint's models (`relabelModel`); labels win. */
+  relabelModels: z.boolean().optional(),
   isDemo: z.boolean().optional(),
 });
 export type EndpointConfig = z.infer<typeof endpointConfigSchema>;

@@ -103,6 +103,38 @@ export const ANTHROPIC_KNOWN_MODELS: readonly string[] = [
 ];
 
 /**
+ * The ChatGPT web backend's models when CHATGPT_MODELS is not set (LibreChat's default list; the
+ * first is the spec's default, §9).
+ */
+export const CHATGPT_BROWSER_MODELS: readonly string[] = ['text-davinci-002-render-sha', 'gpt-4'];
+
+/**
+ * Bing has no model to choose: its two modes stand in the model list (spec §4 Bing: "Mode is
+ * Sydney (jailbreak true) or BingAI"). Sydney sends the system message and the conversation as
+ * context, BingAI only the conversation.
+ */
+export const BING_MODES: readonly string[] = ['BingAI', 'Sydney'];
+
+/** Bing's conversation styles (spec §4 Bing); the first is the default (§9 Provider defaults). */
+export const BING_TONE_STYLES = ['creative', 'fast', 'balanced', 'precise'] as const;
+export type BingToneStyle = (typeof BING_TONE_STYLES)[number];
+
+export const BING_DEFAULTS = {
+  toneStyle: 'creative' as BingToneStyle,
+  invocationId: 1,
+  /** The context Bing takes: about 7k tokens (spec §9), counted with the tokenizer. */
+  contextMaxTokens: 7000,
+  /** The context's token count is asked for this long after the last keystroke (spec §4 Bing). */
+  tokenCountDebounceMs: 250,
+} as const;
+
+/** Sydney mode's system message when the conversation sets none. */
+export const SYDNEY_SYSTEM_MESSAGE =
+  "You're an AI assistant named Sydney. Instead of introducing yourself as Bing, you introduce " +
+  'yourself as Sydney. You speak in a relaxed, friendly tone and answer directly, without the ' +
+  'usual disclaimers.';
+
+/**
  * The fallback list of each built-in endpoint type: offered when its `*_MODELS` is not set and the
  * upstream's own list cannot be fetched (no server key, a failure, a timeout). Azure offers
  * OpenAI's names, as LibreChat does. Custom endpoints fall back to their `models.default`.
@@ -112,6 +144,9 @@ export const KNOWN_MODELS = {
   azureOpenAI: OPENAI_KNOWN_MODELS,
   google: GOOGLE_KNOWN_MODELS,
   anthropic: ANTHROPIC_KNOWN_MODELS,
+  chatGPTBrowser: CHATGPT_BROWSER_MODELS,
+  bingAI: BING_MODES,
+  gptPlugins: OPENAI_KNOWN_MODELS,
 } as const satisfies Partial<Record<BuiltInEndpoint, readonly string[]>>;
 
 export interface NumberRange {
@@ -155,6 +190,7 @@ export const ANTHROPIC_PARAMS = {
   maxOutputTokens: { min: 1, max: 4000, step: 1, default: 4000 },
 } as const satisfies Record<string, NumberRange>;
 
+/** Spec §9 Agent defaults; the agent runs `functions` (tool calling) whichever is chosen. */
 export const AGENT_DEFAULTS = {
   agent: 'functions',
   skipCompletion: true,

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { vkey } from './validation-texts.js';
+import { BING_TONE_STYLES } from './endpoints.js';
 import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
 import { widestRange, type ParamKey } from './params.js';
+import { agentOptionsSchema, PLUGIN_LIMITS, pluginStateSchema, toolRefSchema } from './plugin-fields.js';
 
 /** Ids are client-made or server-made UUIDs; the root parent is the all-zero UUID. */
 export const idSchema = z
@@ -33,6 +35,8 @@ export const userSchema = z.object({
   provider: z.string(),
   emailVerified: z.boolean(),
   createdAt: z.string(),
+  /** The keys of the plugins the user installed (spec §3 User plugins). */
+  plugins: z.array(z.string()),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -62,6 +66,18 @@ export const conversationOptionsSchema = z.object({
   resendImages: z.boolean().nullish(),
   imageDetail: z.enum(['low', 'auto', 'high']).nullish(),
   iconURL: z.string().max(2048).nullish(),
+  // Bing (spec §3 conversation, §4 Bing): tone, Sydney mode, its system message, extra context.
+  toneStyle: z.enum(BING_TONE_STYLES).nullish(),
+  jailbreak: z.boolean().nullish(),
+  systemMessage: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
+  context: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
+  /** gptPlugins: the selected plugins (keys, or objects with pluginKey; saved as objects). */
+  tools: z.array(toolRefSchema).max(PLUGIN_LIMITS.maxTools).nullish(),
+  agentOptions: agentOptionsSchema.nullish(),
+  // Assistants (spec §3 conversation): the assistant a conversation talks to and its thread
+  // (ours: `thread_` + an id, one per conversation); set by the assistants feature only.
+  assistant_id: z.string().max(64).nullish(),
+  thread_id: z.string().max(64).nullish(),
 });
 export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;
 
@@ -91,5 +107,9 @@ export const messageSchema = z.object({
   tokenCount: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The plugins the reply used, in order (LibreChat's message `plugins`); absent without any. */
+  plugins: z.array(pluginStateSchema).optional(),
+  /** The latest of `plugins` (LibreChat's older single `plugin`). */
+  plugin: pluginStateSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;

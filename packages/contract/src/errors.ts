@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   upstream_timeout: 504,
   upstream_unavailable: 503,
   insufficient_quota: 402,
+  /** The user's token balance cannot cover the send (CHECK_BALANCE); the message is JSON. */
+  token_balance: 402,
   moderation: 400,
   aborted: 499,
   server_shutdown: 503,
@@ -91,6 +93,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   upstream_timeout: 'com_error_upstream_timeout',
   upstream_unavailable: 'com_error_upstream_unavailable',
   insufficient_quota: 'com_error_insufficient_quota',
+  token_balance: 'com_error_token_balance',
   moderation: 'com_error_moderation',
   aborted: 'com_error_aborted',
   server_shutdown: 'com_error_server_shutdown',

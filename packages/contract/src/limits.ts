@@ -90,6 +90,8 @@ export const TIMINGS = {
   refocusDelayMs: 100,
   /** A tab waiting for another tab's token refresh to report refreshes itself after this. */
   otherTabRefreshWaitMs: 5000,
+  /** Spec §8: the plugin authentication error banner hides after this. */
+  pluginAuthErrorMs: 5000,
 } as const;
 
 export const UI_LIMITS = {
@@ -116,6 +118,8 @@ export const LOCAL_KEYS = {
   navVisible: 'navVisible',
   lastConversationSetup: 'lastConversationSetup',
   lastSelectedModel: 'lastSelectedModel',
+  /** The plugins last selected on gptPlugins (spec §9). */
+  lastSelectedTools: 'lastSelectedTools',
   LaTeXParsing: 'LaTeXParsing',
 } as const;
 

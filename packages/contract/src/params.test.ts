@@ -20,6 +20,9 @@ describe('per-endpoint parameters (spec §5, §9)', () => {
       topK: { min: 1, max: 40, default: 5 },
       maxOutputTokens: { min: 1, max: 4000, default: 4000 },
     });
+    // Plugins: OpenAI's ranges, temperature 0.8 by default, sent upstream (spec §9).
+    expect(paramSpecs('gptPlugins', 'gpt-4o')?.temperature).toMatchObject({ min: 0, max: 2, default: 0.8 });
+    expect(applyParams('gptPlugins', 'gpt-4o', {}).values.temperature).toBe(0.8);
     expect(paramSpecs('nope', 'x')).toBeUndefined();
   });
 
@@ -64,9 +67,14 @@ describe('per-endpoint parameters (spec §5, §9)', () => {
     expect(Object.keys(ENDPOINT_PARAMS).sort()).toEqual([
       'anthropic',
       'azureOpenAI',
+      'bingAI',
+      'chatGPTBrowser',
       'custom',
       'google',
+      'gptPlugins',
       'openAI',
     ]);
+    // The legacy upstreams take no sampling parameter: none is sent, none refused.
+    expect(applyParams('bingAI', 'BingAI', { temperature: 5 })).toEqual({ values: {}, issues: [] });
   });
 });

@@ -3,6 +3,7 @@ import {
   GOOGLE_GEMINI_PRO_MAX_OUTPUT,
   GOOGLE_PARAMS,
   OPENAI_PARAMS,
+  PLUGINS_DEFAULTS,
   type NumberRange,
 } from './endpoints.js';
 
@@ -58,11 +59,26 @@ const OPENAI: EndpointParams = {
   sendDefaults: false,
 };
 
+/**
+ * gptPlugins: OpenAI's ranges (spec §5 "OpenAI, plugins and agent"), temperature 0.8 by default
+ * (spec §9), sent upstream: the default is ours, not the upstream's.
+ */
+const PLUGINS: EndpointParams = {
+  params: {
+    temperature: { ...OPENAI_PARAMS.temperature, default: PLUGINS_DEFAULTS.temperature },
+    top_p: OPENAI_PARAMS.top_p,
+    frequency_penalty: OPENAI_PARAMS.frequency_penalty,
+    presence_penalty: OPENAI_PARAMS.presence_penalty,
+  },
+  sendDefaults: true,
+};
+
 /** Parameters of each endpoint type (the EModelEndpoint names). */
 export const ENDPOINT_PARAMS = {
   openAI: OPENAI,
   azureOpenAI: OPENAI,
   custom: OPENAI,
+  gptPlugins: PLUGINS,
   google: {
     params: {
       temperature: GOOGLE_PARAMS.temperature,
@@ -89,6 +105,9 @@ export const ENDPOINT_PARAMS = {
     },
     sendDefaults: true,
   },
+  // The legacy upstreams take no sampling parameters (Bing's tone is an option of its own).
+  bingAI: { params: {}, sendDefaults: false },
+  chatGPTBrowser: { params: {}, sendDefaults: false },
 } as const satisfies Record<string, EndpointParams>;
 export type ParamsEndpointType = keyof typeof ENDPOINT_PARAMS;
 

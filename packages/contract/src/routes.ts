@@ -23,7 +23,11 @@ import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './sear
 import { streamEventSchema } from './sse.js';
 import { KEYS_ROUTES } from './keys.js';
 import { MODEL_CONFIG_ROUTES } from './model-configs.js';
+import { PRESET_ROUTES } from './presets.js';
 import { CONFIG_ROUTES } from './config-routes.js';
+import { BALANCE_ROUTES } from './balance.js';
+import { PLUGIN_ROUTES } from './plugins.js';
+import { ASSISTANT_ROUTES } from './assistants.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -211,7 +215,11 @@ export const API_ROUTES = {
   // Each feature's own rows, one line each.
   ...KEYS_ROUTES,
   ...MODEL_CONFIG_ROUTES,
+  ...PRESET_ROUTES,
   ...CONFIG_ROUTES,
+  ...BALANCE_ROUTES,
+  ...PLUGIN_ROUTES,
+  ...ASSISTANT_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationSchema, messageSchema } from './entities.js';
+import { pluginStateSchema } from './plugin-fields.js';
 import type { ErrorCode } from './errors.js';
 
 /**
@@ -15,6 +16,15 @@ export const createdEventSchema = z.object({
 
 /** Only what is new: `text` is the delta, never the reply so far. */
 export const deltaEventSchema = z.object({ text: z.string() });
+
+/**
+ * The reply's plugin display states changed (spec §4): the whole list (a handful of entries)
+ * and its latest, so a client just replaces what it has.
+ */
+export const pluginsEventSchema = z.object({
+  plugins: z.array(pluginStateSchema),
+  plugin: pluginStateSchema.nullable(),
+});
 
 export const finalEventSchema = z.object({
   final: z.literal(true),
@@ -47,9 +57,10 @@ export const resumedEventSchema = z.object({
 export type CreatedEvent = z.infer<typeof createdEventSchema>;
 export type ResumedEvent = z.infer<typeof resumedEventSchema>;
 export type DeltaEvent = z.infer<typeof deltaEventSchema>;
+export type PluginsEvent = z.infer<typeof pluginsEventSchema>;
 export type FinalEvent = z.infer<typeof finalEventSchema>;
 export type ErrorEvent = Omit<z.infer<typeof errorEventSchema>, 'code'> & { code: ErrorCode };
-export type StreamEvent = CreatedEvent | ResumedEvent | DeltaEvent | FinalEvent | ErrorEvent;
+export type StreamEvent = CreatedEvent | ResumedEvent | DeltaEvent | PluginsEvent | FinalEvent | ErrorEvent;
 
 export function isCreatedEvent(e: StreamEvent): e is CreatedEvent {
   return 'created' in e && e.created === true;
@@ -59,6 +70,9 @@ export function isResumedEvent(e: StreamEvent): e is ResumedEvent {
 }
 export function isFinalEvent(e: StreamEvent): e is FinalEvent {
   return 'final' in e && e.final === true;
+}
+export function isPluginsEvent(e: StreamEvent): e is PluginsEvent {
+  return 'plugins' in e && Array.isArray(e.plugins);
 }
 export function isErrorEvent(e: StreamEvent): e is ErrorEvent {
   return 'error' in e && e.error === true;
@@ -73,6 +87,7 @@ export const streamEventSchema = z.union([
   resumedEventSchema,
   finalEventSchema,
   errorEventSchema,
+  pluginsEventSchema,
   deltaEventSchema,
 ]);
 
@@ -86,5 +101,6 @@ export function streamEventSchemaFor(data: unknown): z.ZodType {
   if ('resumed' in data) return resumedEventSchema;
   if ('final' in data) return finalEventSchema;
   if ('error' in data) return errorEventSchema;
+  if ('plugins' in data) return pluginsEventSchema;
   return deltaEventSchema;
 }

@@ -1,4 +1,5 @@
 import { AUTH_LIMITS } from './limits.js';
+import { PLUGIN_LIMITS } from './plugin-fields.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both
@@ -25,6 +26,8 @@ export const VALIDATION_TEXTS = {
   com_error_invalid_id: 'Invalid id',
   com_error_unknown_endpoint: 'Unknown endpoint',
   com_error_param_out_of_range: 'A parameter is out of the range this endpoint accepts',
+  com_plugin_auth_required: '{{label}} is required.',
+  com_plugin_auth_min_length: `{{label}} must be at least ${PLUGIN_LIMITS.authMinChars} characters long`,
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;

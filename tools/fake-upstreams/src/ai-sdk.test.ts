@@ -1,7 +1,7 @@
 // End-to-end over real HTTP with the Vercel AI SDK, exactly as the app talks to upstreams.
 import { describe, it, expect, beforeAll, afterAll, beforeEach } from 'vitest';
 import { createOpenAI } from '@ai-sdk/openai';
-import { APICallError, generateText, streamText } from 'ai';
+import { APICallError, generateText, jsonSchema, streamText, tool } from 'ai';
 import { startFakeOpenAI, type FakeOpenAIServer } from './index.js';
 import { defaultReply, tokenize } from './reply.js';
 
@@ -166,6 +166,34 @@ describe('with the AI SDK', () => {
     });
     expect(title.text).toBe('How do I bake sourdough bread at home?');
     expect((await stream('next')).text).toBe('for the chat');
+  });
+
+  it('answers a title request that offers a title function with a call of it', async () => {
+    const result = await generateText({
+      model,
+      maxRetries: 0,
+      system: 'Generate a short title for this conversation.',
+      prompt: 'Why is the sky blue? Explain briefly.',
+      tools: {
+        submit_title: tool({
+          description: 'Submit the title',
+          inputSchema: jsonSchema<{ title: string }>({
+            type: 'object',
+            properties: { title: { type: 'string' } },
+            required: ['title'],
+          }),
+        }),
+      },
+      toolChoice: { type: 'tool', toolName: 'submit_title' },
+    });
+    expect(result.text).toBe('');
+    expect(result.finishReason).toBe('tool-calls');
+    expect(result.toolCalls.map((c) => [c.toolName, c.input])).toEqual([
+      ['submit_title', { title: 'Why is the sky blue?' }],
+    ]);
+    expect(fake.requests.at(-1)?.body).toMatchObject({
+      tool_choice: { type: 'function', function: { name: 'submit_title' } },
+    });
   });
 
   it('continues an answer when the last message is from the assistant', async () => {

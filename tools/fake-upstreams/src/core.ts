@@ -7,7 +7,7 @@
  * Control routes (every fake): POST /__control/script (FakeScript or FakeScript[] body),
  * POST /__control/reset, GET /__control/requests (recorded requests, for tests in another process).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { estimatePromptTokens, isTitleRequest, type ChatMessage } from './messages.js';
 import { tokenize } from './reply.js';
@@ -81,6 +81,11 @@ export interface FakeProtocol {
   route(r: FakeRequest, fake: FakeContext): boolean;
   /** An error in the protocol's envelope (bad JSON, unknown route, failed auth). */
   sendError(res: ServerResponse, status: number, message?: string, r?: FakeRequest): void;
+  /**
+   * Adds what plain request routes cannot do (the Bing hub's WebSocket upgrade) to the server;
+   * the returned close runs when the fake closes.
+   */
+  attach?(server: Server, fake: FakeContext): { close(): void };
 }
 
 /** What a protocol's routes use of the server they run in. */
@@ -93,6 +98,12 @@ export interface FakeContext {
     answers: ChatAnswers,
     prefix: string,
   ): void;
+  /** The script of a chat outside `serveChat` (a WebSocket turn): directive, queue or defaults. */
+  script(messages: ChatMessage[], stream: boolean): ResolvedScript;
+  /** A fresh reply id with the protocol's prefix. */
+  nextId(prefix: string): string;
+  /** Keeps a request that did not come through the HTTP routes (a WebSocket message). */
+  record(entry: Omit<RecordedRequest, 'at'>): void;
 }
 
 export async function startFakeServer(opts: FakeServerOptions, protocol: FakeProtocol): Promise<FakeServer> {
@@ -119,6 +130,15 @@ export async function startFakeServer(opts: FakeServerOptions, protocol: FakePro
 
   const context: FakeContext = {
     opts,
+    script: (messages, stream) => resolveScript(messages, stream, opts.defaults ?? {}, () => queue.shift()),
+    nextId(prefix) {
+      replyCounter++;
+      return `${prefix}${String(replyCounter).padStart(6, '0')}`;
+    },
+    record(entry) {
+      requests.push({ ...entry, at: Date.now() });
+      if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
+    },
     serveChat(res, chat, answers, prefix) {
       let script = resolveScript(chat.messages, chat.stream, opts.defaults ?? {}, () => queue.shift());
       const inStream = chat.stream && script.errorAfterTokens !== undefined;
@@ -193,6 +213,7 @@ export async function startFakeServer(opts: FakeServerOptions, protocol: FakePro
   // Streams may legitimately stay silent for a long time (hang scripts); never time them out.
   server.requestTimeout = 0;
   server.headersTimeout = 0;
+  const attached = protocol.attach?.(server, context);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -214,6 +235,7 @@ export async function startFakeServer(opts: FakeServerOptions, protocol: FakePro
     reset,
     close: () =>
       new Promise<void>((resolve) => {
+        attached?.close();
         server.close(() => resolve());
         // Hung and streaming responses would keep close() waiting forever otherwise.
         server.closeAllConnections();

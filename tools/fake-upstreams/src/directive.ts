@@ -6,7 +6,8 @@
  * keyword. Keys: tps, failAfter, hang (flag or hang=true), hangAfter, malformed (flag = after 0
  * tokens, or malformed=N), status (400 401 403 429 500 503 529), error (quota, context,
  * moderation), errorAfter (an in-stream error after N tokens, of `status`), split (flag), reply,
- * finish (stop, length, content_filter). Long aliases (tokensPerSecond, failAfterTokens,
+ * finish (stop, length, content_filter), tool (a tool call by name; repeat for several) and args (the
+ * JSON arguments of the tool named last). Long aliases (tokensPerSecond, failAfterTokens,
  * hangAfterTokens, malformedAfterTokens, errorAfterTokens, finishReason) work too.
  * Quoted values may contain spaces, `]`, and the escapes \" \\ \n. Unknown keys and invalid
  * values are ignored so a typo never crashes a demo. Later directives override earlier ones.
@@ -86,6 +87,14 @@ function applyPair(script: FakeScript, key: string, value: string | undefined): 
     case 'erroraftertokens': {
       const n = toInt(value);
       if (n !== undefined) script.errorAfterTokens = n;
+      return;
+    }
+    case 'tool':
+      if (value) script.toolCalls = [...(script.toolCalls ?? []), { name: value, arguments: '{}' }];
+      return;
+    case 'args': {
+      const last = script.toolCalls?.at(-1);
+      if (last && value !== undefined) last.arguments = value;
       return;
     }
     case 'hang':

@@ -5,9 +5,13 @@
  */
 export { startFakeOpenAI } from './server.js';
 export { startFakeAnthropic } from './anthropic/server.js';
+export { startFakeBing } from './bing/server.js';
+export { startFakeChatGPTWeb } from './chatgpt/server.js';
+export { startFakeTavily, tavilyResults } from './tavily/server.js';
+export { FAKE_PNG_BASE64 } from './images.js';
 export { startFakeGemini, type FakeGeminiOptions, type FakeVertexOptions } from './gemini/server.js';
 export { parseDirectives, stripDirectives, type ParsedDirectives } from './directive.js';
-export { defaultReply, tokenize, CONTINUATION_REPLY } from './reply.js';
+export { defaultReply, tokenize, toolResultsReply, CONTINUATION_REPLY } from './reply.js';
 export type {
   FakeScript,
   FakeServer,

@@ -37,6 +37,18 @@ export function lastUserText(messages: ChatMessage[]): string {
   return '';
 }
 
+/**
+ * The results of the tool calls answered since the last user message (an agent's later step), in
+ * order; empty when the conversation ends with the user's message.
+ */
+export function toolResultsSinceLastUser(messages: ChatMessage[]): string[] {
+  const results: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role !== 'user'; i--) {
+    if (messages[i]!.role === 'tool') results.unshift(messages[i]!.text);
+  }
+  return results;
+}
+
 /** A "continue" request ends with the assistant's partial answer, asking the model to go on. */
 export function isContinueRequest(messages: ChatMessage[]): boolean {
   return messages.at(-1)?.role === 'assistant';

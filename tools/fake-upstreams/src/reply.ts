@@ -30,6 +30,11 @@ export function defaultReply(prompt: string): string {
   ].join('\n');
 }
 
+/** The default answer once tools have answered: their results, quoted, so a test can see them used. */
+export function toolResultsReply(results: string[]): string {
+  return `The tools answered: ${results.map((r) => JSON.stringify(r)).join('; ')}.`;
+}
+
 /** Answer to a "continue" request (the conversation ends with an assistant message). */
 export const CONTINUATION_REPLY = ' …and this continues the previous answer.';
 

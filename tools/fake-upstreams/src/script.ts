@@ -4,12 +4,22 @@
  *   2. the next enqueued script (FIFO),
  *   3. nothing extra — `defaults` from the options and the built-in defaults apply.
  * The chosen script's fields override `defaults`, which override the built-in defaults.
+ * An agent's later step (tool results after the last user message) keeps a directive's other
+ * fields but not its tool calls, which were for the first step, and by default answers with the
+ * tool results (a queued script is taken as it is). A script with tool calls and no reply has no text.
  * Title requests (see messages.ts) skip all of this: they always get the built-in title answer,
  * so background title generation never consumes a queued script or trips a failure directive.
  */
 import { parseDirectives } from './directive.js';
-import { isContinueRequest, isTitleRequest, lastUserText, titleFor, type ChatMessage } from './messages.js';
-import { CONTINUATION_REPLY, defaultReply } from './reply.js';
+import {
+  isContinueRequest,
+  isTitleRequest,
+  lastUserText,
+  titleFor,
+  toolResultsSinceLastUser,
+  type ChatMessage,
+} from './messages.js';
+import { CONTINUATION_REPLY, defaultReply, toolResultsReply } from './reply.js';
 import type { FakeScript, ResolvedScript } from './types.js';
 
 const BUILT_IN: ResolvedScript = {
@@ -36,12 +46,28 @@ export function resolveScript(
   if (isTitleRequest(messages, stream)) return { ...BUILT_IN, reply: titleFor(messages) };
 
   const parsed = parseDirectives(lastUserText(messages));
-  const chosen = parsed.script ?? dequeue() ?? {};
+  const toolResults = toolResultsSinceLastUser(messages);
+  const directive =
+    parsed.script && toolResults.length > 0 ? { ...parsed.script, toolCalls: undefined } : parsed.script;
+  const chosen = directive ?? dequeue() ?? {};
   const merged = { ...BUILT_IN, ...withoutUndefined(defaults), ...withoutUndefined(chosen) };
   if (chosen.reply === undefined && defaults.reply === undefined) {
-    merged.reply = isContinueRequest(messages) ? CONTINUATION_REPLY : defaultReply(parsed.text);
+    merged.reply = defaultText(messages, merged.toolCalls.length > 0, toolResults, parsed.text);
   }
   return merged;
+}
+
+/** The reply when no script sets one; a turn that calls tools says nothing, as models mostly do. */
+function defaultText(
+  messages: ChatMessage[],
+  callsTools: boolean,
+  toolResults: string[],
+  prompt: string,
+): string {
+  if (callsTools) return '';
+  if (isContinueRequest(messages)) return CONTINUATION_REPLY;
+  if (toolResults.length > 0) return toolResultsReply(toolResults);
+  return defaultReply(prompt);
 }
 
 /** `{ tps: undefined }` from JSON-less callers must not erase a default. */

@@ -3,15 +3,26 @@
  * protocol under a deployment, keyed by `api-key`). Hand-written on node:http (core.ts) so it has
  * no dependencies and starts in a few milliseconds.
  *
- * Routes: GET /v1/models, POST /v1/chat/completions,
+ * Routes: GET /v1/models, POST /v1/chat/completions, POST /v1/completions (legacy, `prompt`),
  *         POST /openai/deployments/{deployment}/chat/completions?api-version=… (Azure),
- *         POST /openai/v1/chat/completions (Azure's v1 API), and the control routes of core.ts.
+ *         POST /openai/v1/chat/completions (Azure's v1 API), POST /v1/images/generations
+ *         (images.ts), and the control routes of core.ts.
  */
 import type { ServerResponse } from 'node:http';
 import { header, startFakeServer, type ChatAnswers, type FakeProtocol, type FakeRequest } from './core.js';
-import { readMessages } from './messages.js';
+import { promptMessages, textCompletionBody, textCompletionWire } from './completions.js';
+import { serveFakeImage, serveImageGeneration } from './images.js';
+import { isTitleRequest, readMessages } from './messages.js';
 import type { FakeOpenAIOptions, FakeOpenAIServer } from './types.js';
-import { completionBody, openAIWire, sendError, sendJson, sendKindError, usageOf } from './wire.js';
+import {
+  completionBody,
+  openAIWire,
+  sendError,
+  sendJson,
+  sendKindError,
+  titleFunctionOf,
+  usageOf,
+} from './wire.js';
 
 const DEFAULT_MODELS = ['gpt-4o-mini', 'gpt-4o', 'gpt-3.5-turbo', 'fake-echo'];
 // Fixed so /v1/models is byte-identical across runs.
@@ -44,7 +55,8 @@ const AZURE_PROMPT_FILTER_CHUNK =
   'data: {"choices":[],"created":0,"id":"","model":"","object":"","prompt_filter_results":' +
   '[{"prompt_index":0,"content_filter_results":{"hate":{"filtered":false,"severity":"safe"}}}]}\n\n';
 
-function chatAnswers(azure: boolean, includeUsage: boolean): ChatAnswers {
+/** `titleFunction`: a title request's function to answer with a call of (titleMethod: functions). */
+function chatAnswers(azure: boolean, includeUsage: boolean, titleFunction?: string): ChatAnswers {
   const meta = (turn: { id: string; model: string }) => ({
     id: turn.id,
     created: Math.floor(Date.now() / 1000),
@@ -58,7 +70,32 @@ function chatAnswers(azure: boolean, includeUsage: boolean): ChatAnswers {
       return azure ? { ...wire, head: () => AZURE_PROMPT_FILTER_CHUNK + wire.head() } : wire;
     },
     once: (script, text, tokenCount, turn) =>
-      completionBody(meta(turn), text, script.finishReason, usageOf(turn.promptTokens, tokenCount)),
+      completionBody(
+        meta(turn),
+        titleFunction ? '' : text,
+        script.finishReason,
+        usageOf(turn.promptTokens, tokenCount),
+        titleFunction
+          ? [{ name: titleFunction, arguments: JSON.stringify({ title: text }) }]
+          : script.toolCalls,
+      ),
+  };
+}
+
+/** The legacy Completions API's answers (`text_completion`), for `forcePrompt` endpoints. */
+function textAnswers(includeUsage: boolean): ChatAnswers {
+  const meta = (turn: { id: string; model: string }) => ({
+    id: turn.id,
+    created: Math.floor(Date.now() / 1000),
+    model: turn.model,
+  });
+  return {
+    status: (res, status) => sendError(res, status),
+    kind: (res, kind) => (sendKindError(res, kind), true),
+    wire: (script, turn) =>
+      textCompletionWire(meta(turn), script, { includeUsage, promptTokens: turn.promptTokens }),
+    once: (script, text, tokenCount, turn) =>
+      textCompletionBody(meta(turn), text, script.finishReason, usageOf(turn.promptTokens, tokenCount)),
   };
 }
 
@@ -84,7 +121,36 @@ const openAI: FakeProtocol = {
       sendJson(r.res, 200, { object: 'list', data });
       return true;
     }
+    if (r.method === 'GET' && /^\/__images\/[\w-]+\.png$/.test(r.path)) {
+      serveFakeImage(r.res);
+      return true;
+    }
     if (r.method !== 'POST') return false;
+    if (r.path === '/v1/completions') {
+      const b = (r.body ?? {}) as Record<string, unknown>;
+      if (typeof b.prompt !== 'string') {
+        sendError(r.res, 400, "'prompt' must be a string.");
+        return true;
+      }
+      const includeUsage =
+        (b.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      fake.serveChat(
+        r.res,
+        {
+          messages: promptMessages(b.prompt),
+          stream: b.stream === true,
+          model: typeof b.model === 'string' ? b.model : 'fake-echo',
+        },
+        textAnswers(includeUsage),
+        'cmpl-fake',
+      );
+      return true;
+    }
+    if (r.path === '/v1/images/generations') {
+      const host = header(r, 'host') ?? '127.0.0.1';
+      serveImageGeneration(r.res, r.body, `http://${host}`);
+      return true;
+    }
     const deployment = AZURE_DEPLOYMENT.exec(r.path)?.[1];
     if (deployment !== undefined && !r.query.get('api-version')) return false; // Azure: 404
     if (r.path !== '/v1/chat/completions' && r.path !== AZURE_V1 && deployment === undefined) return false;
@@ -102,10 +168,12 @@ const openAI: FakeProtocol = {
       : typeof b.model === 'string'
         ? b.model
         : 'fake-echo';
+    const stream = b.stream === true;
+    const titleFunction = isTitleRequest(messages, stream) ? titleFunctionOf(b.tools) : undefined;
     fake.serveChat(
       r.res,
-      { messages, stream: b.stream === true, model },
-      chatAnswers(isAzure(r), includeUsage),
+      { messages, stream, model },
+      chatAnswers(isAzure(r), includeUsage, titleFunction),
       'chatcmpl-fake',
     );
     return true;

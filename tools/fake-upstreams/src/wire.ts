@@ -100,7 +100,18 @@ export function openAIWire(
   };
 }
 
-export function completionBody(meta: CompletionMeta, content: string, finishReason: string, usage: Usage) {
+export function completionBody(
+  meta: CompletionMeta,
+  content: string,
+  finishReason: string,
+  usage: Usage,
+  toolCalls: readonly { name: string; arguments: string }[] = [],
+) {
+  const tool_calls = toolCalls.map((c, index) => ({
+    id: `call_${meta.id}_${index}`,
+    type: 'function',
+    function: { name: c.name, arguments: c.arguments },
+  }));
   return {
     id: meta.id,
     object: 'chat.completion',
@@ -109,13 +120,29 @@ export function completionBody(meta: CompletionMeta, content: string, finishReas
     choices: [
       {
         index: 0,
-        message: { role: 'assistant', content, refusal: null },
+        message: { role: 'assistant', content, refusal: null, ...(tool_calls.length ? { tool_calls } : {}) },
         logprobs: null,
-        finish_reason: finishReason,
+        finish_reason: tool_calls.length ? 'tool_calls' : finishReason,
       },
     ],
     usage,
   };
+}
+
+/**
+ * The function a title request offers for the title (one whose parameters have a `title`
+ * property, as an app's `titleMethod: functions` sends), or undefined.
+ */
+export function titleFunctionOf(tools: unknown): string | undefined {
+  if (!Array.isArray(tools)) return undefined;
+  for (const t of tools as unknown[]) {
+    const fn = (t as { function?: { name?: unknown; parameters?: { properties?: unknown } } } | null)
+      ?.function;
+    const props = fn?.parameters?.properties;
+    if (typeof fn?.name === 'string' && props && typeof props === 'object' && 'title' in props)
+      return fn.name;
+  }
+  return undefined;
 }
 
 const ERRORS: Record<number, { type: string; code: string | null; message: string }> = {

@@ -10,7 +10,8 @@ import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
 export { endpointsFromEnv } from './env-endpoints.js';
 
 /** The wire protocols the server speaks (one adapter each, providers/adapters.ts). */
-export type EndpointType = 'openAI' | 'azureOpenAI' | 'google' | 'anthropic' | 'custom';
+export type EndpointType =
+  'openAI' | 'azureOpenAI' | 'google' | 'anthropic' | 'custom' | 'gptPlugins' | 'bingAI' | 'chatGPTBrowser';
 
 /** Azure OpenAI's addressing (LibreChat's AZURE_OPENAI_API_* names). */
 export interface AzureTarget {
@@ -65,12 +66,35 @@ export interface EndpointDefinition {
   fetchModels?: boolean;
   /** Display names by real model name (relabelling, spec §9); requests use the real names. */
   modelLabels?: Record<string, string>;
+  /** Apply the spec's model-name relabelling (§9; contract `relabelModel`) to this endpoint's models. */
+  relabelModels?: boolean;
   azure?: AzureTarget;
+  /**
+   * AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: the deployment is the request's model name with its
+   * periods removed (LibreChat's rule: gpt-3.5-turbo goes to gpt-35-turbo), not one fixed name.
+   */
+  azureModelAsDeployment?: boolean;
   /** Vertex AI instead of the Gemini API key (GOOGLE_KEY holding a service-account JSON). */
   googleServiceAccount?: GoogleServiceAccount;
   /** Vertex AI's location (GOOGLE_LOC, default us-central1): where a service account's requests go. */
   googleLocation?: string;
 }
+
+/** The plugins' own settings (the gptPlugins endpoint is in `endpoints`). */
+export interface PluginsConfig {
+  /** The web-page reader: off unless enabled; what it may reach besides the public internet. */
+  webBrowser: { enabled: boolean; policy?: SsrfPolicy | undefined };
+  /** The Images API model the image plugin asks for. */
+  imageModel: string;
+  /** The web search plugin's upstream (Tavily's API shape) and a server-wide key, if any. */
+  tavily: { baseURL: string; apiKey?: string | undefined };
+}
+
+export const DEFAULT_PLUGINS_CONFIG: PluginsConfig = {
+  webBrowser: { enabled: false },
+  imageModel: 'dall-e-3',
+  tavily: { baseURL: 'https://api.tavily.com' },
+};
 
 export interface AppConfig {
   appTitle: string;
@@ -81,6 +105,8 @@ export interface AppConfig {
   emailLoginEnabled: boolean;
   socialLoginEnabled: boolean;
   checkBalance: boolean;
+  /** START_BALANCE: the credits a new account starts with (when checkBalance). */
+  startBalance: number;
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
@@ -105,6 +131,8 @@ export interface AppConfig {
   overridesEndpoints?: boolean;
   /** A reply fails with upstream_timeout after this long without data (default 120 s). */
   upstreamIdleTimeoutMs?: number | undefined;
+  /** Plugins (gptPlugins); DEFAULT_PLUGINS_CONFIG when absent. */
+  plugins?: PluginsConfig;
 }
 
 interface StoredSecrets {
@@ -178,6 +206,7 @@ export function applyYamlConfig(
     if (o.modelDisplayLabel) endpoint.label = o.modelDisplayLabel;
     if (o.iconURL) endpoint.iconURL = o.iconURL;
     if (o.modelLabels) endpoint.modelLabels = o.modelLabels;
+    if (o.relabelModels !== undefined) endpoint.relabelModels = o.relabelModels;
   }
   const all = [...endpoints, ...yaml.custom];
   if (yaml.modelLabels) {
@@ -206,12 +235,14 @@ export function buildAppConfig(
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
     checkBalance: env.CHECK_BALANCE,
+    startBalance: env.START_BALANCE,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),
     jwtRefreshSecret: enc.encode(secrets.JWT_REFRESH_SECRET),
     credsKey: Buffer.from(secrets.CREDS_KEY, 'hex'),
     secureCookies: (env.DOMAIN_SERVER ?? '').startsWith('https:'),
     trustProxy: env.TRUST_PROXY,
+    ...(env.USER_URL_ALLOW.length > 0 ? { userURLPolicy: { allow: env.USER_URL_ALLOW } } : {}),
     loginRateLimit: {
       max: env.LOGIN_MAX ?? LOGIN_RATE_LIMIT.max,
       windowMs: env.LOGIN_WINDOW ? env.LOGIN_WINDOW * 60_000 : LOGIN_RATE_LIMIT.windowMs,
@@ -223,6 +254,11 @@ export function buildAppConfig(
     endpoints: applyYamlConfig(endpointsFromEnv(env), yaml, warn),
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
+    plugins: {
+      webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
+      imageModel: env.DALLE_MODEL,
+      tavily: { baseURL: env.TAVILY_API_URL.replace(/\/$/, ''), apiKey: env.TAVILY_API_KEY || undefined },
+    },
   };
 }
 
@@ -230,12 +266,15 @@ export function buildAppConfig(
  * The configured secrets, cut out of logged error messages literally: endpoint keys, header
  * values (custom endpoints put keys there too) and service-account private keys.
  */
-export function configSecrets(config: Pick<AppConfig, 'endpoints'>): string[] {
-  return config.endpoints.flatMap((e) => [
-    e.apiKey,
-    ...Object.values(e.headers ?? {}),
-    ...(e.googleServiceAccount ? [e.googleServiceAccount.private_key] : []),
-  ]);
+export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins'>): string[] {
+  return [
+    ...config.endpoints.flatMap((e) => [
+      e.apiKey,
+      ...Object.values(e.headers ?? {}),
+      ...(e.googleServiceAccount ? [e.googleServiceAccount.private_key] : []),
+    ]),
+    ...(config.plugins?.tavily.apiKey ? [config.plugins.tavily.apiKey] : []),
+  ];
 }
 
 /** A config for tests: fixed secrets, no endpoints unless given. */
@@ -248,6 +287,7 @@ export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     emailLoginEnabled: true,
     socialLoginEnabled: false,
     checkBalance: false,
+    startBalance: 20_000,
     titleConvo: true,
     jwtSecret: enc.encode('test-jwt-secret-test-jwt-secret-0123456789'),
     jwtRefreshSecret: enc.encode('test-refresh-secret-test-refresh-secret-012'),

@@ -71,8 +71,16 @@ describe('endpoints and the demo', () => {
         AZURE_OPENAI_BASEURL: 'https://gateway.example/azure/${INSTANCE_NAME}/${DEPLOYMENT_NAME}',
       }),
     );
-    expect(endpoints.map((e) => e.name)).toEqual(['azureOpenAI', 'openAI', 'google', 'anthropic']);
-    const [azure, , google, anthropic] = endpoints;
+    // gptPlugins comes with OpenAI, on its key and URL (LibreChat's PLUGIN_MODELS, else OpenAI's list).
+    expect(endpoints.map((e) => e.name)).toEqual([
+      'azureOpenAI',
+      'openAI',
+      'gptPlugins',
+      'google',
+      'anthropic',
+    ]);
+    const [azure, openAI, plugins, google, anthropic] = endpoints;
+    expect(plugins).toMatchObject({ type: 'gptPlugins', apiKey: openAI!.apiKey, baseURL: openAI!.baseURL });
     expect(azure).toMatchObject({
       type: 'azureOpenAI',
       apiKey: 'azure-test-key',
@@ -126,6 +134,21 @@ describe('endpoints and the demo', () => {
     expect(start).toThrow(/AZURE_OPENAI_API_DEPLOYMENT_NAME: required when AZURE_API_KEY is set/);
     expect(start).toThrow(/AZURE_OPENAI_API_VERSION: required/);
     expect(start).not.toThrow(/azure-secret-value/);
+    // With the model as the deployment, no deployment setting is needed, and none is kept.
+    const [byModel] = endpointsFromEnv(
+      parseEnv({
+        AZURE_API_KEY: 'azure-secret-value',
+        AZURE_OPENAI_API_INSTANCE_NAME: 'x',
+        AZURE_OPENAI_API_VERSION: '2024-10-21',
+        AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: 'true',
+        AZURE_OPENAI_BASEURL: 'https://gw.example/${INSTANCE_NAME}/${DEPLOYMENT_NAME}',
+      }),
+    );
+    expect(byModel).toMatchObject({
+      azureModelAsDeployment: true,
+      azure: { instanceName: 'x', deploymentName: '' },
+      baseURL: 'https://gw.example/x/${DEPLOYMENT_NAME}',
+    });
     expect(() => parseEnv({ AZURE_OPENAI_BASEURL: 'not a url' })).toThrow(/AZURE_OPENAI_BASEURL/);
     expect(() => parseEnv({ ANTHROPIC_REVERSE_PROXY: 'nope' })).toThrow(/ANTHROPIC_REVERSE_PROXY/);
     expect(() => parseEnv({ GOOGLE_REVERSE_PROXY: 'nope' })).toThrow(/GOOGLE_REVERSE_PROXY/);
@@ -182,8 +205,8 @@ describe('endpoints and the demo', () => {
   });
 
   it("starts from the endpoint section of LibreChat's .env.example", () => {
-    // As LibreChat ships it: settings for endpoints we do not have (Bing, ChatGPT, plugins) and
-    // Azure models without an Azure key are ignored.
+    // As LibreChat ships it: Bing with each user's own token, no ChatGPT token (hidden), plugin
+    // settings and Azure models without an Azure key ignored.
     const endpoints = endpointsFromEnv(
       parseEnv({
         PROXY: '',
@@ -202,6 +225,8 @@ describe('endpoints and the demo', () => {
     );
     expect(endpoints.map((e) => [e.name, e.userProvide, e.models])).toEqual([
       ['openAI', true, []],
+      ['gptPlugins', true, []],
+      ['bingAI', true, ['BingAI', 'Sydney']],
       ['google', true, []],
       ['anthropic', true, ['claude-1', 'claude-instant-1', 'claude-2']],
     ]);
@@ -262,5 +287,49 @@ describe('secrets', () => {
     const config = buildAppConfig(env, secrets);
     expect(new TextDecoder().decode(config.jwtSecret)).toBe('j'.repeat(40));
     expect(() => statSync(join(dir, 'secrets.json'))).toThrow();
+  });
+
+  it("reads USER_URL_ALLOW into the policy for users' base URLs, and stops on a bad entry", () => {
+    const secrets = loadSecrets(parseEnv({}), mkdtempSync(join(tmpdir(), 'secrets-')), () => {});
+    const config = buildAppConfig(
+      parseEnv({ USER_URL_ALLOW: ' 127.0.0.1, 10.0.0.0/8 ,ollama.internal,' }),
+      secrets,
+    );
+    expect(config.userURLPolicy).toEqual({ allow: ['127.0.0.1', '10.0.0.0/8', 'ollama.internal'] });
+    expect(buildAppConfig(parseEnv({}), secrets).userURLPolicy).toBeUndefined();
+    expect(() => parseEnv({ USER_URL_ALLOW: '127.0.0.1,10.0.0.0/40' })).toThrow(
+      /USER_URL_ALLOW: "10\.0\.0\.0\/40" is not a valid CIDR range/,
+    );
+  });
+
+  it("reads the legacy upstreams by LibreChat's names, hidden unless configured", () => {
+    expect(endpointsFromEnv(parseEnv({})).map((e) => e.name)).toEqual([]);
+    const endpoints = endpointsFromEnv(
+      parseEnv({
+        BINGAI_TOKEN: 'bing-cookie',
+        BINGAI_HOST: 'http://127.0.0.1:4010',
+        CHATGPT_TOKEN: 'access-token',
+        CHATGPT_REVERSE_PROXY: 'http://127.0.0.1:4011/backend-api/conversation',
+        CHATGPT_MODELS: 'text-davinci-002-render-sha,gpt-4o',
+        OPENAI_API_KEY: 'sk-test',
+      }),
+    );
+    // The spec's display order: openAI, chatGPTBrowser, gptPlugins (with OpenAI), bingAI.
+    expect(endpoints.map((e) => e.name)).toEqual(['openAI', 'chatGPTBrowser', 'gptPlugins', 'bingAI']);
+    expect(endpoints[1]).toMatchObject({
+      type: 'chatGPTBrowser',
+      apiKey: 'access-token',
+      baseURL: 'http://127.0.0.1:4011/backend-api/conversation',
+      models: ['text-davinci-002-render-sha', 'gpt-4o'],
+      fetchModels: false,
+      titleConvo: false,
+    });
+    expect(endpoints[3]).toMatchObject({
+      type: 'bingAI',
+      apiKey: 'bing-cookie',
+      baseURL: 'http://127.0.0.1:4010',
+      models: ['BingAI', 'Sydney'],
+    });
+    expect(() => parseEnv({ BINGAI_HOST: 'bing.com' })).toThrow(/BINGAI_HOST/);
   });
 });

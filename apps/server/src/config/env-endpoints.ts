@@ -1,4 +1,4 @@
-import { googleServiceKeySchema } from '@chat/contract';
+import { BING_MODES, CHATGPT_BROWSER_MODELS, googleServiceKeySchema } from '@chat/contract';
 import type { AzureTarget, EndpointDefinition, GoogleServiceAccount } from './app-config.js';
 import { ConfigError, type Env } from './env.js';
 
@@ -28,7 +28,7 @@ const AZURE_TARGET_VARS = [
  * kept when `user_provided`), the base URL, and the *_MODELS list (empty: fetched at start-up).
  */
 function builtIn(
-  type: 'openAI' | 'azureOpenAI' | 'google' | 'anthropic',
+  type: Exclude<EndpointDefinition['type'], 'custom'>,
   key: string,
   baseURL: string | undefined,
   modelList: string | undefined,
@@ -64,6 +64,23 @@ function openAIFromEnv(env: Env): EndpointDefinition | null {
 }
 
 /**
+ * gptPlugins (spec §1): configured whenever OpenAI is, on its key (or each user's own, under the
+ * gptPlugins name), its URL, PLUGIN_MODELS (else OpenAI's list) and its title model, as
+ * LibreChat does.
+ */
+function pluginsFromEnv(openAI: EndpointDefinition | null, env: Env): EndpointDefinition | null {
+  if (!openAI) return null;
+  const models = env.PLUGIN_MODELS === undefined ? openAI.models : splitList(env.PLUGIN_MODELS);
+  return {
+    ...openAI,
+    name: 'gptPlugins',
+    type: 'gptPlugins',
+    models: [...models],
+    fetchModels: models.length === 0,
+  };
+}
+
+/**
  * Azure OpenAI: a server key needs the instance, deployment and API version; with
  * `user_provided` each user brings all four (any set here are their defaults).
  * AZURE_OPENAI_BASEURL may carry LibreChat's `${INSTANCE_NAME}` and `${DEPLOYMENT_NAME}`
@@ -73,7 +90,12 @@ function azureFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
   const key = env.AZURE_API_KEY?.trim();
   if (!key) return null;
   const userProvide = key === USER_PROVIDED;
-  const missing = AZURE_TARGET_VARS.filter((name) => !env[name]?.trim());
+  const modelAsDeployment = env.AZURE_USE_MODEL_AS_DEPLOYMENT_NAME;
+  // With the model as the deployment, no fixed deployment is needed.
+  const needed = AZURE_TARGET_VARS.filter(
+    (name) => !(modelAsDeployment && name === 'AZURE_OPENAI_API_DEPLOYMENT_NAME'),
+  );
+  const missing = needed.filter((name) => !env[name]?.trim());
   if (!userProvide) {
     for (const name of missing) problems.push(`${name}: required when AZURE_API_KEY is set`);
   }
@@ -81,17 +103,21 @@ function azureFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
     missing.length === 0
       ? {
           instanceName: env.AZURE_OPENAI_API_INSTANCE_NAME!.trim(),
-          deploymentName: env.AZURE_OPENAI_API_DEPLOYMENT_NAME!.trim(),
+          deploymentName: modelAsDeployment ? '' : env.AZURE_OPENAI_API_DEPLOYMENT_NAME!.trim(),
           apiVersion: env.AZURE_OPENAI_API_VERSION!.trim(),
         }
       : undefined;
   let baseURL = env.AZURE_OPENAI_BASEURL || undefined;
   if (baseURL && azure) {
-    baseURL = baseURL
-      .replaceAll('${INSTANCE_NAME}', azure.instanceName)
-      .replaceAll('${DEPLOYMENT_NAME}', azure.deploymentName);
+    baseURL = baseURL.replaceAll('${INSTANCE_NAME}', azure.instanceName);
+    // Per request when the model names the deployment (providers/azure/target.ts).
+    if (!modelAsDeployment) baseURL = baseURL.replaceAll('${DEPLOYMENT_NAME}', azure.deploymentName);
   }
-  return { ...builtIn('azureOpenAI', key, baseURL, env.AZURE_OPENAI_MODELS), ...(azure ? { azure } : {}) };
+  return {
+    ...builtIn('azureOpenAI', key, baseURL, env.AZURE_OPENAI_MODELS),
+    ...(azure ? { azure } : {}),
+    ...(modelAsDeployment ? { azureModelAsDeployment: true } : {}),
+  };
 }
 
 /**
@@ -141,15 +167,48 @@ function anthropicFromEnv(env: Env): EndpointDefinition | null {
 }
 
 /**
+ * The legacy upstreams, hidden unless configured: Bing chat (BINGAI_TOKEN, the `_U` cookie;
+ * BINGAI_HOST, default www.bing.com) and the ChatGPT web backend (CHATGPT_TOKEN, an access token;
+ * CHATGPT_REVERSE_PROXY, the conversation URL). Neither lists its models; neither titles with
+ * the model (a title would be one more upstream conversation in the account's history).
+ */
+function bingFromEnv(env: Env): EndpointDefinition | null {
+  const key = env.BINGAI_TOKEN?.trim();
+  if (!key) return null;
+  return {
+    ...builtIn('bingAI', key, env.BINGAI_HOST || undefined, undefined),
+    models: [...BING_MODES],
+    fetchModels: false,
+    titleConvo: false,
+  };
+}
+
+function chatGPTFromEnv(env: Env): EndpointDefinition | null {
+  const key = env.CHATGPT_TOKEN?.trim();
+  if (!key) return null;
+  const models = splitList(env.CHATGPT_MODELS);
+  return {
+    ...builtIn('chatGPTBrowser', key, env.CHATGPT_REVERSE_PROXY || undefined, undefined),
+    models: models.length > 0 ? models : [...CHATGPT_BROWSER_MODELS],
+    fetchModels: false,
+    titleConvo: false,
+  };
+}
+
+/**
  * The built-in endpoints the environment configures, in the spec's display order (the demo
  * endpoint is added by main when wanted; librechat.yaml's custom endpoints follow). Settings wrong
  * together stop start-up with a ConfigError naming each of them.
  */
 export function endpointsFromEnv(env: Env): EndpointDefinition[] {
   const problems: Problems = [];
+  const openAI = openAIFromEnv(env);
   const endpoints = [
     azureFromEnv(env, problems),
-    openAIFromEnv(env),
+    openAI,
+    chatGPTFromEnv(env),
+    pluginsFromEnv(openAI, env),
+    bingFromEnv(env),
     googleFromEnv(env, problems),
     anthropicFromEnv(env),
   ].filter((e): e is EndpointDefinition => e !== null);

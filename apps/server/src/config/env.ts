@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { allowEntryProblem } from '../platform/net/ssrf.js';
 
+/** A yes/no setting, any letter case (LibreChat's .env.example writes `TRUE`). */
 const bool = (def: boolean) =>
   z
-    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', '']))
     .optional()
     .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
 
@@ -30,12 +35,23 @@ export const envSchema = z.object({
   OPENAI_MODELS: z.string().optional(),
   OPENAI_TITLE_MODEL: z.string().optional(),
   OPENAI_ALLOW_ANY_MODEL: bool(false),
+  /** gptPlugins (configured with OpenAI, on its key and URL): its model list (LibreChat's name). */
+  PLUGIN_MODELS: z.string().optional(),
+  /** The web-page reader plugin is off unless this is true. */
+  PLUGINS_WEB_BROWSER: bool(false),
+  /** Image generation plugin (dalle): the Images API model of the OpenAI endpoint. */
+  DALLE_MODEL: z.string().min(1).default('dall-e-3'),
+  /** Web search plugin (Tavily): the API's base URL, and a server-wide key (else each user's). */
+  TAVILY_API_URL: z.string().url().default('https://api.tavily.com'),
+  TAVILY_API_KEY: z.string().optional(),
   // Azure OpenAI (LibreChat's names; with AZURE_API_KEY=user_provided each user brings all four).
   AZURE_API_KEY: z.string().optional(),
   AZURE_OPENAI_API_INSTANCE_NAME: z.string().optional(),
   AZURE_OPENAI_API_DEPLOYMENT_NAME: z.string().optional(),
   AZURE_OPENAI_API_VERSION: z.string().optional(),
   AZURE_OPENAI_MODELS: z.string().optional(),
+  /** LibreChat's: each request goes to the deployment named as its model (periods removed). */
+  AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: bool(false),
   AZURE_OPENAI_BASEURL: z.string().url().optional().or(z.literal('')),
   // Google: a Gemini API key, or a service account's JSON key (Vertex AI).
   GOOGLE_KEY: z.string().optional(),
@@ -49,6 +65,13 @@ export const envSchema = z.object({
   ANTHROPIC_API_KEY: z.string().optional(),
   ANTHROPIC_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
   ANTHROPIC_MODELS: z.string().optional(),
+  // The two legacy upstreams (LibreChat's names): Bing chat's `_U` cookie and host, and the
+  // ChatGPT web backend's access token and conversation URL.
+  BINGAI_TOKEN: z.string().optional(),
+  BINGAI_HOST: z.string().url().optional().or(z.literal('')),
+  CHATGPT_TOKEN: z.string().optional(),
+  CHATGPT_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
+  CHATGPT_MODELS: z.string().optional(),
   /** The librechat.yaml file (custom endpoints, overrides); `./librechat.yaml` when present. */
   CONFIG_PATH: z.string().optional(),
   TITLE_CONVO: bool(true),
@@ -56,6 +79,8 @@ export const envSchema = z.object({
   ALLOW_EMAIL_LOGIN: bool(true),
   ALLOW_SOCIAL_LOGIN: bool(false),
   CHECK_BALANCE: bool(false),
+  /** Credits a new account starts with when CHECK_BALANCE is on (LibreChat's name and default). */
+  START_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000_000).default(20_000),
   DEMO_ENDPOINT: bool(true),
   APP_TITLE: z.string().default('OmniChat'),
   /** The operator's account (model configs, the admin panel); LibreChat-style deployments set it. */
@@ -67,6 +92,25 @@ export const envSchema = z.object({
   REGISTER_MAX: z.coerce.number().int().min(1).optional(),
   REGISTER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   TRUST_PROXY: bool(false),
+  /**
+   * Where a user's own base URL may point besides the public internet: comma-separated
+   * addresses, CIDR ranges or host names (e.g. a local Ollama: `127.0.0.1,ollama.internal`).
+   */
+  USER_URL_ALLOW: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .superRefine((list, ctx) => {
+      for (const entry of list) {
+        const problem = allowEntryProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(entry)} ${problem}` });
+      }
+    }),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),

@@ -111,6 +111,7 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
       summarize: false,
       summaryModel: 'mistral-tiny',
       forcePrompt: false,
+      relabelModels: true,
       label: 'Mistral',
       iconURL: 'https://example.com/mistral.png',
       userProvide: false,
@@ -240,6 +241,7 @@ endpoints:
     iconURL: /assets/openai.svg
     modelLabels:
       gpt-4.1-mini: Mini
+    relabelModels: true
   anthropic:
     titleModel: claude-haiku-4-5
   custom:
@@ -248,6 +250,7 @@ endpoints:
       baseURL: http://127.0.0.1:11434/v1
       models: { default: [grok-3] }
       modelLabels: { grok-3: G3 }
+      relabelModels: false
 `)!;
     const warnings: string[] = [];
     const endpoints = applyYamlConfig(
@@ -255,15 +258,18 @@ endpoints:
       yaml,
       (m) => warnings.push(m),
     );
-    expect(endpoints.map((e) => e.name)).toEqual(['openAI', 'local']);
+    expect(endpoints.map((e) => e.name)).toEqual(['openAI', 'gptPlugins', 'local']);
     expect(endpoints[0]).toMatchObject({
       titleConvo: false,
       titleModel: 'gpt-4o-mini',
       label: 'ChatGPT',
       iconURL: '/assets/openai.svg',
       modelLabels: { 'gpt-4.1': 'GPT Unfiltered', 'gpt-4.1-mini': 'Mini' },
+      relabelModels: true,
     });
-    expect(endpoints[1]?.modelLabels).toEqual({
+    // The spec's relabelling is a custom endpoint's default, off when its entry says so.
+    expect(endpoints[2]?.relabelModels).toBe(false);
+    expect(endpoints[2]?.modelLabels).toEqual({
       'gpt-4.1': 'GPT Unfiltered',
       'gpt-4.1-mini': 'GPT Unfiltered Mini',
       'grok-3': 'G3',
@@ -299,7 +305,7 @@ describe('CONFIG_PATH', () => {
       'endpoints:\n  custom:\n    - { name: a, apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }\n',
     );
     const config = buildAppConfig(env, secrets, plain);
-    expect(config.endpoints.map((e) => e.name)).toEqual(['openAI', 'a']);
+    expect(config.endpoints.map((e) => e.name)).toEqual(['openAI', 'gptPlugins', 'a']);
     expect(config.overridesEndpoints).toBe(false);
     const relabelled = load('modelLabels: { gpt-4.1: GPT Unfiltered }\n');
     expect(buildAppConfig(env, secrets, relabelled).overridesEndpoints).toBe(true);

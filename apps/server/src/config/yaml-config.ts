@@ -26,6 +26,7 @@ export interface BuiltInOverride {
   modelDisplayLabel?: string | undefined;
   iconURL?: string | undefined;
   modelLabels?: Record<string, string> | undefined;
+  relabelModels?: boolean | undefined;
 }
 
 export interface YamlConfig {
@@ -111,6 +112,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     headers: z.record(z.string().regex(HEADER_NAME, 'is not a valid header name'), headerValue).optional(),
     iconURL: z.string().trim().min(1).optional(),
     modelLabels: modelLabelsSchema.optional(),
+    relabelModels: z.boolean().optional(),
   });
 
   const builtIn = z.strictObject({
@@ -119,6 +121,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     modelDisplayLabel: z.string().trim().min(1).optional(),
     iconURL: z.string().trim().min(1).optional(),
     modelLabels: modelLabelsSchema.optional(),
+    relabelModels: z.boolean().optional(),
   });
 
   return z.strictObject({
@@ -200,6 +203,8 @@ function toEndpoint(e: ParsedCustom): EndpointDefinition {
     ...(e.summaryModel ? { summaryModel: e.summaryModel } : {}),
     ...(e.forcePrompt !== undefined ? { forcePrompt: e.forcePrompt } : {}),
     ...(e.modelLabels ? { modelLabels: e.modelLabels } : {}),
+    // The spec's relabelling (§9) is the custom endpoints' default; `relabelModels: false` ends it.
+    relabelModels: e.relabelModels ?? true,
   };
 }
 

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -11,7 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { ConversationOptions } from '@chat/contract';
+import type { AssistantTool, ConversationOptions, PluginState } from '@chat/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,6 +37,8 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Keys of the plugins the user installed (spec §3 User plugins), in install order. */
+    plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -106,6 +111,8 @@ export const messages = pgTable(
     isEdited: boolean('is_edited').notNull().default(false),
     finishReason: text('finish_reason'),
     tokenCount: integer('token_count'),
+    /** A plugins reply's display states (spec §4), saved with its outcome; null without any. */
+    plugins: jsonb('plugins').$type<PluginState[]>(),
     ...timestamps,
   },
   (t) => [
@@ -121,7 +128,7 @@ export type MessageRow = typeof messages.$inferSelect;
 
 /**
  * A user's own key for one endpoint (spec §3 User-provided key). `value` is AES-256-GCM sealed
- * with CREDS_KEY (features/keys/seal.ts), bound to the user and the endpoint name; never returned.
+ * with CREDS_KEY (platform/seal.ts), bound to the user and the endpoint name; never returned.
  */
 export const userKeys = pgTable(
   'user_keys',
@@ -138,6 +145,26 @@ export const userKeys = pgTable(
 );
 export type UserKeyRow = typeof userKeys.$inferSelect;
 
+/**
+ * A user's credential for one auth field of a plugin (spec §4 Plugin install): AES-256-GCM
+ * sealed with CREDS_KEY (platform/seal.ts), bound to the user, the plugin and the field; never
+ * returned by any route.
+ */
+export const pluginAuth = pgTable(
+  'plugin_auth',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pluginKey: text('plugin_key').notNull(),
+    authField: text('auth_field').notNull(),
+    value: text('value').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pluginKey, t.authField] })],
+);
+export type PluginAuthRow = typeof pluginAuth.$inferSelect;
+
 /** Per-model system prompt and prefill, set by the operator (spec §3 model configuration). */
 export const modelConfigs = pgTable('model_configs', {
   name: text('name').primaryKey(),
@@ -146,3 +173,97 @@ export const modelConfigs = pgTable('model_configs', {
   ...timestamps,
 });
 export type ModelConfigRow = typeof modelConfigs.$inferSelect;
+
+/** A user's token balance in credits (CHECK_BALANCE); one row per user, made at sign-up or lazily. */
+export const balances = pgTable(
+  'balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenCredits: bigint('token_credits', { mode: 'number' }).notNull(),
+    ...timestamps,
+  },
+  // Nothing spends what is not there: a write that would go below zero fails.
+  (t) => [check('balances_token_credits_nonnegative', sql`${t.tokenCredits} >= 0`)],
+);
+export type BalanceRow = typeof balances.$inferSelect;
+
+/**
+ * Every change of a balance, with the balance it left: the starting grant, a reply's reservation
+ * and its settlement with the real usage, an operator's issue or spend.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['start', 'reserve', 'settle', 'issue', 'spend'] }).notNull(),
+    /** Credits added (positive) or taken (negative). */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
+    model: text('model'),
+    promptTokens: integer('prompt_tokens'),
+    completionTokens: integer('completion_tokens'),
+    conversationId: uuid('conversation_id'),
+    messageId: uuid('message_id'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('transactions_user_created_idx').on(t.userId, t.createdAt)],
+);
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/**
+ * A user's saved setups (spec §3 Preset): the endpoint, model and conversation options, a title,
+ * an order and whether it is the user's default; at most one default per user (the partial index).
+ */
+export const presets = pgTable(
+  'presets',
+  {
+    presetId: uuid('preset_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    endpoint: text('endpoint').notNull(),
+    model: text('model'),
+    options: jsonb('options').$type<ConversationOptions>().notNull().default({}),
+    defaultPreset: boolean('default_preset').notNull().default(false),
+    order: integer('order'),
+    ...timestamps,
+  },
+  (t) => [
+    index('presets_user_idx').on(t.userId, t.updatedAt.desc()),
+    uniqueIndex('presets_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.defaultPreset}`),
+  ],
+);
+export type PresetRow = typeof presets.$inferSelect;
+
+/**
+ * Assistants (spec §3 Assistant): kept here since OpenAI retired its Assistants API, run through
+ * chat completions with tools (features/assistants). `seq` orders a user's list and its paging.
+ */
+export const assistants = pgTable(
+  'assistants',
+  {
+    id: text('id').primaryKey(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    description: text('description'),
+    instructions: text('instructions'),
+    model: text('model').notNull(),
+    tools: jsonb('tools').$type<AssistantTool[]>().notNull().default([]),
+    metadata: jsonb('metadata').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [index('assistants_user_seq_idx').on(t.userId, t.seq)],
+);
+export type AssistantRow = typeof assistants.$inferSelect;

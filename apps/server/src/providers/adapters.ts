@@ -1,6 +1,8 @@
 import type { EndpointDefinition, EndpointType } from '../config/app-config.js';
 import { anthropicAdapter } from './anthropic/adapter.js';
 import { azureAdapter } from './azure/adapter.js';
+import { bingAdapter } from './bing/adapter.js';
+import { chatGPTBrowserAdapter } from './chatgpt-browser/adapter.js';
 import type { Credentials } from './credentials.js';
 import { googleAdapter } from './google/adapter.js';
 import { createOpenAIChatProvider } from './openai/chat-provider.js';
@@ -39,7 +41,10 @@ export interface ProviderAdapter {
 
 const openAICompatible: ProviderAdapter = {
   chat: (endpoint, credentials, opts) =>
-    createOpenAIChatProvider({ name: endpoint.name, headers: endpoint.headers, ...credentials }, opts),
+    createOpenAIChatProvider(
+      { name: endpoint.name, headers: endpoint.headers, forcePrompt: endpoint.forcePrompt, ...credentials },
+      opts,
+    ),
   listModels: (endpoint, credentials, signal) =>
     fetchOpenAIModels(credentials.baseURL ?? 'https://api.openai.com/v1', credentials.apiKey, {
       headers: endpoint.headers,
@@ -54,7 +59,10 @@ const openAICompatible: ProviderAdapter = {
 export const ADAPTERS: Record<EndpointType, ProviderAdapter> = {
   openAI: openAICompatible,
   custom: openAICompatible,
+  gptPlugins: openAICompatible,
   azureOpenAI: azureAdapter,
   google: googleAdapter,
   anthropic: anthropicAdapter,
+  bingAI: bingAdapter,
+  chatGPTBrowser: chatGPTBrowserAdapter,
 };

@@ -15,6 +15,11 @@ export interface ProviderRegistry {
    */
   provider(endpoint: EndpointDefinition, userId: string): Promise<ChatProvider>;
   /**
+   * The credentials a request of `userId` to `endpoint` uses (what `provider` builds its adapter
+   * from), for another API of the same upstream (the image plugin's Images API).
+   */
+  credentials(endpoint: EndpointDefinition, userId: string): Promise<Credentials>;
+  /**
    * The model to use: the requested one, which must be one the endpoint offers unless it allows
    * any (AppError('unknown_model')), or else the endpoint's first model (AppError('no_model')
    * when it has none).
@@ -89,6 +94,9 @@ export function createProviderRegistry(
       const creds = await credentials.resolve(endpoint, userId);
       await ADAPTERS[endpoint.type]?.load?.();
       return adapter(endpoint, creds);
+    },
+    credentials(endpoint, userId) {
+      return credentials.resolve(endpoint, userId);
     },
     resolveModel(endpoint, requested) {
       const wanted = requested?.trim();

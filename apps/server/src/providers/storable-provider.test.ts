@@ -41,11 +41,12 @@ describe('upstream text is made storable where it enters (every adapter of the r
     const registry = createProviderRegistry(() => [fakeEndpoint(fake)]);
     const provider = await registry.provider(registry.endpoint('openAI'), 'u1');
     fake.enqueue({ reply: 'Title\u0000 with \uDBFF' });
-    const text = await provider.complete(
+    const { text, toolCalls } = await provider.complete(
       { model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] },
       signal(),
     );
     expect(text).toBe('Title\uFFFD with \uFFFD');
+    expect(toolCalls).toEqual([]);
   });
 
   it('keeps a surrogate pair split across two deltas whole, and replaces one left at the end', async () => {

@@ -48,7 +48,15 @@ export function storableProvider(inner: ChatProvider): ChatProvider {
     stream: (req, signal) => storableEvents(inner.stream(req, signal)),
     async complete(req, signal) {
       try {
-        return toStorable(await inner.complete(req, signal));
+        const { text, toolCalls } = await inner.complete(req, signal);
+        return {
+          text: toStorable(text),
+          toolCalls: toolCalls.map((c) => ({
+            ...c,
+            name: toStorable(c.name),
+            arguments: toStorable(c.arguments),
+          })),
+        };
       } catch (err) {
         if (err instanceof ProviderFailure) {
           throw new ProviderFailure({ ...err.error, message: toStorable(err.error.message) });

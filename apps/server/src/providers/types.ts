@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@chat/contract';
+import type { BingToneStyle, ErrorCode } from '@chat/contract';
 
 /**
  * A piece of a user message. Images are a URL: `https:` for a hosted file, or a `data:` URL for
@@ -39,11 +39,30 @@ export interface ProviderParams {
   maxOutputTokens?: number | undefined;
 }
 
+/** Which tool the model must use: any it likes (default), one of them, or the one named. */
+export type ProviderToolChoice = 'auto' | 'required' | { name: string };
+
+/** Conversation options only some upstreams read (the Bing chat hub's; spec §4 Bing). */
+export interface ProviderChatOptions {
+  toneStyle?: BingToneStyle | undefined;
+  jailbreak?: boolean | undefined;
+  systemMessage?: string | undefined;
+  context?: string | undefined;
+}
+
 export interface ProviderRequest {
   model: string;
   messages: ProviderMessage[];
   params?: ProviderParams;
   tools?: ProviderTool[] | undefined;
+  toolChoice?: ProviderToolChoice | undefined;
+  chatOptions?: ProviderChatOptions | undefined;
+}
+
+/** What a one-shot completion answers: its text and the tools it called (arguments unparsed). */
+export interface ProviderCompletion {
+  text: string;
+  toolCalls: ProviderToolCall[];
 }
 
 /** A failure of the upstream, already mapped to a contract error code and a readable message. */
@@ -76,7 +95,7 @@ export type ProviderEvent =
 export interface ChatProvider {
   stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
   /** A short non-streaming completion (titles). Rejects with a ProviderFailure. */
-  complete(req: ProviderRequest, signal: AbortSignal): Promise<string>;
+  complete(req: ProviderRequest, signal: AbortSignal): Promise<ProviderCompletion>;
 }
 
 /** The error `complete` rejects with. */

@@ -141,7 +141,7 @@ describe("lists and searches show user B nothing of user A's", () => {
   it.each(withAccess('list').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
     const res = await send(h.url, route.method, route.url, rule.probe(f), f.b.token);
     expect(res.status, res.text).toBeLessThan(300);
-    for (const secret of [f.marker, f.convoId, f.runningConvoId, f.userMessageId, f.a.id]) {
+    for (const secret of [f.marker, f.convoId, f.runningConvoId, f.userMessageId, f.presetId, f.a.id]) {
       expect(res.text).not.toContain(secret);
     }
   });
@@ -181,6 +181,15 @@ describe("user A's data after B's attempts", () => {
       f.a.token,
     );
     expect(stream.status).toBe(200);
+    const assistant = await send(
+      h.url,
+      'GET',
+      '/api/assistants/:id',
+      { params: { id: f.assistantId } },
+      f.a.token,
+    );
+    expect(assistant.status).toBe(200);
+    expect((assistant.json as { description: string | null }).description).not.toBe('Changed by someone');
   });
 });
 

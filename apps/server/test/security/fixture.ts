@@ -29,6 +29,10 @@ export interface SecurityFixture {
   texts: [string, string];
   /** A's conversation whose reply is still being generated (the upstream hangs) until teardown. */
   runningConvoId: string;
+  /** A's preset (its title holds the marker). */
+  presetId: string;
+  /** A's assistant (its name holds the marker). */
+  assistantId: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -68,8 +72,21 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   const created = createdOf(running.events[0]!);
   if (!created) throw new Error('fixture: no created event for the running reply');
 
+  const preset = await alice.api('/api/presets', {
+    body: { title: `Preset ${marker}`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.5 },
+  });
+  if (preset.status !== 200) throw new Error(`fixture preset: ${preset.status}`);
+  const presetId = ((await preset.json()) as { presetId: string }).presetId;
+  const assistant = await alice.api('/api/assistants', {
+    method: 'POST',
+    body: { name: `Helper ${marker}`, instructions: 'Be brief.', model: 'gpt-4o-mini' },
+  });
+  const assistantId = ((await assistant.json()) as { id?: string }).id;
+  if (assistant.status !== 200 || !assistantId) throw new Error(`fixture: assistant ${assistant.status}`);
+
   return {
     admin: actorOf(admin),
+    assistantId,
     a: actorOf(alice.user),
     b: actorOf(bob.user),
     convoId,
@@ -78,6 +95,7 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     replyMessageId: final.responseMessage.messageId,
     texts: [final.requestMessage.text, final.responseMessage.text],
     runningConvoId: created.conversationId,
+    presetId,
     marker,
     ended: await endedSessionAuthorizations(h),
   };

@@ -1,5 +1,5 @@
 import type { RequestSpec } from './client.js';
-import type { SecurityFixture } from './fixture.js';
+import { OPERATOR_EMAIL, type SecurityFixture } from './fixture.js';
 
 type Probe = (f: SecurityFixture) => RequestSpec;
 
@@ -56,6 +56,14 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/models': { access: 'user', why: 'the server-wide model list' },
   'GET /api/endpoints/config/override': { access: 'user', why: 'the server-wide endpoint overrides' },
   'GET /api/docs': { access: 'public', anonymous: { status: 200 } },
+  'GET /api/plugins': { access: 'user', why: 'the server-wide plugin list (no credentials)' },
+  // the caller's own installed plugins: credentials are saved under the caller's id and never
+  // answered (features/plugins tests)
+  'POST /api/user/plugins': {
+    access: 'user',
+    why: "installs or uninstalls a plugin for the caller's own account",
+    example: () => ({ body: { pluginKey: 'calculator', action: 'install', auth: null } }),
+  },
 
   // the caller's own provider keys: rows are the caller's by user id, named by endpoint (a name
   // is not a secret; B asking for "openAI" reads and deletes B's own key: features/keys tests)
@@ -94,6 +102,29 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'PATCH /api/model-configs/:name': {
     access: 'admin',
     probe: () => ({ params: { name: 'gpt-4o-mini' }, body: { jailbreakPrompt: '' } }),
+  },
+
+  // presets: the caller's own; another user's preset is not found
+  'GET /api/presets': { access: 'list', probe: () => ({}) },
+  'POST /api/presets': {
+    access: 'owner',
+    probe: (f) => ({ body: { presetId: f.presetId, title: 'Taken over', endpoint: 'openAI' } }),
+  },
+  'POST /api/presets/delete': { access: 'owner', probe: (f) => ({ body: { presetId: f.presetId } }) },
+  // token balance: the caller's own; adjustments are the operator's (ADMIN_EMAIL) only
+  'GET /api/balance': { access: 'user', why: "the caller's own balance" },
+  'POST /api/user/issueTokens': {
+    access: 'admin',
+    probe: () => ({ body: { email: OPERATOR_EMAIL, amount: 1, reason: 'probe' } }),
+  },
+  'POST /api/user/spendTokens': {
+    access: 'admin',
+    probe: () => ({ body: { email: OPERATOR_EMAIL, amount: 1, reason: 'probe' } }),
+  },
+  'POST /api/tokenizer': {
+    access: 'user',
+    why: 'counts the tokens of the text sent',
+    example: () => ({ body: { arg: { text: 'How many tokens is this?' } } }),
   },
 
   // conversations
@@ -162,6 +193,46 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/ask/stream/:conversationId': {
     access: 'owner',
     probe: (f) => ({ params: { conversationId: f.runningConvoId } }),
+    ownerStatus: 200,
+  },
+
+  // assistants: each is its owner's only (features/assistants tests)
+  'GET /api/assistants': { access: 'list', probe: () => ({ query: { limit: '100' } }) },
+  'POST /api/assistants': {
+    access: 'user',
+    why: 'creates an assistant owned by the caller',
+    example: () => ({ body: { name: 'Probe', instructions: 'Be brief.', tools: [] } }),
+  },
+  'GET /api/assistants/:id': {
+    access: 'owner',
+    probe: (f) => ({ params: { id: f.assistantId } }),
+    ownerStatus: 200,
+  },
+  'PATCH /api/assistants/:id': {
+    access: 'owner',
+    probe: (f) => ({ params: { id: f.assistantId }, body: { description: 'Changed by someone' } }),
+    ownerStatus: 200,
+  },
+  'DELETE /api/assistants/:id': {
+    access: 'owner',
+    probe: (f) => ({ params: { id: f.assistantId } }),
+  },
+  'POST /api/assistants/chat': {
+    access: 'owner',
+    probe: (f) => ({ body: { assistant_id: f.assistantId, text: 'Hello', conversationId: null } }),
+    ownerStatus: 200,
+  },
+  'POST /api/assistants/chat/modify': {
+    access: 'owner',
+    probe: (f) => ({
+      body: {
+        assistant_id: f.assistantId,
+        text: 'Regenerate it',
+        conversationId: f.convoId,
+        parentMessageId: f.userMessageId,
+        isRegenerate: true,
+      },
+    }),
     ownerStatus: 200,
   },
 };

@@ -15,6 +15,7 @@ const user = {
   role: 'USER' as const,
   provider: 'local',
   emailVerified: true,
+  plugins: [],
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 

@@ -4,6 +4,10 @@ export const queryKeys = {
   user: ['user'] as const,
   endpoints: ['endpoints'] as const,
   models: ['models'] as const,
+  /** GET /api/assistants: the person's assistants, oldest first (one page of up to 100). */
+  assistants: ['assistants'] as const,
+  /** GET /api/plugins: the plugins the server runs. */
+  plugins: ['plugins'] as const,
   convos: {
     all: ['convos'] as const,
     /** The infinite list of the sidebar (pages of GET /api/convos). */
@@ -16,6 +20,8 @@ export const queryKeys = {
     /** The infinite results of one query (pages of GET /api/search), shared by view and sidebar. */
     results: (query: string) => [...queryKeys.search.all, 'results', query] as const,
   },
+  /** GET /api/balance: the person's token balance (when checkBalance). */
+  balance: ['balance'] as const,
   /** GET /api/search/enable. */
   searchEnabled: ['search-enabled'] as const,
   userKeys: {

@@ -6,6 +6,7 @@ import { FullPageSpinner } from '../components/ui/Spinner';
 import { ChatLayout } from './layouts/ChatLayout';
 
 const ChatRoute = lazy(() => import('./routes/ChatRoute'));
+const AssistantRoute = lazy(() => import('./routes/AssistantRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
@@ -42,6 +43,8 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to="/c/new" replace /> },
           { path: 'c/:conversationId', element: <ChatRoute /> },
           { path: 'search/:query', element: <ChatRoute /> },
+          { path: 'a/:conversationId', element: <AssistantRoute /> },
+          { path: 'a', element: <Navigate to="/a/new" replace /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -2,14 +2,35 @@ import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
 import { createReplyFlusher } from './flusher.js';
 import { createGenerations } from './generations.js';
-import { createAskPipeline } from './pipeline.js';
+import { createAskPipeline, type AskPipeline } from './pipeline.js';
 import { resumeRoute } from './resume-route.js';
 import { askRoutes } from './routes.js';
-import type { AskAttachment, AskConfigurer, AskGate, AskPromptShaper } from './steps/types.js';
+import type { AskAgent, AskAttachment, AskConfigurer, AskGate, AskPromptShaper } from './steps/types.js';
 
-export type { AskAttachment, AskConfigurer, AskGate, AskPromptShaper, StepContext } from './steps/types.js';
+export type {
+  AgentPlan,
+  AgentTool,
+  AgentToolResult,
+  AskAgent,
+  AskAttachment,
+  AskConfigurer,
+  AskGate,
+  AskHold,
+  AskPromptShaper,
+  Configured,
+  ReplySpend,
+  StepContext,
+} from './steps/types.js';
+
+export { attachEventStream } from './routes.js';
+export type { AskPipeline } from './pipeline.js';
+export type { AskInput, RunAs } from './steps/types.js';
 
 declare module '../../platform/module.js' {
+  interface Services {
+    /** The ask pipeline, for a feature that runs its own kind of reply (assistants). */
+    askPipeline: AskPipeline;
+  }
   interface ExtensionPoints {
     /** May this request run (balance, subscription, limits)? Refuse by throwing an AppError. */
     askGates: AskGate;
@@ -19,6 +40,8 @@ declare module '../../platform/module.js' {
     askConfigurers: AskConfigurer;
     /** Changes to the request sent upstream (a model's system prompt and prefill); not saved. */
     askPromptShapers: AskPromptShaper;
+    /** The reply is an agent's with tools (the plugins of gptPlugins). */
+    askAgents: AskAgent;
   }
 }
 
@@ -26,7 +49,7 @@ declare module '../../platform/module.js' {
 export const askModule: FeatureModule = {
   name: 'ask',
   register(ctx) {
-    const { app, db, config, lifecycle, events, use, extensions } = ctx;
+    const { app, db, config, lifecycle, events, use, provide, extensions } = ctx;
     const generations = createGenerations(() => lifecycle.draining);
     lifecycle.addDrainable(generations);
     // Stopping a running reply only helps a shutdown.
@@ -49,8 +72,10 @@ export const askModule: FeatureModule = {
         attachments: () => extensions('askAttachments'),
         configurers: () => extensions('askConfigurers'),
         promptShapers: () => extensions('askPromptShapers'),
+        agents: () => extensions('askAgents'),
       },
     });
+    provide('askPipeline', pipeline);
     askRoutes(app, pipeline);
     resumeRoute(app, pipeline);
   },

@@ -4,12 +4,15 @@ import { isFinalEvent, type ConvosPage } from '@chat/contract';
 import { conversations } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { FeatureModule } from '../../platform/module.js';
+import type { ReplySpend } from './index.js';
 import { askBody, chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { finalOf } from '../../../test/support/sse-client.js';
 
 const PIXEL =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const seen: string[] = [];
+/** What the gate's holds were settled with, by the text of the send. */
+const settled = new Map<string, ReplySpend | null>();
 
 /**
  * A feature of its own folder would register exactly this: a gate, an attachment and a
@@ -23,6 +26,11 @@ const extensionsModule: FeatureModule = {
       async check({ input }) {
         seen.push('gate');
         if (input.body.text.includes('over the limit')) throw new AppError('forbidden', 'Limit reached');
+        return {
+          async settle(spent) {
+            settled.set(input.body.text, spent);
+          },
+        };
       },
     });
     extend('askConfigurers', {
@@ -106,5 +114,23 @@ describe('pipeline extension points over HTTP', () => {
     const saved = await alice.messages(convo!.conversationId);
     const reply = saved.find((m) => !m.isCreatedByUser);
     expect(reply).toMatchObject({ error: true, unfinished: false });
+    // Nothing went upstream: the gate's hold is released.
+    expect(settled.get('When shaping fails')).toBeNull();
+  });
+
+  it("a gate's hold settles with the reply's usage and text before the final event", async () => {
+    const text = 'Settle me [[fake reply="Four short words here"]]';
+    const result = await alice.ask({ text });
+    const final = finalOf(result.events);
+    expect(final.responseMessage.text).toBe('Four short words here');
+    expect(settled.get(text)).toEqual({
+      conversationId: final.conversation.conversationId,
+      messageId: final.responseMessage.messageId,
+      model: 'gpt-4o-mini',
+      request: expect.objectContaining({ model: 'gpt-4o-mini' }) as unknown,
+      completion: 'Four short words here',
+      usage: { inputTokens: expect.any(Number) as number, outputTokens: 4 },
+      outcome: 'finish',
+    });
   });
 });

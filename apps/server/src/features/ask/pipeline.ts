@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PluginState } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ConvosRepo } from '../convos/index.js';
@@ -10,16 +11,20 @@ import { SHUTDOWN_ABORT, type Generation, type Generations, type TurnResult } fr
 import type { ReplyHub } from './reply-hub.js';
 import { attachFiles } from './steps/attach-files.js';
 import { authorize } from './steps/authorize.js';
-import { buildPrompt } from './steps/build-prompt.js';
+import { buildPrompt, withoutInlineImages } from './steps/build-prompt.js';
 import { configure } from './steps/configure.js';
-import { runGates } from './steps/gates.js';
+import { runGates, settleHolds } from './steps/gates.js';
 import { findConversation, loadHistory } from './steps/load-history.js';
 import { recordTurn } from './steps/record-turn.js';
 import { resolve } from './steps/resolve.js';
 import { saveReply } from './steps/save-reply.js';
 import { streamReply } from './steps/stream-reply.js';
 import { shapePrompt } from './steps/shape-prompt.js';
+import { runAgent } from './steps/agent-loop.js';
 import type {
+  AgentPlan,
+  AskAgent,
+  Configured,
   AskAttachment,
   AskConfigurer,
   AskGate,
@@ -46,6 +51,7 @@ export interface PipelineDeps {
     attachments(): readonly AskAttachment[];
     configurers(): readonly AskConfigurer[];
     promptShapers(): readonly AskPromptShaper[];
+    agents(): readonly AskAgent[];
   };
 }
 
@@ -54,14 +60,34 @@ export interface PipelineDeps {
  * up to the saved turn, streams the reply, saves it and lets the claim go.
  *
  *   authorize → resolve endpoint and credentials → configure (preset, model config, params)
- *   → gates → find the conversation → claim it → load history → attach files → record turn
+ *   → agent (plugins as tools) → gates (may reserve: settled after the reply) → find the
+ *   conversation → claim it → load history → attach files → record turn
  *   (one transaction) → build prompt → shape prompt (model configs) → [the route attaches its
- *   event stream] → call the provider
+ *   event stream] → call the provider (or run the agent: steps/agent-loop.ts)
  *   and stream → save (one transaction) → title
  *
  * Everything before the event stream opens fails as an AppError answered as JSON.
  */
 const PREPARE_FAILED = 'The request could not be prepared';
+
+/** agent: the first plan an item of askAgents answers (a refusal throws, before anything is saved). */
+async function planAgent(
+  agents: readonly AskAgent[],
+  ctx: StepContext,
+  configured: Configured,
+): Promise<AgentPlan | undefined> {
+  for (const a of agents) {
+    const plan = await a.plan(ctx, configured);
+    if (plan) return plan;
+  }
+  return undefined;
+}
+
+/** A reply run as something else (an assistant) has its own system prompt, never saved. */
+function promptOptions(input: AskInput, configured: Configured): Configured {
+  if (!input.runAs) return configured;
+  return { ...configured, options: { ...configured.options, promptPrefix: input.runAs.instructions } };
+}
 
 export function createAskPipeline(deps: PipelineDeps) {
   const { generations } = deps;
@@ -75,17 +101,22 @@ export function createAskPipeline(deps: PipelineDeps) {
     const resolved = await resolve(input, deps.providers);
     const ctx: StepContext = { input, endpoint: resolved.endpoint, model: resolved.model };
     const configured = await configure(deps.extensions.configurers(), ctx);
-    await runGates(deps.extensions.gates(), ctx);
-    const found = await findConversation(input, deps.convos);
-    const generation = generations.reserve(found.conversationId, input.userId);
+    // The agent's plan first: a refused plugin is a 400 before a gate reserves anything.
+    const agent = input.runAs
+      ? await input.runAs.agent?.plan(ctx, configured)
+      : await planAgent(deps.extensions.agents(), ctx, configured);
+    const holds = await runGates(deps.extensions.gates(), ctx);
+    let generation: Generation | undefined;
     try {
+      const found = await findConversation(input, deps.convos);
+      generation = generations.reserve(found.conversationId, input.userId);
       const history = await loadHistory(input, found, deps.messages);
       const parts = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
       const upstream = await shapePrompt(
         deps.extensions.promptShapers(),
         { ...ctx, mode: history.mode },
-        buildPrompt(resolved.model, history, recorded, configured, parts),
+        buildPrompt(resolved.model, history, recorded, promptOptions(input, configured), parts),
       ).catch(async (err: unknown) => {
         // The turn is saved: its reply is marked failed rather than left unfinished.
         const failed = {
@@ -104,10 +135,14 @@ export function createAskPipeline(deps: PipelineDeps) {
         endpoint: resolved.endpoint,
         provider: resolved.provider,
         upstream,
+        holds,
+        agent,
       };
       return { turn, generation };
     } catch (err) {
-      generations.settle(generation, null);
+      if (generation) generations.settle(generation, null);
+      // Nothing went upstream: what the gates reserved goes back.
+      await settleHolds(holds, null);
       throw err;
     }
   }
@@ -136,7 +171,25 @@ export function createAskPipeline(deps: PipelineDeps) {
       conversationId: turn.conversation.conversationId,
       responseMessageId: replyId,
     });
-    const outcome = await streamReply(turn, sink, signal, (t) => (text += t), log);
+    let plugins: PluginState[] | undefined;
+    const onText = (t: string) => (text += t);
+    const outcome = turn.agent
+      ? await runAgent(turn, turn.agent, sink, signal, onText, log, (list) => {
+          plugins = list;
+          sink.patchReply({ plugins: list, plugin: list.at(-1) ?? null });
+        })
+      : await streamReply(turn, sink, signal, onText, log);
+    // The gates' holds (the balance's reservation) settle with what the reply really used, before
+    // the final event, so a client that refetches its balance on the final sees the settled one.
+    await settleHolds(turn.holds, {
+      conversationId: turn.conversation.conversationId,
+      messageId: replyId,
+      model: turn.upstream.model,
+      request: turn.upstream,
+      completion: text.slice(turn.prefix.length),
+      usage: outcome.usage,
+      outcome: outcome.kind,
+    });
 
     // A new conversation's title: written by the model after a reply that went out (finished or
     // stopped), else made from the first message right away (failed reply, shutdown, titles off),
@@ -149,7 +202,7 @@ export function createAskPipeline(deps: PipelineDeps) {
     try {
       // Off the flusher, and past any batch write that may carry it, before the final save.
       await deps.flusher.remove(replyId);
-      result = await saveReply(deps, turn, text, outcome, !modelTitle);
+      result = await saveReply(deps, turn, text, outcome, !modelTitle, plugins);
       if (!result) {
         sink.event({ error: true, code: 'not_found', message: 'The conversation was deleted' });
       } else if (outcome.kind === 'error') {
@@ -172,7 +225,7 @@ export function createAskPipeline(deps: PipelineDeps) {
               endpointName: turn.endpoint.name,
               model: turn.upstream.model,
               userText: turn.requestMessage.text,
-              replyText: text,
+              replyText: withoutInlineImages(text),
             }),
           );
         }

@@ -120,6 +120,14 @@ export function createReplyHub(opts: HubOptions = {}) {
       text = info.responseMessage.text;
     },
 
+    /**
+     * Fields of the reply that change while it runs besides its text (plugin display states):
+     * a resumed client's snapshot carries them.
+     */
+    patchReply(fields: Partial<Message>): void {
+      if (start) start = { ...start, responseMessage: { ...start.responseMessage, ...fields } };
+    },
+
     /** The reply's text as published so far (prefix + sent deltas). */
     get text(): string {
       return text;

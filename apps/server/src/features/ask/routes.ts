@@ -1,10 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_ROUTES } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import { openSse } from '../../platform/sse.js';
 import { addRoute } from '../../platform/typed-route.js';
 import type { AskPipeline } from './pipeline.js';
+import type { ReplyHub } from './reply-hub.js';
 import { createSseSubscriber } from './stream-sink.js';
+
+/**
+ * What a route hands `pipeline.start` as `attach`: from then on its answer is an event stream of
+ * the reply's hub; the generation outlives the connection.
+ */
+export function attachEventStream(request: FastifyRequest, reply: FastifyReply) {
+  return (hub: ReplyHub, conversationId: string): void => {
+    const sse = openSse(reply);
+    const subscriber = createSseSubscriber(sse);
+    hub.subscribe(subscriber);
+    sse.onDisconnect(() => {
+      hub.unsubscribe(subscriber);
+      request.log.info({ conversationId }, 'client left; the reply continues');
+    });
+  };
+}
 
 /** POST /api/ask|edit/:endpoint (the reply as an event stream) and their /abort routes. */
 export function askRoutes(app: FastifyInstance, pipeline: AskPipeline): void {
@@ -16,20 +33,7 @@ export function askRoutes(app: FastifyInstance, pipeline: AskPipeline): void {
   for (const { route, send, abort } of table) {
     addRoute(app, send, async ({ user, params, body, request, reply }) => {
       const input = { userId: user.id, route, pathEndpoint: params.endpoint, body };
-      await pipeline.start(
-        input,
-        (hub, conversationId) => {
-          // From here on the answer is an event stream; the generation outlives the connection.
-          const sse = openSse(reply);
-          const subscriber = createSseSubscriber(sse);
-          hub.subscribe(subscriber);
-          sse.onDisconnect(() => {
-            hub.unsubscribe(subscriber);
-            request.log.info({ conversationId }, 'client left; the reply continues');
-          });
-        },
-        request.log,
-      );
+      await pipeline.start(input, attachEventStream(request, reply), request.log);
     });
 
     addRoute(app, abort, async ({ user, body: { abortKey } }) => {

@@ -6,6 +6,8 @@ import { createAuthRepo } from './repo.js';
 import { authRoutes } from './routes.js';
 import { createAuthService } from './service.js';
 
+export { presentUser } from './presenter.js';
+
 declare module '../../platform/module.js' {
   interface Services {
     /** Whether a session is live; ending one (logout, a ban) takes effect at once. */
@@ -15,15 +17,23 @@ declare module '../../platform/module.js' {
   }
 }
 
+declare module '../../platform/events.js' {
+  interface AppEventMap {
+    /** An account was created (the balance gives it its starting credits). */
+    'users.registered': { userId: string };
+  }
+}
+
 /** Sign-up, login, refresh and logout; and the guard every other /api route is behind. */
 export const authModule: FeatureModule = {
   name: 'auth',
-  register({ app, db, config, provide }) {
+  register({ app, db, config, events, provide }) {
     const repo = createAuthRepo(db);
     const liveSessions = createLiveSessions(repo.isSessionLive);
     registerAuthGuard(app, config.jwtSecret, liveSessions);
     provide('liveSessions', liveSessions);
     provide('operator', createOperator(repo, config.adminEmail));
-    authRoutes(app, { auth: createAuthService(repo, config, liveSessions), config });
+    const onRegistered = (userId: string) => events.emit('users.registered', { userId });
+    authRoutes(app, { auth: createAuthService(repo, config, liveSessions, onRegistered), config });
   },
 };

@@ -13,5 +13,6 @@ export function presentUser(row: UserRow): User {
     provider: row.provider,
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
+    plugins: row.plugins,
   };
 }

@@ -19,7 +19,12 @@ const MAX_GRACE_HOPS = 3;
 /** Compared against when the e-mail is unknown, so a miss costs as long as a wrong password. */
 let dummyHash: Promise<string> | undefined;
 
-export function createAuthService(repo: AuthRepo, config: AppConfig, live: LiveSessions) {
+export function createAuthService(
+  repo: AuthRepo,
+  config: AppConfig,
+  live: LiveSessions,
+  onRegistered: (userId: string) => void = () => {},
+) {
   async function signIn(user: UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
     const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
     return { token, user: presentUser(user), refreshToken };
@@ -109,6 +114,7 @@ export function createAuthService(repo: AuthRepo, config: AppConfig, live: LiveS
         role: isFirst ? 'ADMIN' : 'USER',
       });
       if (!user) throw new AppError('email_taken', 'Email is already in use');
+      onRegistered(user.id);
       return issue(user);
     },
 

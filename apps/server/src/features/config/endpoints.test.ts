@@ -101,7 +101,9 @@ describe('GET /api/endpoints and /api/models', () => {
     const byOrder = Object.entries(endpoints)
       .sort(([, a], [, b]) => a.order - b.order)
       .map(([name]) => name);
-    expect(byOrder).toEqual(['openAI', 'Local Fake', 'untitled', 'byo']);
+    // Assistants run on those endpoints (gpt-4 and gpt-3.5 models): listed last.
+    expect(byOrder).toEqual(['openAI', 'gptPlugins', 'Local Fake', 'untitled', 'byo', 'assistant']);
+    expect(endpoints.assistant).toEqual({ order: 13, type: 'assistant', userProvide: false });
     expect(endpoints.openAI).toEqual({
       order: 1,
       type: 'openAI',
@@ -114,7 +116,10 @@ describe('GET /api/endpoints and /api/models', () => {
       userProvide: false,
       modelDisplayLabel: 'Fake',
       iconURL: 'https://example.com/fake.png',
+      relabelModels: true,
     });
+    // Built-ins do not apply the spec's relabelling rules unless librechat.yaml says so.
+    expect(endpoints.openAI?.relabelModels).toBeUndefined();
     expect(endpoints.byo).toMatchObject({ type: 'custom', userProvide: true, userProvideURL: true });
     // Nothing secret leaves: no key, no header value, no base URL.
     const text = JSON.stringify(endpoints);
@@ -124,9 +129,12 @@ describe('GET /api/endpoints and /api/models', () => {
   it('answers the real model names; a fetching endpoint its live list', async () => {
     expect(await getJson<ModelsConfig>('/api/models')).toEqual({
       openAI: ['gpt-4.1', 'gpt-4o-mini'],
+      gptPlugins: ['gpt-4.1', 'gpt-4o-mini'],
       'Local Fake': ['fake-echo', 'gpt-4o-mini'],
       untitled: ['gpt-4o-mini'],
       byo: ['m'],
+      // spec §9: gpt-4 and gpt-3.5 models of the endpoints running assistants, each once
+      assistant: ['gpt-4.1', 'gpt-4o-mini'],
     });
   });
 

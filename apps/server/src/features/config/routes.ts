@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   API_ROUTE_LIST,
   buildOpenApi,
+  EModelEndpoint,
   ENDPOINT_DISPLAY_ORDER,
   type ConfigOverride,
   type EndpointsConfig,
@@ -11,6 +12,7 @@ import {
 } from '@chat/contract';
 import { addRoute } from '../../platform/typed-route.js';
 import type { AppConfig, EndpointDefinition } from '../../config/app-config.js';
+import { assistantModels } from '../../config/assistant-endpoints.js';
 
 /**
  * GET /api/endpoints: the built-ins by the spec's display order, then the custom endpoints in
@@ -28,9 +30,19 @@ export function presentEndpoints(endpoints: readonly EndpointDefinition[]): Endp
       ...(e.label ? { modelDisplayLabel: e.label } : {}),
       ...(e.iconURL ? { iconURL: e.iconURL } : {}),
       ...(e.modelLabels && Object.keys(e.modelLabels).length > 0 ? { modelLabels: e.modelLabels } : {}),
+      ...(e.relabelModels ? { relabelModels: true } : {}),
       ...(e.isDemo ? { isDemo: true } : {}),
     };
   });
+  // Assistants run on one of the endpoints above: listed last (the spec's order has no place for
+  // them), only when some endpoint can run one (docs/decisions.md).
+  if (assistantModels(endpoints).length > 0) {
+    result[EModelEndpoint.assistant] = {
+      order: ENDPOINT_DISPLAY_ORDER.length + endpoints.length,
+      type: EModelEndpoint.assistant,
+      userProvide: false,
+    };
+  }
   return result;
 }
 
@@ -38,6 +50,8 @@ export function presentEndpoints(endpoints: readonly EndpointDefinition[]): Endp
 export function presentModels(endpoints: readonly EndpointDefinition[]): ModelsConfig {
   const result: ModelsConfig = {};
   for (const e of endpoints) result[e.name] = e.models;
+  const assistant = assistantModels(endpoints);
+  if (assistant.length > 0) result[EModelEndpoint.assistant] = assistant;
   return result;
 }
 

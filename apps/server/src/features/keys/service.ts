@@ -5,7 +5,7 @@ import type { SsrfPolicy } from '../../platform/net/ssrf.js';
 import type { UserKey, UserKeyStore } from '../../providers/credentials.js';
 import { parseKeyValue } from './parse.js';
 import type { KeysRepo } from './repo.js';
-import { seal, unseal } from './seal.js';
+import { seal, unseal } from '../../platform/seal.js';
 
 export interface KeysDeps {
   repo: KeysRepo;

@@ -19,5 +19,6 @@ export function presentMessage(row: MessageRow): Message {
     tokenCount: row.tokenCount,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.plugins ? { plugins: row.plugins, plugin: row.plugins.at(-1) ?? null } : {}),
   };
 }

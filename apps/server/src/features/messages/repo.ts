@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type AnyColumn } from 'drizzle-orm';
 import { messages, type MessageRow } from '../../db/schema.js';
 import type { Executor } from '../../db/executor.js';
+import type { PluginState } from '@chat/contract';
 
 export type NewMessage = typeof messages.$inferInsert;
 
@@ -36,6 +37,8 @@ const messageJson = sql.join(
   ).map(([key, value], i) => sql`${sql.raw(`'${i === 0 ? '{' : ','}"${key}":'`)} || ${value}`),
   sql` || `,
 );
+/** A plugins reply's display states and their latest, as the presenter adds them (else nothing). */
+const pluginsJson = sql`(case when ${messages.plugins} is null then '' else ',"plugins":' || ${messages.plugins}::text || ',"plugin":' || coalesce((${messages.plugins} -> -1)::text, 'null') end)`;
 
 export interface MessagePatch {
   text?: string;
@@ -44,6 +47,7 @@ export interface MessagePatch {
   unfinished?: boolean;
   finishReason?: string | null;
   tokenCount?: number | null;
+  plugins?: PluginState[] | null;
   updatedAt?: Date;
 }
 
@@ -69,7 +73,7 @@ export function createMessagesRepo(db: Executor) {
     async listJsonForConversation(userId: string, conversationId: string): Promise<string> {
       const [row] = await db
         .select({
-          body: sql<string>`'[' || coalesce(string_agg(${messageJson} || '}', ',' order by ${messages.createdAt} asc, ${messages.isCreatedByUser} desc), '') || ']'`,
+          body: sql<string>`'[' || coalesce(string_agg(${messageJson} || ${pluginsJson} || '}', ',' order by ${messages.createdAt} asc, ${messages.isCreatedByUser} desc), '') || ']'`,
         })
         .from(messages)
         .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)));

@@ -1,6 +1,7 @@
 import { CHAT_LIMITS, DEFAULT_TITLE, titleFromText } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
+import type { ProviderCompletion } from '../../providers/types.js';
 import type { ConvosRepo } from '../convos/index.js';
 
 const TITLE_TIMEOUT_MS = 10_000;
@@ -26,6 +27,36 @@ export function cleanTitle(raw: string): string {
   return t.slice(0, CHAT_LIMITS.maxTitleChars).trim();
 }
 
+/**
+ * The function a model calls with the title when the endpoint's `titleMethod` is `functions`
+ * (LibreChat's custom endpoints), instead of answering it as text.
+ */
+export const TITLE_FUNCTION = {
+  name: 'submit_title',
+  description: 'Submit the title of the conversation: at most 5 words, no quotes, no trailing period.',
+  parameters: {
+    type: 'object',
+    properties: { title: { type: 'string', description: 'The conversation title' } },
+    required: ['title'],
+    additionalProperties: false,
+  },
+};
+
+/** The title in a completion: the submit_title call's argument when there is one, else the text. */
+export function titleOfCompletion(completion: ProviderCompletion): string {
+  const call = completion.toolCalls.find((c) => c.name === TITLE_FUNCTION.name);
+  if (call) {
+    try {
+      const args: unknown = JSON.parse(call.arguments);
+      const title = (args as { title?: unknown } | null)?.title;
+      if (typeof title === 'string') return title;
+    } catch {
+      // Arguments that are not JSON: the text, if any, is all there is.
+    }
+  }
+  return completion.text;
+}
+
 export interface TitleRequest {
   userId: string;
   conversationId: string;
@@ -37,7 +68,8 @@ export interface TitleRequest {
 
 /**
  * Titles a new conversation after its first reply: one short non-streaming completion through
- * the same provider (the endpoint's titleModel, else the conversation's model). When that fails
+ * the same provider (the endpoint's titleModel, else the conversation's model), answered as text
+ * or, with `titleMethod: functions`, as a call of TITLE_FUNCTION. When that fails
  * or answers nothing usable, the first message is the title (`titleFromText`), so no conversation
  * stays "New Chat". A title never replaces a name the user gave meanwhile.
  *
@@ -56,7 +88,8 @@ export function createTitleService(deps: {
     try {
       const endpoint = deps.providers.endpoint(req.endpointName);
       const provider = await deps.providers.provider(endpoint, req.userId);
-      const raw = await provider.complete(
+      const byFunction = endpoint.titleMethod === 'functions';
+      const completion = await provider.complete(
         {
           model: endpoint.titleModel ?? req.model,
           messages: [
@@ -65,11 +98,12 @@ export function createTitleService(deps: {
             { role: 'assistant', content: req.replyText.slice(0, REPLY_EXCERPT_CHARS) },
             { role: 'user', content: 'Now write the title of this conversation.' },
           ],
-          params: { temperature: 0.2, maxOutputTokens: 32 },
+          params: { temperature: 0.2, maxOutputTokens: byFunction ? 64 : 32 },
+          ...(byFunction ? { tools: [TITLE_FUNCTION], toolChoice: { name: TITLE_FUNCTION.name } } : {}),
         },
         AbortSignal.timeout(deps.timeoutMs ?? TITLE_TIMEOUT_MS),
       );
-      const title = cleanTitle(raw);
+      const title = cleanTitle(titleOfCompletion(completion));
       if (title && title !== DEFAULT_TITLE) return title;
     } catch (err) {
       deps.log.warn({ err, conversationId: req.conversationId }, 'title generation failed');

@@ -147,3 +147,47 @@ describe('title fallbacks', () => {
     }
   });
 });
+
+describe('titleMethod: functions', () => {
+  it('asks for the title as a forced call of submit_title and takes its argument', async () => {
+    const h = await startChatApp();
+    try {
+      const dave = await chatUser(h, 'Dave');
+      await dave.ask({ text: 'Warm up [[fake reply="ok"]]' });
+      await h.app.lifecycle.drain();
+      const convos = createConvosRepo(h.database.db);
+      const id = crypto.randomUUID();
+      await convos.insert({
+        conversationId: id,
+        userId: dave.user.user.id,
+        endpoint: 'openAI',
+        model: 'gpt-4o-mini',
+        options: {},
+        createdAt: new Date(),
+      });
+      const byFunction = { ...fakeEndpoint(h.fake), titleMethod: 'functions' as const };
+      const titles = createTitleService({
+        providers: createProviderRegistry(() => [byFunction]),
+        convos,
+        log: h.app.log,
+      });
+      h.fake.reset();
+      const title = await titles.generate({
+        userId: dave.user.user.id,
+        conversationId: id,
+        endpointName: 'openAI',
+        model: 'gpt-4o-mini',
+        userText: 'Spring tides. How high do they rise?',
+        replyText: 'Quite high.',
+      });
+      // The fake's title is the first sentence, sent only as the call's argument (no text): a
+      // title read from the text would be the fallback, the whole first message.
+      expect(title).toBe('Spring tides');
+      const sent = h.fake.requests.at(-1)?.body as { tools?: unknown[]; tool_choice?: unknown };
+      expect(sent.tool_choice).toEqual({ type: 'function', function: { name: 'submit_title' } });
+      expect(sent.tools).toHaveLength(1);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allowEntryProblem,
   assertAddressAllowed,
   canonicalHost,
   checkUrl,
@@ -151,5 +152,28 @@ describe('checkUrl', () => {
   it('names the reason', () => {
     expect(() => checkUrl('http://[::ffff:7f00:1]/')).toThrow(/ipv4Mapped:loopback/);
     expect(() => assertAddressAllowed('169.254.169.254')).toThrow(/linkLocal address 169\.254\.169\.254/);
+  });
+});
+
+describe("allowEntryProblem: the operator's allow list is checked at start-up", () => {
+  it('takes addresses in any spelling, CIDR ranges and host names', () => {
+    for (const ok of [
+      '127.0.0.1',
+      '::1',
+      '[fd00::1]',
+      '10.0.0.0/8',
+      'fd00::/8',
+      'ollama.internal',
+      'localhost',
+      'gpu_box',
+    ])
+      expect(allowEntryProblem(ok), ok).toBeNull();
+  });
+
+  it('names what is wrong with a typo instead of allowing less', () => {
+    expect(allowEntryProblem('10.0.0.0/33')).toBe('is not a valid CIDR range');
+    expect(allowEntryProblem('10.0.0/8x')).toBe('is not a valid CIDR range');
+    expect(allowEntryProblem('http://ollama:11434')).toBe('is a URL: give its host name or address');
+    expect(allowEntryProblem('bad host')).toBe('is neither an address, a CIDR range nor a host name');
   });
 });

@@ -120,6 +120,30 @@ function compile(policy: SsrfPolicy): CompiledPolicy {
   return c;
 }
 
+/**
+ * Why an allow-list entry cannot be used (a malformed CIDR or address, or not a host name), or
+ * null when it is good. Checked at start-up, so a typo stops the server instead of allowing less.
+ */
+export function allowEntryProblem(entry: string): string | null {
+  const text = entry.trim();
+  if (text.includes('://')) return 'is a URL: give its host name or address';
+  if (text.includes('/')) {
+    return ipaddr.isValidCIDR(text) ? null : 'is not a valid CIDR range';
+  }
+  let address = parseAddress(text);
+  try {
+    address ??= parseAddress(canonicalHost(text));
+  } catch {
+    // Not a host at all: the name check below says so.
+  }
+  if (address) return null;
+  return /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/i.test(
+    text,
+  )
+    ? null
+    : 'is neither an address, a CIDR range nor a host name';
+}
+
 const normalizeName = (name: string) => name.toLowerCase().replace(/\.$/, '');
 
 function allowedByCidr(ip: IP, policy: CompiledPolicy): boolean {

@@ -3,7 +3,7 @@ import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
 import { lazySdk } from '../sdk/lazy.js';
 
 const sdk = lazySdk('@ai-sdk/azure', () => import('@ai-sdk/azure'));
-import { azureRoute } from './target.js';
+import { azureRoute, baseURLFor, deploymentOf } from './target.js';
 
 /**
  * Azure OpenAI: OpenAI's Chat Completions under a deployment, keyed by `api-key`, with an
@@ -12,16 +12,27 @@ import { azureRoute } from './target.js';
 export const azureAdapter: ProviderAdapter = {
   load: sdk.load,
   chat(endpoint, credentials, opts) {
-    const route = azureRoute(credentials);
-    const client = sdk.get().createAzure({
-      apiKey: credentials.apiKey,
-      apiVersion: route.apiVersion,
-      useDeploymentBasedUrls: true,
-      ...(route.baseURL ? { baseURL: route.baseURL } : { resourceName: route.resourceName }),
-      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
-      // A user's own base URL: every connection checked by the SSRF guard (credentials.ts).
-      ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
-    });
-    return createLanguageModelProvider((model) => client.chat(route.deployment ?? model), opts);
+    const route = azureRoute(credentials, endpoint.azureModelAsDeployment === true);
+    // One client per base URL: a base URL holding ${DEPLOYMENT_NAME} differs per model.
+    const clients = new Map<string, ReturnType<typeof createClient>>();
+    const createClient = (baseURL: string | undefined) =>
+      sdk.get().createAzure({
+        apiKey: credentials.apiKey,
+        apiVersion: route.apiVersion,
+        useDeploymentBasedUrls: true,
+        ...(baseURL ? { baseURL } : { resourceName: route.resourceName }),
+        ...(endpoint.headers ? { headers: endpoint.headers } : {}),
+        // A user's own base URL: every connection checked by the SSRF guard (credentials.ts).
+        ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+      });
+    return createLanguageModelProvider((model) => {
+      const baseURL = baseURLFor(route, model);
+      let client = clients.get(baseURL ?? '');
+      if (!client) {
+        client = createClient(baseURL);
+        clients.set(baseURL ?? '', client);
+      }
+      return client.chat(deploymentOf(route, model));
+    }, opts);
   },
 };

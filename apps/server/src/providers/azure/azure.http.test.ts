@@ -98,4 +98,34 @@ describe('azureOpenAI addressing and parameters', () => {
       '/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21',
     );
   });
+
+  it('sends each model to its own deployment with AZURE_USE_MODEL_AS_DEPLOYMENT_NAME', async () => {
+    const { h } = chat();
+    await azureAdapter.load?.();
+    const provider = azureAdapter.chat(
+      { ...h.endpoint, azureModelAsDeployment: true },
+      {
+        apiKey: FAKE_KEY,
+        baseURL: `${h.fake.origin}/openai`,
+        azure: { instanceName: 'ignored', deploymentName: '', apiVersion: '2024-10-21' },
+      },
+      {},
+    );
+    for (const [model, reply] of [
+      ['gpt-3.5-turbo', 'three five'],
+      ['gpt-4.1', 'four one'],
+    ] as const) {
+      const events = provider.stream(
+        { model, messages: [{ role: 'user', content: `[[fake reply="${reply}"]]` }] },
+        new AbortController().signal,
+      );
+      expect(await textOf(events)).toBe(reply);
+    }
+    expect(urlOf(h.fake.requests, 'three five')).toBe(
+      '/openai/deployments/gpt-35-turbo/chat/completions?api-version=2024-10-21',
+    );
+    expect(urlOf(h.fake.requests, 'four one')).toBe(
+      '/openai/deployments/gpt-41/chat/completions?api-version=2024-10-21',
+    );
+  });
 });

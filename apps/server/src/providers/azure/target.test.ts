@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/errors.js';
-import { azureRoute, DEFAULT_AZURE_API_VERSION } from './target.js';
+import { azureRoute, baseURLFor, DEFAULT_AZURE_API_VERSION, deploymentOf } from './target.js';
 
 const target = { instanceName: 'my-instance', deploymentName: 'my-deployment', apiVersion: '2024-10-21' };
 
@@ -11,6 +11,7 @@ describe('azureRoute', () => {
       resourceName: 'my-instance',
       deployment: 'my-deployment',
       apiVersion: '2024-10-21',
+      modelAsDeployment: false,
     });
   });
 
@@ -33,5 +34,41 @@ describe('azureRoute', () => {
   it('leaves the deployment to the model when the target names none, and refuses no address', () => {
     expect(azureRoute({ apiKey: 'k', baseURL: 'https://h/openai' }).deployment).toBeUndefined();
     expect(() => azureRoute({ apiKey: 'k', baseURL: undefined })).toThrow(AppError);
+  });
+
+  it('takes the model, periods removed, as the deployment with AZURE_USE_MODEL_AS_DEPLOYMENT_NAME', () => {
+    const route = azureRoute({ apiKey: 'k', baseURL: undefined, azure: target }, true);
+    expect(route).toMatchObject({
+      resourceName: 'my-instance',
+      deployment: undefined,
+      modelAsDeployment: true,
+    });
+    expect(deploymentOf(route, 'gpt-3.5-turbo')).toBe('gpt-35-turbo');
+    expect(deploymentOf(route, 'gpt-4o')).toBe('gpt-4o');
+    // Without the setting, a target with no deployment sends the model's name as it is.
+    expect(deploymentOf(azureRoute({ apiKey: 'k', baseURL: 'https://h/openai' }), 'gpt-4.1')).toBe('gpt-4.1');
+
+    // ${DEPLOYMENT_NAME} in a base URL stands for the model's deployment, per request.
+    const whole = azureRoute(
+      {
+        apiKey: 'k',
+        baseURL: 'https://${INSTANCE_NAME}.example/openai/deployments/${DEPLOYMENT_NAME}',
+        azure: target,
+      },
+      true,
+    );
+    expect(whole).toMatchObject({ baseURL: 'https://my-instance.example/openai', deployment: undefined });
+    expect(deploymentOf(whole, 'gpt-4.1-mini')).toBe('gpt-41-mini');
+    const gateway = azureRoute(
+      { apiKey: 'k', baseURL: 'https://gw.example/azure/${INSTANCE_NAME}/${DEPLOYMENT_NAME}', azure: target },
+      true,
+    );
+    expect(baseURLFor(gateway, 'gpt-4.1')).toBe('https://gw.example/azure/my-instance/gpt-41');
+    // A fixed deployment in the URL still wins.
+    const fixed = azureRoute(
+      { apiKey: 'k', baseURL: 'https://h/openai/deployments/one', azure: target },
+      true,
+    );
+    expect(deploymentOf(fixed, 'gpt-4o')).toBe('one');
   });
 });

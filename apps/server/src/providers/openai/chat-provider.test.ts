@@ -68,7 +68,7 @@ describe('OpenAI chat provider', () => {
 
   it('completes without streaming (titles)', async () => {
     const provider = createOpenAIChatProvider(endpoint);
-    const title = await provider.complete(
+    const { text: title } = await provider.complete(
       {
         model: 'gpt-4o-mini',
         messages: [
@@ -93,5 +93,50 @@ describe('OpenAI chat provider', () => {
       'my-local-model',
     );
     expect(() => registry.resolveModel({ ...endpoint, models: [] }, '')).toThrow(/No model/);
+  });
+});
+
+describe('forcePrompt: the legacy Completions API', () => {
+  it('sends the conversation as one prompt to /completions and streams the text back', async () => {
+    const provider = createOpenAIChatProvider({ ...endpoint, forcePrompt: true });
+    const events: ProviderEvent[] = [];
+    for await (const e of provider.stream(
+      {
+        model: 'gpt-3.5-turbo-instruct',
+        messages: [
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'First question' },
+          { role: 'assistant', content: 'First answer' },
+          { role: 'user', content: 'Second [[fake reply="Prompted reply text"]]' },
+        ],
+        params: { temperature: 0.5 },
+      },
+      new AbortController().signal,
+    )) {
+      events.push(e);
+    }
+    expect(textOf(events)).toBe('Prompted reply text');
+    expect(events.filter((e) => e.type === 'text').length).toBeGreaterThan(1);
+    expect(events.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+    expect(events.find((e) => e.type === 'usage')).toMatchObject({
+      usage: { inputTokens: expect.any(Number) as number, outputTokens: 3 },
+    });
+    const sent = fake.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/completions');
+    const body = sent.body as { prompt: string; messages?: unknown; temperature: number };
+    expect(body.messages).toBeUndefined();
+    expect(body.temperature).toBe(0.5);
+    // Every turn is in the one prompt, in order.
+    const at = (s: string) => body.prompt.indexOf(s);
+    expect(at('Be brief.')).toBeGreaterThanOrEqual(0);
+    expect(at('Be brief.')).toBeLessThan(at('First question'));
+    expect(at('First question')).toBeLessThan(at('First answer'));
+    expect(at('First answer')).toBeLessThan(at('Second'));
+
+    const { text } = await provider.complete(
+      { model: 'gpt-3.5-turbo-instruct', messages: [{ role: 'user', content: '[[fake reply="once"]]' }] },
+      new AbortController().signal,
+    );
+    expect(text).toBe('once');
   });
 });

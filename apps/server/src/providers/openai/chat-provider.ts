@@ -10,10 +10,13 @@ import type { ChatProvider } from '../types.js';
 /**
  * The adapter of OpenAI's Chat Completions protocol (type 'openAI' and any OpenAI-compatible
  * 'custom' server). `.chat(model)` keeps us on /chat/completions, which every compatible server
- * speaks (the default `openai(model)` would use the Responses API).
+ * speaks (the default `openai(model)` would use the Responses API). A custom endpoint with
+ * `forcePrompt` (LibreChat's) is sent a `prompt` on the legacy /completions instead, the
+ * conversation written out as `user:` / `assistant:` blocks by the SDK's completion model.
  */
 export function createOpenAIChatProvider(
-  target: Pick<EndpointDefinition, 'name'> & Credentials & { headers?: Record<string, string> | undefined },
+  target: Pick<EndpointDefinition, 'name'> &
+    Credentials & { headers?: Record<string, string> | undefined; forcePrompt?: boolean | undefined },
   opts: LanguageModelProviderOptions = {},
 ): ChatProvider {
   const client = createOpenAI({
@@ -23,5 +26,6 @@ export function createOpenAIChatProvider(
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.fetch ? { fetch: target.fetch } : {}),
   });
+  if (target.forcePrompt) return createLanguageModelProvider((id) => client.completion(id), opts);
   return createLanguageModelProvider((id) => client.chat(id), opts);
 }

@@ -4,6 +4,7 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
+import { idleWatch } from '../idle-watch.js';
 import { ProviderFailure, type ChatProvider, type ProviderError, type ProviderEvent } from '../types.js';
 import { callOptions } from './prompt.js';
 
@@ -16,19 +17,6 @@ export interface LanguageModelProviderOptions {
 
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 const DEFAULT_COMPLETE_TIMEOUT_MS = 30_000;
-
-/** A timer that aborts with UpstreamTimeout unless poked often enough. */
-function idleWatch(ms: number) {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const poke = () => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => controller.abort(new UpstreamTimeout(ms)), ms);
-    timer.unref();
-  };
-  poke();
-  return { signal: controller.signal, poke, stop: () => timer && clearTimeout(timer) };
-}
 
 /**
  * The finish reason under OpenAI's names whatever the protocol ('stop', 'length', 'tool_calls'),
@@ -155,7 +143,12 @@ export function createLanguageModelProvider(
           ...callOptions(req),
           abortSignal: AbortSignal.any([signal, timeout]),
         });
-        return result.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+        return {
+          text: result.content.map((c) => (c.type === 'text' ? c.text : '')).join(''),
+          toolCalls: result.content.flatMap((c) =>
+            c.type === 'tool-call' ? [{ id: c.toolCallId, name: c.toolName, arguments: c.input }] : [],
+          ),
+        };
       } catch (err) {
         throw new ProviderFailure(mapProviderError(timeout.aborted ? new UpstreamTimeout(timeoutMs) : err));
       }

@@ -5,8 +5,15 @@ import type {
   LanguageModelV3Message,
   LanguageModelV3Prompt,
   LanguageModelV3TextPart,
+  LanguageModelV3ToolChoice,
 } from '@ai-sdk/provider';
-import type { ProviderContentPart, ProviderMessage, ProviderRequest, ProviderTool } from '../types.js';
+import type {
+  ProviderContentPart,
+  ProviderMessage,
+  ProviderRequest,
+  ProviderTool,
+  ProviderToolChoice,
+} from '../types.js';
 
 const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
 
@@ -87,6 +94,10 @@ function tool(t: ProviderTool): LanguageModelV3FunctionTool {
   };
 }
 
+function toolChoice(choice: ProviderToolChoice): LanguageModelV3ToolChoice {
+  return typeof choice === 'string' ? { type: choice } : { type: 'tool', toolName: choice.name };
+}
+
 /** The call options shared by streaming and one-shot requests. */
 export function callOptions(req: ProviderRequest) {
   const p = req.params ?? {};
@@ -99,5 +110,6 @@ export function callOptions(req: ProviderRequest) {
     presencePenalty: p.presence_penalty,
     maxOutputTokens: p.maxOutputTokens,
     ...(req.tools?.length ? { tools: req.tools.map(tool) } : {}),
+    ...(req.tools?.length && req.toolChoice ? { toolChoice: toolChoice(req.toolChoice) } : {}),
   };
 }

@@ -16,13 +16,26 @@ export interface DialogProps {
   className?: string;
   /** Element to focus first (default: the first focusable element of the dialog). */
   initialFocusRef?: React.RefObject<HTMLElement | null>;
+  /** `wide`: full screen on small screens, a large panel from 640 px (the plugin store). */
+  size?: 'default' | 'wide';
   'data-testid'?: string;
 }
+
+const PANEL: Record<NonNullable<DialogProps['size']>, string> = {
+  default: 'max-w-md rounded-2xl border p-6',
+  wide: 'flex h-dvh flex-col overflow-y-auto p-4 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-5xl sm:rounded-2xl sm:border sm:p-6',
+};
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Modal dialog: portal, dim backdrop, focus trap, Escape and backdrop click close, focus restored. */
+/** The open dialogs' panels, the topmost last: only it answers Escape and traps Tab. */
+const openPanels: HTMLElement[] = [];
+
+/**
+ * Modal dialog: portal, dim backdrop, focus trap, Escape and backdrop click close, focus restored.
+ * A dialog opened from another (a confirmation in a sheet) takes the keys until it closes.
+ */
 export function Dialog({
   open,
   onClose,
@@ -32,6 +45,7 @@ export function Dialog({
   footer,
   className,
   initialFocusRef,
+  size = 'default',
   'data-testid': testId,
 }: DialogProps) {
   const { t } = useTranslation();
@@ -48,7 +62,9 @@ export function Dialog({
     const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
     first?.focus();
 
+    if (panel) openPanels.push(panel);
     const onKey = (e: KeyboardEvent) => {
+      if (panel && openPanels.at(-1) !== panel) return;
       if (e.key === 'Escape') {
         e.stopPropagation();
         onCloseRef.current();
@@ -75,6 +91,7 @@ export function Dialog({
     document.body.style.overflow = 'hidden';
     return () => {
       document.removeEventListener('keydown', onKey, true);
+      if (panel) openPanels.splice(openPanels.indexOf(panel), 1);
       document.body.style.overflow = overflow;
       previous?.focus?.();
     };
@@ -82,7 +99,12 @@ export function Dialog({
 
   if (!open) return null;
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
+    <div
+      className={clsx(
+        'fixed inset-0 z-50 flex items-center justify-center',
+        size === 'wide' ? 'sm:p-4' : 'p-4',
+      )}
+    >
       <div
         className="absolute inset-0 bg-black/60 animate-[fade-in_150ms_ease-out]"
         aria-hidden
@@ -97,7 +119,8 @@ export function Dialog({
         tabIndex={-1}
         data-testid={testId}
         className={clsx(
-          'relative w-full max-w-md rounded-2xl border border-border-light bg-surface-primary p-6 shadow-2xl',
+          'relative w-full border-border-light bg-surface-primary shadow-2xl',
+          PANEL[size],
           'text-text-primary focus:outline-none',
           className,
         )}

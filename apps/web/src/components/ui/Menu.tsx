@@ -149,7 +149,11 @@ function MenuRow({ entry, onSelect }: { entry: MenuEntry; onSelect: (entry: Menu
   if (entry.kind === 'separator') return <div role="separator" className="my-1 h-px bg-border-light" />;
   if (entry.kind === 'label')
     return (
-      <div role="presentation" className="px-2.5 pb-1 pt-2 text-xs font-medium text-text-tertiary">
+      <div
+        role="presentation"
+        data-testid={entry.testId}
+        className="px-2.5 pb-1 pt-2 text-xs font-medium text-text-tertiary"
+      >
         {entry.label}
       </div>
     );

@@ -29,6 +29,29 @@ describe('Dialog', () => {
     fireEvent.keyDown(document, { key: 'Tab' });
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close' }));
   });
+
+  it('gives the keys to a dialog opened from another until it closes', () => {
+    const closeOuter = vi.fn();
+    const closeInner = vi.fn();
+    const outer = (innerOpen: boolean) => (
+      <Dialog open onClose={closeOuter} title="Outer">
+        <Dialog open={innerOpen} onClose={closeInner} title="Inner" footer={<button>Inner last</button>} />
+      </Dialog>
+    );
+    const { rerender } = render(outer(false));
+    rerender(outer(true));
+    const inner = screen.getByRole('dialog', { name: 'Inner' });
+    screen.getByText('Inner last').focus();
+    fireEvent.keyDown(document, { key: 'Tab' });
+    expect(inner.contains(document.activeElement)).toBe(true);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(closeInner).toHaveBeenCalledOnce();
+    expect(closeOuter).not.toHaveBeenCalled();
+
+    rerender(outer(false));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(closeOuter).toHaveBeenCalledOnce();
+  });
 });
 
 describe('Menu', () => {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { LOCAL_KEYS, type AuthResponse } from '@chat/contract';
+import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
 import { ApiError, onSessionChange, refreshSession, setSession } from '../../api/http';
 import { postLogin, postLogout, postRegister } from '../../api/auth';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
@@ -99,6 +99,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else navigate(redirect, { replace: true });
   }, [navigate, queryClient]);
 
+  const setUser = useCallback(
+    (user: User) => setSessionState((current) => (current ? { ...current, user } : current)),
+    [],
+  );
+
   const value = useMemo<AuthState>(
     () => ({
       status,
@@ -109,8 +114,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      setUser,
     }),
-    [status, session, accountDeleted, login, register, logout],
+    [status, session, accountDeleted, login, register, logout, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

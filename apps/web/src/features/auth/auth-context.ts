@@ -17,6 +17,8 @@ export interface AuthState {
   register: (body: RegisterInput) => Promise<void>;
   /** POST /api/auth/logout, then go to the returned redirect or /login. */
   logout: () => Promise<void>;
+  /** The signed-in user as the server last answered it (a plugin installed or uninstalled). */
+  setUser: (user: User) => void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

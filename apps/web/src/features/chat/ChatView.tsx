@@ -2,12 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NEW_CONVO, type Conversation, type Message } from '@chat/contract';
+import { EModelEndpoint, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
+import { useAuth } from '../auth';
+import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
+import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
+import { AssistantPanel } from './assistants/AssistantPanel';
+import { useAssistantChoice } from './assistants/useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
@@ -33,10 +38,12 @@ import './chat.css';
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
  * the route (spec §2); 'new' shows an empty, unsaved one.
  */
-export function ChatView({ routeId }: { routeId: string }) {
+export function ChatView({ routeId, assistantView = false }: { routeId: string; assistantView?: boolean }) {
   const { t } = useTranslation();
   const convo = useConversation(routeId);
-  if (routeId === NEW_CONVO) return <ChatScreen routeId={routeId} conversation={undefined} />;
+  if (routeId === NEW_CONVO) {
+    return <ChatScreen routeId={routeId} conversation={undefined} assistantView={assistantView} />;
+  }
   if (convo.isError) {
     return (
       <div
@@ -51,14 +58,26 @@ export function ChatView({ routeId }: { routeId: string }) {
     );
   }
   if (convo.data?.conversationId !== routeId) return <FullPageSpinner />;
-  return <ChatScreen routeId={routeId} conversation={convo.data} />;
+  return <ChatScreen routeId={routeId} conversation={convo.data} assistantView={assistantView} />;
 }
 
-function ChatScreen({ routeId, conversation }: { routeId: string; conversation: Conversation | undefined }) {
+function ChatScreen({
+  routeId,
+  conversation,
+  assistantView,
+}: {
+  routeId: string;
+  conversation: Conversation | undefined;
+  /** The /a/ view: an assistant replies (spec §2), chosen and edited in the assistant panel. */
+  assistantView: boolean;
+}) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { isMobile } = useNav();
-  const setup = useChatSetup(conversation, routeId);
+  const installedPlugins = useAuth().user?.plugins;
+  const setup = useChatSetup(conversation, routeId, installedPlugins);
+  const assistant = useAssistantChoice(assistantView, conversation, routeId);
+  const [panelOpen, setPanelOpen] = useState(false);
   useDocumentTitle(conversation?.title);
   const stream = useStreamState(routeId);
   const submitting = isActive(stream);
@@ -80,7 +99,7 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);
 
   // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
-  useFollowNewConversation(routeId);
+  useFollowNewConversation(routeId, assistantView ? '/a' : '/c');
 
   // A saved conversation's replies are Markdown: load it alongside the messages, so they are
   // usually shown formatted at once rather than as plain text first.
@@ -95,7 +114,13 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
     }
   }, [routeId, qc]);
 
-  const actions = useChatActions({ routeId, setup, messages, latest });
+  const actions = useChatActions({
+    routeId,
+    setup,
+    messages,
+    latest,
+    ...(assistantView ? { assistant: assistant.target } : {}),
+  });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
   const handlers = useMemo<MessageHandlers>(
@@ -118,9 +143,12 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   );
 
   // The person's own key for the chosen endpoint (spec §4 User keys); the dialog to set one.
-  const keyStatus = useKeyStatus(setup.endpoint, setup.endpointsConfig);
+  // An assistant runs on the endpoint the server picks for its model: no key is asked for here
+  // (a refusal shows as the reply's error, with the server's message).
+  const keyEndpoint = assistantView ? null : setup.endpoint;
+  const keyStatus = useKeyStatus(keyEndpoint, setup.endpointsConfig);
   const [keyDialog, setKeyDialog] = useState<string | null>(null);
-  useKeyRefusal(stream.error, setup.endpoint, setKeyDialog);
+  useKeyRefusal(stream.error, keyEndpoint, setKeyDialog);
   const label = (endpoint: string) => endpointLabel(endpoint, setup.endpointsConfig, t);
 
   const bottomKind = bottomActionKind({
@@ -133,16 +161,47 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
   });
   const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
   const loadingMessages = routeId !== NEW_CONVO && messagesQuery.isPending;
+  const noAssistant = assistantView && !assistant.target;
 
-  return (
+  const panel = assistantView && (
+    <AssistantPanel
+      assistants={assistant.assistants}
+      loading={assistant.loading}
+      selectedId={assistant.selected?.id ?? null}
+      onSelect={assistant.select}
+      models={setup.models?.[EModelEndpoint.assistant] ?? []}
+      installedPlugins={installedPlugins}
+      disabled={submitting}
+    />
+  );
+
+  const chat = (
     <div className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat" data-testid="chat-view">
-      <ChatHeader setup={setup} onConfigureKey={setKeyDialog} disabled={submitting} />
+      <ChatHeader
+        setup={setup}
+        onConfigureKey={setKeyDialog}
+        disabled={submitting}
+        {...(assistantView
+          ? {
+              assistantControls: (
+                <AssistantHeaderControls
+                  name={assistant.selected ? assistant.selected.name || t('com_assistants_unnamed') : null}
+                  onOpenPanel={isMobile ? () => setPanelOpen(true) : undefined}
+                />
+              ),
+            }
+          : {})}
+      />
       {loadingMessages ? (
         <div className="flex-1">
           <FullPageSpinner />
         </div>
       ) : path.length === 0 ? (
-        <EmptyState endpointLabel={setup.endpoint ? label(setup.endpoint) : null} />
+        <EmptyState
+          endpointLabel={
+            assistantView ? (assistant.selected?.name ?? null) : setup.endpoint ? label(setup.endpoint) : null
+          }
+        />
       ) : (
         <MessageList
           path={path}
@@ -176,13 +235,19 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
         submitting={submitting}
         showStop={submitting || grace}
         disabled={locked}
-        blocked={!setup.endpoint || !setup.model || keyStatus.checking}
+        blocked={assistantView ? noAssistant : !setup.endpoint || !setup.model || keyStatus.checking}
         keyRequired={
-          setup.endpoint && keyStatus.missing
+          !assistantView && setup.endpoint && keyStatus.missing
             ? { endpointLabel: label(setup.endpoint), onConfigure: () => setKeyDialog(setup.endpoint) }
             : null
         }
-        placeholder={locked ? t('com_chat_edit_or_regenerate') : t('com_chat_send_placeholder')}
+        placeholder={
+          locked
+            ? t('com_chat_edit_or_regenerate')
+            : noAssistant
+              ? t('com_assistants_send_placeholder_none')
+              : t('com_chat_send_placeholder')
+        }
         isMobile={isMobile}
       />
       {keyDialog && (
@@ -193,6 +258,32 @@ function ChatScreen({ routeId, conversation }: { routeId: string; conversation: 
           config={setup.endpointsConfig}
           onClose={() => setKeyDialog(null)}
         />
+      )}
+    </div>
+  );
+
+  if (!assistantView) return chat;
+  return (
+    <div className="flex h-full min-w-0 flex-1">
+      {chat}
+      {isMobile ? (
+        <Dialog
+          open={panelOpen}
+          onClose={() => setPanelOpen(false)}
+          title={t('com_assistants_title')}
+          size="wide"
+          data-testid="assistant-sheet"
+        >
+          {panel}
+        </Dialog>
+      ) : (
+        <aside
+          aria-label={t('com_assistants_title')}
+          className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto border-l border-border-light bg-surface-primary p-4"
+          data-testid="assistant-aside"
+        >
+          {panel}
+        </aside>
       )}
     </div>
   );

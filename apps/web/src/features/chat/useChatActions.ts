@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { NEW_CONVO, NO_PARENT, type Message } from '@chat/contract';
+import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message } from '@chat/contract';
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
 import type { ChatSetupState } from './header/useChatSetup';
@@ -16,25 +16,51 @@ export interface ChatActionsInput {
   setup: ChatSetupState;
   messages: Message[];
   latest: Message | undefined;
+  /**
+   * The /a/ view: the assistant replies (null while none is chosen: nothing is sent). Undefined in
+   * the ordinary chat view.
+   */
+  assistant?: AssistantTarget | null;
+}
+
+/** The assistant an /a/ conversation talks to, and the conversation's thread once it has one. */
+export interface AssistantTarget {
+  id: string;
+  name: string | null;
+  model: string;
+  threadId: string | null;
 }
 
 /** What the chat screen can do: send, regenerate, continue, edit, stop. Each one starts or stops a stream. */
-export function useChatActions({ routeId, setup, messages, latest }: ChatActionsInput) {
+export function useChatActions({ routeId, setup, messages, latest, assistant }: ChatActionsInput) {
   const qc = useQueryClient();
   const { t } = useTranslation();
   const toast = useToast();
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
   // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
-  const live = useRef({ routeId, setup, byId, latest });
-  live.current = { routeId, setup, byId, latest };
+  const live = useRef({ routeId, setup, byId, latest, assistant });
+  live.current = { routeId, setup, byId, latest, assistant };
 
   const run = useCallback(
     (submission: Submission): boolean => {
-      const { routeId: id, setup: s } = live.current;
+      const { routeId: id, setup: s, assistant: a } = live.current;
+      const conversationId = id === NEW_CONVO ? null : id;
+      if (a !== undefined) {
+        if (!a) return false;
+        void startStream(qc, submission, {
+          conversationId,
+          endpoint: EModelEndpoint.assistant,
+          model: a.model,
+          sender: a.name || a.model,
+          userSender: 'User',
+          assistant: { assistantId: a.id, threadId: a.threadId },
+        });
+        return true;
+      }
       if (!s.endpoint || !s.model) return false;
       const label = s.endpointsConfig?.[s.endpoint]?.modelDisplayLabel;
       const ctx: SubmitContext = {
-        conversationId: id === NEW_CONVO ? null : id,
+        conversationId,
         endpoint: s.endpoint,
         model: s.model,
         sender: label ?? s.model,

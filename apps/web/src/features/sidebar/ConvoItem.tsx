@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { CHAT_LIMITS, DEFAULT_TITLE, type Conversation } from '@chat/contract';
+import { CHAT_LIMITS, DEFAULT_TITLE, EModelEndpoint, type Conversation } from '@chat/contract';
 import { deleteConvo, renameConvo } from '../../api/convos';
 import { patchConvoInCache, removeConvoFromCache } from '../../api/convos-cache';
 import { queryKeys } from '../../api/keys';
@@ -28,6 +28,8 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
   const [confirming, setConfirming] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const title = convo.title || DEFAULT_TITLE;
+  // An assistant's conversation opens in the assistants' view (spec §2).
+  const isAssistant = convo.endpoint === EModelEndpoint.assistant;
 
   useEffect(() => {
     if (editing) inputRef.current?.select();
@@ -66,7 +68,7 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
     setConfirming(false);
     removeConvoFromCache(qc, convo.conversationId);
     void qc.invalidateQueries({ queryKey: queryKeys.search.all });
-    if (active) navigate('/c/new');
+    if (active) navigate(isAssistant ? '/a/new' : '/c/new');
   };
 
   return (
@@ -101,7 +103,7 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
       ) : (
         <>
           <Link
-            to={`/c/${convo.conversationId}`}
+            to={`${isAssistant ? '/a' : '/c'}/${convo.conversationId}`}
             aria-current={active ? 'page' : undefined}
             onClick={() => isMobile && setVisible(false)}
             className="flex h-9 items-center rounded-lg px-2.5 text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"

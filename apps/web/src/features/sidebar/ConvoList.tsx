@@ -21,7 +21,9 @@ export function ConvoList() {
   const searching = searchQuery !== '';
   const { conversations, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     searching ? matched : all;
-  const activeId = useMatch('/c/:conversationId')?.params.conversationId;
+  const chatMatch = useMatch('/c/:conversationId');
+  const assistantMatch = useMatch('/a/:conversationId');
+  const activeId = (chatMatch ?? assistantMatch)?.params.conversationId;
   const scrollRef = useRef<HTMLDivElement>(null);
 
   const groups = useMemo(

@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useMatch } from 'react-router';
+import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { PanelLeftClose, SquarePen } from 'lucide-react';
+import { Bot, PanelLeftClose, SquarePen } from 'lucide-react';
 import { useNav } from '../../state/nav';
 import { IconButton } from '../../components/ui/IconButton';
 import { ConvoList } from './ConvoList';
@@ -10,6 +11,7 @@ import { UserMenu } from './UserMenu';
 export function Sidebar() {
   const { t } = useTranslation();
   const { isMobile, setVisible } = useNav();
+  const inAssistants = useMatch('/a/new') !== null;
   return (
     <div className="flex h-full flex-col bg-surface-secondary" data-testid="sidebar">
       <div className="flex h-14 shrink-0 items-center justify-between px-2">
@@ -32,6 +34,19 @@ export function Sidebar() {
           <SquarePen className="size-[18px]" aria-hidden />
         </Link>
       </div>
+      <Link
+        to="/a/new"
+        data-testid="assistants-link"
+        aria-current={inAssistants ? 'page' : undefined}
+        onClick={() => isMobile && setVisible(false)}
+        className={clsx(
+          'mx-2 mb-1 flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
+          inAssistants ? 'bg-surface-active' : 'hover:bg-surface-tertiary',
+        )}
+      >
+        <Bot className="size-[18px] text-text-secondary" aria-hidden />
+        <span>{t('com_assistants_title')}</span>
+      </Link>
       <SidebarSearch />
       <ConvoList />
       <div className="shrink-0 border-t border-border-light">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CircleHelp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
 import type { Theme } from '@chat/contract';
+import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
 import { useTheme } from '../../state/theme';
@@ -19,10 +20,11 @@ const THEME_ICONS: Record<Theme, React.ReactNode> = {
   system: <Monitor className="size-4" />,
 };
 
-/** Bottom of the sidebar: avatar + name, opening theme, help and logout. */
+/** Bottom of the sidebar: avatar + name, opening the balance (when checked), theme, help and logout. */
 export function UserMenu() {
-  const { t } = useTranslation();
-  const { user, logout } = useAuth();
+  const { t, i18n } = useTranslation();
+  const { user, logout, isAuthenticated } = useAuth();
+  const balance = useBalance(isAuthenticated);
   const { theme, setTheme } = useTheme();
   const name = user?.name || user?.username || user?.email || '';
 
@@ -35,7 +37,22 @@ export function UserMenu() {
     testId: `theme-${value}`,
   });
 
+  // Where LibreChat shows it: at the top of the account menu, only when the server checks balances.
+  const balanceItems: MenuEntry[] =
+    balance.data === undefined
+      ? []
+      : [
+          {
+            key: 'balance',
+            kind: 'label',
+            label: t('com_nav_balance', { balance: balance.data.toLocaleString(i18n.language) }),
+            testId: 'balance',
+          },
+          { key: 'sep-balance', kind: 'separator' },
+        ];
+
   const items: MenuEntry[] = [
+    ...balanceItems,
     { key: 'theme-label', kind: 'label', label: t('com_nav_theme') },
     themeItem('dark'),
     themeItem('light'),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NO_PARENT } from '@chat/contract';
 import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart } from '../../../providers/types.js';
-import { buildHistory, buildPrompt } from './build-prompt.js';
+import { buildHistory, buildPrompt, withoutInlineImages } from './build-prompt.js';
 
 const conversationId = randomUUID();
 const userId = randomUUID();
@@ -26,6 +26,7 @@ function row(text: string, parent: MessageRow | null, fields: Partial<MessageRow
     isEdited: false,
     finishReason: null,
     tokenCount: null,
+    plugins: null,
     createdAt: at,
     updatedAt: at,
     ...fields,
@@ -162,5 +163,23 @@ describe('buildPrompt', () => {
     const fresh = row('New', a);
     buildPrompt('gpt-4o', { byId }, { requestMessage: fresh, prefix: '' }, { options: {}, params });
     expect(byId.has(fresh.messageId)).toBe(false);
+  });
+});
+
+describe('inline images in the history', () => {
+  it('shows the model a note instead of an image a plugin inlined in an earlier reply', () => {
+    const q = row('Draw a fox', null);
+    const a = row('Here it is.\n\n![a red fox](data:image/png;base64,iVBORw0KGgo=)', q, {
+      isCreatedByUser: false,
+    });
+    const next = row('Thanks', a);
+    const byId = new Map([q, a, next].map((m) => [m.messageId, m]));
+    expect(buildHistory(byId, next.messageId)[1]).toEqual({
+      role: 'assistant',
+      content: 'Here it is.\n\n[image: a red fox]',
+    });
+    expect(withoutInlineImages('no image ![x](https://e.com/x.png)')).toBe(
+      'no image ![x](https://e.com/x.png)',
+    );
   });
 });

@@ -2,6 +2,19 @@ import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart, ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import type { Configured, History, Recorded } from './types.js';
 
+/** An image inlined in a reply (a plugin's generated picture) as Markdown with a data: URL. */
+const INLINE_IMAGE = /!\[([^\]\n]*)\]\(data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]*\)/g;
+
+/**
+ * A reply's text as a model is shown it again: an inlined image (megabytes of base64) becomes a
+ * short `[image: alt]` note; the saved text keeps the image.
+ */
+export function withoutInlineImages(text: string): string {
+  return text.includes('](data:image/')
+    ? text.replace(INLINE_IMAGE, (_m, alt: string) => `[image: ${alt}]`)
+    : text;
+}
+
 /**
  * The prompt for a reply: the branch from the root down to `leafId` (walking parentMessageId up
  * through the conversation's messages, loaded once), after the system prompt (promptPrefix).
@@ -41,9 +54,13 @@ export function buildHistory(
       continue;
     }
     if (!m.text || (m.error && !m.isCreatedByUser)) continue;
-    out.push({ role: m.isCreatedByUser ? 'user' : 'assistant', content: m.text });
+    out.push(
+      m.isCreatedByUser
+        ? { role: 'user', content: m.text }
+        : { role: 'assistant', content: withoutInlineImages(m.text) },
+    );
   }
-  if (opts.continuePrefix) out.push({ role: 'assistant', content: opts.continuePrefix });
+  if (opts.continuePrefix) out.push({ role: 'assistant', content: withoutInlineImages(opts.continuePrefix) });
   return out;
 }
 
@@ -65,5 +82,17 @@ export function buildPrompt(
       parts,
     }),
     params: configured.params,
+    ...chatOptionsOf(configured.options),
   };
+}
+
+/** The options only some upstreams read (Bing's tone, Sydney mode, system message, context). */
+function chatOptionsOf(o: Configured['options']): Pick<ProviderRequest, 'chatOptions'> {
+  const chatOptions = {
+    ...(o.toneStyle ? { toneStyle: o.toneStyle } : {}),
+    ...(typeof o.jailbreak === 'boolean' ? { jailbreak: o.jailbreak } : {}),
+    ...(o.systemMessage ? { systemMessage: o.systemMessage } : {}),
+    ...(o.context ? { context: o.context } : {}),
+  };
+  return Object.keys(chatOptions).length > 0 ? { chatOptions } : {};
 }

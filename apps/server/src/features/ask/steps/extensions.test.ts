@@ -34,7 +34,23 @@ describe('gates', () => {
   });
 
   it('lets the request through when no feature adds a gate', async () => {
-    await expect(runGates([], ctx)).resolves.toBeUndefined();
+    await expect(runGates([], ctx)).resolves.toEqual([]);
+  });
+
+  it('answers the holds of the gates that reserved; a later refusal releases them', async () => {
+    const settled: string[] = [];
+    const holding = (name: string): AskGate => ({
+      name,
+      check: () =>
+        Promise.resolve({ settle: async (spent) => void settled.push(`${name}:${String(spent)}`) }),
+    });
+    const holds = await runGates([holding('balance'), gate('limits', [])], ctx);
+    expect(holds).toHaveLength(1);
+    expect(settled).toEqual([]);
+
+    const refusal = new AppError('too_many_requests');
+    await expect(runGates([holding('balance'), gate('limits', [], refusal)], ctx)).rejects.toBe(refusal);
+    expect(settled).toEqual(['balance:null']);
   });
 });
 

@@ -31,7 +31,9 @@ export async function recordTurn(
   const { conversationId, existing, byId, mode } = history;
   const { options } = configured;
   const now = new Date();
-  const sender = options.chatGptLabel || endpoint.label || endpoint.name;
+  const sender = input.runAs?.sender || options.chatGptLabel || endpoint.label || endpoint.name;
+  // What the rows name: the running endpoint, or the kind of reply run on it (`assistant`).
+  const recordedEndpoint = input.runAs?.endpoint ?? endpoint.name;
 
   const replyRow = (parentMessageId: string): NewMessage => ({
     messageId:
@@ -42,7 +44,7 @@ export async function recordTurn(
     sender,
     text: '',
     isCreatedByUser: false,
-    endpoint: endpoint.name,
+    endpoint: recordedEndpoint,
     model,
     unfinished: true,
     // One millisecond after the request so "oldest first" lists the user message first.
@@ -63,11 +65,11 @@ export async function recordTurn(
       ? await deps.convos.update(
           userId,
           conversationId,
-          { endpoint: endpoint.name, model, options, updatedAt: now },
+          { endpoint: recordedEndpoint, model, options, updatedAt: now },
           tx,
         )
       : await deps.convos.insert(
-          { conversationId, userId, endpoint: endpoint.name, model, options, createdAt: now },
+          { conversationId, userId, endpoint: recordedEndpoint, model, options, createdAt: now },
           tx,
         );
     if (!conversation) throw new AppError('not_found', 'Conversation not found');
@@ -116,7 +118,7 @@ export async function recordTurn(
         // Trimmed here too, not only by the client (spec §4 Sending: the text is trimmed).
         text: body.text.trim(),
         isCreatedByUser: true,
-        endpoint: endpoint.name,
+        endpoint: recordedEndpoint,
         model,
         createdAt: now,
         updatedAt: now,

@@ -1,4 +1,4 @@
-import { DEFAULT_TITLE, titleFromText } from '@chat/contract';
+import { DEFAULT_TITLE, titleFromText, type PluginState } from '@chat/contract';
 import type { Db } from '../../../db/client.js';
 import type { ConvosRepo } from '../../convos/index.js';
 import { presentConversation } from '../../convos/index.js';
@@ -48,6 +48,8 @@ export async function saveReply(
   text: string,
   outcome: Outcome,
   titleFromFirstMessage: boolean,
+  /** An agent's display states, saved with the reply (none still loading). */
+  plugins?: PluginState[],
 ): Promise<TurnResult | null> {
   const { userId } = turn;
   const conversationId = turn.conversation.conversationId;
@@ -57,7 +59,10 @@ export async function saveReply(
     const response = await deps.messages.update(
       userId,
       turn.responseMessage.messageId,
-      replyPatch(text, outcome),
+      {
+        ...replyPatch(text, outcome),
+        ...(plugins ? { plugins: plugins.map((p) => ({ ...p, loading: false })) } : {}),
+      },
       tx,
     );
     if (!response) return null;

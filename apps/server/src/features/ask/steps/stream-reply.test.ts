@@ -59,7 +59,12 @@ async function run(prompt: string, opts: { signal?: AbortSignal; onText?: (t: st
 describe('stream reply', () => {
   it('streams the text to the sink and onText, and ends with the finish reason and token count', async () => {
     const r = await run('[[fake reply="Hello there friend"]]');
-    expect(r.outcome).toEqual({ kind: 'finish', finishReason: 'stop', outputTokens: 3 });
+    expect(r.outcome).toEqual({
+      kind: 'finish',
+      finishReason: 'stop',
+      outputTokens: 3,
+      usage: { inputTokens: expect.any(Number) as number, outputTokens: 3 },
+    });
     expect(r.text).toBe('Hello there friend');
     expect(r.published).toBe('Hello there friend');
     expect(fake.requests).toHaveLength(1);

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ProviderError } from '../../../providers/types.js';
+import type { ProviderError, ProviderUsage } from '../../../providers/types.js';
 import type { ReplySink } from '../stream-sink.js';
 import type { Turn } from './types.js';
 
 /** How a reply ended. */
-export type Outcome =
+export type Outcome = (
   | { kind: 'finish'; finishReason: string; outputTokens: number | undefined }
   | { kind: 'abort' }
-  | { kind: 'error'; error: ProviderError };
+  | { kind: 'error'; error: ProviderError }
+) & {
+  /** The provider's token counts, when it reported them (usually only for a finished reply). */
+  usage?: ProviderUsage | undefined;
+};
 
 /**
  * call the provider and stream: the provider's text goes to the sink as deltas (and into
@@ -22,28 +26,33 @@ export async function streamReply(
   log: FastifyBaseLogger,
 ): Promise<Outcome> {
   let outcome: Outcome | undefined;
+  let usage: ProviderUsage | undefined;
   try {
     for await (const ev of turn.provider.stream(turn.upstream, signal)) {
       if (ev.type === 'text') {
         onText(ev.text);
         sink.delta(ev.text);
+      } else if (ev.type === 'usage') {
+        usage = ev.usage;
       } else if (ev.type === 'finish') {
-        outcome = { kind: 'finish', finishReason: ev.finishReason, outputTokens: ev.usage?.outputTokens };
+        usage = ev.usage ?? usage;
+        outcome = { kind: 'finish', finishReason: ev.finishReason, outputTokens: usage?.outputTokens };
       } else if (ev.type === 'error') {
         outcome = { kind: 'error', error: ev.error };
         break;
       }
-      // reasoning, tool calls and usage are not shown or saved yet (later issues).
+      // reasoning and tool calls are not shown or saved yet (later issues).
     }
   } catch (err) {
     log.error({ err }, 'provider stream threw');
     outcome = { kind: 'error', error: { code: 'upstream_error', message: 'The reply failed unexpectedly' } };
   }
-  if (signal.aborted && outcome?.kind !== 'finish') return { kind: 'abort' };
-  return (
-    outcome ?? {
+  if (signal.aborted && outcome?.kind !== 'finish') return { kind: 'abort', usage };
+  return {
+    ...(outcome ?? {
       kind: 'error',
       error: { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
-    }
-  );
+    }),
+    usage,
+  };
 }

@@ -6,6 +6,7 @@ import type {
   ProviderContentPart,
   ProviderParams,
   ProviderRequest,
+  ProviderUsage,
 } from '../../../providers/types.js';
 
 export type AskRoute = 'ask' | 'edit';
@@ -18,6 +19,23 @@ export interface AskInput {
   /** The endpoint named in the path: the endpoint's name or its type (`/api/ask/custom`). */
   pathEndpoint: string;
   body: AskRequest;
+  /** Set when another feature runs this reply on the endpoint of the body (an assistant). */
+  runAs?: RunAs | undefined;
+}
+
+/**
+ * A reply another feature runs through this pipeline on a configured endpoint (features/assistants):
+ * what the conversation and its messages record instead of the running endpoint, and how it runs.
+ */
+export interface RunAs {
+  /** The endpoint name the conversation and messages record (`assistant`). */
+  endpoint: string;
+  /** The replies' sender (the assistant's name). */
+  sender: string;
+  /** The system prompt, in place of the conversation's promptPrefix; not saved. */
+  instructions: string | null;
+  /** The reply's agent (its tools), in place of askAgents; none: a plain reply. */
+  agent: AskAgent | undefined;
 }
 
 /** resolve: where the request goes, with whose key. */
@@ -61,6 +79,52 @@ export interface Turn extends Recorded {
   endpoint: EndpointDefinition;
   provider: ChatProvider;
   upstream: ProviderRequest;
+  /** What the gates reserved for this reply, settled when it ends. */
+  holds: readonly AskHold[];
+  /** The reply is an agent's: it may call these tools (steps/agent-loop.ts). */
+  agent?: AgentPlan | undefined;
+}
+
+/** What one tool call gives back. */
+export interface AgentToolResult {
+  /** What the model is told (cut to PLUGIN_LIMITS.toolOutputMaxChars). */
+  output: string;
+  /** Markdown added to the reply after the model's answer (a generated image), not sent upstream. */
+  attachment?: string | undefined;
+}
+
+/** A tool the agent may call while it writes a reply (a plugin). */
+export interface AgentTool {
+  /** The name the model calls it by (the plugin key). */
+  name: string;
+  /** Shown in the display states: "Using {label}...". */
+  label: string;
+  description: string;
+  /** JSON Schema of its arguments. */
+  parameters: Record<string, unknown>;
+  /** One call; a rejection's message is told to the model and shown, the reply goes on. */
+  run(args: unknown, signal: AbortSignal): Promise<AgentToolResult>;
+}
+
+/** How the agent of a reply runs (spec §3 agentOptions). */
+export interface AgentPlan {
+  tools: AgentTool[];
+  /** The model and parameters of the steps that may call tools. */
+  model: string;
+  params: ProviderParams;
+  /** Answer with the agent's own last step; else one more completion on the conversation's model. */
+  skipCompletion: boolean;
+  /** Model turns at most; the last one is offered no tools, so it answers. */
+  maxSteps: number;
+}
+
+/**
+ * agent: whether this request's reply is an agent's, and with which tools. The first item that
+ * answers a plan wins; a throw (an unknown or unauthorized plugin) refuses before anything is saved.
+ */
+export interface AskAgent {
+  name: string;
+  plan(ctx: StepContext, configured: Configured): Promise<AgentPlan | undefined>;
 }
 
 /** What the extension steps of the pipeline are given. */
@@ -72,11 +136,33 @@ export interface StepContext {
 
 /**
  * gates: may this request run at all (balance, subscription, limits)? A gate refuses by throwing
- * an AppError, before anything is saved.
+ * an AppError, before anything is saved. A gate that reserves something for the reply (the
+ * balance's credits) returns a hold: the pipeline settles it once the reply has ended, or
+ * releases it (`settle(null)`) when the request stops before the upstream is called.
  */
 export interface AskGate {
   name: string;
-  check(ctx: StepContext): Promise<void>;
+  check(ctx: StepContext): Promise<AskHold | void>;
+}
+
+/** What a gate reserved for one reply. */
+export interface AskHold {
+  /** Never rejects (a failure is the gate's to log). `null`: nothing was sent upstream. */
+  settle(spent: ReplySpend | null): Promise<void>;
+}
+
+/** What a reply used, for the holds of its gates: the provider's usage, else what was sent. */
+export interface ReplySpend {
+  conversationId: string;
+  /** The reply's message id. */
+  messageId: string;
+  model: string;
+  /** The request sent upstream (for counting the prompt when the provider reported no usage). */
+  request: ProviderRequest;
+  /** The text the upstream generated in this turn (a continued reply's prefix not included). */
+  completion: string;
+  usage: ProviderUsage | undefined;
+  outcome: 'finish' | 'abort' | 'error';
 }
 
 /** attach files: content parts (images) added to the user message of this turn. */

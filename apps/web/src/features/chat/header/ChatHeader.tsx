@@ -1,48 +1,70 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
 import { NavToggleButton } from '../../../components/NavToggleButton';
 import { useNav } from '../../../state/nav';
+import { useAuth } from '../../auth';
 import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
+import { PluginsSelect } from './PluginsSelect';
+
+const NO_PLUGINS: readonly string[] = [];
 
 export interface ChatHeaderProps {
   setup: ChatSetupState;
   onConfigureKey: (endpoint: string) => void;
   disabled?: boolean;
+  /** The /a/ view: these controls (the assistant's) in place of the endpoint menu and options. */
+  assistantControls?: ReactNode;
 }
 
 /** The chat header (spec §2): endpoint menu and options popover, the sidebar toggle and new chat when hidden. */
-export function ChatHeader({ setup, onConfigureKey, disabled }: ChatHeaderProps) {
+export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls }: ChatHeaderProps) {
   const { t } = useTranslation();
   const { visible, isMobile } = useNav();
+  const { user, setUser } = useAuth();
   const showToggle = !visible || isMobile;
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-1 bg-surface-chat/95 px-2 backdrop-blur sm:px-3">
       {showToggle && <NavToggleButton />}
       <div className="flex min-w-0 flex-1 items-center gap-0.5">
-        <EndpointMenu
-          config={setup.endpointsConfig}
-          models={setup.models}
-          endpoint={setup.endpoint}
-          model={setup.model}
-          onChoose={setup.choose}
-          onConfigureKey={onConfigureKey}
-          disabled={disabled}
-        />
-        <OptionsPopover
-          endpointType={setup.endpointType}
-          model={setup.model}
-          values={setup.params}
-          onChange={setup.setParam}
-          onReset={setup.resetParams}
-          disabled={disabled}
-        />
+        {assistantControls ?? (
+          <>
+            <EndpointMenu
+              config={setup.endpointsConfig}
+              models={setup.models}
+              endpoint={setup.endpoint}
+              model={setup.model}
+              onChoose={setup.choose}
+              onConfigureKey={onConfigureKey}
+              disabled={disabled}
+            />
+            <OptionsPopover
+              endpointType={setup.endpointType}
+              model={setup.model}
+              values={setup.params}
+              onChange={setup.setParam}
+              onReset={setup.resetParams}
+              bing={{ values: setup.bing, onChange: setup.setBing }}
+              disabled={disabled}
+            />
+            {setup.endpointType === 'gptPlugins' && (
+              <PluginsSelect
+                selected={setup.tools}
+                onChange={setup.setTools}
+                installed={user?.plugins ?? NO_PLUGINS}
+                onUser={setUser}
+                disabled={disabled}
+              />
+            )}
+          </>
+        )}
       </div>
       {showToggle && (
         <Link
-          to="/c/new"
+          to={assistantControls ? '/a/new' : '/c/new'}
           aria-label={t('com_chat_new_chat')}
           title={t('com_chat_new_chat')}
           data-testid="header-new-chat"

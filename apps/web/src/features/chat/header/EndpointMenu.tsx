@@ -46,7 +46,7 @@ export function EndpointMenu({
 
   const current = groups.find((g) => g.name === endpoint);
   const endpointText = endpoint ? endpointLabel(endpoint, config, t) : t('com_chat_no_endpoint');
-  const modelText = endpoint && model ? modelLabel(endpoint, model, config) : t('com_error_no_model');
+  const modelText = endpoint && model ? modelLabel(endpoint, model, config, t) : t('com_error_no_model');
 
   useLayoutEffect(() => {
     const panel = panelRef.current;

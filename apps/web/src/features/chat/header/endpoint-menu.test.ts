@@ -23,7 +23,7 @@ const config = {
   },
   azureOpenAI: { order: 0, type: 'azureOpenAI', userProvide: false },
   demo: { order: 10, type: 'custom', userProvide: false, isDemo: true },
-  groq: { order: 8, type: 'custom', userProvide: false, modelDisplayLabel: 'groq' },
+  groq: { order: 8, type: 'custom', userProvide: false, modelDisplayLabel: 'groq', relabelModels: true },
 } as unknown as EndpointsConfig;
 
 describe('endpoint menu', () => {
@@ -74,8 +74,22 @@ describe('endpoint menu', () => {
       modelLabelsOf({ order: 1, userProvide: false, modelLabels: 'x' } as unknown as EndpointsConfig[string]),
     ).toEqual({});
     expect(modelLabelsOf(config.openAI)).toEqual({ 'gpt-4.1': 'GPT Unfiltered' });
-    expect(modelLabel('openAI', 'gpt-4.1', config)).toBe('GPT Unfiltered');
-    expect(modelLabel('openAI', 'gpt-4o', config)).toBe('gpt-4o');
-    expect(modelLabel('nope', 'x', undefined)).toBe('x');
+    expect(modelLabel('openAI', 'gpt-4.1', config, t)).toBe('GPT Unfiltered');
+    expect(modelLabel('openAI', 'gpt-4o', config, t)).toBe('gpt-4o');
+    expect(modelLabel('nope', 'x', undefined, t)).toBe('x');
+  });
+
+  it("applies the spec's relabelling only where the endpoint relabels; requests keep real names", () => {
+    const models = { groq: ['gpt-4.1', 'gpt-4.1-mini', 'grok-3', 'deepseek-chat', 'gpt-4o', 'llama-3'] };
+    expect(menuGroups(config, models, t).find((g) => g.name === 'groq')?.models).toEqual([
+      { value: 'gpt-4.1', label: 'GPT-4.1 Unfiltered' },
+      { value: 'gpt-4.1-mini', label: 'GPT-4.1 Mini Unfiltered' },
+      { value: 'grok-3', label: 'G3' },
+      { value: 'deepseek-chat', label: 'D1-mini' },
+      { value: 'gpt-4o', label: 't:com_error_no_model' },
+      { value: 'llama-3', label: 'llama-3' },
+    ]);
+    // The openAI entry does not relabel: its own label wins, the rest show their names.
+    expect(modelLabel('openAI', 'grok-3', config, t)).toBe('grok-3');
   });
 });

@@ -1,4 +1,4 @@
-import type { EndpointConfig, EndpointsConfig, ModelsConfig } from '@chat/contract';
+import { relabelModel, type EndpointConfig, type EndpointsConfig, type ModelsConfig } from '@chat/contract';
 import { sortedEndpoints } from './setup';
 
 type Translate = (key: string) => string;
@@ -23,9 +23,8 @@ export function endpointLabel(name: string, config: EndpointsConfig | undefined,
 }
 
 /**
- * Display names by real model name, when the server sends them with the endpoint (spec §9
- * Model-name relabelling). The contract does not carry them yet, so the field is read with care:
- * anything but an object of strings is no relabelling.
+ * Display names by real model name the server sends with the endpoint (librechat.yaml
+ * `modelLabels`). Read with care: anything but an object of strings is no relabelling.
  */
 export function modelLabelsOf(entry: EndpointConfig | undefined): Record<string, string> {
   const raw: unknown = (entry as Record<string, unknown> | undefined)?.modelLabels;
@@ -36,9 +35,24 @@ export function modelLabelsOf(entry: EndpointConfig | undefined): Record<string,
   return out;
 }
 
-/** A model's display name on an endpoint (its real name when not relabelled). */
-export function modelLabel(endpoint: string, model: string, config: EndpointsConfig | undefined): string {
-  return modelLabelsOf(config?.[endpoint])[model] ?? model;
+/**
+ * A model's display name on an endpoint (spec §9 Model-name relabelling): an explicit label,
+ * else the spec's rules where the endpoint relabels ("No model selected" for the hidden
+ * families), else its real name. Requests keep the real name.
+ */
+export function modelLabel(
+  endpoint: string,
+  model: string,
+  config: EndpointsConfig | undefined,
+  t: Translate,
+): string {
+  const entry = config?.[endpoint];
+  const own = modelLabelsOf(entry)[model];
+  if (own) return own;
+  if (entry?.relabelModels !== true) return model;
+  const r = relabelModel(model);
+  if (r.kind === 'label') return r.label;
+  return r.kind === 'hidden' ? t('com_error_no_model') : model;
 }
 
 export interface MenuModel {
@@ -69,7 +83,6 @@ export function menuGroups(
   return sortedEndpoints(config).map((name) => {
     const entry = config?.[name];
     const label = endpointLabel(name, config, t);
-    const labels = modelLabelsOf(entry);
     const detail =
       entry?.modelDisplayLabel && entry.modelDisplayLabel !== label ? entry.modelDisplayLabel : null;
     return {
@@ -81,7 +94,7 @@ export function menuGroups(
       isDemo: entry?.isDemo === true,
       userProvide: entry?.userProvide === true,
       beta: name === 'gptPlugins',
-      models: (models?.[name] ?? []).map((value) => ({ value, label: labels[value] ?? value })),
+      models: (models?.[name] ?? []).map((value) => ({ value, label: modelLabel(name, value, config, t) })),
     };
   });
 }

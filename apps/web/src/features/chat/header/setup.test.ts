@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { EndpointsConfig } from '@chat/contract';
 import {
+  installedOnly,
   pickEndpoint,
   pickModel,
   readLastModels,
@@ -20,6 +21,9 @@ describe('chat setup', () => {
 
   it('sorts endpoints by order', () => {
     expect(sortedEndpoints(config)).toEqual(['openAI', 'demo', 'groq']);
+    // Assistants have their own view: never in the chat view's endpoint menu.
+    const withAssistant = { ...config, assistant: { order: 0, type: 'assistant', userProvide: false } };
+    expect(sortedEndpoints(withAssistant)).toEqual(['openAI', 'demo', 'groq']);
   });
 
   it("starts with the conversation's endpoint, else the stored one, else the first by order", () => {
@@ -41,5 +45,14 @@ describe('chat setup', () => {
     writeLastSetup({ endpoint: 'demo', model: 'demo-fast' });
     expect(readLastSetup()).toEqual({ endpoint: 'demo', model: 'demo-fast' });
     expect(readLastModels()).toEqual({ openAI: 'gpt-4o', demo: 'demo-fast' });
+  });
+
+  it('keeps only the selected plugins still installed, in their order', () => {
+    expect(installedOnly(['calculator', 'dalle', 'datetime'], ['datetime', 'calculator'])).toEqual([
+      'calculator',
+      'datetime',
+    ]);
+    expect(installedOnly(['calculator'], [])).toEqual([]);
+    expect(installedOnly(['calculator'], undefined)).toEqual(['calculator']);
   });
 });

@@ -1,4 +1,10 @@
-import { DEFAULT_MODELS, LOCAL_KEYS, type EndpointsConfig, type ModelsConfig } from '@chat/contract';
+import {
+  DEFAULT_MODELS,
+  EModelEndpoint,
+  LOCAL_KEYS,
+  type EndpointsConfig,
+  type ModelsConfig,
+} from '@chat/contract';
 
 /** The endpoint + model a new conversation starts with, remembered between visits (spec §9). */
 export interface ChatSetup {
@@ -6,10 +12,14 @@ export interface ChatSetup {
   model: string;
 }
 
-/** Endpoint names by configured order (then name, for a stable list). */
+/**
+ * Endpoint names by configured order (then name, for a stable list). Assistants are not among
+ * them: they are chatted with in their own view (/a/, spec §2) through /api/assistants/chat.
+ */
 export function sortedEndpoints(config: EndpointsConfig | undefined): string[] {
   if (!config) return [];
   return Object.entries(config)
+    .filter(([name]) => name !== EModelEndpoint.assistant)
     .sort(([a, x], [b, y]) => x.order - y.order || a.localeCompare(b))
     .map(([name]) => name);
 }
@@ -74,4 +84,23 @@ export function writeLastSetup(setup: ChatSetup): void {
   } catch {
     // storage unavailable: the choice is simply not remembered
   }
+}
+
+/** The plugins last selected (spec §9 lastSelectedTools). */
+export function readLastTools(): string[] {
+  const value = readJson(LOCAL_KEYS.lastSelectedTools);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+export function writeLastTools(tools: readonly string[]): void {
+  try {
+    localStorage.setItem(LOCAL_KEYS.lastSelectedTools, JSON.stringify(tools));
+  } catch {
+    // storage unavailable: the choice is simply not remembered
+  }
+}
+
+/** The selected plugins still installed (an uninstalled plugin leaves the selection); all when unknown. */
+export function installedOnly(tools: readonly string[], installed: readonly string[] | undefined): string[] {
+  return installed ? tools.filter((k) => installed.includes(k)) : [...tools];
 }

@@ -9,9 +9,19 @@ import type {
 } from '@chat/contract';
 import { useEndpoints, useModels } from '../../../api/endpoints';
 import { askOptions } from '../options/ask-options';
+import { mergeBing, type BingOptionKey, type BingValues } from '../options/bing-options';
 import { endpointTypeOf, mergeParams, resetParams } from '../options/params';
 import { onAdoption } from '../stream/adopt-id';
-import { pickEndpoint, pickModel, readLastModels, readLastSetup, writeLastSetup } from './setup';
+import {
+  installedOnly,
+  pickEndpoint,
+  pickModel,
+  readLastModels,
+  readLastSetup,
+  readLastTools,
+  writeLastSetup,
+  writeLastTools,
+} from './setup';
 
 export interface ChatSetupState {
   endpoint: string | null;
@@ -28,18 +38,27 @@ export interface ChatSetupState {
   /** Picks an endpoint and one of its models (the menu); keeps the conversation and its options. */
   choose: (endpoint: string, model: string) => void;
   setParam: (key: ParamKey, value: number) => void;
+  /** Bing's tone, context and Sydney's system message in effect (bingAI only). */
+  bing: ReturnType<typeof mergeBing>;
+  setBing: <K extends BingOptionKey>(key: K, value: BingValues[K]) => void;
   /** Every parameter of the chosen endpoint back to its default. */
   resetParams: () => void;
+  /** gptPlugins: the plugins selected (keys). */
+  tools: string[];
+  setTools: (tools: string[]) => void;
 }
 
 /** No change to the saved parameters (one object, so memoized values keep). */
 const NO_PARAMS: ParamValues = Object.freeze({});
+const NO_BING: BingValues = Object.freeze({});
 
 interface Choice {
   key: string;
   endpoint?: string;
   model?: string;
   params: ParamValues;
+  bing?: BingValues;
+  tools?: string[];
 }
 
 /**
@@ -48,7 +67,12 @@ interface Choice {
  * resets the in-view choice when another conversation is shown; a new conversation's choice
  * follows it to its id.
  */
-export function useChatSetup(convo: Conversation | undefined, viewKey: string): ChatSetupState {
+export function useChatSetup(
+  convo: Conversation | undefined,
+  viewKey: string,
+  /** The plugins the person installed; a selected plugin not among them is dropped. */
+  installedPlugins?: readonly string[],
+): ChatSetupState {
   const endpoints = useEndpoints();
   const models = useModels();
   const [choice, setChoice] = useState<Choice>({ key: viewKey, params: NO_PARAMS });
@@ -78,13 +102,25 @@ export function useChatSetup(convo: Conversation | undefined, viewKey: string): 
 
   const endpointType = endpoint ? endpointTypeOf(endpoint, endpoints.data) : null;
   const params = useMemo(() => mergeParams(convo, own.params), [convo, own.params]);
-  const options = useMemo(
-    () =>
-      endpoint && model
-        ? askOptions({ conversation: convo, overrides: own.params, endpoint, model, config: endpoints.data })
-        : undefined,
-    [convo, own.params, endpoint, model, endpoints.data],
-  );
+  const ownBing = own.bing ?? NO_BING;
+  const bing = useMemo(() => mergeBing(convo, ownBing), [convo, ownBing]);
+  const tools = useMemo(() => {
+    const chosen =
+      own.tools ?? convo?.tools?.map((t) => (typeof t === 'string' ? t : t.pluginKey)) ?? readLastTools();
+    return installedOnly(chosen, installedPlugins);
+  }, [own.tools, convo?.tools, installedPlugins]);
+  const options = useMemo(() => {
+    if (!endpoint || !model) return undefined;
+    const base = askOptions({
+      conversation: convo,
+      overrides: own.params,
+      endpoint,
+      model,
+      config: endpoints.data,
+      bing: ownBing,
+    });
+    return endpointType === 'gptPlugins' ? { ...base, tools } : base;
+  }, [convo, own.params, ownBing, endpoint, model, endpoints.data, endpointType, tools]);
 
   const update = useCallback(
     (change: (c: Choice) => Choice) =>
@@ -105,13 +141,29 @@ export function useChatSetup(convo: Conversation | undefined, viewKey: string): 
     [update],
   );
 
+  const setBing = useCallback(
+    <K extends BingOptionKey>(key: K, value: BingValues[K]) =>
+      update((c) => ({ ...c, bing: { ...c.bing, [key]: value } })),
+    [update],
+  );
+
   const reset = useCallback(() => {
     if (!endpointType || !model) return;
     const defaults = resetParams(endpointType, model);
     update((c) => ({ ...c, params: { ...c.params, ...defaults } }));
   }, [endpointType, model, update]);
 
+  const setTools = useCallback(
+    (next: string[]) => {
+      writeLastTools(next);
+      update((c) => ({ ...c, tools: next }));
+    },
+    [update],
+  );
+
   return {
+    tools,
+    setTools,
     endpoint,
     model,
     endpointType,
@@ -122,6 +174,8 @@ export function useChatSetup(convo: Conversation | undefined, viewKey: string): 
     options,
     choose,
     setParam,
+    bing,
+    setBing,
     resetParams: reset,
   };
 }

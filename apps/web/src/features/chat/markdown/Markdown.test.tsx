@@ -47,3 +47,17 @@ describe('Markdown', () => {
     expect(renderToStaticMarkup(<Markdown text={'```nolang\nconst a = 1;\n```'} />)).not.toContain('hljs-');
   });
 });
+
+describe('images in replies', () => {
+  it("shows a plugin's generated image (a data: image) but no other data: URL", () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const html = renderToStaticMarkup(
+      <Markdown
+        text={`![a fox](${png}) [x](data:text/html;base64,PHNjcmlwdD4=) ![y](data:image/svg+xml;base64,PHN2Zz4=)`}
+      />,
+    );
+    expect(html).toContain(`src="${png}"`);
+    expect(html).not.toContain('data:text/html');
+    expect(html).not.toContain('data:image/svg');
+  });
+});

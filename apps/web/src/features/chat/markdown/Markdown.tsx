@@ -1,5 +1,5 @@
 import { Fragment, memo, useMemo, type ComponentProps, type ReactNode } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import rehypeHighlight from 'rehype-highlight';
 import 'highlight.js/styles/github-dark.css';
@@ -27,6 +27,16 @@ const components: Components = {
   ),
 };
 
+/** An image a plugin generated, inlined by the server (base64 PNG, JPEG or WEBP only). */
+const GENERATED_IMAGE = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
+
+/**
+ * react-markdown's safe URLs (http, https, mailto…), plus `data:` images in an <img> src, which
+ * is how an image plugin's picture arrives (the CSP allows data: images, never data: scripts).
+ */
+export const urlTransform: UrlTransform = (url, key, node) =>
+  key === 'src' && node.tagName === 'img' && GENERATED_IMAGE.test(url) ? url : defaultUrlTransform(url);
+
 const remarkPlugins = [remarkGfm];
 // Unknown languages are left plain rather than guessed (guessing is slow on long replies).
 // One highlighter for every render: attaching rehype-highlight registers all its grammars again,
@@ -40,7 +50,12 @@ const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [()
 /** One top-level block; memoized so a finished block is not parsed again while the reply grows. */
 export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
-    <ReactMarkdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+    <ReactMarkdown
+      remarkPlugins={remarkPlugins}
+      rehypePlugins={rehypePlugins}
+      components={components}
+      urlTransform={urlTransform}
+    >
       {text}
     </ReactMarkdown>
   );

@@ -6,6 +6,7 @@ import { TIMINGS, type Message } from '@chat/contract';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';
 import { getErrorDetail } from '../stream/error-details';
 import { errorTextFor, isErrorJsonText } from './error-text';
+import { PluginStates } from './PluginStates';
 
 function ErrorBubble({ text }: { text: string }) {
   return (
@@ -66,6 +67,7 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
       : message.text;
   return (
     <div className="flex flex-col gap-2">
+      {message.plugins && message.plugins.length > 0 && <PluginStates plugins={message.plugins} />}
       {(replyText || !message.error) && (
         <div
           data-testid="message-text"

@@ -35,6 +35,16 @@ describe('errorTextFor', () => {
     );
   });
 
+  it('shows token_balance as Insufficient Funds with the balance, prompt tokens and cost', () => {
+    const refusal = { type: 'token_balance', balance: 10, tokenCost: 602, promptTokens: 2 };
+    const expected = 'Insufficient Funds! Balance: 10. Prompt tokens: 2. Cost: 602.';
+    expect(errorTextFor(t, '', { code: 'token_balance', message: JSON.stringify(refusal) })).toBe(expected);
+    expect(errorTextFor(t, JSON.stringify(refusal))).toBe(expected);
+    expect(errorTextFor(t, JSON.stringify({ ...refusal, generations: [{ text: 'a' }] }))).toBe(
+      `${expected}\n\nGenerations: [{"text":"a"}]`,
+    );
+  });
+
   it('shows known provider texts as they are', () => {
     const oops = 'Oops, something went wrong. Please try again later.';
     expect(errorTextFor(t, oops)).toBe(oops);

@@ -49,8 +49,22 @@ export function genericErrorText(t: Translate, text: string): string {
   return t('com_chat_error_generic', { 0: shown });
 }
 
+/** business §8 token_balance: "Insufficient Funds!" with the balance, prompt tokens and cost. */
+function tokenBalanceText(t: Translate, obj: Record<string, unknown> | null): string {
+  const text = t('com_error_token_balance', {
+    balance: obj?.balance ?? 0,
+    promptTokens: obj?.promptTokens ?? 0,
+    tokenCost: obj?.tokenCost ?? 0,
+  });
+  return obj?.generations
+    ? `${text}\n\n${t('com_error_token_balance_generations', { generations: JSON.stringify(obj.generations) })}`
+    : text;
+}
+
 function fromCode(t: Translate, code: string, message: string): string | null {
   if (code === CLIENT_ERROR.network) return t('com_error_connecting');
+  // Its message is LibreChat's JSON error text with the numbers.
+  if (code === 'token_balance') return tokenBalanceText(t, parseJson(message));
   if (code === CLIENT_ERROR.cancel) return t('com_error_cancelling');
   if (!isKnownCode(code)) return null;
   // upstream_error's text embeds the provider's own message.
@@ -73,6 +87,7 @@ function fromJson(t: Translate, obj: Record<string, unknown>, raw: string): stri
       window: n === 1 ? t('com_chat_minute') : t('com_chat_minutes', { n }),
     });
   }
+  if (type === 'token_balance') return tokenBalanceText(t, obj);
   if (type && TYPE_KEYS[type]) return t(TYPE_KEYS[type]);
   return genericErrorText(t, raw);
 }

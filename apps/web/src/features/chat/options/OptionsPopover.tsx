@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { RotateCcw, SlidersHorizontal } from 'lucide-react';
 import type { ParamKey } from '@chat/contract';
 import { usePopover } from '../header/usePopover';
+import { BingSettings, type BingSettingsProps } from './BingSettings';
 import { PARAM_LABEL_KEYS, fitToSpec, paramRows, stepDecimals, type ParamRow } from './params';
 
 export interface OptionsPopoverProps {
@@ -14,6 +15,8 @@ export interface OptionsPopoverProps {
   onChange: (key: ParamKey, value: number) => void;
   onReset: () => void;
   disabled?: boolean;
+  /** Bing's own options (shown for the bingAI endpoint type). */
+  bing?: Omit<BingSettingsProps, 'model'> | undefined;
 }
 
 /** A slider only where it can be moved step by step (not for a count up to a million). */
@@ -31,6 +34,7 @@ export function OptionsPopover({
   onChange,
   onReset,
   disabled,
+  bing,
 }: OptionsPopoverProps) {
   const { t } = useTranslation();
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
@@ -39,7 +43,7 @@ export function OptionsPopover({
   const label = t('com_endpoint_options');
 
   useEffect(() => {
-    if (open) panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+    if (open) panelRef.current?.querySelector<HTMLElement>('input, button, textarea')?.focus();
   }, [open, panelRef]);
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -90,7 +94,9 @@ export function OptionsPopover({
             </h2>
             {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{model}</span>}
           </div>
-          {rows.length === 0 ? (
+          {endpointType === 'bingAI' && bing && model ? (
+            <BingSettings model={model} {...bing} />
+          ) : rows.length === 0 ? (
             <p className="text-sm text-text-secondary">{t('com_endpoint_no_options')}</p>
           ) : (
             <div className="flex flex-col gap-4">

@@ -6,6 +6,7 @@ const config: EndpointsConfig = {
   openAI: { order: 1, type: 'openAI', userProvide: false },
   google: { order: 5, type: 'google', userProvide: true },
   Mistral: { order: 8, type: 'custom', userProvide: false, iconURL: '/mistral.svg' },
+  bingAI: { order: 4, type: 'bingAI', userProvide: false },
 };
 
 const convo: Conversation = {
@@ -75,5 +76,43 @@ describe('ask options', () => {
     ).toEqual({
       endpointType: 'openAI',
     });
+  });
+
+  it("carries Bing's tone, context and system message only to Bing, this view's changes first", () => {
+    const bingConvo: Conversation = {
+      ...convo,
+      endpoint: 'bingAI',
+      model: 'BingAI',
+      toneStyle: 'fast',
+      context: 'old',
+    };
+    expect(
+      askOptions({
+        conversation: bingConvo,
+        overrides: {},
+        endpoint: 'bingAI',
+        model: 'BingAI',
+        config,
+        bing: { context: 'new context', systemMessage: '' },
+      }),
+    ).toMatchObject({ toneStyle: 'fast', context: 'new context' });
+    const cleared = askOptions({
+      conversation: bingConvo,
+      overrides: {},
+      endpoint: 'bingAI',
+      model: 'BingAI',
+      config,
+      bing: { context: '' },
+    });
+    expect(cleared).not.toHaveProperty('context');
+    expect(cleared).not.toHaveProperty('systemMessage');
+    const openAI = askOptions({
+      conversation: bingConvo,
+      overrides: {},
+      endpoint: 'openAI',
+      model: 'gpt-4o',
+      config,
+    });
+    expect(openAI).not.toHaveProperty('toneStyle');
   });
 });

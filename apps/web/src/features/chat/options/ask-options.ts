@@ -1,4 +1,5 @@
 import type { Conversation, ConversationOptions, EndpointsConfig, ParamValues } from '@chat/contract';
+import { BING_OPTION_KEYS, type BingValues } from './bing-options';
 import { askParams, endpointTypeOf, mergeParams } from './params';
 
 /** Conversation options that belong to the conversation, not to an endpoint: kept across a switch. */
@@ -11,6 +12,8 @@ export interface AskOptionsInput {
   endpoint: string;
   model: string;
   config: EndpointsConfig | undefined;
+  /** Bing's own options changed in this view (tone, context, Sydney's system message). */
+  bing?: BingValues | undefined;
 }
 
 /**
@@ -26,6 +29,7 @@ export function askOptions({
   endpoint,
   model,
   config,
+  bing = {},
 }: AskOptionsInput): ConversationOptions {
   const out: ConversationOptions = {};
   for (const key of CARRIED) {
@@ -39,5 +43,11 @@ export function askOptions({
   const iconURL = entry?.iconURL ?? (sameEndpoint ? conversation?.iconURL : undefined);
   if (iconURL) out.iconURL = iconURL;
   const type = endpointTypeOf(endpoint, config);
+  if (type === 'bingAI') {
+    for (const key of BING_OPTION_KEYS) {
+      const value = Object.hasOwn(bing, key) ? bing[key] : conversation?.[key];
+      if (value !== null && value !== undefined && value !== '') Object.assign(out, { [key]: value });
+    }
+  }
   return { ...out, ...askParams(type, model, mergeParams(conversation, overrides)) };
 }

@@ -20,6 +20,11 @@ export interface SubmitContext {
   sender: string;
   userSender: string;
   options?: ConversationOptions;
+  /**
+   * An assistant conversation (the /a/ view): asks go to /api/assistants/chat and edits of
+   * replies to /api/assistants/chat/modify, carrying the assistant and the conversation's thread.
+   */
+  assistant?: { assistantId: string; threadId: string | null };
   /** Client-made UUID (injected for tests). */
   newId?: () => string;
 }
@@ -45,6 +50,7 @@ export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
     conversationId: ctx.conversationId,
     endpoint: ctx.endpoint,
     model: ctx.model,
+    ...(ctx.assistant ? { assistant_id: ctx.assistant.assistantId, thread_id: ctx.assistant.threadId } : {}),
   };
   const reply = (requestId: string) =>
     draftMessage({
@@ -58,8 +64,12 @@ export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
       model: ctx.model,
     });
   const isNewConversation = ctx.conversationId === null;
-  const ask = fillRoutePath(API_ROUTES.ask.path, { endpoint: ctx.endpoint });
-  const edit = fillRoutePath(API_ROUTES.edit.path, { endpoint: ctx.endpoint });
+  const ask = ctx.assistant
+    ? API_ROUTES.assistantChat.path
+    : fillRoutePath(API_ROUTES.ask.path, { endpoint: ctx.endpoint });
+  const edit = ctx.assistant
+    ? API_ROUTES.assistantChatModify.path
+    : fillRoutePath(API_ROUTES.edit.path, { endpoint: ctx.endpoint });
 
   switch (s.kind) {
     case 'ask': {

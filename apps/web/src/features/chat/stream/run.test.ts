@@ -120,6 +120,37 @@ describe('startStream', () => {
     expect(getStreamState(CID).phase).toBe('done');
   });
 
+  it('puts plugin display states on the reply as they come (spec §4)', async () => {
+    const { fetchMock, send, close } = controllableFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const done = startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: null,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+    );
+    send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
+    const using = { pluginKey: 'calculator', latest: 'Calculator', loading: true, inputs: [], outputs: null };
+    send({ plugins: [using], plugin: using });
+    await tick();
+    const reply = () =>
+      qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => m.messageId === `${UID}_`);
+    expect(reply()?.plugins).toEqual([using]);
+    const used = { ...using, loading: false, outputs: '42' };
+    send({ plugins: [used], plugin: used });
+    send({ text: 'It is 42.' });
+    await tick();
+    expect(reply()).toMatchObject({ plugins: [used], plugin: used, text: 'It is 42.' });
+    close();
+    await done;
+  });
+
   it("asks for a new conversation's title right after the final event, not seconds later", async () => {
     const { fetchMock: sse, send, close } = controllableFetch();
     const fetchMock = vi.fn(async (url: string, _init?: RequestInit) =>

@@ -5,6 +5,7 @@ import {
   isCreatedEvent,
   isErrorEvent,
   isFinalEvent,
+  isPluginsEvent,
   isResumedEvent,
   type Conversation,
   type CreatedEvent,
@@ -84,8 +85,20 @@ function fail(qc: QueryClient, s: Session, error: StreamError, response?: Messag
   dispatchStream(s.key, { type: 'error', error });
 }
 
+/** The reply's plugin display states changed (spec §4): the event carries the whole list. */
+function onPlugins(
+  qc: QueryClient,
+  s: Session,
+  plugins: Message['plugins'],
+  plugin: Message['plugin'],
+): void {
+  flushText(qc, s);
+  setMessages(qc, s.key, (list) => patchMessage(list, s.plan.targetMessageId, { plugins, plugin }));
+}
+
 function handleEvent(qc: QueryClient, s: Session, data: StreamEvent): void {
   if (isCreatedEvent(data)) return onCreated(qc, s, data);
+  if (isPluginsEvent(data)) return onPlugins(qc, s, data.plugins, data.plugin);
   if (isResumedEvent(data)) return onResumed(qc, s, data);
   if (isFinalEvent(data)) {
     applySaved(qc, s, data);
@@ -181,5 +194,7 @@ export async function readStream(qc: QueryClient, s: Session, path: string, body
   } finally {
     cancelFlush(s);
     if (sessions.get(s.key) === s) sessions.delete(s.key);
+    // The reply settled its cost (or a refusal said what is left): the balance shown refetches.
+    void qc.invalidateQueries({ queryKey: queryKeys.balance });
   }
 }

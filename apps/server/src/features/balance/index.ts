@@ -1,0 +1,43 @@
+import { API_ROUTES } from '@chat/contract';
+import type { FeatureModule } from '../../platform/module.js';
+import { addRoute } from '../../platform/typed-route.js';
+import { balanceGate } from './gate.js';
+import { createBalanceRepo } from './repo.js';
+import { createBalanceService } from './service.js';
+import { countText } from '../../providers/tokens.js';
+
+/**
+ * The token balance (CHECK_BALANCE, START_BALANCE): each reply spends from the user's balance at
+ * its model's rates, a send it cannot cover is refused; the operator issues and spends tokens.
+ * And the tokenizer (POST /api/tokenizer).
+ */
+export const balanceModule: FeatureModule = {
+  name: 'balance',
+  register({ app, db, config, events, use, extend }) {
+    const repo = createBalanceRepo(db, config.startBalance);
+    const balance = createBalanceService(repo);
+    const operator = use('operator');
+
+    if (config.checkBalance) {
+      extend('askGates', balanceGate(repo, app.log));
+      events.on('users.registered', ({ userId }) => {
+        repo
+          .ensure(userId)
+          .catch((err: unknown) => app.log.error({ err, userId }, 'starting balance failed'));
+      });
+    }
+
+    addRoute(app, API_ROUTES.balance, async ({ user }) => balance.get(user.id));
+    addRoute(app, API_ROUTES.issueTokens, async ({ user, body }) => {
+      await operator.require(user.id);
+      return balance.issue(body);
+    });
+    addRoute(app, API_ROUTES.spendTokens, async ({ user, body }) => {
+      await operator.require(user.id);
+      return balance.spend(body);
+    });
+    addRoute(app, API_ROUTES.tokenizer, async ({ body }) => ({
+      count: countText(typeof body.arg === 'string' ? body.arg : body.arg.text),
+    }));
+  },
+};

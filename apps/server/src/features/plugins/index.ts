@@ -1,0 +1,55 @@
+import { DEFAULT_PLUGINS_CONFIG } from '../../config/app-config.js';
+import type { FeatureModule } from '../../platform/module.js';
+import { pluginsAgent, pluginTools, toolsConfigurer } from './agent.js';
+import type { AgentTool } from '../ask/index.js';
+import { pluginManifest } from './manifest.js';
+import { createPluginsRepo } from './repo.js';
+import { pluginsRoutes } from './routes.js';
+import { createPluginsService } from './service.js';
+
+/** The plugins as tools of another feature's agent (assistants' function tools). */
+export interface PluginToolbox {
+  /** Whether the server runs a plugin of this key. */
+  has(key: string): boolean;
+  /** The keys of the plugins the user installed. */
+  installed(userId: string): Promise<string[]>;
+  /** Those plugins as tools; an unknown or unauthenticated one is an AppError validation_error. */
+  tools(userId: string, keys: readonly string[]): Promise<AgentTool[]>;
+}
+
+declare module '../../platform/module.js' {
+  interface Services {
+    pluginToolbox: PluginToolbox;
+  }
+}
+
+/**
+ * Plugins (spec §3, §4, §7): the store (GET /api/plugins), installing with credentials (POST
+ * /api/user/plugins), and the agent of gptPlugins replies that runs them as tools.
+ */
+export const pluginsModule: FeatureModule = {
+  name: 'plugins',
+  register({ app, db, config, use, provide, extend }) {
+    const providers = use('providers');
+    let manifest: ReturnType<typeof pluginManifest> | undefined;
+    const plugins = createPluginsService({
+      repo: createPluginsRepo(db),
+      credsKey: config.credsKey,
+      // Built on first use: main settles the endpoints (and their model lists) after the modules.
+      manifest: () =>
+        (manifest ??= pluginManifest({
+          config: config.plugins ?? DEFAULT_PLUGINS_CONFIG,
+          endpoints: () => config.endpoints,
+          providers,
+        })),
+    });
+    pluginsRoutes(app, plugins);
+    provide('pluginToolbox', {
+      has: (key) => plugins.list().some((p) => p.pluginKey === key),
+      installed: (userId) => plugins.installed(userId),
+      tools: (userId, keys) => pluginTools(plugins, userId, keys),
+    });
+    extend('askConfigurers', toolsConfigurer);
+    extend('askAgents', pluginsAgent({ plugins, providers }));
+  },
+};

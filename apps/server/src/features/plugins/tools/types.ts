@@ -1,0 +1,41 @@
+import type { PluginAuthField } from '@chat/contract';
+import type { AgentToolResult } from '../../ask/index.js';
+
+/** What a plugin's run gets besides its arguments. */
+export interface PluginRunContext {
+  userId: string;
+  /** The plugin's credentials: the user's own (unsealed), else the server's. */
+  auth: Record<string, string>;
+  signal: AbortSignal;
+}
+
+/** One plugin the server runs: its store entry, its tool and how to run it. */
+export interface PluginDefinition {
+  key: string;
+  name: string;
+  /** The store's description (also the model's, unless `toolDescription` says more). */
+  description: string;
+  toolDescription?: string;
+  icon: string;
+  authConfig: PluginAuthField[];
+  /** Credentials the server supplies for every user (from its config), by auth field. */
+  serverAuth?: Record<string, string> | undefined;
+  /** JSON Schema of the tool's arguments. */
+  parameters: Record<string, unknown>;
+  run(args: unknown, ctx: PluginRunContext): Promise<AgentToolResult>;
+}
+
+/** A tool's arguments as an object (the model may send anything). */
+export function argsObject(args: unknown): Record<string, unknown> {
+  return typeof args === 'object' && args !== null && !Array.isArray(args)
+    ? (args as Record<string, unknown>)
+    : {};
+}
+
+/** A required string argument, else an Error the model is told. */
+export function stringArg(args: unknown, name: string, max = 4000): string {
+  const value = argsObject(args)[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new Error(`"${name}" is required`);
+  if (value.length > max) throw new Error(`"${name}" is longer than ${max} characters`);
+  return value.trim();
+}

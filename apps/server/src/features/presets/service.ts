@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import {
+  conversationOptionsSchema,
+  DEFAULT_PRESET_TITLE,
+  PRESET_LIMITS,
+  type ConversationOptions,
+  type Preset,
+  type SavePresetRequest,
+} from '@chat/contract';
+import type { PresetRow } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { PresetsRepo } from './repo.js';
+
+const OPTION_KEYS = Object.keys(conversationOptionsSchema.shape).filter(
+  (k) => k !== 'model',
+) as (keyof ConversationOptions)[];
+
+export function presentPreset(row: PresetRow): Preset {
+  return {
+    ...row.options,
+    presetId: row.presetId,
+    title: row.title,
+    user: row.userId,
+    endpoint: row.endpoint,
+    model: row.model,
+    defaultPreset: row.defaultPreset,
+    order: row.order,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The conversation options of a save body, unset values left out (model has its own column). */
+function optionsOf(body: SavePresetRequest): ConversationOptions {
+  const out: Record<string, unknown> = {};
+  for (const k of OPTION_KEYS) if (body[k] !== undefined && body[k] !== null) out[k] = body[k];
+  return out as ConversationOptions;
+}
+
+/** Presets (spec §3, §4 Presets, §7): owner-only; a preset of another user is not found. */
+export function createPresetsService(repo: PresetsRepo) {
+  return {
+    async list(userId: string): Promise<Preset[]> {
+      return (await repo.list(userId)).map(presentPreset);
+    },
+
+    async save(userId: string, body: SavePresetRequest): Promise<Preset> {
+      const create = !body.presetId;
+      // A presetId that is not one of the caller's presets is not found (another user's is never
+      // touched, and never told apart from one that does not exist).
+      if (body.presetId && !(await repo.exists(userId, body.presetId))) {
+        throw new AppError('not_found', 'Preset not found');
+      }
+      if (create && (await repo.count(userId)) >= PRESET_LIMITS.maxPresets) {
+        throw new AppError('validation_error', `At most ${PRESET_LIMITS.maxPresets} presets can be kept`);
+      }
+      const presetId = create ? randomUUID() : body.presetId!;
+      const row = await repo.save(
+        userId,
+        presetId,
+        {
+          title: body.title?.trim() || DEFAULT_PRESET_TITLE,
+          endpoint: body.endpoint,
+          model: body.model ?? null,
+          options: optionsOf(body),
+          defaultPreset: body.defaultPreset === true,
+          order: body.order ?? null,
+        },
+        create,
+      );
+      if (!row) throw new AppError('not_found', 'Preset not found');
+      return presentPreset(row);
+    },
+
+    async delete(userId: string, presetId: string | null | undefined) {
+      const deletedCount = await repo.delete(userId, presetId ?? undefined);
+      if (presetId && deletedCount === 0) throw new AppError('not_found', 'Preset not found');
+      return { acknowledged: true, deletedCount };
+    },
+  };
+}
+export type PresetsService = ReturnType<typeof createPresetsService>;

@@ -1,0 +1,77 @@
+import { SUMMARY_LIMITS, contextTokensOf } from '@chat/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ProviderRegistry } from '../../providers/registry.js';
+import { countPrompt } from '../../providers/tokens.js';
+import type { ProviderMessage } from '../../providers/types.js';
+import type { AskPromptShaper } from '../ask/index.js';
+
+export const SUMMARY_INSTRUCTION =
+  'Summarize the conversation below for the assistant who continues it: keep every fact, name, ' +
+  'number, decision and open question the user may refer to later; leave out greetings and ' +
+  'filler. Write plain prose, at most 300 words.';
+export const SUMMARY_PREFIX = 'Summary of the earlier conversation:';
+
+const textOf = (m: ProviderMessage): string =>
+  typeof m.content === 'string'
+    ? m.content
+    : m.content.flatMap((p) => (p.type === 'text' ? [p.text] : ['[image]'])).join('\n');
+
+/** The messages a summary replaces: after the leading system messages, before the recent ones. */
+export function splitForSummary(messages: readonly ProviderMessage[], keepRecent: number) {
+  let lead = 0;
+  while (lead < messages.length && messages[lead]!.role === 'system') lead++;
+  const recentFrom = Math.max(lead, messages.length - keepRecent);
+  return {
+    system: messages.slice(0, lead),
+    older: messages.slice(lead, recentFrom),
+    recent: messages.slice(recentFrom),
+  };
+}
+
+/**
+ * librechat.yaml `summarize: true` (custom endpoints): a prompt that would not leave the reply
+ * its room in the model's context (contract context.ts) has its older turns replaced by a
+ * summary, written with the endpoint's `summaryModel` (else the conversation's model) through
+ * the same credentials. The summary is made per request and not saved: the saved conversation
+ * stays whole, and a failed summary sends the prompt as it was (the upstream then answers).
+ */
+export function summaryShaper(deps: {
+  providers: ProviderRegistry;
+  log: FastifyBaseLogger;
+}): AskPromptShaper {
+  return {
+    name: 'summarize',
+    async shape(ctx, request) {
+      if (!ctx.endpoint.summarize) return request;
+      const reply = request.params?.maxOutputTokens ?? SUMMARY_LIMITS.replyReserveTokens;
+      const budget = Math.floor((contextTokensOf(request.model) - reply) * SUMMARY_LIMITS.triggerRatio);
+      if (countPrompt(request) <= budget) return request;
+      const { system, older, recent } = splitForSummary(request.messages, SUMMARY_LIMITS.keepRecent);
+      if (older.length === 0) return request;
+      const transcript = older
+        .filter((m) => m.role === 'user' || m.role === 'assistant')
+        .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${textOf(m)}`)
+        .join('\n\n');
+      try {
+        const provider = await deps.providers.provider(ctx.endpoint, ctx.input.userId);
+        const { text } = await provider.complete(
+          {
+            model: ctx.endpoint.summaryModel ?? request.model,
+            messages: [
+              { role: 'system', content: SUMMARY_INSTRUCTION },
+              { role: 'user', content: transcript },
+            ],
+            params: { temperature: 0.2, maxOutputTokens: SUMMARY_LIMITS.maxSummaryTokens },
+          },
+          AbortSignal.timeout(SUMMARY_LIMITS.timeoutMs),
+        );
+        if (!text.trim()) return request;
+        const summary: ProviderMessage = { role: 'system', content: `${SUMMARY_PREFIX}\n${text.trim()}` };
+        return { ...request, messages: [...system, summary, ...recent] };
+      } catch (err) {
+        deps.log.warn({ err, endpoint: ctx.endpoint.name }, 'summarizing the conversation failed');
+        return request;
+      }
+    },
+  };
+}

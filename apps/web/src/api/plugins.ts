@@ -1,0 +1,25 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { API_ROUTES, type User, type UserPluginRequest } from '@chat/contract';
+import { callApi } from './call';
+import { queryKeys } from './keys';
+
+/** The plugins the server runs (spec §7 Config plugins); asked for only where they are used. */
+export function usePlugins(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.plugins,
+    queryFn: () => callApi(API_ROUTES.plugins, {}),
+    staleTime: Infinity,
+    enabled,
+  });
+}
+
+/**
+ * POST /api/user/plugins (spec §7 User plugins): install a plugin with its credentials, or
+ * uninstall it. The server answers the user with its plugins; `onUser` takes that user in.
+ */
+export function useUpdateUserPlugin(onUser: (user: User) => void) {
+  return useMutation({
+    mutationFn: (body: UserPluginRequest) => callApi(API_ROUTES.userPlugins, { body }),
+    onSuccess: (user) => onUser(user),
+  });
+}

@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { API_ROUTES, type Plugin, type RouteDef, type User, type UserPluginRequest } from '@chat/contract';
+import '../../../app/i18n';
+import { PluginsSelect } from './PluginsSelect';
+
+const plugin = (pluginKey: string, name: string): Plugin => ({
+  name,
+  pluginKey,
+  description: `${name} does things`,
+  icon: `/assets/plugins/${pluginKey}.svg`,
+  authConfig: [],
+  authenticated: true,
+});
+const PLUGINS = [
+  plugin('calculator', 'Calculator'),
+  plugin('datetime', 'Current Date'),
+  plugin('dalle', 'DALL-E'),
+];
+
+vi.mock('../../../api/call', () => ({
+  callApi: vi.fn(async (route: RouteDef, input: { body?: UserPluginRequest }) => {
+    if (route === API_ROUTES.plugins) return PLUGINS;
+    if (route === API_ROUTES.userPlugins) return { plugins: [], pluginKey: input.body?.pluginKey };
+    throw new Error('unexpected call');
+  }),
+}));
+
+function renderSelect(selected: string[], installed: string[]) {
+  const onChange = vi.fn<(tools: string[]) => void>();
+  const onUser = vi.fn<(u: User) => void>();
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <PluginsSelect selected={selected} onChange={onChange} installed={installed} onUser={onUser} />
+    </QueryClientProvider>,
+  );
+  return { select: screen.getByTestId('plugins-select'), onChange, onUser };
+}
+
+afterEach(cleanup);
+
+describe('PluginsSelect', () => {
+  it('offers only the installed plugins, and names the selected ones', async () => {
+    const { select, onChange } = renderSelect(['datetime'], ['calculator', 'datetime']);
+    await within(select).findByTestId('plugin-option-calculator');
+    expect(
+      within(select)
+        .getAllByRole('checkbox')
+        .map((c) => c.getAttribute('data-testid')),
+    ).toEqual(['plugin-option-calculator', 'plugin-option-datetime']);
+    expect(select.querySelector('summary')?.textContent).toBe('Current Date');
+    fireEvent.click(within(select).getByTestId('plugin-option-calculator'));
+    expect(onChange).toHaveBeenCalledWith(['datetime', 'calculator']);
+  });
+
+  it('says when nothing is installed, and opens the store from its entry; focus returns to the select', async () => {
+    const { select } = renderSelect([], []);
+    await waitFor(() => expect(select.textContent).toContain('No plugins installed yet'));
+    const store = within(select).getByRole('button', { name: 'Plugin store' });
+    fireEvent.click(store);
+    const dialog = screen.getByRole('dialog', { name: 'Plugin store' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('searchbox'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(select.querySelector('summary'));
+  });
+
+  it('drops a plugin uninstalled in the store from the selection', async () => {
+    const { onChange, onUser } = renderSelect(['calculator', 'datetime'], ['calculator', 'datetime']);
+    fireEvent.click(screen.getByRole('button', { name: 'Plugin store' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Uninstall Calculator' }));
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(['datetime']));
+    expect(onUser).toHaveBeenCalledTimes(1);
+  });
+});

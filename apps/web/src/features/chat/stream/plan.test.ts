@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { NO_PARENT, type Message } from '@chat/contract';
+import { planSubmission, type SubmitContext } from './plan';
+
+const ctx: SubmitContext = {
+  conversationId: 'c1',
+  endpoint: 'assistant',
+  model: 'gpt-3.5-turbo-1106',
+  sender: 'Helper',
+  userSender: 'User',
+  assistant: { assistantId: 'asst_abc', threadId: 'thread_1' },
+  newId: () => 'm1',
+};
+
+const msg = (over: Partial<Message>): Message =>
+  ({
+    messageId: 'u1',
+    conversationId: 'c1',
+    parentMessageId: NO_PARENT,
+    sender: 'User',
+    text: 'Hi',
+    isCreatedByUser: true,
+    ...over,
+  }) as Message;
+
+describe('planSubmission for an assistant conversation', () => {
+  it('asks through /api/assistants/chat with the assistant and its thread', () => {
+    const plan = planSubmission({ kind: 'ask', text: 'Hello', parentMessageId: NO_PARENT }, ctx);
+    expect(plan.path).toBe('/api/assistants/chat');
+    expect(plan.body).toMatchObject({ assistant_id: 'asst_abc', thread_id: 'thread_1', text: 'Hello' });
+  });
+
+  it('sends an edited reply to /api/assistants/chat/modify', () => {
+    const user = msg({});
+    const reply = msg({ messageId: 'r1', parentMessageId: 'u1', isCreatedByUser: false, text: 'Old' });
+    const plan = planSubmission(
+      { kind: 'edit-reply', userMessage: user, responseMessage: reply, text: 'New' },
+      ctx,
+    );
+    expect(plan.path).toBe('/api/assistants/chat/modify');
+    expect(plan.body).toMatchObject({ assistant_id: 'asst_abc', isEdited: true, responseMessageId: 'r1' });
+  });
+
+  it('keeps the ordinary ask path without an assistant', () => {
+    const { assistant: _a, ...plain } = ctx;
+    const plan = planSubmission(
+      { kind: 'ask', text: 'Hello', parentMessageId: NO_PARENT },
+      { ...plain, endpoint: 'openAI' },
+    );
+    expect(plan.path).toBe('/api/ask/openAI');
+    expect(plan.body).not.toHaveProperty('assistant_id');
+  });
+});

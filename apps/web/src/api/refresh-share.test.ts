@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@chat/contract';
-import { REFRESH_CHANNEL, createRefreshSharing, type TabLocks } from './refresh-share';
+import { REFRESH_CHANNEL, createRefreshSharing, type RefreshCounter, type TabLocks } from './refresh-share';
 
 /**
  * Two tabs are two sharing instances over one lock manager and real BroadcastChannels (one per
@@ -43,11 +43,17 @@ function server() {
 }
 
 const channels: BroadcastChannel[] = [];
-const tab = (locks: TabLocks | undefined) => {
+const tab = (locks: TabLocks | undefined, counter?: RefreshCounter) => {
   const channel = new BroadcastChannel(REFRESH_CHANNEL);
   channels.push(channel);
-  return createRefreshSharing({ locks, channel });
+  return createRefreshSharing({ locks, channel, counter });
 };
+
+/** localStorage as every tab sees it: one number, read and written synchronously. */
+function sharedCounter(): RefreshCounter {
+  let value = 0;
+  return { read: () => value, bump: () => ++value };
+}
 afterEach(() => {
   for (const c of channels.splice(0)) c.close();
 });
@@ -87,5 +93,30 @@ describe('sharing one refresh across tabs', () => {
     const s = server();
     const results = await Promise.allSettled([tab(undefined)(s.refresh), tab(undefined)(s.refresh)]);
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+  });
+
+  it('a tab that opened after the other announced itself, and got the lock before its result, still takes that result', async () => {
+    const locks = lockManager();
+    const counter = sharedCounter();
+    const s = server();
+    const a = tab(locks, counter);
+    const first = a(s.refresh); // "refreshing" goes out before the second tab exists
+    await new Promise((r) => setTimeout(r, 5));
+    const b = tab(locks, counter);
+    // The lock passes to b in a microtask after a's refresh, before a's broadcast is delivered.
+    const [sa, sb] = await Promise.all([first, b(s.refresh)]);
+    expect(s.rotations).toBe(1);
+    expect(sb.token).toBe(sa.token);
+  });
+
+  it('with the counter, a failed refresh elsewhere still lets the waiting tab refresh itself', async () => {
+    const locks = lockManager();
+    const counter = sharedCounter();
+    const s = server();
+    const [a, b] = [tab(locks, counter), tab(locks, counter)];
+    const [ra, rb] = await Promise.allSettled([a(() => Promise.reject(new Error('offline'))), b(s.refresh)]);
+    expect(ra.status).toBe('rejected');
+    expect(rb).toMatchObject({ status: 'fulfilled', value: { token: 'access-1' } });
+    expect(counter.read()).toBe(1);
   });
 });

@@ -14,76 +14,115 @@ export interface TabChannel {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 
+/**
+ * A number every tab reads synchronously (localStorage), bumped by the tab that completed a
+ * refresh before it lets go of the lock.
+ */
+export interface RefreshCounter {
+  read(): number;
+  bump(): number;
+}
+
 type TabMessage =
-  { type: 'refreshing' } | { type: 'refreshed'; session: AuthResponse } | { type: 'refresh-failed' };
+  | { type: 'refreshing' }
+  | { type: 'refreshed'; session: AuthResponse; seq?: number }
+  | { type: 'refresh-failed' };
 
 function asMessage(data: unknown): TabMessage | null {
-  const d = data as { type?: unknown; session?: Partial<AuthResponse> } | null;
+  const d = data as { type?: unknown; session?: Partial<AuthResponse>; seq?: unknown } | null;
   if (d?.type === 'refreshing' || d?.type === 'refresh-failed') return { type: d.type };
   if (d?.type === 'refreshed' && typeof d.session?.token === 'string' && d.session.user) {
-    return { type: 'refreshed', session: d.session as AuthResponse };
+    const seq = typeof d.seq === 'number' ? { seq: d.seq } : {};
+    return { type: 'refreshed', session: d.session as AuthResponse, ...seq };
   }
   return null;
+}
+
+function timeout(): Promise<null> {
+  return new Promise((resolve) => setTimeout(() => resolve(null), TIMINGS.otherTabRefreshWaitMs));
 }
 
 /**
  * One refresh for all the tabs of a browser (they share the refresh cookie, which a rotation
  * replaces). Each refresh runs under one Web Lock and is announced on a BroadcastChannel
  * ("refreshing", then "refreshed" with the session or "refresh-failed"). A tab that gets the lock
- * after another tab refreshed while it waited takes that session instead of rotating again; if
- * the lock came before the other tab's result did (the lock and the channel are separate
- * paths), it waits for that result. Two tabs rotating the same cookie at once looked like a
- * stolen token to the server (which now has a grace window too, for clients without this).
- * Without Web Locks each tab refreshes alone.
+ * after another tab refreshed while it waited takes that session instead of rotating again.
+ * The lock and the channel are separate paths: the lock may come before the other tab's result
+ * does, and a tab that opened after the other tab announced itself never heard "refreshing". So
+ * the refreshing tab also bumps a counter every tab can read at once (localStorage) before it
+ * lets go of the lock: a waiting tab that sees the counter moved knows a result is on its way and
+ * waits for it. Two tabs rotating the same cookie at once looked like a stolen token to the
+ * server (which has a grace window too, for clients without this). Without Web Locks each tab
+ * refreshes alone.
  */
 export function createRefreshSharing(
-  deps: { locks?: TabLocks | undefined; channel?: TabChannel | undefined; now?: () => number } = {},
+  deps: {
+    locks?: TabLocks | undefined;
+    channel?: TabChannel | undefined;
+    counter?: RefreshCounter | undefined;
+    now?: () => number;
+  } = {},
 ) {
-  const { locks, channel } = deps;
+  const { locks, channel, counter } = deps;
   const now = deps.now ?? (() => performance.now());
-  /** The last session another tab broadcast, and when it arrived here. */
-  let latest: { session: AuthResponse; at: number } | null = null;
+  /** The last session another tab broadcast, when it arrived here, and its counter value. */
+  let latest: { session: AuthResponse; at: number; seq?: number } | null = null;
   /** Another tab's refresh that announced itself and has not reported yet. */
-  let elsewhere: { done: Promise<AuthResponse | null>; settle: (s: AuthResponse | null) => void } | null =
-    null;
+  let elsewhere = false;
+  /** Who waits for the next result from another tab. */
+  const waiters = new Set<(session: AuthResponse | null) => void>();
 
   channel?.addEventListener('message', (event) => {
     const message = asMessage(event.data);
     if (message?.type === 'refreshing') {
-      let settle!: (s: AuthResponse | null) => void;
-      const done = new Promise<AuthResponse | null>((resolve) => (settle = resolve));
-      elsewhere = { done, settle };
+      elsewhere = true;
     } else if (message) {
       const session = message.type === 'refreshed' ? message.session : null;
-      if (session) latest = { session, at: now() };
-      elsewhere?.settle(session);
-      elsewhere = null;
+      if (message.type === 'refreshed') {
+        latest = { session: message.session, at: now(), ...(message.seq !== undefined ? { seq: message.seq } : {}) };
+      }
+      elsewhere = false;
+      for (const wake of waiters) wake(session);
+      waiters.clear();
     }
   });
 
-  async function otherTabsResult(since: number): Promise<AuthResponse | null> {
+  async function nextResult(): Promise<AuthResponse | null> {
+    let wake!: (session: AuthResponse | null) => void;
+    const result = new Promise<AuthResponse | null>((resolve) => (wake = resolve));
+    waiters.add(wake);
+    const session = await Promise.race([result, timeout()]);
+    waiters.delete(wake);
+    return session;
+  }
+
+  async function otherTabsResult(since: number, seqBefore: number | undefined): Promise<AuthResponse | null> {
     if (latest && latest.at >= since) return latest.session;
+    const seqNow = counter?.read();
+    if (seqBefore !== undefined && seqNow !== undefined && seqNow !== seqBefore) {
+      // Another tab refreshed while this one waited for the lock: its broadcast is on the way.
+      if (latest?.seq === seqNow) return latest.session;
+      return nextResult();
+    }
     if (!elsewhere) return null;
-    const timeout = new Promise<null>((resolve) =>
-      setTimeout(() => resolve(null), TIMINGS.otherTabRefreshWaitMs),
-    );
-    const pending = elsewhere;
-    const session = await Promise.race([pending.done, timeout]);
-    if (elsewhere === pending) elsewhere = null; // a tab closed mid-refresh never reports
+    const session = await nextResult();
+    elsewhere = false; // a tab closed mid-refresh never reports
     return session;
   }
 
   return function shareRefresh(refresh: () => Promise<AuthResponse>): Promise<AuthResponse> {
     if (!locks) return refresh();
     const since = now();
+    const seqBefore = counter?.read();
     return locks.request(REFRESH_CHANNEL, async () => {
-      const shared = await otherTabsResult(since);
+      const shared = await otherTabsResult(since, seqBefore);
       if (shared) return shared;
       const post = (message: TabMessage) => channel?.postMessage(message);
       post({ type: 'refreshing' });
       try {
         const session = await refresh();
-        post({ type: 'refreshed', session });
+        const seq = counter?.bump();
+        post({ type: 'refreshed', session, ...(seq !== undefined ? { seq } : {}) });
         return session;
       } catch (err) {
         post({ type: 'refresh-failed' });
@@ -93,9 +132,31 @@ export function createRefreshSharing(
   };
 }
 
-/** The browser's own lock manager and channel, where it has them. */
-export function browserTabs(): { locks?: TabLocks; channel?: TabChannel } {
+const COUNTER_KEY = 'omnichat:refresh-seq';
+
+/** The refresh counter in localStorage, or none where storage is unavailable. */
+function storageCounter(): RefreshCounter | undefined {
+  try {
+    const storage = window.localStorage;
+    const read = () => Number(storage.getItem(COUNTER_KEY)) || 0;
+    read();
+    return {
+      read,
+      bump: () => {
+        const next = read() + 1;
+        storage.setItem(COUNTER_KEY, String(next));
+        return next;
+      },
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The browser's own lock manager, channel and storage, where it has them. */
+export function browserTabs(): { locks?: TabLocks; channel?: TabChannel; counter?: RefreshCounter } {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(REFRESH_CHANNEL) : undefined;
-  return { ...(locks ? { locks } : {}), ...(channel ? { channel } : {}) };
+  const counter = typeof window !== 'undefined' ? storageCounter() : undefined;
+  return { ...(locks ? { locks } : {}), ...(channel ? { channel } : {}), ...(counter ? { counter } : {}) };
 }

@@ -121,6 +121,13 @@ export const LOCAL_KEYS = {
   /** The plugins last selected on gptPlugins (spec §9). */
   lastSelectedTools: 'lastSelectedTools',
   LaTeXParsing: 'LaTeXParsing',
+  modularChat: 'modularChat',
+  UsernameDisplay: 'UsernameDisplay',
+  lastBingSettings: 'lastBingSettings',
+  /** Uploaded files waiting for their delete call (spec §4 Files): cleaned on load and on new chat. */
+  filesToDelete: 'filesToDelete',
+  appTitle: 'appTitle',
+  newUser: 'newUser',
 } as const;
 
 export const THEMES = ['dark', 'light', 'system'] as const;

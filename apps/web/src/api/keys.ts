@@ -6,6 +6,8 @@ export const queryKeys = {
   models: ['models'] as const,
   /** GET /api/assistants: the person's assistants, oldest first (one page of up to 100). */
   assistants: ['assistants'] as const,
+  /** GET /api/presets: the person's presets, the default first (spec §7 Presets). */
+  presets: ['presets'] as const,
   /** GET /api/plugins: the plugins the server runs. */
   plugins: ['plugins'] as const,
   convos: {

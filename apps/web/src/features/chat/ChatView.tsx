@@ -1,13 +1,14 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EModelEndpoint, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
+import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
 import { useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
+import { PresetBar, useDefaultPreset, usePresetDialogs, type CurrentSetup } from '../presets';
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
@@ -22,6 +23,7 @@ import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
 import { bottomActionKind } from './input/bottom-action';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
+import { PARAM_LABEL_KEYS } from './options/params';
 import { MessageList } from './messages/MessageList';
 import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
@@ -75,7 +77,28 @@ function ChatScreen({
   const qc = useQueryClient();
   const { isMobile } = useNav();
   const installedPlugins = useAuth().user?.plugins;
-  const setup = useChatSetup(conversation, routeId, installedPlugins);
+  // A new chat starts from the default preset, if any (its endpoint still has to be offered).
+  const defaultPreset = useDefaultPreset(routeId === NEW_CONVO && !assistantView);
+  const setup = useChatSetup(conversation ?? defaultPreset, routeId, installedPlugins);
+  const current = useMemo<CurrentSetup | null>(
+    () =>
+      setup.endpoint && setup.model && setup.options
+        ? { endpoint: setup.endpoint, model: setup.model, options: setup.options }
+        : null,
+    [setup.endpoint, setup.model, setup.options],
+  );
+  const endpointsConfig = setup.endpointsConfig;
+  const presetEndpointLabel = useCallback(
+    (endpoint: string) => endpointLabel(endpoint, endpointsConfig, t),
+    [endpointsConfig, t],
+  );
+  const paramLabel = useCallback((key: ParamKey) => t(PARAM_LABEL_KEYS[key]), [t]);
+  const presets = usePresetDialogs({
+    current,
+    onApply: setup.applyPreset,
+    endpointLabel: presetEndpointLabel,
+    paramLabel,
+  });
   const assistant = useAssistantChoice(assistantView, conversation, routeId);
   const [panelOpen, setPanelOpen] = useState(false);
   useDocumentTitle(conversation?.title);
@@ -181,6 +204,7 @@ function ChatScreen({
         setup={setup}
         onConfigureKey={setKeyDialog}
         disabled={submitting}
+        presets={assistantView ? undefined : presets}
         {...(assistantView
           ? {
               assistantControls: (
@@ -192,6 +216,7 @@ function ChatScreen({
             }
           : {})}
       />
+      {!assistantView && <PresetBar dialogs={presets} disabled={submitting} />}
       {loadingMessages ? (
         <div className="flex-1">
           <FullPageSpinner />
@@ -250,6 +275,7 @@ function ChatScreen({
         }
         isMobile={isMobile}
       />
+      {presets.element}
       {keyDialog && (
         <KeyDialog
           key={keyDialog}

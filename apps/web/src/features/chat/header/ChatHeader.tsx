@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { NavToggleButton } from '../../../components/NavToggleButton';
 import { useNav } from '../../../state/nav';
 import { useAuth } from '../../auth';
+import { PresetsMenu, type PresetDialogs } from '../../presets';
 import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
@@ -18,10 +19,12 @@ export interface ChatHeaderProps {
   disabled?: boolean;
   /** The /a/ view: these controls (the assistant's) in place of the endpoint menu and options. */
   assistantControls?: ReactNode;
+  /** The presets menu's dialogs (not in the /a/ view). */
+  presets?: PresetDialogs | undefined;
 }
 
-/** The chat header (spec §2): endpoint menu and options popover, the sidebar toggle and new chat when hidden. */
-export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls }: ChatHeaderProps) {
+/** The chat header (spec §2): endpoint menu, options popover and presets menu, the sidebar toggle and new chat when hidden. */
+export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls, presets }: ChatHeaderProps) {
   const { t } = useTranslation();
   const { visible, isMobile } = useNav();
   const { user, setUser } = useAuth();
@@ -50,6 +53,7 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls 
               bing={{ values: setup.bing, onChange: setup.setBing }}
               disabled={disabled}
             />
+            {presets && <PresetsMenu dialogs={presets} disabled={disabled} />}
             {setup.endpointType === 'gptPlugins' && (
               <PluginsSelect
                 selected={setup.tools}

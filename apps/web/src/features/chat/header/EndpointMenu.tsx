@@ -6,7 +6,7 @@ import type { EndpointsConfig, ModelsConfig } from '@chat/contract';
 import { EndpointIcon } from './EndpointIcon';
 import { KeyButton } from './KeyButton';
 import { endpointLabel, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
-import { usePopover } from './usePopover';
+import { usePopover } from '../../../hooks/usePopover';
 
 export interface EndpointMenuProps {
   config: EndpointsConfig | undefined;

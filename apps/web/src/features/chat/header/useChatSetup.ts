@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type {
-  Conversation,
-  ConversationOptions,
-  EndpointsConfig,
-  ModelsConfig,
-  ParamKey,
-  ParamValues,
+import {
+  PARAM_KEYS,
+  type ConversationOptions,
+  type EndpointsConfig,
+  type ModelsConfig,
+  type ParamKey,
+  type ParamValues,
 } from '@chat/contract';
 import { useEndpoints, useModels } from '../../../api/endpoints';
-import { askOptions } from '../options/ask-options';
-import { mergeBing, type BingOptionKey, type BingValues } from '../options/bing-options';
+import { askOptions, CARRIED, type CarriedValues, type SetupBase } from '../options/ask-options';
+import { BING_OPTION_KEYS, mergeBing, type BingOptionKey, type BingValues } from '../options/bing-options';
 import { endpointTypeOf, mergeParams, resetParams } from '../options/params';
 import { onAdoption } from '../stream/adopt-id';
 import {
@@ -46,11 +46,21 @@ export interface ChatSetupState {
   /** gptPlugins: the plugins selected (keys). */
   tools: string[];
   setTools: (tools: string[]) => void;
+  /**
+   * A preset's setup in place of this view's (spec §4 Presets): its endpoint, model, parameters
+   * (the others back to their defaults), carried options, Bing options and plugins. False when
+   * its endpoint is not offered here (nothing changes).
+   */
+  applyPreset: (preset: AppliedPreset) => boolean;
 }
+
+/** What applying a preset sets. */
+export type AppliedPreset = ConversationOptions & { endpoint: string };
 
 /** No change to the saved parameters (one object, so memoized values keep). */
 const NO_PARAMS: ParamValues = Object.freeze({});
 const NO_BING: BingValues = Object.freeze({});
+const NO_CARRIED: CarriedValues = Object.freeze({});
 
 interface Choice {
   key: string;
@@ -58,6 +68,7 @@ interface Choice {
   model?: string;
   params: ParamValues;
   bing?: BingValues;
+  carried?: CarriedValues;
   tools?: string[];
 }
 
@@ -68,7 +79,8 @@ interface Choice {
  * follows it to its id.
  */
 export function useChatSetup(
-  convo: Conversation | undefined,
+  /** The conversation shown; on a new chat, the default preset (it starts new chats). */
+  convo: SetupBase | undefined,
   viewKey: string,
   /** The plugins the person installed; a selected plugin not among them is dropped. */
   installedPlugins?: readonly string[],
@@ -103,6 +115,7 @@ export function useChatSetup(
   const endpointType = endpoint ? endpointTypeOf(endpoint, endpoints.data) : null;
   const params = useMemo(() => mergeParams(convo, own.params), [convo, own.params]);
   const ownBing = own.bing ?? NO_BING;
+  const ownCarried = own.carried ?? NO_CARRIED;
   const bing = useMemo(() => mergeBing(convo, ownBing), [convo, ownBing]);
   const tools = useMemo(() => {
     const chosen =
@@ -118,9 +131,10 @@ export function useChatSetup(
       model,
       config: endpoints.data,
       bing: ownBing,
+      carried: ownCarried,
     });
     return endpointType === 'gptPlugins' ? { ...base, tools } : base;
-  }, [convo, own.params, ownBing, endpoint, model, endpoints.data, endpointType, tools]);
+  }, [convo, own.params, ownBing, ownCarried, endpoint, model, endpoints.data, endpointType, tools]);
 
   const update = useCallback(
     (change: (c: Choice) => Choice) =>
@@ -161,7 +175,35 @@ export function useChatSetup(
     [update],
   );
 
+  const applyPreset = useCallback(
+    (preset: AppliedPreset) => {
+      if (!endpoints.data?.[preset.endpoint]) return false;
+      const nextModel = pickModel(preset.endpoint, models.data, [preset.model]);
+      if (!nextModel) return false;
+      writeLastSetup({ endpoint: preset.endpoint, model: nextModel });
+      const params: ParamValues = {};
+      for (const key of PARAM_KEYS) params[key] = preset[key] ?? null;
+      const carried: CarriedValues = {};
+      for (const key of CARRIED) Object.assign(carried, { [key]: preset[key] ?? null });
+      const bing: BingValues = {};
+      for (const key of BING_OPTION_KEYS) Object.assign(bing, { [key]: preset[key] ?? null });
+      const nextTools = (preset.tools ?? []).map((t) => (typeof t === 'string' ? t : t.pluginKey));
+      update((c) => ({
+        ...c,
+        endpoint: preset.endpoint,
+        model: nextModel,
+        params,
+        carried,
+        bing,
+        tools: nextTools,
+      }));
+      return true;
+    },
+    [endpoints.data, models.data, update],
+  );
+
   return {
+    applyPreset,
     tools,
     setTools,
     endpoint,

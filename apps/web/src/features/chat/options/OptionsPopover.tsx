@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw, SlidersHorizontal } from 'lucide-react';
 import type { ParamKey } from '@chat/contract';
-import { usePopover } from '../header/usePopover';
+import { usePopover } from '../../../hooks/usePopover';
 import { BingSettings, type BingSettingsProps } from './BingSettings';
 import { PARAM_LABEL_KEYS, fitToSpec, paramRows, stepDecimals, type ParamRow } from './params';
 

@@ -1,12 +1,16 @@
-import type { Conversation, ConversationOptions, EndpointsConfig, ParamValues } from '@chat/contract';
+import type { ConversationOptions, EndpointsConfig, ParamValues } from '@chat/contract';
 import { BING_OPTION_KEYS, type BingValues } from './bing-options';
 import { askParams, endpointTypeOf, mergeParams } from './params';
 
 /** Conversation options that belong to the conversation, not to an endpoint: kept across a switch. */
-const CARRIED = ['chatGptLabel', 'promptPrefix', 'resendImages', 'imageDetail'] as const;
+export const CARRIED = ['chatGptLabel', 'promptPrefix', 'resendImages', 'imageDetail'] as const;
+export type CarriedValues = Partial<Pick<ConversationOptions, (typeof CARRIED)[number]>>;
+
+/** What a setup starts from: a conversation's saved options, or a preset's (its endpoint too). */
+export type SetupBase = ConversationOptions & { endpoint?: string | null };
 
 export interface AskOptionsInput {
-  conversation: Conversation | undefined;
+  conversation: SetupBase | undefined;
   /** The person's parameter changes in this view (null: reset to the default). */
   overrides: ParamValues;
   endpoint: string;
@@ -14,6 +18,8 @@ export interface AskOptionsInput {
   config: EndpointsConfig | undefined;
   /** Bing's own options changed in this view (tone, context, Sydney's system message). */
   bing?: BingValues | undefined;
+  /** Carried options set in this view (a preset applied; null clears the conversation's). */
+  carried?: CarriedValues | undefined;
 }
 
 /**
@@ -30,10 +36,11 @@ export function askOptions({
   model,
   config,
   bing = {},
+  carried = {},
 }: AskOptionsInput): ConversationOptions {
   const out: ConversationOptions = {};
   for (const key of CARRIED) {
-    const value = conversation?.[key];
+    const value = Object.hasOwn(carried, key) ? carried[key] : conversation?.[key];
     if (value !== null && value !== undefined) Object.assign(out, { [key]: value });
   }
   const sameEndpoint = conversation?.endpoint === endpoint;

@@ -1,4 +1,4 @@
-import type { Conversation, ConversationOptions } from '@chat/contract';
+import type { ConversationOptions } from '@chat/contract';
 import { BING_DEFAULTS } from '@chat/contract';
 
 /** Bing's options besides the mode, which is its "model" (BingAI or Sydney; spec §4 Bing). */
@@ -8,7 +8,7 @@ export type BingValues = Partial<Pick<ConversationOptions, BingOptionKey>>;
 
 /** The values in effect: this view's changes over the conversation's, the tone's default last. */
 export function mergeBing(
-  conversation: Conversation | undefined,
+  conversation: ConversationOptions | undefined,
   own: BingValues,
 ): Required<{
   [K in BingOptionKey]: NonNullable<ConversationOptions[K]>;

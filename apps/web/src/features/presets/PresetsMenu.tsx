@@ -1,0 +1,70 @@
+import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
+import clsx from 'clsx';
+import { useTranslation } from 'react-i18next';
+import { BookCopy } from 'lucide-react';
+import { usePopover } from '../../hooks/usePopover';
+import type { PresetDialogs } from './usePresetDialogs';
+
+// The list, its actions, import and export load when the menu is first opened.
+const PresetsPanel = lazy(() => import('./PresetsPanel'));
+
+/** The chat header's presets menu (spec §2): the person's presets and what can be done with them. */
+export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
+  const label = t('com_endpoint_presets');
+
+  useEffect(() => {
+    if (open) panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [open, panelRef]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.stopPropagation();
+    close();
+  };
+
+  return (
+    <div className="relative">
+      <button
+        ref={triggerRef}
+        type="button"
+        data-testid="presets-button"
+        aria-label={label}
+        title={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        disabled={disabled}
+        onClick={() => (open ? close(false) : setOpen(true))}
+        className={clsx(
+          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-text-secondary transition-colors',
+          'hover:bg-surface-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
+          'disabled:cursor-not-allowed disabled:opacity-50',
+          open && 'bg-surface-tertiary text-text-primary',
+        )}
+      >
+        <BookCopy className="size-[18px]" aria-hidden />
+      </button>
+      {open && (
+        <div
+          ref={panelRef}
+          id={panelId}
+          role="dialog"
+          aria-label={label}
+          data-testid="presets-menu"
+          onKeyDown={onKeyDown}
+          className={clsx(
+            'z-40 flex flex-col rounded-xl border border-border-light bg-surface-primary p-2 shadow-xl',
+            'fixed inset-x-2 top-14',
+            'sm:absolute sm:inset-x-auto sm:left-0 sm:top-full sm:mt-2 sm:w-96',
+          )}
+        >
+          <Suspense fallback={<div className="h-24" aria-busy="true" />}>
+            <PresetsPanel dialogs={dialogs} onDone={() => close(false)} />
+          </Suspense>
+        </div>
+      )}
+    </div>
+  );
+}

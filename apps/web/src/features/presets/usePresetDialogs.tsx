@@ -1,0 +1,84 @@
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PRESET_LIMITS, type ParamKey, type Preset, type SavePresetRequest } from '@chat/contract';
+import { useToast } from '../../components/ui/Toast';
+import { setupOf } from './preset-data';
+import type { ApplyPreset, CurrentSetup, PresetDialog } from './types';
+
+// The dialogs load on demand: none of them is on /c/new's first paint (JS size target).
+const PresetEditorDialog = lazy(() => import('./PresetEditorDialog'));
+const SavePresetDialog = lazy(() => import('./SavePresetDialog'));
+const DeletePresetDialog = lazy(() => import('./DeletePresetDialog'));
+
+export interface PresetDialogsInput {
+  current: CurrentSetup | null;
+  onApply: ApplyPreset;
+  endpointLabel: (endpoint: string) => string;
+  paramLabel: (key: ParamKey) => string;
+}
+
+export interface PresetDialogs {
+  /** The dialog open now (render it once in the chat view). */
+  element: ReactNode;
+  open: (dialog: PresetDialog) => void;
+  /** Applies a preset to the chat on screen, with the 750 ms toast (spec §4 Presets). */
+  apply: (preset: Preset) => void;
+  current: CurrentSetup | null;
+  endpointLabel: (endpoint: string) => string;
+}
+
+/** The presets' dialogs for one chat view: opened from the header menu and the "Model:" bar. */
+export function usePresetDialogs({
+  current,
+  onApply,
+  endpointLabel,
+  paramLabel,
+}: PresetDialogsInput): PresetDialogs {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [dialog, setDialog] = useState<PresetDialog | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+
+  const applySetup = useCallback(
+    (preset: (Preset | SavePresetRequest) & { title?: string | null }) => {
+      if (onApply(setupOf(preset))) {
+        toast.show({
+          message: t('com_endpoint_preset_selected', { title: preset.title ?? '' }),
+          severity: 'success',
+          duration: PRESET_LIMITS.selectToastMs,
+        });
+      } else {
+        toast.show({
+          message: t('com_endpoint_preset_unavailable', { endpoint: endpointLabel(preset.endpoint) }),
+          severity: 'error',
+        });
+      }
+    },
+    [onApply, toast, t, endpointLabel],
+  );
+
+  let element: ReactNode = null;
+  if (dialog) {
+    element = (
+      <Suspense fallback={null}>
+        {dialog.kind === 'editor' && (
+          <PresetEditorDialog
+            preset={dialog.preset}
+            current={current}
+            endpointLabel={endpointLabel}
+            paramLabel={paramLabel}
+            onApply={applySetup}
+            onClose={close}
+          />
+        )}
+        {dialog.kind === 'save' && current && <SavePresetDialog current={current} onClose={close} />}
+        {dialog.kind === 'delete' && <DeletePresetDialog preset={dialog.preset} onClose={close} />}
+      </Suspense>
+    );
+  }
+
+  return useMemo(
+    () => ({ element, open: setDialog, apply: applySetup, current, endpointLabel }),
+    [element, applySetup, current, endpointLabel],
+  );
+}

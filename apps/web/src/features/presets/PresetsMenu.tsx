@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
+import { lazy, Suspense, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { BookCopy } from 'lucide-react';
@@ -13,10 +13,6 @@ export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; dis
   const { t } = useTranslation();
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
   const label = t('com_endpoint_presets');
-
-  useEffect(() => {
-    if (open) panelRef.current?.querySelector<HTMLElement>('button')?.focus();
-  }, [open, panelRef]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;

@@ -1,4 +1,4 @@
-import { useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Download, FileUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
@@ -22,6 +22,15 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
   const save = useSavePreset();
   const fileRef = useRef<HTMLInputElement>(null);
   const list = presets.data ?? [];
+  const rootRef = useRef<HTMLDivElement>(null);
+  const focused = useRef(false);
+
+  // Opened, the focus goes to the first preset (or the first action) once the list is there.
+  useEffect(() => {
+    if (focused.current || presets.isPending) return;
+    focused.current = true;
+    rootRef.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  }, [presets.isPending]);
 
   const act = (run: () => void) => () => {
     onDone();
@@ -78,7 +87,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
   };
 
   return (
-    <div className="flex flex-col gap-1">
+    <div ref={rootRef} className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-2 px-2 pb-1 pt-1">
         <h2 className="text-sm font-semibold text-text-primary">{t('com_endpoint_presets')}</h2>
         {save.isPending && <Spinner size={16} />}

@@ -3,7 +3,7 @@ import { API_ROUTES, type Preset, type SavePresetRequest } from '@chat/contract'
 import { callApi } from '../../api/call';
 import { queryKeys } from '../../api/keys';
 import { useAuth } from '../auth';
-import { removePreset, upsertPreset } from './preset-data';
+import { removePreset, upsertPreset } from './preset-cache';
 
 /** GET /api/presets (spec §4: loaded only when authenticated). */
 export function usePresets() {

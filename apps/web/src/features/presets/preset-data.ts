@@ -13,20 +13,15 @@ import {
   type SavePresetRequest,
 } from '@chat/contract';
 
+import { PRESET_OPTION_KEYS, type PresetSetup } from './preset-setup';
+
+export { PRESET_OPTION_KEYS, setupOf, type PresetSetup } from './preset-setup';
+export { removePreset, upsertPreset } from './preset-cache';
+
 /**
  * Presets as data (spec §3 Preset, §4 Presets): parsing with a fall back to the defaults, the
  * defaults dropped before saving, and the one-default rule in the cached list.
  */
-
-/** The conversation options a preset keeps (an assistant's id and thread belong to a conversation). */
-export const PRESET_OPTION_KEYS = (
-  Object.keys(conversationOptionsSchema.shape) as (keyof ConversationOptions)[]
-).filter((k) => k !== 'assistant_id' && k !== 'thread_id');
-
-/** What a preset sets: an endpoint, a model and the conversation options. */
-export interface PresetSetup extends ConversationOptions {
-  endpoint: string;
-}
 
 const PARAM_SET = new Set<string>(PARAM_KEYS);
 
@@ -166,30 +161,6 @@ export function presetFileName(preset: Pick<Preset, 'title'>): string {
   return `${sanitizeFileName(preset.title)}.json`;
 }
 
-/** Server order: the default first, then by order (unset last), then the newest. */
-function byListOrder(a: Preset, b: Preset): number {
-  if (a.defaultPreset !== b.defaultPreset) return a.defaultPreset ? -1 : 1;
-  const ao = a.order ?? Number.POSITIVE_INFINITY;
-  const bo = b.order ?? Number.POSITIVE_INFINITY;
-  if (ao !== bo) return ao - bo;
-  return b.updatedAt.localeCompare(a.updatedAt);
-}
-
-/**
- * A saved preset into the cached list: replaced in place or added; a default one makes every
- * other not default (spec §4: setting a default replaces the old one).
- */
-export function upsertPreset(list: readonly Preset[] | undefined, saved: Preset): Preset[] {
-  const others = (list ?? [])
-    .filter((p) => p.presetId !== saved.presetId)
-    .map((p) => (saved.defaultPreset && p.defaultPreset ? { ...p, defaultPreset: false } : p));
-  return [saved, ...others].sort(byListOrder);
-}
-
-export function removePreset(list: readonly Preset[] | undefined, presetId: string | null): Preset[] {
-  return presetId === null ? [] : (list ?? []).filter((p) => p.presetId !== presetId);
-}
-
 /** The body that saves an existing preset again with changes (an update, by its presetId). */
 export function updateBody(preset: Preset, changes: Partial<SavePresetRequest> = {}): SavePresetRequest {
   const { body } = parsePreset({ ...preset, ...changes }, preset.endpoint);
@@ -199,14 +170,4 @@ export function updateBody(preset: Preset, changes: Partial<SavePresetRequest> =
     defaultPreset: changes.defaultPreset ?? preset.defaultPreset,
     ...(preset.order !== null ? { order: preset.order } : {}),
   };
-}
-
-/** The setup a preset applies: endpoint, model and options, without its own bookkeeping. */
-export function setupOf(preset: Preset | SavePresetRequest): PresetSetup {
-  const out: PresetSetup = { endpoint: preset.endpoint };
-  for (const key of PRESET_OPTION_KEYS) {
-    const value = preset[key];
-    if (value !== undefined && value !== null) Object.assign(out, { [key]: value });
-  }
-  return out;
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { useTranslation } from 'react-i18next';
 import { PRESET_LIMITS, type ParamKey, type Preset, type SavePresetRequest } from '@chat/contract';
 import { useToast } from '../../components/ui/Toast';
-import { setupOf } from './preset-data';
+import { setupOf } from './preset-setup';
 import type { ApplyPreset, CurrentSetup, PresetDialog } from './types';
 
 // The dialogs load on demand: none of them is on /c/new's first paint (JS size target).

@@ -12,7 +12,7 @@ import { isJsonFile, parsePresetFile, PresetFileError, updateBody } from './pres
 import type { PresetDialogs } from './usePresetDialogs';
 
 const ACTION =
-  'inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex h-9 items-center gap-2 rounded-lg px-3 text-sm hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The presets menu's content: the list (apply, default, edit, export, delete) and save, import, delete all. */
 export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialogs; onDone: () => void }) {
@@ -173,14 +173,18 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
       <div className="mt-1 flex flex-wrap items-center gap-1 border-t border-border-light pt-2">
         <button
           type="button"
-          className={ACTION}
+          className={clsx(ACTION, 'text-text-primary')}
           disabled={!dialogs.current}
           onClick={act(() => dialogs.open({ kind: 'save' }))}
         >
           <Plus className="size-4" aria-hidden />
           {t('com_endpoint_save_as_preset')}
         </button>
-        <button type="button" className={ACTION} onClick={() => fileRef.current?.click()}>
+        <button
+          type="button"
+          className={clsx(ACTION, 'text-text-primary')}
+          onClick={() => fileRef.current?.click()}
+        >
           <FileUp className="size-4" aria-hidden />
           {t('com_endpoint_import_preset')}
         </button>

@@ -11,6 +11,12 @@ export const PRESET_LIMITS = {
   selectToastMs: 750,
 } as const;
 export const DEFAULT_PRESET_TITLE = 'New Preset';
+/**
+ * Spec §4 Presets: the endpoint types whose chat the preset editor updates in place (the editor
+ * opened from the "Model:" bar applies its values to the chat on screen); for the others it
+ * saves a preset only.
+ */
+export const PRESET_IN_PLACE_ENDPOINTS: readonly string[] = ['gptPlugins', 'anthropic', 'google', 'openAI'];
 
 /**
  * A preset as it is saved and answered (spec §3 Preset): the conversation option fields plus

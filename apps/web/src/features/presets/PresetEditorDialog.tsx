@@ -1,6 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHAT_LIMITS, PRESET_LIMITS, type ParamKey, type Preset } from '@chat/contract';
+import {
+  CHAT_LIMITS,
+  PRESET_IN_PLACE_ENDPOINTS,
+  PRESET_LIMITS,
+  type ParamKey,
+  type Preset,
+} from '@chat/contract';
 import { useEndpoints, useModels } from '../../api/endpoints';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -217,7 +223,7 @@ export default function PresetEditorDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             {t('com_ui_cancel')}
           </Button>
-          {!preset && (
+          {!preset && PRESET_IN_PLACE_ENDPOINTS.includes(type) && (
             <Button
               type="button"
               variant="secondary"

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Settings2 } from 'lucide-react';
-import type { PresetDialogs } from './usePresetDialogs';
+import { loadEditor, type PresetDialogs } from './usePresetDialogs';
 
 /** Spec §2: the conversation-header bar "Model: {model}"; it opens the preset editor on the setup in effect. */
 export function PresetBar({ dialogs, disabled }: { dialogs: PresetDialogs; disabled?: boolean }) {
@@ -14,6 +14,8 @@ export function PresetBar({ dialogs, disabled }: { dialogs: PresetDialogs; disab
         data-testid="model-bar"
         disabled={disabled}
         onClick={() => dialogs.open({ kind: 'editor', preset: null })}
+        onPointerEnter={() => void loadEditor()}
+        onFocus={() => void loadEditor()}
         title={t('com_endpoint_preset_editor')}
         className="inline-flex max-w-full items-center gap-1.5 rounded-md px-2 py-0.5 text-xs text-text-secondary hover:bg-surface-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-60"
       >

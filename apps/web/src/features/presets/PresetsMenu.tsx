@@ -6,7 +6,8 @@ import { usePopover } from '../../hooks/usePopover';
 import type { PresetDialogs } from './usePresetDialogs';
 
 // The list, its actions, import and export load when the menu is first opened.
-const PresetsPanel = lazy(() => import('./PresetsPanel'));
+const loadPanel = () => import('./PresetsPanel');
+const PresetsPanel = lazy(loadPanel);
 
 /** The chat header's presets menu (spec §2): the person's presets and what can be done with them. */
 export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; disabled?: boolean }) {
@@ -33,6 +34,9 @@ export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; dis
         aria-controls={open ? panelId : undefined}
         disabled={disabled}
         onClick={() => (open ? close(false) : setOpen(true))}
+        // Pointed at or focused, the menu's content starts loading before the click.
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
         className={clsx(
           'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-text-secondary transition-colors',
           'hover:bg-surface-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',

@@ -6,7 +6,8 @@ import { setupOf } from './preset-setup';
 import type { ApplyPreset, CurrentSetup, PresetDialog } from './types';
 
 // The dialogs load on demand: none of them is on /c/new's first paint (JS size target).
-const PresetEditorDialog = lazy(() => import('./PresetEditorDialog'));
+export const loadEditor = () => import('./PresetEditorDialog');
+const PresetEditorDialog = lazy(loadEditor);
 const SavePresetDialog = lazy(() => import('./SavePresetDialog'));
 const DeletePresetDialog = lazy(() => import('./DeletePresetDialog'));
 

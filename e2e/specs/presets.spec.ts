@@ -150,7 +150,7 @@ test('presets: save the setup, apply it to a new chat, make it the default, edit
   await expect(
     page
       .getByTestId('toast')
-      .filter({ hasText: 'these values were not valid and use their defaults: temperature' }),
+      .filter({ hasText: 'these values were not valid and use their defaults: Temperature' }),
   ).toBeVisible();
   await expect(menu.getByTestId('preset-item')).toHaveCount(3);
 

@@ -32,6 +32,7 @@ export interface PresetEditorProps {
   current: CurrentSetup | null;
   endpointLabel: (endpoint: string) => string;
   paramLabel: (key: ParamKey) => string;
+  fieldNames: (fields: readonly string[]) => string;
   onApply: (preset: SavePresetRequest) => void;
   onClose: () => void;
 }
@@ -49,6 +50,7 @@ export default function PresetEditorDialog({
   current,
   endpointLabel,
   paramLabel,
+  fieldNames,
   onApply,
   onClose,
 }: PresetEditorProps) {
@@ -70,7 +72,7 @@ export default function PresetEditorDialog({
     const result = draftToPreset(draft);
     if (result.invalid.length > 0) {
       toast.show({
-        message: t('com_endpoint_preset_invalid_fields', { fields: result.invalid.join(', ') }),
+        message: t('com_endpoint_preset_invalid_fields', { fields: fieldNames(result.invalid) }),
         severity: 'warning',
         duration: 5000,
       });

@@ -67,7 +67,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
           ? {
               message: t('com_endpoint_preset_imported_with_defaults', {
                 title: saved.title,
-                fields: invalid.join(', '),
+                fields: dialogs.fieldNames(invalid),
               }),
               severity: 'warning',
               duration: 5000,
@@ -131,6 +131,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
               </button>
               <IconButton
                 size="sm"
+                className="max-sm:size-9"
                 label={
                   preset.defaultPreset
                     ? t('com_endpoint_preset_unset_default', { title: preset.title })
@@ -147,6 +148,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
               </IconButton>
               <IconButton
                 size="sm"
+                className="max-sm:size-9"
                 label={t('com_endpoint_preset_edit_named', { title: preset.title })}
                 onClick={act(() => dialogs.open({ kind: 'editor', preset }))}
               >
@@ -154,6 +156,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
               </IconButton>
               <IconButton
                 size="sm"
+                className="max-sm:size-9"
                 label={t('com_endpoint_preset_export_named', { title: preset.title })}
                 onClick={() => downloadPreset(preset)}
               >
@@ -161,6 +164,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
               </IconButton>
               <IconButton
                 size="sm"
+                className="max-sm:size-9"
                 label={t('com_endpoint_preset_delete_named', { title: preset.title })}
                 onClick={act(() => dialogs.open({ kind: 'delete', preset }))}
               >

@@ -1,6 +1,12 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRESET_LIMITS, type ParamKey, type Preset, type SavePresetRequest } from '@chat/contract';
+import {
+  PARAM_KEYS,
+  PRESET_LIMITS,
+  type ParamKey,
+  type Preset,
+  type SavePresetRequest,
+} from '@chat/contract';
 import { useToast } from '../../components/ui/Toast';
 import { setupOf } from './preset-setup';
 import type { ApplyPreset, CurrentSetup, PresetDialog } from './types';
@@ -26,6 +32,8 @@ export interface PresetDialogs {
   apply: (preset: Preset) => void;
   current: CurrentSetup | null;
   endpointLabel: (endpoint: string) => string;
+  /** Field names as a person reads them (a parameter's label, else the field's own name). */
+  fieldNames: (fields: readonly string[]) => string;
 }
 
 /** The presets' dialogs for one chat view: opened from the header menu and the "Model:" bar. */
@@ -58,6 +66,14 @@ export function usePresetDialogs({
     [onApply, toast, t, endpointLabel],
   );
 
+  const fieldNames = useCallback(
+    (fields: readonly string[]) =>
+      fields
+        .map((f) => ((PARAM_KEYS as readonly string[]).includes(f) ? paramLabel(f as ParamKey) : f))
+        .join(', '),
+    [paramLabel],
+  );
+
   let element: ReactNode = null;
   if (dialog) {
     element = (
@@ -68,6 +84,7 @@ export function usePresetDialogs({
             current={current}
             endpointLabel={endpointLabel}
             paramLabel={paramLabel}
+            fieldNames={fieldNames}
             onApply={applySetup}
             onClose={close}
           />
@@ -79,7 +96,7 @@ export function usePresetDialogs({
   }
 
   return useMemo(
-    () => ({ element, open: setDialog, apply: applySetup, current, endpointLabel }),
-    [element, applySetup, current, endpointLabel],
+    () => ({ element, open: setDialog, apply: applySetup, current, endpointLabel, fieldNames }),
+    [element, applySetup, current, endpointLabel, fieldNames],
   );
 }

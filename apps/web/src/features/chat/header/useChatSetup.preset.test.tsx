@@ -1,0 +1,75 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, renderHook } from '@testing-library/react';
+import type { Conversation } from '@chat/contract';
+import { useChatSetup } from './useChatSetup';
+
+vi.mock('../../../api/endpoints', () => ({
+  useEndpoints: () => ({
+    data: { openAI: { order: 1, type: 'openAI' }, anthropic: { order: 2, type: 'anthropic' } },
+    isPending: false,
+  }),
+  useModels: () => ({
+    data: { openAI: ['gpt-4o', 'gpt-4o-mini'], anthropic: ['claude-1'] },
+    isPending: false,
+  }),
+}));
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+const convo = {
+  conversationId: 'c1',
+  title: 'T',
+  user: 'u',
+  endpoint: 'openAI',
+  model: 'gpt-4o',
+  temperature: 0.2,
+  presence_penalty: 1,
+  promptPrefix: 'Old prefix',
+  createdAt: '',
+  updatedAt: '',
+} as Conversation;
+
+describe('useChatSetup().applyPreset (spec §4 Presets)', () => {
+  it('puts the preset’s endpoint, model and options in place; what it leaves unset goes back to the defaults', () => {
+    const { result } = renderHook(() => useChatSetup(convo, 'c1'));
+    expect(result.current.options).toMatchObject({
+      temperature: 0.2,
+      presence_penalty: 1,
+      promptPrefix: 'Old prefix',
+    });
+    let applied = false;
+    act(() => {
+      applied = result.current.applyPreset({
+        endpoint: 'openAI',
+        model: 'gpt-4o-mini',
+        top_p: 0.5,
+        chatGptLabel: 'Bot',
+      });
+    });
+    expect(applied).toBe(true);
+    expect(result.current.model).toBe('gpt-4o-mini');
+    expect(result.current.options).toEqual({ endpointType: 'openAI', top_p: 0.5, chatGptLabel: 'Bot' });
+  });
+
+  it('refuses a preset whose endpoint is not offered, changing nothing', () => {
+    const { result } = renderHook(() => useChatSetup(convo, 'c1'));
+    let applied = true;
+    act(() => {
+      applied = result.current.applyPreset({ endpoint: 'google', model: 'chat-bison', temperature: 0.9 });
+    });
+    expect(applied).toBe(false);
+    expect(result.current.endpoint).toBe('openAI');
+    expect(result.current.options).toMatchObject({ temperature: 0.2 });
+  });
+
+  it('a new chat starts from the base it is given (the default preset)', () => {
+    const preset = { endpoint: 'anthropic', model: 'claude-1', topK: 9 };
+    const { result } = renderHook(() => useChatSetup(preset, 'new'));
+    expect(result.current.endpoint).toBe('anthropic');
+    expect(result.current.model).toBe('claude-1');
+    expect(result.current.options).toMatchObject({ topK: 9 });
+  });
+});

@@ -133,7 +133,7 @@ export default function ImportConversations() {
         >
           <p>
             {t('com_ui_import_done', {
-              imported: report.imported,
+              count: report.imported,
               messages: report.messages,
               skipped: report.skipped,
             })}

@@ -17,7 +17,7 @@ export function formatOf(item: unknown): ImportFormat | null {
 export function mapConversation(item: unknown): ImportedConversation {
   const format = formatOf(item);
   if (format === null || !isRecord(item)) {
-    throw new SkipConversation('unknown_format', 'neither a ChatGPT nor a LibreChat conversation');
+    throw new SkipConversation('unknown_format');
   }
   return format === 'chatgpt' ? mapChatGptConversation(item) : mapLibreChatConversation(item);
 }

@@ -19,6 +19,9 @@ export const IMPORT_LIMITS = {
   maxSourceIdChars: 200,
   maxSenderChars: 128,
   maxModelChars: 256,
+  /** Conversations written together in one transaction, at most (and at most this much text). */
+  writeBatchConversations: 100,
+  writeBatchChars: 4_000_000,
   /** Entries of the report's list; counts cover everything. */
   maxReportItems: 1000,
   /** Progress events are sent at most this often. */

@@ -1,9 +1,9 @@
 import { IMPORT_LIMITS, type ImportItem, type ImportProgressEvent, type ImportReport } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { cleanTitle, isRecord } from './formats/types.js';
-import { mapConversation, SkipConversation } from './formats/index.js';
+import { mapConversation, SkipConversation, type ImportedConversation } from './formats/index.js';
 import { createItemReader, MalformedFile } from './item-reader.js';
-import { writeImportedConversation } from './writer.js';
+import { importKeyOf, writeImportedConversations } from './writer.js';
 
 export interface RunImportOptions {
   db: Executor;
@@ -25,6 +25,11 @@ export class ImportFailed extends Error {
   ) {
     super(message);
   }
+}
+
+/** The report's items in file order (skips are noted at once, imports when their batch is written). */
+function sorted(report: ImportReport): ImportReport {
+  return { ...report, items: [...report.items].sort((a, b) => a.index - b.index) };
 }
 
 export function emptyReport(): ImportReport {
@@ -58,17 +63,40 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
     else report.itemsTruncated = true;
   };
 
-  const handle = async (raw: unknown): Promise<void> => {
-    const at = index++;
-    if (at >= IMPORT_LIMITS.maxConversations) {
-      throw new MalformedFile(`The file holds more than ${IMPORT_LIMITS.maxConversations} conversations`);
-    }
-    const title = isRecord(raw) ? cleanTitle(raw.title) : cleanTitle(undefined);
-    try {
-      const convo = mapConversation(raw);
-      report.format ??= convo.format;
-      const conversationId = await writeImportedConversation(opts.db, opts.userId, convo);
-      if (conversationId === null) throw new SkipConversation('already_imported');
+  const skip = (at: number, title: string, err: SkipConversation): void => {
+    report.skipped += 1;
+    report.skippedByReason[err.reason] = (report.skippedByReason[err.reason] ?? 0) + 1;
+    note({
+      index: at,
+      title,
+      status: 'skipped',
+      reason: err.reason,
+      ...(err.detail ? { detail: err.detail } : {}),
+    });
+  };
+
+  // Conversations mapped and checked, waiting to be written together (one transaction per batch:
+  // a transaction per conversation made PGlite's import about ten times slower).
+  let pending: { at: number; convo: ImportedConversation }[] = [];
+  let pendingKeys = new Set<string>();
+  let pendingChars = 0;
+  const flush = async (): Promise<void> => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    pendingKeys = new Set();
+    pendingChars = 0;
+    const ids = await writeImportedConversations(
+      opts.db,
+      opts.userId,
+      batch.map((p) => p.convo),
+    );
+    batch.forEach(({ at, convo }, i) => {
+      const conversationId = ids[i];
+      if (!conversationId) {
+        skip(at, convo.title, new SkipConversation('already_imported'));
+        return;
+      }
       report.imported += 1;
       report.messages += convo.messages.length;
       report.truncatedMessages += convo.truncated;
@@ -79,17 +107,37 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
         conversationId,
         messages: convo.messages.length,
       });
+    });
+  };
+
+  const handle = async (raw: unknown): Promise<void> => {
+    const at = index++;
+    if (at >= IMPORT_LIMITS.maxConversations) {
+      throw new MalformedFile(`The file holds more than ${IMPORT_LIMITS.maxConversations} conversations`);
+    }
+    let convo: ImportedConversation;
+    try {
+      convo = mapConversation(raw);
     } catch (err) {
       if (!(err instanceof SkipConversation)) throw err;
-      report.skipped += 1;
-      report.skippedByReason[err.reason] = (report.skippedByReason[err.reason] ?? 0) + 1;
-      note({
-        index: at,
-        title,
-        status: 'skipped',
-        reason: err.reason,
-        ...(err.detail ? { detail: err.detail } : {}),
-      });
+      skip(at, isRecord(raw) ? cleanTitle(raw.title) : cleanTitle(undefined), err);
+      return;
+    }
+    report.format ??= convo.format;
+    const key = importKeyOf(convo);
+    // The same source conversation twice in one file: the first one counts.
+    if (pendingKeys.has(key)) {
+      skip(at, convo.title, new SkipConversation('already_imported'));
+      return;
+    }
+    pending.push({ at, convo });
+    pendingKeys.add(key);
+    pendingChars += convo.messages.reduce((n, m) => n + m.text.length, 0);
+    if (
+      pending.length >= IMPORT_LIMITS.writeBatchConversations ||
+      pendingChars >= IMPORT_LIMITS.writeBatchChars
+    ) {
+      await flush();
     }
   };
 
@@ -113,10 +161,15 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
       progress(false);
     }
     for (const item of reader.end()) await handle(item);
+    await flush();
   } catch (err) {
-    if (err instanceof MalformedFile) throw new ImportFailed(err.message, err.code, report);
+    if (err instanceof MalformedFile) {
+      // The conversations read whole before the fault are still imported.
+      await flush();
+      throw new ImportFailed(err.message, err.code, sorted(report));
+    }
     throw err;
   }
   progress(true);
-  return report;
+  return sorted(report);
 }

@@ -157,6 +157,61 @@ describe('POST /api/convos/import', () => {
     expect(errorOf(empty.events).message).toBe('The file is empty');
   });
 
+  it('imports a conversation that appears twice in one file once', async () => {
+    const user = await registerUser(h.url, 'Twice');
+    const convo = chatGptConversation('c0ffee00-0000-4000-8000-0000000000e1', 'Twin');
+    const report = finalOf((await importFile(user, JSON.stringify([convo, convo]))).events);
+    expect(report).toMatchObject({ imported: 1, skipped: 1, skippedByReason: { already_imported: 1 } });
+    expect(report.items.map((i) => [i.index, i.status])).toEqual([
+      [0, 'imported'],
+      [1, 'skipped'],
+    ]);
+  });
+
+  it('runs one import at a time per user', async () => {
+    const user = await registerUser(h.url, 'Busy');
+    const boundary = 'slow-boundary';
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let step = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const enc = new TextEncoder();
+        if (step === 0) {
+          controller.enqueue(
+            enc.encode(
+              `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n[`,
+            ),
+          );
+        } else if (step === 1) {
+          await released;
+          controller.enqueue(enc.encode(`${JSON.stringify(flatExport())}]\r\n--${boundary}--\r\n`));
+        } else {
+          controller.close();
+        }
+        step++;
+      },
+    });
+    const first = fetch(`${h.url}/api/convos/import`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    // The first answers its headers (an event stream) once its file part begins.
+    const firstRes = await first;
+    expect(firstRes.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const second = await importFile(user, JSON.stringify(flatExport()));
+    expect(second.status).toBe(409);
+    release();
+    expect(finalOf(parseEvents(await firstRes.text()))).toMatchObject({ imported: 1 });
+    // Free again once the first is done.
+    expect((await importFile(user, '[]')).status).toBe(200);
+  });
+
   it('refuses a request without a multipart file', async () => {
     const api = authed(h.url, alice.token);
     const json = await api('/api/convos/import', { body: { file: [] } });

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.js';
 import { API_ROUTES, IMPORT_LIMITS, type ImportEvent } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { openSse } from '../../platform/sse.js';
@@ -28,6 +29,7 @@ async function* fileBytes(file: UploadedFile): AsyncIterable<Uint8Array> {
  * turns out malformed (what was imported before stays, each conversation whole).
  */
 export function importRoutes(app: FastifyInstance, { db }: { db: Executor }): void {
+  const running = new Set<string>();
   // Encapsulated: only this route takes multipart bodies; the rest of the API stays JSON-only.
   void app.register(async (scope) => {
     if (!scope.hasContentTypeParser('multipart/form-data')) {
@@ -35,32 +37,50 @@ export function importRoutes(app: FastifyInstance, { db }: { db: Executor }): vo
       scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
     }
     addRoute(scope, API_ROUTES.importConvos, async ({ user, request, reply }) => {
-      const file = await uploadedFile(request);
-      const sse = openSse(reply);
-      const send = (event: ImportEvent): void => void sse.send(event);
-      sse.onDisconnect(() => file.stream.destroy());
-      const length = Number(request.headers['content-length']);
-      try {
-        const report = await runImport({
-          db,
-          userId: user.id,
-          source: fileBytes(file),
-          totalBytes: Number.isSafeInteger(length) && length > 0 ? length : null,
-          onProgress: send,
-        });
-        send({ final: true, report });
-      } catch (err) {
-        if (err instanceof ImportFailed) {
-          send({ error: true, code: err.code, message: err.message, report: err.report });
-        } else if (!sse.closed) {
-          request.log.error({ err }, 'import failed');
-          send({ error: true, code: 'internal', message: 'The import failed', report: emptyReport() });
-        }
-      } finally {
-        sse.end();
-        // Whatever the client still sends is read and dropped, so the connection closes cleanly.
+      // One import at a time per user: a second one while the first runs is refused (409).
+      if (running.has(user.id)) {
         request.raw.resume();
+        throw new AppError('conflict', 'An import is already running for this account');
+      }
+      running.add(user.id);
+      try {
+        await importFile(user.id, request, reply);
+      } catch (err) {
+        // Refused before the body was read: drain it so the connection can serve the next request.
+        request.raw.resume();
+        throw err;
+      } finally {
+        running.delete(user.id);
       }
     });
   });
+
+  async function importFile(userId: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const file = await uploadedFile(request);
+    const sse = openSse(reply);
+    const send = (event: ImportEvent): void => void sse.send(event);
+    sse.onDisconnect(() => file.stream.destroy());
+    const length = Number(request.headers['content-length']);
+    try {
+      const report = await runImport({
+        db,
+        userId,
+        source: fileBytes(file),
+        totalBytes: Number.isSafeInteger(length) && length > 0 ? length : null,
+        onProgress: send,
+      });
+      send({ final: true, report });
+    } catch (err) {
+      if (err instanceof ImportFailed) {
+        send({ error: true, code: err.code, message: err.message, report: err.report });
+      } else if (!sse.closed) {
+        request.log.error({ err }, 'import failed');
+        send({ error: true, code: 'internal', message: 'The import failed', report: emptyReport() });
+      }
+    } finally {
+      sse.end();
+      // Whatever the client still sends is read and dropped, so the connection closes cleanly.
+      request.raw.resume();
+    }
+  }
 }

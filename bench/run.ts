@@ -9,6 +9,7 @@ import { ensureBuilt } from './lib/server.js';
 import { api as apiScenario } from './scenarios/api.js';
 import { client } from './scenarios/client.js';
 import { concurrency } from './scenarios/concurrency.js';
+import { importScenario } from './scenarios/import.js';
 import { relay } from './scenarios/relay.js';
 import { startup } from './scenarios/startup.js';
 import { wire } from './scenarios/wire.js';
@@ -20,6 +21,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   concurrency,
   api: apiScenario,
   client,
+  import: importScenario,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -33,6 +33,8 @@ export const knobs = {
   /** wire: tokens of the reply, and the slow rate reported beside full speed. */
   wireTokens: int('BENCH_WIRE_TOKENS', 1000),
   wireSlowTps: int('BENCH_WIRE_SLOW_TPS', 50),
+  /** import: conversations in the generated ChatGPT export. */
+  importConversations: int('BENCH_IMPORT_CONVERSATIONS', 10_000),
   /** api: the data set of one user. */
   conversations: int('BENCH_CONVERSATIONS', 10_000),
   messages: int('BENCH_MESSAGES', 1_000_000),

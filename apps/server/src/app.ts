@@ -25,6 +25,7 @@ import { messagesModule } from './features/messages/index.js';
 import { modelConfigsModule } from './features/model-configs/index.js';
 import { summariesModule } from './features/summaries/index.js';
 import { presetsModule } from './features/presets/index.js';
+import { importsModule } from './features/imports/index.js';
 import { pluginsModule } from './features/plugins/index.js';
 import { searchModule } from './features/search/index.js';
 import { titleModule } from './features/title/index.js';
@@ -50,6 +51,7 @@ const MODULES: readonly FeatureModule[] = [
   pluginsModule,
   assistantsModule,
   balanceModule,
+  importsModule,
 ];
 
 export interface AppDeps {

@@ -45,6 +45,24 @@ function operation(r: RouteDef): JsonSchema {
           },
         }
       : {}),
+    ...(r.multipartFiles
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required: [...r.multipartFiles],
+                  properties: Object.fromEntries(
+                    r.multipartFiles.map((f) => [f, { type: 'string', format: 'binary' }]),
+                  ),
+                },
+              },
+            },
+          },
+        }
+      : {}),
     responses: {
       '200': reply,
       default: {

@@ -20,6 +20,11 @@ export interface RouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   stream?: boolean;
+  /**
+   * The body is multipart/form-data with these file fields, streamed by the handler (no `body`
+   * schema: its parts are checked where they are read). Other routes take JSON only.
+   */
+  multipartFiles?: readonly string[];
 }
 
 /** A row, typed as written (its schemas keep their own types). */

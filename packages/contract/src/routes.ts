@@ -26,6 +26,7 @@ import { MODEL_CONFIG_ROUTES } from './model-configs.js';
 import { PRESET_ROUTES } from './presets.js';
 import { CONFIG_ROUTES } from './config-routes.js';
 import { BALANCE_ROUTES } from './balance.js';
+import { IMPORT_ROUTES } from './imports.js';
 import { PLUGIN_ROUTES } from './plugins.js';
 import { ASSISTANT_ROUTES } from './assistants.js';
 import { route, type RouteDef } from './route-def.js';
@@ -218,6 +219,7 @@ export const API_ROUTES = {
   ...PRESET_ROUTES,
   ...CONFIG_ROUTES,
   ...BALANCE_ROUTES,
+  ...IMPORT_ROUTES,
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
 } as const satisfies Record<string, RouteDef>;

@@ -83,9 +83,17 @@ export const conversations = pgTable(
     endpoint: text('endpoint').notNull(),
     model: text('model'),
     options: jsonb('options').$type<ConversationOptions>().notNull().default({}),
+    /**
+     * Set on an imported conversation: its file's format and the source conversation's id
+     * (features/imports). Unique per user, so importing the same file twice adds nothing.
+     */
+    importKey: text('import_key'),
     ...timestamps,
   },
-  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc())],
+  (t) => [
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc()),
+    uniqueIndex('conversations_user_import_key_idx').on(t.userId, t.importKey),
+  ],
 );
 export type ConversationRow = typeof conversations.$inferSelect;
 

@@ -5,6 +5,8 @@ export interface RequestSpec {
   params?: Record<string, string>;
   query?: Record<string, string>;
   body?: unknown;
+  /** A body sent as it is (with its content type in `headers`), e.g. multipart; instead of `body`. */
+  raw?: string;
   headers?: Record<string, string>;
 }
 
@@ -39,6 +41,7 @@ export async function send(
       ...spec.headers,
     },
     ...(hasBody ? { body: JSON.stringify(spec.body) } : {}),
+    ...(spec.raw !== undefined ? { body: spec.raw } : {}),
   });
   const contentType = res.headers.get('content-type') ?? '';
   if (contentType.startsWith('text/event-stream')) {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, type ApiErrorBody } from '@chat/contract';
+import { API_ROUTES, ERROR_CODES, type ApiErrorBody, type RouteDef } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
 import type { RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
@@ -221,6 +221,11 @@ describe('strings PostgreSQL cannot store (NUL, lone surrogates) are refused on 
   });
 });
 
+const takesMultipart = (route: RouteEntry): boolean =>
+  Object.values(API_ROUTES as Record<string, RouteDef>).some(
+    (r) => r.method === route.method && r.path === route.url && r.multipartFiles !== undefined,
+  );
+
 describe('malformed bodies get a clear 4xx on every route that takes one', () => {
   const bodyRoutes = routes.filter((r) => hasBody(r.method));
   it.each(bodyRoutes.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
@@ -238,7 +243,16 @@ describe('malformed bodies get a clear 4xx on every route that takes one', () =>
       ['application/json; charset=utf-16', '{}', 415, 'unsupported_media_type', /UTF-8/],
       ['text/plain', 'hello', 415, 'unsupported_media_type', /text\/plain/],
       ['application/x-www-form-urlencoded', 'a=1&b=2', 415, 'unsupported_media_type', /application\/json/],
-      ['multipart/form-data; boundary=xyz', '--xyz--', 415, 'unsupported_media_type', /application\/json/],
+      // A route that takes files reads multipart itself: an upload without its file part is a 400.
+      takesMultipart(route)
+        ? ['multipart/form-data; boundary=xyz', '--xyz--', 400, 'validation_error', /multipart/]
+        : [
+            'multipart/form-data; boundary=xyz',
+            '--xyz--',
+            415,
+            'unsupported_media_type',
+            /application\/json/,
+          ],
       ['application/xml', '<a/>', 415, 'unsupported_media_type', /application\/json/],
     ];
     for (const [contentType, body, status, code, message] of cases) {

@@ -128,6 +128,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
 
   // conversations
+  // import writes only into the caller's own account (new ids; features/imports tests); a JSON
+  // body is refused with 415 (it takes multipart only)
+  'POST /api/convos/import': {
+    access: 'user',
+    why: "imports a file into the caller's own account",
+    example: () => ({
+      headers: { 'content-type': 'multipart/form-data; boundary=probe' },
+      raw: '--probe\r\nContent-Disposition: form-data; name="file"; filename="e.json"\r\n\r\n[]\r\n--probe--\r\n',
+    }),
+  },
   'GET /api/convos': { access: 'list', probe: () => ({ query: { pageNumber: '1' } }) },
   'GET /api/convos/:id': {
     access: 'owner',

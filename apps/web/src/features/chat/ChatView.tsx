@@ -33,6 +33,7 @@ import { useFollowNewConversation } from './stream/useFollowNewConversation';
 import { useResumeReply } from './stream/useResumeReply';
 import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
+import { setVisibleLeaf } from '../../state/visible-branch';
 import { useChatActions } from './useChatActions';
 import './chat.css';
 
@@ -117,6 +118,8 @@ function ChatScreen({
   );
   const byId = useMemo(() => new Map<string, Message>(messages.map((m) => [m.messageId, m])), [messages]);
   const latest = path[path.length - 1]?.message;
+  // The branch on screen is the export's "current branch" (features/export).
+  useEffect(() => setVisibleLeaf(routeId, latest?.messageId), [routeId, latest?.messageId]);
   const [sendCount, setSendCount] = useState(0);
   // A reply still generating on the server (reload, another tab) is joined instead of shown frozen.
   useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);

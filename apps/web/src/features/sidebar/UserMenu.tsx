@@ -1,11 +1,14 @@
+import { Suspense, useState } from 'react';
+import { useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CircleHelp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
-import type { Theme } from '@chat/contract';
+import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
+import { NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
 import { useTheme } from '../../state/theme';
 import { useAuth } from '../auth';
+import { ExportDialog, ImportDialog } from '../export';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -20,9 +23,28 @@ const THEME_ICONS: Record<Theme, React.ReactNode> = {
   system: <Monitor className="size-4" />,
 };
 
-/** Bottom of the sidebar: avatar + name, opening the balance (when checked), theme, help and logout. */
+/** The conversation on screen when it is a saved one (not new, not the search view). */
+function useSavedConversationId(): string | null {
+  const chat = useMatch('/c/:conversationId')?.params.conversationId;
+  const assistant = useMatch('/a/:conversationId')?.params.conversationId;
+  const id = chat ?? assistant;
+  return id && id !== NEW_CONVO && id !== SEARCH_CONVO ? id : null;
+}
+
+/**
+ * Bottom of the sidebar: avatar + name, opening the balance (when checked), theme, export
+ * conversation (a saved one only, spec §2), import, help and logout.
+ */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
+  const conversationId = useSavedConversationId();
+  const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
+  // Kept mounted after a first opening so closing animates and reopening is instant.
+  const [mounted, setMounted] = useState({ export: false, import: false });
+  const openDialog = (which: 'export' | 'import') => {
+    setMounted((m) => ({ ...m, [which]: true }));
+    setDialog(which);
+  };
   const { user, logout, isAuthenticated } = useAuth();
   const balance = useBalance(isAuthenticated);
   const { theme, setTheme } = useTheme();
@@ -58,6 +80,25 @@ export function UserMenu() {
     themeItem('light'),
     themeItem('system'),
     { key: 'sep-1', kind: 'separator' },
+    ...(conversationId
+      ? ([
+          {
+            key: 'export',
+            label: t('com_nav_export_conversation'),
+            icon: <FileDown className="size-4" />,
+            onSelect: () => openDialog('export'),
+            testId: 'export-conversation',
+          },
+        ] satisfies MenuEntry[])
+      : []),
+    {
+      key: 'import',
+      label: t('com_ui_import_conversations'),
+      icon: <FileUp className="size-4" />,
+      onSelect: () => openDialog('import'),
+      testId: 'import-conversations',
+    },
+    { key: 'sep-io', kind: 'separator' },
     ...(FEATURES.faq
       ? ([
           {
@@ -81,32 +122,44 @@ export function UserMenu() {
   ];
 
   return (
-    <Menu
-      label={t('com_nav_user_menu')}
-      items={items}
-      side="top"
-      wrapperClassName="relative px-2 pb-2 pt-1"
-      className="left-2 right-2"
-      renderTrigger={(props) => (
-        <button
-          type="button"
-          {...props}
-          data-testid="user-menu"
-          className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary aria-expanded:bg-surface-tertiary"
-        >
-          {user?.avatar ? (
-            <img src={user.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-submit text-xs font-semibold text-white"
-            >
-              {initials(name)}
-            </span>
-          )}
-          <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
-        </button>
-      )}
-    />
+    <>
+      <Suspense fallback={null}>
+        {mounted.export && conversationId && (
+          <ExportDialog
+            open={dialog === 'export'}
+            onClose={() => setDialog(null)}
+            conversationId={conversationId}
+          />
+        )}
+        {mounted.import && <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />}
+      </Suspense>
+      <Menu
+        label={t('com_nav_user_menu')}
+        items={items}
+        side="top"
+        wrapperClassName="relative px-2 pb-2 pt-1"
+        className="left-2 right-2"
+        renderTrigger={(props) => (
+          <button
+            type="button"
+            {...props}
+            data-testid="user-menu"
+            className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary aria-expanded:bg-surface-tertiary"
+          >
+            {user?.avatar ? (
+              <img src={user.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+            ) : (
+              <span
+                aria-hidden
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-submit text-xs font-semibold text-white"
+              >
+                {initials(name)}
+              </span>
+            )}
+            <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+          </button>
+        )}
+      />
+    </>
   );
 }

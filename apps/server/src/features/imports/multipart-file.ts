@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import busboy from 'busboy';
+import { IMPORT_LIMITS } from '@chat/contract';
+import { AppError } from '../../platform/errors.js';
+
+/** The upload's file part, as a stream; `tooLarge` turns true when it passed the limit. */
+export interface UploadedFile {
+  stream: Readable;
+  readonly tooLarge: boolean;
+}
+
+/**
+ * The multipart part named `file` of a request, streamed (never buffered): resolves as soon as
+ * busboy reaches it, whatever parts come before it. 415 for another content type, 400 when the
+ * body ends without a `file` part.
+ */
+export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<UploadedFile> {
+  const type = request.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    return Promise.reject(
+      new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file"'),
+    );
+  }
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: request.headers,
+        limits: { files: 1, fileSize: IMPORT_LIMITS.maxFileBytes, fields: 10, parts: 20, fieldSize: 1024 },
+      });
+    } catch {
+      reject(new AppError('validation_error', 'The multipart body has no boundary'));
+      return;
+    }
+    let found = false;
+    bb.on('file', (name, stream) => {
+      if (name !== field || found) {
+        stream.resume();
+        return;
+      }
+      found = true;
+      let tooLarge = false;
+      stream.on('limit', () => {
+        tooLarge = true;
+      });
+      resolve({
+        stream,
+        get tooLarge() {
+          return tooLarge;
+        },
+      });
+    });
+    bb.on('error', (err) => {
+      if (!found)
+        reject(
+          new AppError('validation_error', `The multipart body is malformed: ${String(err).slice(0, 120)}`),
+        );
+    });
+    bb.on('close', () => {
+      if (!found) reject(new AppError('validation_error', 'The multipart body has no "file" part'));
+    });
+    request.raw.pipe(bb);
+  });
+}

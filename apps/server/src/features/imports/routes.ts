@@ -1,0 +1,86 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import { API_ROUTES, IMPORT_LIMITS, type ImportEvent } from '@chat/contract';
+import type { Executor } from '../../db/executor.js';
+import { openSse } from '../../platform/sse.js';
+import { addRoute } from '../../platform/typed-route.js';
+import { uploadedFile, type UploadedFile } from './multipart-file.js';
+import { MalformedFile } from './item-reader.js';
+import { emptyReport, ImportFailed, runImport } from './run-import.js';
+
+/** The file's bytes; a file past the size limit stops the import. */
+async function* fileBytes(file: UploadedFile): AsyncIterable<Uint8Array> {
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+    if (file.tooLarge) break;
+    yield chunk;
+  }
+  if (file.tooLarge) {
+    throw new MalformedFile(
+      `The file is larger than ${IMPORT_LIMITS.maxFileBytes / 1024 / 1024} MB`,
+      'payload_too_large',
+    );
+  }
+}
+
+/**
+ * POST /api/convos/import: the file is found in the multipart body (400/415 as JSON before
+ * anything is read), then the answer becomes an event stream: `{ progress }` events while the
+ * file is read, then `{ final, report }`, or `{ error, code, message, report }` when the file
+ * turns out malformed (what was imported before stays, each conversation whole).
+ */
+export function importRoutes(app: FastifyInstance, { db }: { db: Executor }): void {
+  const running = new Set<string>();
+  // Encapsulated: only this route takes multipart bodies; the rest of the API stays JSON-only.
+  void app.register(async (scope) => {
+    if (!scope.hasContentTypeParser('multipart/form-data')) {
+      // The body is left unread here and streamed by the route itself.
+      scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+    }
+    addRoute(scope, API_ROUTES.importConvos, async ({ user, request, reply }) => {
+      // One import at a time per user: a second one while the first runs is refused (409).
+      if (running.has(user.id)) {
+        request.raw.resume();
+        throw new AppError('conflict', 'An import is already running for this account');
+      }
+      running.add(user.id);
+      try {
+        await importFile(user.id, request, reply);
+      } catch (err) {
+        // Refused before the body was read: drain it so the connection can serve the next request.
+        request.raw.resume();
+        throw err;
+      } finally {
+        running.delete(user.id);
+      }
+    });
+  });
+
+  async function importFile(userId: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const file = await uploadedFile(request);
+    const sse = openSse(reply);
+    const send = (event: ImportEvent): void => void sse.send(event);
+    sse.onDisconnect(() => file.stream.destroy());
+    const length = Number(request.headers['content-length']);
+    try {
+      const report = await runImport({
+        db,
+        userId,
+        source: fileBytes(file),
+        totalBytes: Number.isSafeInteger(length) && length > 0 ? length : null,
+        onProgress: send,
+      });
+      send({ final: true, report });
+    } catch (err) {
+      if (err instanceof ImportFailed) {
+        send({ error: true, code: err.code, message: err.message, report: err.report });
+      } else if (!sse.closed) {
+        request.log.error({ err }, 'import failed');
+        send({ error: true, code: 'internal', message: 'The import failed', report: emptyReport() });
+      }
+    } finally {
+      sse.end();
+      // Whatever the client still sends is read and dropped, so the connection closes cleanly.
+      request.raw.resume();
+    }
+  }
+}

@@ -4,6 +4,7 @@ import type { Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
+import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
 import { useAuth } from '../auth';
 
@@ -45,7 +46,7 @@ export function UserMenu() {
           {
             key: 'balance',
             kind: 'label',
-            label: t('com_nav_balance', { balance: balance.data.toLocaleString(i18n.language) }),
+            label: t('com_nav_balance', { balance: formatNumber(balance.data, i18n.language) }),
             testId: 'balance',
           },
           { key: 'sep-balance', kind: 'separator' },

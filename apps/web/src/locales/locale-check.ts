@@ -23,8 +23,9 @@ export const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as
 const SUFFIX = new RegExp(`_(${PLURAL_SUFFIXES.join('|')})$`);
 
 /**
- * Values legitimately the same as English: brand and product names, and words a language takes
- * as they are. `*` for every locale, else the locales named.
+ * Values legitimately the same as English: brand and product names, and words a language writes
+ * as English does (French "Message", Dutch "Model", Italian "Password"). `*` for every locale,
+ * else the locales named. Anything else left in English fails the check.
  */
 export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> = {
   com_endpoint_azureOpenAI: '*',
@@ -36,6 +37,33 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
   com_endpoint_top_p: '*',
   com_endpoint_top_k: '*',
   com_assistants_count: '*',
+  com_ui_beta: ['de-DE', 'es-ES', 'it-IT', 'pt-BR', 'sv-SE', 'tr-TR', 'id-ID'],
+  com_ui_plugins: ['de-DE', 'pt-BR'],
+  com_endpoint_gptPlugins: ['de-DE', 'pt-BR'],
+  com_chat_endpoint: ['es-ES', 'it-IT', 'pt-BR', 'vi-VN', 'nl-NL', 'id-ID'],
+  com_chat_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_assistants_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_assistants_uses_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_auth_email: ['it-IT', 'vi-VN', 'id-ID'],
+  com_auth_password: ['it-IT'],
+  com_assistants_name: ['de-DE'],
+  com_chat_code: ['fr-FR', 'nl-NL'],
+  com_chat_edit: ['id-ID'],
+  com_nav_theme_system: ['sv-SE'],
+  com_endpoint_bing_context: ['nl-NL'],
+  com_nav_conversations: ['fr-FR'],
+  com_chat_assistant: ['fr-FR'],
+  com_chat_input_label: ['fr-FR'],
+  com_chat_branches: ['fr-FR'],
+  com_chat_minute: ['fr-FR'],
+  com_chat_minutes: ['fr-FR'],
+  com_endpoint_assistant: ['fr-FR'],
+  com_endpoint_config_key_expiry_30m: ['fr-FR'],
+  com_plugin_page: ['fr-FR'],
+  com_assistants_title: ['fr-FR'],
+  com_assistants_select: ['fr-FR'],
+  com_assistants_description: ['fr-FR'],
+  com_assistants_instructions: ['fr-FR'],
 };
 
 export function pluralForms(lang: string): string[] {

@@ -51,8 +51,10 @@ describe('switching language', () => {
   it('keeps Simplified and Traditional Chinese apart', async () => {
     await changeLanguage('zh-CN');
     expect(i18n.t('com_nav_search_placeholder')).toBe('搜索消息');
+    expect(document.documentElement.lang).toBe('zh-CN');
     await changeLanguage('zh-TC');
     expect(i18n.t('com_nav_search_placeholder')).toBe('搜尋訊息');
+    expect(document.documentElement.lang).toBe('zh-Hant-TW');
   });
 
   it("picks each language's plural form", async () => {

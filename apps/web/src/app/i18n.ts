@@ -1,6 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, LOCAL_KEYS, VALIDATION_TEXTS, type Language } from '@chat/contract';
+import { intlLocale } from '../config/locale';
 import en from '../locales/en.json';
 
 type Dictionary = Record<string, string>;
@@ -21,9 +22,12 @@ export function resolveLanguage(stored: string | null, browser: string): Languag
   return LANGUAGES.find((l) => l.split('-')[0]?.toLowerCase() === prefix) ?? 'en-US';
 }
 
-/** `<html lang dir>`: ar-EG is written right to left, and the layout mirrors with it. */
+/**
+ * `<html lang dir>`: ar-EG is written right to left, and the layout mirrors with it. zh-TC is
+ * zh-Hant-TW there, so the browser picks Traditional Chinese glyphs and voices.
+ */
 function applyToDocument(lang: Language): void {
-  document.documentElement.lang = lang;
+  document.documentElement.lang = intlLocale(lang);
   document.documentElement.dir = i18n.dir(lang);
 }
 

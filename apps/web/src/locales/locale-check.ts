@@ -77,7 +77,11 @@ const placeholdersOf = (text: string): string[] =>
 const numbersOf = (text: string): string[] =>
   [...text.replace(/\{\{[^}]*\}\}/g, '').matchAll(/\d+/g)].map((m) => m[0]).sort();
 
+/** A language's own name in a language list (com_nav_lang_english: "English") reads the same everywhere. */
+const LANGUAGE_NAME = /^com_nav_lang_(?!auto)/;
+
 function allowedSame(key: string, lang: string): boolean {
+  if (LANGUAGE_NAME.test(key)) return true;
   const rule = SAME_AS_ENGLISH[key.replace(SUFFIX, '')];
   return rule === '*' || (rule?.includes(lang) ?? false);
 }

@@ -69,6 +69,12 @@ describe('the dictionary check', () => {
     });
   });
 
+  it("lets a language's own name in a language list read the same everywhere", () => {
+    const names: Dictionary = { com_nav_lang_english: 'English', com_nav_lang_auto: 'Auto detect' };
+    const found = checkLocale('de-DE', names, names);
+    expect(found.untranslated).toEqual(['com_nav_lang_auto']);
+  });
+
   it("asks for the plural forms the language has, per Intl's rules", () => {
     expect(pluralForms('ru-RU')).toEqual(['one', 'few', 'many', 'other']);
     expect(pluralForms('ar-EG')).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);

@@ -1,37 +1,55 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, LOCAL_KEYS, VALIDATION_TEXTS, type Language } from '@chat/contract';
+import { intlLocale } from '../config/locale';
 import en from '../locales/en.json';
 
+type Dictionary = Record<string, string>;
+
 /**
- * English is bundled; other dictionaries (locales/<lang>.json) are loaded on demand when a
- * person picks that language, so /c/new ships one dictionary only.
+ * English is bundled; every other dictionary (locales/<full code>.json: zh-CN and zh-TC are two
+ * files) is its own chunk, loaded when a person picks that language, so /c/new ships one only.
  */
-const loaders = import.meta.glob<{ default: Record<string, string> }>([
-  '../locales/*.json',
-  '!../locales/en.json',
-]);
+const loaders = import.meta.glob<{ default: Dictionary }>(['../locales/*.json', '!../locales/en.json']);
 
 export function resolveLanguage(stored: string | null, browser: string): Language {
   const wanted = stored && stored !== 'auto' ? stored : browser;
   const exact = LANGUAGES.find((l) => l.toLowerCase() === wanted.toLowerCase());
   if (exact) return exact;
+  // Traditional Chinese browsers (zh-TW, zh-HK, zh-Hant…) get zh-TC, other Chinese zh-CN.
+  if (/^zh-(tw|hk|mo|hant)\b/i.test(wanted)) return 'zh-TC';
   const prefix = wanted.split('-')[0]?.toLowerCase();
   return LANGUAGES.find((l) => l.split('-')[0]?.toLowerCase() === prefix) ?? 'en-US';
 }
 
+/**
+ * `<html lang dir>`: ar-EG is written right to left, and the layout mirrors with it. zh-TC is
+ * zh-Hant-TW there, so the browser picks Traditional Chinese glyphs and voices.
+ */
+function applyToDocument(lang: Language): void {
+  document.documentElement.lang = intlLocale(lang);
+  document.documentElement.dir = i18n.dir(lang);
+}
+
+let latest = 0;
+
+/** Loads the language's dictionary once, then switches; the UI re-renders, no reload. */
 export async function changeLanguage(lang: Language): Promise<void> {
-  const file = `../locales/${lang.split('-')[0]}.json`;
-  const load = loaders[file];
+  const request = ++latest;
+  const load = loaders[`../locales/${lang}.json`];
   if (lang !== 'en-US' && load && !i18n.hasResourceBundle(lang, 'translation')) {
-    i18n.addResourceBundle(lang, 'translation', (await load()).default);
+    const dictionary = (await load()).default;
+    i18n.addResourceBundle(lang, 'translation', dictionary);
   }
+  // A later pick made while this dictionary was loading wins.
+  if (request !== latest) return;
   await i18n.changeLanguage(lang);
-  document.documentElement.lang = lang;
+  applyToDocument(lang);
 }
 
 void i18n.use(initReactI18next).init({
-  // The validation messages' English lives in the contract, shared with the server's answers.
+  // The validation messages' English lives in the contract, shared with the server's answers;
+  // the other dictionaries carry their own translations of those keys.
   resources: { 'en-US': { translation: { ...VALIDATION_TEXTS, ...en } } },
   lng: 'en-US',
   fallbackLng: 'en-US',
@@ -40,6 +58,10 @@ void i18n.use(initReactI18next).init({
 });
 
 const initial = resolveLanguage(localStorage.getItem(LOCAL_KEYS.lang), navigator.language);
-if (initial !== 'en-US') void changeLanguage(initial);
+applyToDocument(initial);
+
+/** Settles once the stored (or browser) language is loaded: main renders after it, no flash. */
+export const languageReady: Promise<void> =
+  initial === 'en-US' ? Promise.resolve() : changeLanguage(initial).catch(() => applyToDocument('en-US'));
 
 export default i18n;

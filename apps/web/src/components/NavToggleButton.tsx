@@ -25,7 +25,7 @@ export function NavToggleButton({ className, hideWhenOpen = true }: NavToggleBut
       onClick={toggle}
       className={className}
     >
-      <PanelLeft className="size-5" aria-hidden />
+      <PanelLeft className="size-5 rtl:-scale-x-100" aria-hidden />
     </IconButton>
   );
 }

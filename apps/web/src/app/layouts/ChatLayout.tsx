@@ -45,8 +45,9 @@ export function ChatLayout() {
           // visibility is in the transition so a hidden sidebar leaves the accessibility tree and
           // the tab order only after it has slid away.
           'shrink-0 overflow-hidden transition-[width,transform,visibility] duration-200 ease-out',
-          isMobile ? 'fixed inset-y-0 left-0 z-40 max-w-full' : 'relative h-full',
-          isMobile && !visible && '-translate-x-full',
+          isMobile ? 'fixed inset-y-0 start-0 z-40 max-w-full' : 'relative h-full',
+          // Slides out at the start side: the left, or the right in a right-to-left language.
+          isMobile && !visible && '-translate-x-full rtl:translate-x-full',
           !visible && 'invisible',
         )}
         style={{ width: isMobile ? width : visible ? width : 0 }}

@@ -129,7 +129,7 @@ export function Dialog({
           <h2 id={titleId} className="text-lg font-semibold leading-7">
             {title}
           </h2>
-          <IconButton label={t('com_ui_close')} size="sm" onClick={onClose} className="-mr-2 -mt-1">
+          <IconButton label={t('com_ui_close')} size="sm" onClick={onClose} className="-me-2 -mt-1">
             <X className="size-4" aria-hidden />
           </IconButton>
         </div>

@@ -132,7 +132,7 @@ export function Menu({
           className={clsx(
             'absolute z-40 min-w-48 rounded-xl border border-border-light bg-surface-primary p-1.5 shadow-xl',
             side === 'top' ? 'bottom-full mb-2' : 'top-full mt-2',
-            align === 'start' ? 'left-0' : 'right-0',
+            align === 'start' ? 'start-0' : 'end-0',
             className,
           )}
         >
@@ -166,7 +166,7 @@ function MenuRow({ entry, onSelect }: { entry: MenuEntry; onSelect: (entry: Menu
     'data-menu-item': '',
     'data-testid': entry.testId,
     className: clsx(
-      'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm outline-none',
+      'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-start text-sm outline-none',
       'hover:bg-surface-tertiary focus-visible:bg-surface-tertiary focus:bg-surface-tertiary',
       entry.danger ? 'text-text-danger' : 'text-text-primary',
       entry.disabled && 'cursor-not-allowed opacity-50',

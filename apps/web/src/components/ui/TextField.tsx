@@ -39,7 +39,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             error
               ? 'border-text-danger focus:ring-text-danger/40'
               : 'border-border-medium focus:border-ring-primary focus:ring-ring-primary/30',
-            revealable && 'pr-11',
+            revealable && 'pe-11',
           )}
           {...rest}
         />
@@ -49,7 +49,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             onClick={() => setRevealed((r) => !r)}
             aria-label={revealed ? t('com_auth_hide_password') : t('com_auth_show_password')}
             aria-pressed={revealed}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-text-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+            className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-text-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
           >
             {revealed ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
           </button>

@@ -104,7 +104,7 @@ function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: num
         type="button"
         onClick={() => onDismiss(toast.id)}
         aria-label={t('com_ui_close')}
-        className="-mr-1 rounded p-0.5 text-text-tertiary hover:text-text-primary"
+        className="-me-1 rounded p-0.5 text-text-tertiary hover:text-text-primary"
       >
         <X className="size-4" aria-hidden />
       </button>

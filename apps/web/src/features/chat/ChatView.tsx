@@ -308,7 +308,7 @@ function ChatScreen({
       ) : (
         <aside
           aria-label={t('com_assistants_title')}
-          className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto border-l border-border-light bg-surface-primary p-4"
+          className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto border-s border-border-light bg-surface-primary p-4"
           data-testid="assistant-aside"
         >
           {panel}

@@ -4,16 +4,10 @@ import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { MessageSquare, Sparkles, User } from 'lucide-react';
 import { DEFAULT_TITLE } from '@chat/contract';
+import { formatDate } from '../../config/locale';
 import { useNav } from '../../state/nav';
 import type { SearchGroup } from './group-hits';
 import { Highlighted } from './Highlighted';
-
-function formatDate(iso: string, lang: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : d.toLocaleDateString(lang, { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 /** One conversation with hits: its title (opens it) and its matching messages. */
 export const SearchResult = memo(function SearchResult({

@@ -114,10 +114,10 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
           </Link>
           <div
             className={clsx(
-              'absolute inset-y-0 right-0 flex items-center gap-0.5 rounded-r-lg pl-6 pr-1',
+              'absolute inset-y-0 end-0 flex items-center gap-0.5 rounded-e-lg ps-6 pe-1',
               active
-                ? 'bg-linear-to-l from-surface-active from-70% to-transparent'
-                : 'bg-linear-to-l from-surface-tertiary from-70% to-transparent pointer-events-none opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 [@media(hover:none)]:hidden',
+                ? 'bg-linear-to-l rtl:bg-linear-to-r from-surface-active from-70% to-transparent'
+                : 'bg-linear-to-l rtl:bg-linear-to-r from-surface-tertiary from-70% to-transparent pointer-events-none opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 [@media(hover:none)]:hidden',
             )}
           >
             <RowAction label={t('com_ui_rename')} testId="convo-rename" onClick={startRename}>

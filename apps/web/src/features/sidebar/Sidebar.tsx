@@ -20,7 +20,7 @@ export function Sidebar() {
           data-testid="nav-close"
           onClick={() => setVisible(false)}
         >
-          <PanelLeftClose className="size-5" aria-hidden />
+          <PanelLeftClose className="size-5 rtl:-scale-x-100" aria-hidden />
         </IconButton>
         <Link
           to="/c/new"

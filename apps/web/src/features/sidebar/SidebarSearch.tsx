@@ -71,7 +71,7 @@ export function SidebarSearch() {
   return (
     <div className="relative px-2" role="search">
       <Search
-        className="pointer-events-none absolute left-5 top-1/2 size-4 -translate-y-1/2 text-text-tertiary"
+        className="pointer-events-none absolute start-5 top-1/2 size-4 -translate-y-1/2 text-text-tertiary"
         aria-hidden
       />
       <input
@@ -83,7 +83,7 @@ export function SidebarSearch() {
         maxLength={SEARCH_LIMITS.queryMaxChars}
         onChange={(e) => change(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && value && change('')}
-        className="h-9 w-full rounded-lg border border-transparent bg-surface-tertiary pl-9 pr-8 text-sm text-text-primary placeholder:text-text-tertiary focus:border-border-medium focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+        className="h-9 w-full rounded-lg border border-transparent bg-surface-tertiary ps-9 pe-8 text-sm text-text-primary placeholder:text-text-tertiary focus:border-border-medium focus:outline-none [&::-webkit-search-cancel-button]:hidden"
       />
       {value && (
         <button
@@ -91,7 +91,7 @@ export function SidebarSearch() {
           data-testid="sidebar-search-clear"
           aria-label={t('com_nav_clear_search')}
           onClick={() => change('')}
-          className="absolute right-4 top-1/2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-text-tertiary hover:text-text-primary"
+          className="absolute end-4 top-1/2 flex size-6 -translate-y-1/2 items-center justify-center rounded text-text-tertiary hover:text-text-primary"
         >
           <X className="size-3.5" aria-hidden />
         </button>

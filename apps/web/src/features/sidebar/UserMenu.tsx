@@ -6,6 +6,7 @@ import { NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
+import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
 import { useAuth } from '../auth';
 import { ExportDialog, ImportDialog } from '../export';
@@ -67,7 +68,7 @@ export function UserMenu() {
           {
             key: 'balance',
             kind: 'label',
-            label: t('com_nav_balance', { balance: balance.data.toLocaleString(i18n.language) }),
+            label: t('com_nav_balance', { balance: formatNumber(balance.data, i18n.language) }),
             testId: 'balance',
           },
           { key: 'sep-balance', kind: 'separator' },
@@ -138,13 +139,13 @@ export function UserMenu() {
         items={items}
         side="top"
         wrapperClassName="relative px-2 pb-2 pt-1"
-        className="left-2 right-2"
+        className="start-2 end-2"
         renderTrigger={(props) => (
           <button
             type="button"
             {...props}
             data-testid="user-menu"
-            className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary aria-expanded:bg-surface-tertiary"
+            className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-start text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary aria-expanded:bg-surface-tertiary"
           >
             {user?.avatar ? (
               <img src={user.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />

@@ -1,3 +1,5 @@
+import { dateFormat } from '../../config/locale';
+
 /** Sidebar groups by last update (spec §2 Sidebar): Today, Last 7 days, Last 30 days, then months. */
 export interface ConvoGroup<T> {
   /** 'today' | 'last7' | 'last30' | 'YYYY-MM' */
@@ -23,12 +25,7 @@ export function groupConvos<T extends { updatedAt: string }>(
   const today = startOfDay(now);
   const last7 = today - 7 * DAY_MS;
   const last30 = today - 30 * DAY_MS;
-  let monthFormat: Intl.DateTimeFormat;
-  try {
-    monthFormat = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric' });
-  } catch {
-    monthFormat = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
-  }
+  const monthFormat = dateFormat(locale, { month: 'long', year: 'numeric' });
 
   const sorted = [...convos]
     .map((c) => ({ c, time: Date.parse(c.updatedAt) }))

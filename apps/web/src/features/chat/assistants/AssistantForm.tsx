@@ -131,7 +131,7 @@ export function AssistantForm({ assistant, models, plugins, onSaved, onCancel }:
           <p>{t('com_assistants_save_failed')}</p>
           <p className="mt-1">{error.message}</p>
           {error instanceof ApiError && error.issues && error.issues.length > 0 && (
-            <ul className="mt-1 list-disc pl-4">
+            <ul className="mt-1 list-disc ps-4">
               {error.issues.map((issue) => (
                 <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
               ))}

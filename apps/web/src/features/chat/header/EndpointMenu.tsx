@@ -21,7 +21,7 @@ export interface EndpointMenuProps {
 const NAV = '[data-nav]';
 
 const itemClass =
-  'flex min-h-10 w-full items-center gap-2.5 rounded-lg px-2.5 text-left text-sm text-text-primary outline-none hover:bg-surface-tertiary focus-visible:bg-surface-tertiary focus-visible:ring-2 focus-visible:ring-ring-primary';
+  'flex min-h-10 w-full items-center gap-2.5 rounded-lg px-2.5 text-start text-sm text-text-primary outline-none hover:bg-surface-tertiary focus-visible:bg-surface-tertiary focus-visible:ring-2 focus-visible:ring-ring-primary';
 
 /**
  * The endpoint menu (spec §2): the endpoints in the server's order, each opening onto its models
@@ -82,14 +82,17 @@ export function EndpointMenu({
     const index = active ? items.indexOf(active) : -1;
     const group = active?.closest<HTMLElement>('[data-group]')?.dataset.group;
     const move = (i: number) => items[(i + items.length) % items.length]?.focus();
+    // A group opens the way text reads: right, or left in a right-to-left language.
+    const rtl = getComputedStyle(e.currentTarget).direction === 'rtl';
+    const [open, shut] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
     if (e.key === 'ArrowDown') move(index + 1);
     else if (e.key === 'ArrowUp') move(index - 1);
     else if (e.key === 'Home') move(0);
     else if (e.key === 'End') move(items.length - 1);
-    else if (e.key === 'ArrowRight' && group && active?.dataset.nav === 'header') {
+    else if (e.key === open && group && active?.dataset.nav === 'header') {
       if (expanded.has(group)) move(index + 1);
       else toggle(group, true);
-    } else if (e.key === 'ArrowLeft' && group) {
+    } else if (e.key === shut && group) {
       focusNext.current = (panel) =>
         Array.from(panel.querySelectorAll<HTMLElement>('[data-group]'))
           .find((el) => el.dataset.group === group)
@@ -141,7 +144,7 @@ export function EndpointMenu({
           className={clsx(
             'z-40 overflow-y-auto overscroll-contain rounded-xl border border-border-light bg-surface-primary p-1.5 shadow-xl',
             'fixed inset-x-2 top-14 max-h-[calc(100dvh-4.5rem)]',
-            'sm:absolute sm:inset-x-auto sm:left-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(32rem,75vh)]',
+            'sm:absolute sm:inset-x-auto sm:start-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(32rem,75vh)]',
           )}
         >
           {groups.map((g) => (
@@ -200,7 +203,7 @@ function EndpointGroup({
           onClick={onToggle}
           className={clsx(itemClass, 'min-w-0 flex-1 font-medium')}
         >
-          <Chevron className="-mx-1 size-4 shrink-0 text-text-tertiary" aria-hidden />
+          <Chevron className="-mx-1 size-4 shrink-0 text-text-tertiary rtl:-scale-x-100" aria-hidden />
           <EndpointIcon type={g.type} iconURL={g.iconURL} isDemo={g.isDemo} />
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="flex items-center gap-2">
@@ -223,7 +226,7 @@ function EndpointGroup({
         <div
           role="group"
           aria-label={t('com_endpoint_models_of', { endpoint: g.label })}
-          className="pb-1 pl-[2.625rem]"
+          className="pb-1 ps-[2.625rem]"
         >
           {g.models.length === 0 && (
             <p role="none" className="px-2.5 py-2 text-sm text-text-tertiary">

@@ -53,7 +53,7 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
           </span>
           <ChevronDown className="size-4" aria-hidden />
         </summary>
-        <div className="absolute right-0 top-10 z-20 min-w-56 sm:left-0 sm:right-auto rounded-xl border border-border-light bg-surface-primary p-2 shadow-lg">
+        <div className="absolute end-0 top-10 z-20 min-w-56 sm:start-0 sm:end-auto rounded-xl border border-border-light bg-surface-primary p-2 shadow-lg">
           {list.length === 0 && (
             <p className="px-2 py-1 text-sm text-text-secondary">{t('com_plugin_none_installed')}</p>
           )}
@@ -78,7 +78,7 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
             type="button"
             onClick={openStore}
             data-testid="plugin-store-open"
-            className="flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-left text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+            className="flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-start text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
           >
             <Store className="size-4" aria-hidden />
             {t('com_plugin_store')}

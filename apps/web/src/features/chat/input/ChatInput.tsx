@@ -88,7 +88,7 @@ export function ChatInput({
           submit();
         }}
         className={clsx(
-          'flex items-end gap-2 rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 pl-4 shadow-sm',
+          'flex items-end gap-2 rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 ps-4 shadow-sm',
           'focus-within:border-border-heavy',
           disabled && 'opacity-70',
         )}

@@ -11,6 +11,7 @@ import { ApiError } from '../../../api/http';
 import { isKeyValid, useRevokeUserKey, useSaveUserKey } from '../../../api/user-keys';
 import { Button } from '../../../components/ui/Button';
 import { Dialog } from '../../../components/ui/Dialog';
+import { formatDate } from '../../../config/locale';
 import { TextField } from '../../../components/ui/TextField';
 import { useToast } from '../../../components/ui/Toast';
 import {
@@ -117,9 +118,7 @@ export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialo
 
   const formId = useId();
   const expiryText = status.expiresAt
-    ? new Intl.DateTimeFormat(i18n?.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-        new Date(status.expiresAt),
-      )
+    ? formatDate(status.expiresAt, i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
     : '';
 
   return (

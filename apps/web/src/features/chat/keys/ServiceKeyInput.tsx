@@ -51,7 +51,7 @@ export function ServiceKeyInput({ serviceKey, invalid, onChange }: ServiceKeyInp
         aria-invalid={invalid || undefined}
         aria-describedby={statusId}
         onChange={(e) => void read(e.target.files?.[0])}
-        className="block w-full text-sm text-text-secondary file:mr-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-solid file:border-border-medium file:bg-surface-primary file:px-3 file:text-sm file:font-medium file:text-text-primary hover:file:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+        className="block w-full text-sm text-text-secondary file:me-3 file:h-9 file:cursor-pointer file:rounded-lg file:border file:border-solid file:border-border-medium file:bg-surface-primary file:px-3 file:text-sm file:font-medium file:text-text-primary hover:file:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
       />
       <div id={statusId} aria-live="polite" className="text-[13px]">
         {invalid ? (

@@ -52,7 +52,7 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
 
   if (message.isCreatedByUser) {
     return (
-      <div data-testid="message-text" className="whitespace-pre-wrap break-words">
+      <div data-testid="message-text" dir="auto" className="whitespace-pre-wrap break-words">
         {message.text}
       </div>
     );
@@ -71,6 +71,8 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
       {(replyText || !message.error) && (
         <div
           data-testid="message-text"
+          // A message reads in its own direction (Arabic in an English UI, English in Arabic).
+          dir="auto"
           className={clsx('markdown', streaming && replyText && 'result-streaming')}
         >
           {replyText ? (

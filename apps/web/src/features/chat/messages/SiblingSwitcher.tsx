@@ -28,7 +28,7 @@ export function SiblingSwitcher({ index, count, onStep }: SiblingSwitcherProps) 
         disabled={index <= 0}
         onClick={() => onStep(-1)}
       >
-        <ChevronLeft className="size-4" aria-hidden />
+        <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
       </button>
       <span data-testid="sibling-counter" className="min-w-9 text-center tabular-nums" aria-live="polite">
         {index + 1} / {count}
@@ -42,7 +42,7 @@ export function SiblingSwitcher({ index, count, onStep }: SiblingSwitcherProps) 
         disabled={index >= count - 1}
         onClick={() => onStep(1)}
       >
-        <ChevronRight className="size-4" aria-hidden />
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
       </button>
     </div>
   );

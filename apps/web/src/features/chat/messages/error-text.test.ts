@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import i18n from '../../../app/i18n';
 import en from '../../../locales/en.json';
 import { errorTextFor, isErrorJsonText, type Translate } from './error-text';
 
 const dict = en as Record<string, string>;
-const t: Translate = (key, options = {}) =>
-  (dict[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name] ?? ''));
+// The real i18next (plural forms, interpolation) over the English dictionary.
+const t: Translate = (key, options = {}) => i18n.t(key, options);
 
 const GENERIC = "Something went wrong. Here's the specific error message we encountered: ";
 

@@ -79,12 +79,12 @@ function fromJson(t: Translate, obj: Record<string, unknown>, raw: string): stri
     if (text) return text;
   }
   const type = typeof obj.type === 'string' ? obj.type : undefined;
-  if (type === 'concurrent') return t('com_chat_error_concurrent', { limit: obj.limit ?? 1 });
+  if (type === 'concurrent') return t('com_chat_error_concurrent', { count: Number(obj.limit ?? 1) || 1 });
   if (type === 'message_limit') {
     const n = Number(obj.windowInMinutes ?? 1);
     return t('com_chat_error_message_limit', {
-      max: obj.max ?? 1,
-      window: n === 1 ? t('com_chat_minute') : t('com_chat_minutes', { n }),
+      count: Number(obj.max ?? 1) || 1,
+      window: n === 1 ? t('com_chat_minute') : t('com_chat_minutes', { count: n }),
     });
   }
   if (type === 'token_balance') return tokenBalanceText(t, obj);

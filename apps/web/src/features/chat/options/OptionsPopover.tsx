@@ -85,7 +85,7 @@ export function OptionsPopover({
           className={clsx(
             'z-40 overflow-y-auto overscroll-contain rounded-xl border border-border-light bg-surface-primary p-4 shadow-xl',
             'fixed inset-x-2 top-14 max-h-[calc(100dvh-4.5rem)]',
-            'sm:absolute sm:inset-x-auto sm:left-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(34rem,80vh)]',
+            'sm:absolute sm:inset-x-auto sm:start-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(34rem,80vh)]',
           )}
         >
           <div className="mb-3 flex items-baseline justify-between gap-3">
@@ -170,7 +170,7 @@ function ParamControl({ row, onChange }: { row: ParamRow; onChange: (value: numb
               commit();
             }
           }}
-          className="h-8 w-24 shrink-0 rounded-md border border-border-medium bg-surface-primary px-2 text-right text-sm tabular-nums text-text-primary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30"
+          className="h-8 w-24 shrink-0 rounded-md border border-border-medium bg-surface-primary px-2 text-end text-sm tabular-nums text-text-primary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30"
         />
       </div>
       {slider && (

@@ -99,7 +99,7 @@ export function PluginStoreDialog({ onClose, installed, onUser, onUninstalled }:
         <section className="mt-4 flex max-w-lg flex-col gap-4" aria-labelledby={authTitleId}>
           <div className="flex items-center gap-2">
             <IconButton label={t('com_plugin_back')} size="sm" onClick={() => setAuthFor(null)}>
-              <ArrowLeft className="size-4" aria-hidden />
+              <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
             </IconButton>
             <PluginIcon src={authFor.icon} className="size-8" />
             <h3 id={authTitleId} className="text-base font-semibold">
@@ -117,7 +117,7 @@ export function PluginStoreDialog({ onClose, installed, onUser, onUninstalled }:
         <div className="mt-4 flex flex-1 flex-col gap-4">
           <div className="relative">
             <Search
-              className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-text-tertiary"
+              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-text-tertiary"
               aria-hidden
             />
             <input
@@ -132,7 +132,7 @@ export function PluginStoreDialog({ onClose, installed, onUser, onUninstalled }:
               placeholder={t('com_plugin_search')}
               aria-label={t('com_plugin_search')}
               data-testid="plugin-store-search"
-              className="h-10 w-full rounded-lg border border-border-medium bg-surface-primary pl-9 pr-3 text-sm text-text-primary placeholder:text-text-tertiary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30 sm:max-w-xs"
+              className="h-10 w-full rounded-lg border border-border-medium bg-surface-primary ps-9 pe-3 text-sm text-text-primary placeholder:text-text-tertiary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30 sm:max-w-xs"
             />
           </div>
           {plugins.isPending ? (

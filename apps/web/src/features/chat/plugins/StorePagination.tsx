@@ -21,7 +21,7 @@ export function StorePagination({ page, pages, onPage }: StorePaginationProps) {
         disabled={page === 0}
         onClick={() => onPage(page - 1)}
       >
-        <ChevronLeft className="size-4" aria-hidden />
+        <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
       </IconButton>
       {Array.from({ length: pages }, (_, i) => (
         <button
@@ -46,7 +46,7 @@ export function StorePagination({ page, pages, onPage }: StorePaginationProps) {
         disabled={page >= pages - 1}
         onClick={() => onPage(page + 1)}
       >
-        <ChevronRight className="size-4" aria-hidden />
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
       </IconButton>
     </nav>
   );

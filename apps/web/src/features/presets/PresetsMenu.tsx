@@ -57,7 +57,7 @@ export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; dis
           className={clsx(
             'z-40 flex flex-col rounded-xl border border-border-light bg-surface-primary p-2 shadow-xl',
             'fixed inset-x-2 top-14',
-            'sm:absolute sm:inset-x-auto sm:left-0 sm:top-full sm:mt-2 sm:w-96',
+            'sm:absolute sm:inset-x-auto sm:start-0 sm:top-full sm:mt-2 sm:w-96',
           )}
         >
           <Suspense fallback={<div className="h-24" aria-busy="true" />}>

@@ -113,7 +113,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
               <button
                 type="button"
                 onClick={act(() => dialogs.apply(preset))}
-                className="flex min-w-0 flex-1 flex-col items-start rounded-lg px-2 py-1.5 text-left focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+                className="flex min-w-0 flex-1 flex-col items-start rounded-lg px-2 py-1.5 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
                 aria-label={t('com_endpoint_preset_apply_named', { title: preset.title })}
               >
                 <span className="flex w-full items-center gap-1.5 truncate text-sm text-text-primary">

@@ -74,7 +74,8 @@ function ChatScreen({
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { isMobile } = useNav();
-  const installedPlugins = useAuth().user?.plugins;
+  const { user } = useAuth();
+  const installedPlugins = user?.plugins;
   const setup = useChatSetup(conversation, routeId, installedPlugins);
   const assistant = useAssistantChoice(assistantView, conversation, routeId);
   const [panelOpen, setPanelOpen] = useState(false);
@@ -212,6 +213,7 @@ function ChatScreen({
           endpointsConfig={setup.endpointsConfig}
           handlers={handlers}
           sendCount={sendCount}
+          userName={user?.username || user?.name}
           bottom={
             bottomKind && {
               kind: bottomKind,

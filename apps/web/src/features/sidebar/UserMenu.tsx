@@ -1,11 +1,13 @@
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CircleHelp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
+import { CircleHelp, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
 import type { Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
 import { useTheme } from '../../state/theme';
 import { useAuth } from '../auth';
+import { SettingsDialog } from '../settings';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -26,6 +28,7 @@ export function UserMenu() {
   const { user, logout, isAuthenticated } = useAuth();
   const balance = useBalance(isAuthenticated);
   const { theme, setTheme } = useTheme();
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const name = user?.name || user?.username || user?.email || '';
 
   const themeItem = (value: Theme): MenuEntry => ({
@@ -72,6 +75,14 @@ export function UserMenu() {
         ] satisfies MenuEntry[])
       : []),
     {
+      key: 'settings',
+      label: t('com_nav_settings'),
+      icon: <Settings className="size-4" />,
+      onSelect: () => setSettingsOpen(true),
+      testId: 'open-settings',
+    },
+    { key: 'sep-3', kind: 'separator' },
+    {
       key: 'logout',
       label: t('com_auth_logout'),
       icon: <LogOut className="size-4" />,
@@ -81,32 +92,39 @@ export function UserMenu() {
   ];
 
   return (
-    <Menu
-      label={t('com_nav_user_menu')}
-      items={items}
-      side="top"
-      wrapperClassName="relative px-2 pb-2 pt-1"
-      className="left-2 right-2"
-      renderTrigger={(props) => (
-        <button
-          type="button"
-          {...props}
-          data-testid="user-menu"
-          className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary aria-expanded:bg-surface-tertiary"
-        >
-          {user?.avatar ? (
-            <img src={user.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden
-              className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-submit text-xs font-semibold text-white"
-            >
-              {initials(name)}
-            </span>
-          )}
-          <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
-        </button>
+    <>
+      <Menu
+        label={t('com_nav_user_menu')}
+        items={items}
+        side="top"
+        wrapperClassName="relative px-2 pb-2 pt-1"
+        className="left-2 right-2"
+        renderTrigger={(props) => (
+          <button
+            type="button"
+            {...props}
+            data-testid="user-menu"
+            className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary aria-expanded:bg-surface-tertiary"
+          >
+            {user?.avatar ? (
+              <img src={user.avatar} alt="" className="size-8 shrink-0 rounded-full object-cover" />
+            ) : (
+              <span
+                aria-hidden
+                className="flex size-8 shrink-0 items-center justify-center rounded-full bg-surface-submit text-xs font-semibold text-white"
+              >
+                {initials(name)}
+              </span>
+            )}
+            <span className="min-w-0 flex-1 truncate font-medium">{name}</span>
+          </button>
+        )}
+      />
+      {settingsOpen && (
+        <Suspense fallback={null}>
+          <SettingsDialog open onClose={() => setSettingsOpen(false)} />
+        </Suspense>
       )}
-    />
+    </>
   );
 }

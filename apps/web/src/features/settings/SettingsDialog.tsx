@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
-import { Beaker, Database, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { Database, FlaskConical, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { Dialog } from '../../components/ui/Dialog';
 import { AccountTab } from './AccountTab';
 import { BetaTab } from './BetaTab';
@@ -12,7 +12,7 @@ import { nextTabIndex, SETTINGS_TABS, type SettingsTab } from './tab-keys';
 const TABS: Record<SettingsTab, { labelKey: string; icon: LucideIcon; panel: ComponentType }> = {
   general: { labelKey: 'com_nav_setting_general', icon: Settings, panel: GeneralTab },
   data: { labelKey: 'com_nav_setting_data', icon: Database, panel: DataTab },
-  beta: { labelKey: 'com_nav_setting_beta', icon: Beaker, panel: BetaTab },
+  beta: { labelKey: 'com_nav_setting_beta', icon: FlaskConical, panel: BetaTab },
   account: { labelKey: 'com_nav_setting_account', icon: UserRound, panel: AccountTab },
 };
 
@@ -54,7 +54,7 @@ export default function SettingsDialog({ open, onClose }: { open: boolean; onClo
           aria-orientation="vertical"
           aria-label={t('com_nav_settings')}
           onKeyDown={onKeyDown}
-          className="-mx-1 flex shrink-0 gap-1 overflow-x-auto px-1 pb-1 sm:mx-0 sm:w-44 sm:flex-col sm:overflow-visible sm:px-0"
+          className="grid shrink-0 grid-cols-4 gap-1 sm:flex sm:w-44 sm:flex-col"
         >
           {SETTINGS_TABS.map((key, i) => {
             const { labelKey, icon: Icon } = TABS[key];
@@ -75,7 +75,9 @@ export default function SettingsDialog({ open, onClose }: { open: boolean; onClo
                 data-testid={`settings-tab-${key}`}
                 onClick={() => setTab(key)}
                 className={clsx(
-                  'flex shrink-0 items-center gap-2 whitespace-nowrap rounded-lg px-3 py-2 text-start text-sm',
+                  // Small screens: four equal columns, the icon above a short line of text.
+                  'flex min-w-0 flex-col items-center gap-1 rounded-lg px-1 py-2 text-center text-xs leading-tight',
+                  'sm:flex-row sm:gap-2 sm:px-3 sm:text-start sm:text-sm',
                   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
                   selected
                     ? 'bg-surface-tertiary font-medium text-text-primary'

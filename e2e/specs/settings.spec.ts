@@ -101,9 +101,10 @@ test('every settings tab works and what it sets is kept across a reload', async 
   expect((await revoked).status()).toBe(200);
   expect(await keyExpiry(request, token)).toBeNull();
 
-  // Beta: modular chat on, LaTeX parsing (on by default) off.
+  // Beta: modular chat and LaTeX parsing (both on by default) off.
   await dialog.getByTestId('settings-tab-beta').click();
   await expect(dialog.getByTestId('toggle-LaTeXParsing')).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByTestId('toggle-modularChat')).toHaveAttribute('aria-checked', 'true');
   await dialog.getByTestId('toggle-LaTeXParsing').click();
   await dialog.getByTestId('toggle-modularChat').click();
 
@@ -125,7 +126,7 @@ test('every settings tab works and what it sets is kept across a reload', async 
   await expect(again.getByTestId('toggle-autoScroll')).toHaveAttribute('aria-checked', 'false');
   await again.getByTestId('settings-tab-beta').click();
   await expect(again.getByTestId('toggle-LaTeXParsing')).toHaveAttribute('aria-checked', 'false');
-  await expect(again.getByTestId('toggle-modularChat')).toHaveAttribute('aria-checked', 'true');
+  await expect(again.getByTestId('toggle-modularChat')).toHaveAttribute('aria-checked', 'false');
   await again.getByTestId('settings-tab-account').click();
   await expect(again.getByTestId('toggle-UsernameDisplay')).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('Escape');
@@ -136,6 +137,13 @@ test('every settings tab works and what it sets is kept across a reload', async 
   await chat.waitForReplyDone();
   await expect(chat.messages('user').last().getByTestId('message-author')).toHaveText(account.name);
   await expect(chat.messages('user').last().getByTestId('message-author')).toBeVisible();
+
+  // Modular chat off: another endpoint in a started conversation opens a new chat on it.
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await chat.pickModel('anthropic', 'claude-sonnet-4-6');
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(page.getByTestId('endpoint-picker')).toContainText('claude-sonnet-4-6');
+  await expect(chat.messages()).toHaveCount(0);
 });
 
 test('deleting the account takes three steps, ends at /login, and the login no longer works', async ({

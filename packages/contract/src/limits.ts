@@ -133,10 +133,12 @@ export const LOCAL_KEYS = {
 /**
  * The on/off preferences of the settings dialog and their defaults (spec §9: LaTeXParsing is on by
  * default). autoScroll is on: the chat follows a streaming reply unless the person turns it off.
+ * modularChat is on: switching endpoints keeps the conversation, as the chat always did; off, another
+ * endpoint starts a new chat.
  */
 export const LOCAL_TOGGLE_DEFAULTS = {
   autoScroll: true,
-  modularChat: false,
+  modularChat: true,
   LaTeXParsing: true,
   UsernameDisplay: false,
 } as const satisfies Partial<Record<keyof typeof LOCAL_KEYS, boolean>>;

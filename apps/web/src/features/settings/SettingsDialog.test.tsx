@@ -156,7 +156,7 @@ describe('the settings dialog', () => {
     expect(latex.getAttribute('aria-checked')).toBe('false');
     expect(localStorage.getItem(LOCAL_KEYS.LaTeXParsing)).toBe('false');
     fireEvent.click(screen.getByTestId('toggle-modularChat'));
-    expect(localStorage.getItem(LOCAL_KEYS.modularChat)).toBe('true');
+    expect(localStorage.getItem(LOCAL_KEYS.modularChat)).toBe('false');
     fireEvent.click(tab('account'));
     fireEvent.click(screen.getByTestId('toggle-UsernameDisplay'));
     expect(localStorage.getItem(LOCAL_KEYS.UsernameDisplay)).toBe('true');

@@ -82,10 +82,10 @@ describe('avatar files', () => {
 });
 
 describe('local preferences', () => {
-  it('default to the spec: LaTeX parsing on, auto-scroll on, the others off', () => {
+  it('default to the spec (LaTeX parsing on) and to the chat as it was: auto-scroll and modular chat on, username display off', () => {
     expect(readLocalToggle('LaTeXParsing')).toBe(true);
     expect(readLocalToggle('autoScroll')).toBe(true);
-    expect(readLocalToggle('modularChat')).toBe(false);
+    expect(readLocalToggle('modularChat')).toBe(true);
     expect(readLocalToggle('UsernameDisplay')).toBe(false);
   });
 
@@ -106,8 +106,8 @@ describe('local preferences', () => {
   });
 
   it('ignore a stored value that is not a boolean', () => {
-    localStorage.setItem(LOCAL_KEYS.modularChat, 'yes');
-    expect(readLocalToggle('modularChat')).toBe(false);
+    localStorage.setItem(LOCAL_KEYS.UsernameDisplay, 'yes');
+    expect(readLocalToggle('UsernameDisplay')).toBe(false);
   });
 
   it('keep the language choice, auto unless a known language was chosen', () => {

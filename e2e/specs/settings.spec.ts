@@ -133,10 +133,16 @@ test('every settings tab works and what it sets is kept across a reload', async 
 
   // The username display is honoured: the person's messages carry their name.
   const chat = new ChatPage(page);
-  await chat.send('Hello with my name [[fake reply="Hi"]]');
+  await chat.send('Hello with my name zqsettingsname [[fake reply="Hi"]]');
   await chat.waitForReplyDone();
   await expect(chat.messages('user').last().getByTestId('message-author')).toHaveText(account.name);
   await expect(chat.messages('user').last().getByTestId('message-author')).toBeVisible();
+  // And in search results.
+  await page.goto('/search/zqsettingsname');
+  await expect(page.getByTestId('search-hit').first().getByTestId('search-hit-sender')).toHaveText(
+    account.name,
+  );
+  await page.goBack();
 
   // Modular chat off: another endpoint in a started conversation opens a new chat on it.
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);

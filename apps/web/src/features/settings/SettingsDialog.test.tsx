@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { LOCAL_KEYS, UPLOAD_LIMITS, type User } from '@chat/contract';
 import { changeLanguage, resolveLanguage } from '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
@@ -46,11 +46,16 @@ afterEach(() => {
   auth.endDeletedAccount.mockReset();
 });
 
-function open(onClose = vi.fn()) {
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function open(onClose = vi.fn(), at = '/c/new') {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>
-      <MemoryRouter>
+      <MemoryRouter initialEntries={[at]}>
+        <Where />
         <LanguageProvider apply={(choice) => changeLanguage(resolveLanguage(choice, 'en-US'))}>
           <ThemeProvider>
             <ToastProvider>
@@ -127,6 +132,16 @@ describe('the settings dialog', () => {
     );
     await screen.findByText('All chats cleared');
     expect(button.textContent).toBe('Clear');
+    expect(screen.getByTestId('where').textContent).toBe('/c/new');
+  });
+
+  it('leaves a conversation that was open for a new chat once all are cleared', async () => {
+    open(vi.fn(), '/c/0b7c8a4e-1d2f-4a3b-9c5d-6e7f8a9b0c1d');
+    const button = screen.getByTestId('settings-clear-chats');
+    fireEvent.click(button);
+    expect(screen.getByTestId('where').textContent).toBe('/c/0b7c8a4e-1d2f-4a3b-9c5d-6e7f8a9b0c1d');
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/c/new'));
   });
 
   it('revokes all keys on the second click, and stays armed when it failed', async () => {

@@ -14,6 +14,7 @@ import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createEvents } from './platform/events.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerModules, type FeatureModule } from './platform/module.js';
+import { accountModule } from './features/account/index.js';
 import { askModule } from './features/ask/index.js';
 import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
@@ -52,6 +53,7 @@ const MODULES: readonly FeatureModule[] = [
   assistantsModule,
   balanceModule,
   importsModule,
+  accountModule,
 ];
 
 export interface AppDeps {

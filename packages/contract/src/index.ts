@@ -22,3 +22,4 @@ export * from './context.js';
 export * from './presets.js';
 export * from './assistants.js';
 export * from './imports.js';
+export * from './account.js';

@@ -130,6 +130,22 @@ export const LOCAL_KEYS = {
   newUser: 'newUser',
 } as const;
 
+/**
+ * The on/off preferences of the settings dialog and their defaults (spec §9: LaTeXParsing is on by
+ * default). autoScroll is on: the chat follows a streaming reply unless the person turns it off.
+ * modularChat is on: switching endpoints keeps the conversation, as the chat always did; off, another
+ * endpoint starts a new chat.
+ */
+export const LOCAL_TOGGLE_DEFAULTS = {
+  autoScroll: true,
+  modularChat: true,
+  LaTeXParsing: true,
+  UsernameDisplay: false,
+} as const satisfies Partial<Record<keyof typeof LOCAL_KEYS, boolean>>;
+export type LocalToggle = keyof typeof LOCAL_TOGGLE_DEFAULTS;
+/** The language preference: 'auto' follows the browser (spec §9 lang defaults to it). */
+export const LANGUAGE_AUTO = 'auto';
+
 export const THEMES = ['dark', 'light', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 export const DEFAULT_THEME: Theme = 'dark';

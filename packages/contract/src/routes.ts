@@ -29,6 +29,7 @@ import { BALANCE_ROUTES } from './balance.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { PLUGIN_ROUTES } from './plugins.js';
 import { ASSISTANT_ROUTES } from './assistants.js';
+import { ACCOUNT_ROUTES } from './account.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -222,6 +223,7 @@ export const API_ROUTES = {
   ...IMPORT_ROUTES,
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
+  ...ACCOUNT_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -275,3 +275,14 @@ export const assistants = pgTable(
   (t) => [index('assistants_user_seq_idx').on(t.userId, t.seq)],
 );
 export type AssistantRow = typeof assistants.$inferSelect;
+
+/**
+ * Why people deleted their accounts (business §4: the delete wizard's optional reason), kept as
+ * feedback for the operator. Nothing links a row to the account, which is gone with all its data.
+ */
+export const accountDeletions = pgTable('account_deletions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  reason: text('reason'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type AccountDeletionRow = typeof accountDeletions.$inferSelect;

@@ -10,6 +10,7 @@ import {
   type Message,
 } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
+import { registerUser } from '../support/harness.js';
 import { send, type Answer } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import { ROUTE_RULES, type RouteRule } from './route-rules.js';
@@ -128,6 +129,19 @@ describe('signed-in routes that name no one else’s data answer any user', () =
     const res = await send(h.url, route.method, route.url, request, f.b.token);
     expect(res.status, res.text).toBeLessThan(300);
     expectReplyMatchesTable(routeKey(route), res);
+  });
+});
+
+describe("routes that end the caller's own account end only theirs", () => {
+  it.each(withAccess('self').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    const doomed = await registerUser(h.url, 'Doomed User');
+    const res = await send(h.url, route.method, route.url, rule.example(f), doomed.token);
+    expect(res.status, res.text).toBeLessThan(300);
+    expectReplyMatchesTable(routeKey(route), res);
+    expect((await send(h.url, 'GET', '/api/user', {}, doomed.token)).status).toBe(401);
+    for (const other of [f.a, f.b, f.admin]) {
+      expect((await send(h.url, 'GET', '/api/user', {}, other.token)).status).toBe(200);
+    }
   });
 });
 

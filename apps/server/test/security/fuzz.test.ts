@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, ERROR_CODES, type ApiErrorBody, type RouteDef } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
+import { registerUser } from '../support/harness.js';
 import type { RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import {
@@ -56,7 +57,22 @@ function exampleOf(route: RouteEntry): RequestSpec {
   if (!rule) return {};
   if (rule.access === 'public') return rule.example?.(f) ?? rule.anonymous;
   if (rule.access === 'user') return rule.example?.(f) ?? {};
+  if (rule.access === 'self') return rule.example(f);
   return rule.probe(f);
+}
+
+/**
+ * The token a case is sent with: user A's, except on routes that end the caller's own account,
+ * which run as a throwaway user, made again once a case ended it.
+ */
+let doomed: string | undefined;
+async function tokenFor(route: RouteEntry): Promise<string> {
+  if (ROUTE_RULES[routeKey(route)]?.access !== 'self') return f.a.token;
+  doomed ??= (await registerUser(h.url, 'Doomed User')).token;
+  return doomed;
+}
+function spent(route: RouteEntry, res: RawAnswer): void {
+  if (ROUTE_RULES[routeKey(route)]?.access === 'self' && res.status < 300) doomed = undefined;
 }
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
@@ -102,12 +118,12 @@ function caseArb(route: RouteEntry) {
 
 type Case = ReturnType<typeof caseArb> extends fc.Arbitrary<infer C> ? C : never;
 
-function toRequest(route: RouteEntry, c: Case): RawRequest {
+function toRequest(route: RouteEntry, c: Case, token: string): RawRequest {
   const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => c.params[name]!) + c.query;
   const headers: Record<string, string> = { 'x-forwarded-for': c.ip };
   if (c.cookie !== null) headers.cookie = c.cookie;
   if (c.lastEventId !== null) headers['last-event-id'] = c.lastEventId;
-  if (!route.public) headers.authorization = `Bearer ${f.a.token}`;
+  if (!route.public) headers.authorization = `Bearer ${token}`;
   if (c.body !== undefined && c.body !== null) {
     if (c.contentType) headers['content-type'] = c.contentType;
     return { method: route.method, path, headers, body: c.body };
@@ -134,8 +150,10 @@ describe(`fuzz every route (seed ${seed}; replay with FUZZ_SEED=${seed})`, () =>
   it.each(routes.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
     await fc.assert(
       fc.asyncProperty(caseArb(route), async (c) => {
-        const req = toRequest(route, c);
-        expectSound(await rawRequest(h.url, req), req);
+        const req = toRequest(route, c, await tokenFor(route));
+        const res = await rawRequest(h.url, req);
+        spent(route, res);
+        expectSound(res, req);
       }),
       { seed, numRuns: RUNS, endOnFailure: true },
     );
@@ -158,21 +176,23 @@ function examplePath(route: RouteEntry, example: RequestSpec): string {
 
 let ipSeq = 0;
 /** The route's example request with another body / query / path; its own client address each. */
-function sendExample(
+async function sendExample(
   route: RouteEntry,
   parts: { body?: string; contentType?: string; query?: string; path?: string },
 ): Promise<RawAnswer> {
   const example = exampleOf(route);
   const headers: Record<string, string> = { 'x-forwarded-for': `10.7.${ipSeq >> 8}.${ipSeq++ & 255}` };
-  if (!route.public) headers.authorization = `Bearer ${f.a.token}`;
+  if (!route.public) headers.authorization = `Bearer ${await tokenFor(route)}`;
   if (parts.body !== undefined) headers['content-type'] = parts.contentType ?? 'application/json';
   const query = example.query ? `?${new URLSearchParams(example.query).toString()}` : '';
-  return rawRequest(h.url, {
+  const res = await rawRequest(h.url, {
     method: route.method,
     path: (parts.path ?? examplePath(route, example)) + (parts.query ?? query),
     headers,
     ...(parts.body === undefined ? {} : { body: parts.body }),
   });
+  spent(route, res);
+  return res;
 }
 
 /** A 400 validation_error whose message and first issue name the field. */

@@ -16,6 +16,8 @@ type Probe = (f: SecurityFixture) => RequestSpec;
  *   stop), whose survival after B's attempts the matrix checks instead.
  * - `list`: answers the caller's own items (lists, search): B's answer contains nothing of A's.
  * - `admin`: a non-admin gets 403, the admin does not get 401/403.
+ * - `self`: ends the caller's own account. The suites send it only as a throwaway user made for
+ *   it (never as the fixture's users), and check that it ended that account and nobody else's.
  * Without a token every non-public route answers 401, checked for all of them.
  */
 export type RouteRule =
@@ -23,7 +25,8 @@ export type RouteRule =
   | { access: 'user'; why: string; example?: Probe }
   | { access: 'owner'; probe: Probe; ownerStatus?: number }
   | { access: 'list'; probe: Probe }
-  | { access: 'admin'; probe: Probe };
+  | { access: 'admin'; probe: Probe }
+  | { access: 'self'; why: string; example: Probe };
 
 const askBody = (f: SecurityFixture, text: string) => ({
   text,
@@ -49,6 +52,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/auth/refresh': { access: 'public', anonymous: { status: 401 } },
   'POST /api/auth/logout': { access: 'public', anonymous: { status: 200 } },
   'GET /api/user': { access: 'user', why: "the caller's own profile" },
+  'DELETE /api/user': {
+    access: 'self',
+    why: "deletes the caller's own account (features/account tests: another user's data untouched)",
+    example: () => ({ body: { reason: 'Leaving' } }),
+  },
 
   // config
   'GET /api/config': { access: 'public', anonymous: { status: 200 } },

@@ -7,6 +7,7 @@ import { authRoutes } from './routes.js';
 import { createAuthService } from './service.js';
 
 export { presentUser } from './presenter.js';
+export { REFRESH_COOKIE, refreshCookieFlags } from './routes.js';
 
 declare module '../../platform/module.js' {
   interface Services {

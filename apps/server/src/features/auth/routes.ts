@@ -8,16 +8,14 @@ import type { AuthService, IssuedSession } from './service.js';
 export const REFRESH_COOKIE = 'refreshToken';
 const COOKIE_PATH = '/api/auth';
 
+/** The refresh cookie's flags: the same on setting and clearing, so a cleared cookie is Secure behind https too. */
+export function refreshCookieFlags(config: Pick<AppConfig, 'secureCookies'>) {
+  return { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: COOKIE_PATH } as const;
+}
+
 export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; config: AppConfig }) {
   const { auth, config } = deps;
-
-  // The same flags on setting and clearing, so a cleared cookie is Secure behind https too.
-  const cookieFlags = {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: config.secureCookies,
-    path: COOKIE_PATH,
-  } as const;
+  const cookieFlags = refreshCookieFlags(config);
 
   function sendSession(reply: FastifyReply, session: IssuedSession) {
     reply.setCookie(REFRESH_COOKIE, session.refreshToken, {

@@ -16,14 +16,19 @@ export interface DialogProps {
   className?: string;
   /** Element to focus first (default: the first focusable element of the dialog). */
   initialFocusRef?: React.RefObject<HTMLElement | null>;
-  /** `wide`: full screen on small screens, a large panel from 640 px (the plugin store). */
-  size?: 'default' | 'wide';
+  /**
+   * `wide`: full screen on small screens, a large panel from 640 px (the plugin store); `sheet`:
+   * full screen on small screens, a medium panel from 640 px (settings).
+   */
+  size?: 'default' | 'wide' | 'sheet';
   'data-testid'?: string;
 }
 
 const PANEL: Record<NonNullable<DialogProps['size']>, string> = {
   default: 'max-w-md rounded-2xl border p-6',
   wide: 'flex h-dvh flex-col overflow-y-auto p-4 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-5xl sm:rounded-2xl sm:border sm:p-6',
+  sheet:
+    'flex h-dvh flex-col overflow-y-auto p-4 sm:h-auto sm:max-h-[calc(100dvh-2rem)] sm:max-w-2xl sm:rounded-2xl sm:border sm:p-6',
 };
 
 const FOCUSABLE =
@@ -102,7 +107,7 @@ export function Dialog({
     <div
       className={clsx(
         'fixed inset-0 z-50 flex items-center justify-center',
-        size === 'wide' ? 'sm:p-4' : 'p-4',
+        size === 'default' ? 'p-4' : 'sm:p-4',
       )}
     >
       <div

@@ -99,6 +99,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     else navigate(redirect, { replace: true });
   }, [navigate, queryClient]);
 
+  const endDeletedAccount = useCallback(() => {
+    queryClient.clear();
+    // The session listener above takes the deleted-account path.
+    setSession(null, new ApiError(410, 'account_deleted', 'This account has been deleted'));
+  }, [queryClient]);
+
   const setUser = useCallback(
     (user: User) => setSessionState((current) => (current ? { ...current, user } : current)),
     [],
@@ -114,9 +120,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      endDeletedAccount,
       setUser,
     }),
-    [status, session, accountDeleted, login, register, logout, setUser],
+    [status, session, accountDeleted, login, register, logout, endDeletedAccount, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

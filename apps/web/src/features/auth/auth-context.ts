@@ -17,6 +17,11 @@ export interface AuthState {
   register: (body: RegisterInput) => Promise<void>;
   /** POST /api/auth/logout, then go to the returned redirect or /login. */
   logout: () => Promise<void>;
+  /**
+   * The person deleted their account here (DELETE /api/user answered): the session ends as for a
+   * deleted account (storage cleared, /login?message=account_deleted).
+   */
+  endDeletedAccount: () => void;
   /** The signed-in user as the server last answered it (a plugin installed or uninstalled). */
   setUser: (user: User) => void;
 }

@@ -77,7 +77,8 @@ function ChatScreen({
   const { t } = useTranslation();
   const qc = useQueryClient();
   const { isMobile } = useNav();
-  const installedPlugins = useAuth().user?.plugins;
+  const { user } = useAuth();
+  const installedPlugins = user?.plugins;
   // A new chat starts from the default preset, if any (its endpoint still has to be offered).
   const defaultPreset = useDefaultPreset(routeId === NEW_CONVO && !assistantView);
   const setup = useChatSetup(conversation ?? defaultPreset, routeId, installedPlugins);
@@ -240,6 +241,7 @@ function ChatScreen({
           endpointsConfig={setup.endpointsConfig}
           handlers={handlers}
           sendCount={sendCount}
+          userName={user?.username || user?.name}
           bottom={
             bottomKind && {
               kind: bottomKind,

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { MessageSquare, Sparkles, User } from 'lucide-react';
 import { DEFAULT_TITLE } from '@chat/contract';
 import { formatDate } from '../../config/locale';
+import { useLocalPref } from '../../state/local-pref';
 import { useNav } from '../../state/nav';
+import { useAuth } from '../auth';
 import type { SearchGroup } from './group-hits';
 import { Highlighted } from './Highlighted';
 
@@ -20,6 +22,10 @@ export const SearchResult = memo(function SearchResult({
   const { t, i18n } = useTranslation();
   const { isMobile, setVisible } = useNav();
   const title = group.title || DEFAULT_TITLE;
+  // The person's own messages carry their name when they chose so (settings: UsernameDisplay).
+  const [usernameDisplay] = useLocalPref('UsernameDisplay');
+  const { user } = useAuth();
+  const you = (usernameDisplay && (user?.username || user?.name)) || t('com_chat_you');
   return (
     <li
       data-testid="search-result"
@@ -40,7 +46,7 @@ export const SearchResult = memo(function SearchResult({
       {group.hits.length > 0 && (
         <ol className="divide-y divide-border-light border-t border-border-light">
           {group.hits.map((m) => {
-            const sender = m.isCreatedByUser ? t('com_chat_you') : m.sender || t('com_chat_assistant');
+            const sender = m.isCreatedByUser ? you : m.sender || t('com_chat_assistant');
             return (
               <li
                 key={m.messageId}
@@ -60,7 +66,9 @@ export const SearchResult = memo(function SearchResult({
                 </span>
                 <div className="min-w-0 flex-1">
                   <div className="flex items-baseline gap-2 text-xs text-text-tertiary">
-                    <span className="font-medium text-text-secondary">{sender}</span>
+                    <span className="font-medium text-text-secondary" data-testid="search-hit-sender">
+                      {sender}
+                    </span>
                     <time dateTime={m.createdAt}>{formatDate(m.createdAt, i18n.language)}</time>
                   </div>
                   <p

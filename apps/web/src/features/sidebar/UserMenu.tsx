@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Sun } from 'lucide-react';
+import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
 import { NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
@@ -10,6 +10,7 @@ import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
 import { useAuth } from '../auth';
 import { ExportDialog, ImportDialog } from '../export';
+import { SettingsDialog } from '../settings';
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -40,6 +41,7 @@ export function UserMenu() {
   const { t, i18n } = useTranslation();
   const conversationId = useSavedConversationId();
   const [dialog, setDialog] = useState<'export' | 'import' | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   // Kept mounted after a first opening so closing animates and reopening is instant.
   const [mounted, setMounted] = useState({ export: false, import: false });
   const openDialog = (which: 'export' | 'import') => {
@@ -114,6 +116,14 @@ export function UserMenu() {
         ] satisfies MenuEntry[])
       : []),
     {
+      key: 'settings',
+      label: t('com_nav_settings'),
+      icon: <Settings className="size-4" />,
+      onSelect: () => setSettingsOpen(true),
+      testId: 'open-settings',
+    },
+    { key: 'sep-3', kind: 'separator' },
+    {
       key: 'logout',
       label: t('com_auth_logout'),
       icon: <LogOut className="size-4" />,
@@ -133,6 +143,7 @@ export function UserMenu() {
           />
         )}
         {mounted.import && <ImportDialog open={dialog === 'import'} onClose={() => setDialog(null)} />}
+        {settingsOpen && <SettingsDialog open onClose={() => setSettingsOpen(false)} />}
       </Suspense>
       <Menu
         label={t('com_nav_user_menu')}

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SquarePen } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { NavToggleButton } from '../../../components/NavToggleButton';
+import { useLocalPref } from '../../../state/local-pref';
 import { useNav } from '../../../state/nav';
 import { useAuth } from '../../auth';
 import { PresetsMenu, type PresetDialogs } from '../../presets';
@@ -29,6 +30,19 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
   const { visible, isMobile } = useNav();
   const { user, setUser } = useAuth();
   const showToggle = !visible || isMobile;
+  const [modularChat] = useLocalPref('modularChat');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { choose, endpoint: current } = setup;
+  const onChoose = useCallback(
+    (endpoint: string, model: string) => {
+      choose(endpoint, model);
+      // Modular chat off (settings, Beta): another endpoint starts a new chat with it (the choice
+      // is remembered, so /c/new opens on it) instead of continuing this conversation.
+      if (!modularChat && endpoint !== current && /^\/c\/(?!new$)[^/]+$/.test(pathname)) navigate('/c/new');
+    },
+    [choose, current, modularChat, pathname, navigate],
+  );
   return (
     <header className="sticky top-0 z-10 flex h-14 shrink-0 items-center gap-1 bg-surface-chat/95 px-2 backdrop-blur sm:px-3">
       {showToggle && <NavToggleButton />}
@@ -40,7 +54,7 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
               models={setup.models}
               endpoint={setup.endpoint}
               model={setup.model}
-              onChoose={setup.choose}
+              onChoose={onChoose}
               onConfigureKey={onConfigureKey}
               disabled={disabled}
             />

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { TIMINGS } from '@chat/contract';
 import { ChatInput, type ChatInputProps } from './ChatInput';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
@@ -23,6 +24,29 @@ function setup(props: Partial<ChatInputProps> = {}) {
 
 describe('ChatInput', () => {
   afterEach(cleanup);
+
+  it('takes the focus after the submit state changes, but never out of an open dialog', () => {
+    vi.useFakeTimers();
+    try {
+      const dialog = document.createElement('div');
+      dialog.setAttribute('aria-modal', 'true');
+      const inDialog = document.createElement('button');
+      dialog.append(inDialog);
+      document.body.append(dialog);
+      inDialog.focus();
+      const { input } = setup();
+      act(() => vi.advanceTimersByTime(TIMINGS.refocusDelayMs));
+      expect(document.activeElement).toBe(inDialog);
+      dialog.remove();
+      cleanup();
+      const second = setup();
+      act(() => vi.advanceTimersByTime(TIMINGS.refocusDelayMs));
+      expect(document.activeElement).toBe(second.input);
+      expect(input).not.toBe(second.input);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('sends the trimmed text on Enter and clears', () => {
     const { onSend, input } = setup();

@@ -49,7 +49,11 @@ export function ChatInput({
   // Refocus after the submit state changes (spec §9: 100 ms), not on touch screens (keyboard).
   useEffect(() => {
     if (isMobile || disabled) return;
-    const timer = setTimeout(() => ref.current?.focus(), TIMINGS.refocusDelayMs);
+    const timer = setTimeout(() => {
+      // Never out of an open dialog (settings, keys): the person is working there.
+      if (document.activeElement?.closest('[aria-modal="true"]')) return;
+      ref.current?.focus();
+    }, TIMINGS.refocusDelayMs);
     return () => clearTimeout(timer);
   }, [submitting, disabled, isMobile]);
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EndpointsConfig, Message } from '@chat/contract';
 import type { PathEntry } from '../tree/tree';
 import { useMessageWindow } from '../scroll/useMessageWindow';
+import { useLocalPref } from '../../../state/local-pref';
 import { useStickToBottom } from '../scroll/useStickToBottom';
 import { ScrollToBottomButton } from '../scroll/ScrollToBottomButton';
 import { BottomAction, type BottomActionProps } from '../input/BottomAction';
@@ -23,6 +24,8 @@ export interface MessageListProps {
    * (small screens, nothing to offer). What it offers is not repeated on the latest row.
    */
   bottom?: BottomActionProps | null;
+  /** The person's name, shown on their messages when they chose so (UsernameDisplay). */
+  userName?: string | undefined;
 }
 
 /**
@@ -38,13 +41,16 @@ export function MessageList({
   handlers,
   sendCount,
   bottom = null,
+  userName,
 }: MessageListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
   const last = path[path.length - 1]?.message;
-  const changeKey = `${path.length}:${last?.messageId}:${last?.text.length}:${sendCount}`;
-  const { showButton, scrollToBottom } = useStickToBottom(scrollRef, contentRef, changeKey);
+  // With auto-scroll off (settings), a reply's growing text does not move the view; a new message does.
+  const [autoScroll] = useLocalPref('autoScroll');
+  const changeKey = `${path.length}:${last?.messageId}:${autoScroll ? last?.text.length : ''}:${sendCount}`;
+  const { showButton, scrollToBottom } = useStickToBottom(scrollRef, contentRef, changeKey, autoScroll);
   useEffect(() => {
     if (sendCount > 0) scrollToBottom();
   }, [sendCount, scrollToBottom]);
@@ -76,10 +82,11 @@ export function MessageList({
             streaming={entry.message.messageId === streamingId}
             endpointsConfig={endpointsConfig}
             handlers={handlers}
+            userName={userName}
           />
         );
       }),
-    [path, start, byId, submitting, streamingId, endpointsConfig, handlers, shownBelow],
+    [path, start, byId, submitting, streamingId, endpointsConfig, handlers, shownBelow, userName],
   );
 
   // The scroll-to-bottom button and the bottom button sit in a strip below the list, never over

@@ -10,6 +10,7 @@ import { EditMessage } from './EditMessage';
 import { MessageActions } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { SiblingSwitcher } from './SiblingSwitcher';
+import { useUserLabel } from './useUserLabel';
 
 export interface MessageHandlers {
   onStep: (entry: PathEntry, delta: -1 | 1) => void;
@@ -30,6 +31,8 @@ export interface MessageRowProps {
   streaming: boolean;
   endpointsConfig: EndpointsConfig | undefined;
   handlers: MessageHandlers;
+  /** The person's name, shown on their messages when they chose so (UsernameDisplay). */
+  userName?: string | undefined;
 }
 
 function MessageRowImpl({
@@ -41,8 +44,10 @@ function MessageRowImpl({
   streaming,
   endpointsConfig,
   handlers,
+  userName,
 }: MessageRowProps) {
   const { t } = useTranslation();
+  const userLabel = useUserLabel(userName);
   const m = entry.message;
   // Editing belongs to a message: if another one takes this row (a new sibling), it is not edited.
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -103,8 +108,14 @@ function MessageRowImpl({
           </div>
         )}
         <div className={clsx('flex min-w-0 flex-1 flex-col gap-1', user && 'items-end')}>
-          <div className={clsx('text-sm font-semibold text-text-primary', user && 'sr-only')}>
-            {user ? t('com_chat_you') : m.sender || t('com_chat_assistant')}
+          <div
+            className={clsx(
+              'text-sm font-semibold text-text-primary',
+              user && !userLabel.visible && 'sr-only',
+            )}
+            data-testid="message-author"
+          >
+            {user ? userLabel.label : m.sender || t('com_chat_assistant')}
           </div>
           {body}
           {!editing && !streaming && (

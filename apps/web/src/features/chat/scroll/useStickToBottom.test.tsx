@@ -1,14 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useRef } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useStickToBottom } from './useStickToBottom';
 
 const VIEW_PX = 500;
 
-function View({ changeKey }: { changeKey: number }) {
+function View({ changeKey, followGrowth = true }: { changeKey: number; followGrowth?: boolean }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  useStickToBottom(scrollRef, contentRef, changeKey);
+  useStickToBottom(scrollRef, contentRef, changeKey, followGrowth);
   return (
     <div ref={scrollRef} data-testid="view">
       <div ref={contentRef} />
@@ -65,5 +65,41 @@ describe('useStickToBottom', () => {
     layout.height = 1300;
     rerender(<View changeKey={3} />);
     expect(layout.top).toBe(800);
+  });
+
+  describe('growth seen by the ResizeObserver (a reply streaming)', () => {
+    let grew: (() => void)[] = [];
+    beforeEach(() => {
+      grew = [];
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          constructor(cb: () => void) {
+            grew.push(cb);
+          }
+          observe() {}
+          disconnect() {}
+        },
+      );
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    function grow(followGrowth: boolean) {
+      const { rerender } = render(<View changeKey={0} followGrowth={followGrowth} />);
+      const layout = fakeLayout(screen.getByTestId('view'), 1000);
+      rerender(<View changeKey={1} followGrowth={followGrowth} />);
+      expect(layout.top).toBe(500);
+      layout.height = 1400;
+      for (const cb of grew) cb();
+      return layout;
+    }
+
+    it('is followed with auto-scroll on', () => {
+      expect(grow(true).top).toBe(900);
+    });
+
+    it('leaves the view where it is with auto-scroll off', () => {
+      expect(grow(false).top).toBe(500);
+    });
   });
 });

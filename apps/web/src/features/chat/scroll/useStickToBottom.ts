@@ -18,8 +18,15 @@ export function useStickToBottom(
   scrollRef: RefObject<HTMLElement | null>,
   contentRef: RefObject<HTMLElement | null>,
   changeKey: unknown,
+  /**
+   * Follow the content as it grows (the autoScroll preference, on by default). Off, the view
+   * still goes to the end when `changeKey` changes, and otherwise stays where it is.
+   */
+  followGrowth = true,
 ) {
   const sticky = useRef(true);
+  const followGrowthRef = useRef(followGrowth);
+  followGrowthRef.current = followGrowth;
   /** The scroll position last seen or set here: a scroll event that moved up from it is the person's. */
   const lastTop = useRef(0);
   const [showButton, setShowButton] = useState(false);
@@ -54,7 +61,7 @@ export function useStickToBottom(
     const content = contentRef.current;
     if (!el || !content || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      if (sticky.current) follow(el);
+      if (sticky.current && followGrowthRef.current) follow(el);
     });
     observer.observe(content);
     // The view itself shrinks when the strip below it appears (the bottom button, the scroll

@@ -1,0 +1,25 @@
+import { AppError } from '../../platform/errors.js';
+import type { AccountRepo } from './repo.js';
+
+export interface DeleteAccountDeps {
+  repo: AccountRepo;
+  /** Every session of the user ends at once (their access tokens stop working). */
+  userGone: (userId: string) => void;
+  /** Tells the other features: running replies stop, stored files go. */
+  onDeleted: (userId: string, conversationIds: string[]) => void;
+}
+
+/**
+ * Deletes an account and everything it owns (business §4 Delete account wizard; spec §7
+ * DELETE /api/user). The reason, when given, is kept as unlinked feedback.
+ */
+export async function deleteAccount(
+  { repo, userGone, onDeleted }: DeleteAccountDeps,
+  { userId, reason }: { userId: string; reason: string | undefined },
+): Promise<void> {
+  const conversationIds = await repo.conversationIds(userId);
+  const deleted = await repo.deleteUser(userId, reason ? reason : null);
+  if (!deleted) throw new AppError('unauthorized', 'User not found');
+  userGone(userId);
+  onDeleted(userId, conversationIds);
+}

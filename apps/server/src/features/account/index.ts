@@ -1,0 +1,27 @@
+import type { FeatureModule } from '../../platform/module.js';
+import { createAccountRepo } from './repo.js';
+import { accountRoutes } from './routes.js';
+
+declare module '../../platform/events.js' {
+  interface AppEventMap {
+    /** An account was deleted with all its rows (a feature keeping data elsewhere, files, drops it). */
+    'users.deleted': { userId: string };
+  }
+}
+
+/** The account itself: its deletion (DELETE /api/user). */
+export const accountModule: FeatureModule = {
+  name: 'account',
+  register({ app, db, config, events, use }) {
+    const liveSessions = use('liveSessions');
+    accountRoutes(app, {
+      repo: createAccountRepo(db),
+      config,
+      userGone: (userId) => liveSessions.userGone(userId),
+      onDeleted: (userId, conversationIds) => {
+        events.emit('conversations.deleted', { userId, conversationIds });
+        events.emit('users.deleted', { userId });
+      },
+    });
+  },
+};

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { API_ROUTES } from '@chat/contract';
+import { callApi } from '../../api/call';
+import { apiJson } from '../../api/http';
+import { queryKeys } from '../../api/keys';
+import { avatarForm } from './avatar';
+import { deleteBody } from './delete-wizard';
+
+/** POST /api/convos/clear without an id: every conversation of the person goes. */
+export function useClearAllConvos() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => callApi(API_ROUTES.clearConvos, { body: { arg: { source: 'settings' } } }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: ['messages'] });
+      qc.removeQueries({ queryKey: queryKeys.search.all });
+      void qc.invalidateQueries({ queryKey: queryKeys.convos.all });
+    },
+  });
+}
+
+/** DELETE /api/user with the wizard's reason (business §4). */
+export function deleteAccount(reason: string): Promise<unknown> {
+  return callApi(API_ROUTES.deleteUser, { body: deleteBody(reason) });
+}
+
+/** POST /api/files/images/avatar (business §7: multipart `input` + `manual`); the new avatar's URL. */
+export async function uploadAvatar(file: File): Promise<string> {
+  const { url } = await apiJson<{ url: string }>('/api/files/images/avatar', {
+    method: 'POST',
+    body: avatarForm(file, file.name),
+  });
+  return url;
+}

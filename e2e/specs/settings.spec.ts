@@ -1,0 +1,189 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ChatPage, logIn, registerByApi } from '../support/app';
+
+const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+
+async function createConversation(request: APIRequestContext, token: string, text: string): Promise<void> {
+  const res = await request.post('/api/ask/openAI', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      text,
+      conversationId: null,
+      parentMessageId: NO_PARENT,
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect(await res.text()).toContain('"final":true');
+}
+
+async function keyExpiry(request: APIRequestContext, token: string): Promise<string | null> {
+  const res = await request.get('/api/keys?name=Byok', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { expiresAt: string | null }).expiresAt;
+}
+
+async function openSettings(page: Page) {
+  await page.getByTestId('user-menu').click();
+  await page.getByTestId('open-settings').click();
+  const dialog = page.getByTestId('settings-dialog');
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('every settings tab works and what it sets is kept across a reload', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { account, token } = await registerByApi(request);
+  await createConversation(request, token, 'First chat [[fake reply="one"]]');
+  await createConversation(request, token, 'Second chat [[fake reply="two"]]');
+  const put = await request.put('/api/keys', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: 'Byok',
+      value: 'sk-e2e-revoke-me',
+      expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+    },
+  });
+  expect(put.status()).toBe(200);
+  expect(await keyExpiry(request, token)).not.toBeNull();
+
+  await logIn(page, account);
+  await expect(page.getByTestId('convo-item')).toHaveCount(2);
+  const dialog = await openSettings(page);
+
+  // Tabs: the arrow keys move between them.
+  const general = dialog.getByTestId('settings-tab-general');
+  await expect(general).toHaveAttribute('aria-selected', 'true');
+  await expect(general).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByTestId('settings-tab-data')).toBeFocused();
+  await expect(dialog.getByTestId('settings-panel-data')).toBeVisible();
+  await page.keyboard.press('ArrowUp');
+  await expect(dialog.getByTestId('settings-panel-general')).toBeVisible();
+
+  // General: the theme applies at once.
+  const html = page.locator('html');
+  await expect(html).toHaveClass(/dark/);
+  await dialog.getByTestId('settings-theme').selectOption('light');
+  await expect(html).not.toHaveClass(/dark/);
+
+  // The language changes <html lang>; auto goes back to the browser's.
+  await dialog.getByTestId('settings-language').selectOption('ja-JP');
+  await expect(html).toHaveAttribute('lang', 'ja-JP');
+  await dialog.getByTestId('settings-language').selectOption('auto');
+  await expect(html).toHaveAttribute('lang', 'en-US');
+  await dialog.getByTestId('settings-language').selectOption('de-DE');
+  await expect(html).toHaveAttribute('lang', 'de-DE');
+
+  // Clear all chats: the first click only arms it.
+  const clear = dialog.getByTestId('settings-clear-chats');
+  await clear.click();
+  await expect(clear).toHaveAttribute('data-armed', 'true');
+  await expect(page.getByTestId('convo-item')).toHaveCount(2);
+  await clear.click();
+  await expect(page.getByTestId('convo-item')).toHaveCount(0);
+  await expect(clear).not.toHaveAttribute('data-armed', 'true');
+
+  await expect(dialog.getByTestId('settings-subscription')).toBeDisabled();
+  const autoScroll = dialog.getByTestId('toggle-autoScroll');
+  await expect(autoScroll).toHaveAttribute('aria-checked', 'true');
+  await autoScroll.click();
+  await expect(autoScroll).toHaveAttribute('aria-checked', 'false');
+
+  // Data: revoke all keys, two clicks.
+  await dialog.getByTestId('settings-tab-data').click();
+  const revoke = dialog.getByTestId('settings-revoke-keys');
+  await revoke.click();
+  expect(await keyExpiry(request, token)).not.toBeNull();
+  const revoked = page.waitForResponse((r) => r.url().includes('/api/keys?all=true'));
+  await revoke.click();
+  expect((await revoked).status()).toBe(200);
+  expect(await keyExpiry(request, token)).toBeNull();
+
+  // Beta: modular chat and LaTeX parsing (both on by default) off.
+  await dialog.getByTestId('settings-tab-beta').click();
+  await expect(dialog.getByTestId('toggle-LaTeXParsing')).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByTestId('toggle-modularChat')).toHaveAttribute('aria-checked', 'true');
+  await dialog.getByTestId('toggle-LaTeXParsing').click();
+  await dialog.getByTestId('toggle-modularChat').click();
+
+  // Account: the username display.
+  await dialog.getByTestId('settings-tab-account').click();
+  await dialog.getByTestId('toggle-UsernameDisplay').click();
+
+  // Escape closes.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByTestId('chat-input')).toBeVisible();
+  await expect(html).not.toHaveClass(/dark/);
+  await expect(html).toHaveAttribute('lang', 'de-DE');
+  const again = await openSettings(page);
+  await expect(again.getByTestId('settings-theme')).toHaveValue('light');
+  await expect(again.getByTestId('settings-language')).toHaveValue('de-DE');
+  await expect(again.getByTestId('toggle-autoScroll')).toHaveAttribute('aria-checked', 'false');
+  await again.getByTestId('settings-tab-beta').click();
+  await expect(again.getByTestId('toggle-LaTeXParsing')).toHaveAttribute('aria-checked', 'false');
+  await expect(again.getByTestId('toggle-modularChat')).toHaveAttribute('aria-checked', 'false');
+  await again.getByTestId('settings-tab-account').click();
+  await expect(again.getByTestId('toggle-UsernameDisplay')).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('Escape');
+
+  // The username display is honoured: the person's messages carry their name.
+  const chat = new ChatPage(page);
+  await chat.send('Hello with my name zqsettingsname [[fake reply="Hi"]]');
+  await chat.waitForReplyDone();
+  await expect(chat.messages('user').last().getByTestId('message-author')).toHaveText(account.name);
+  await expect(chat.messages('user').last().getByTestId('message-author')).toBeVisible();
+  // And in search results.
+  await page.goto('/search/zqsettingsname');
+  await expect(page.getByTestId('search-hit').first().getByTestId('search-hit-sender')).toHaveText(
+    account.name,
+  );
+  await page.goBack();
+
+  // Modular chat off: another endpoint in a started conversation opens a new chat on it.
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await chat.pickModel('anthropic', 'claude-sonnet-4-6');
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await expect(page.getByTestId('endpoint-picker')).toContainText('claude-sonnet-4-6');
+  await expect(chat.messages()).toHaveCount(0);
+});
+
+test('deleting the account takes three steps, ends at /login, and the login no longer works', async ({
+  page,
+  request,
+}) => {
+  const { account, token } = await registerByApi(request);
+  await createConversation(request, token, 'Something to lose [[fake reply="ok"]]');
+  await logIn(page, account);
+  const dialog = await openSettings(page);
+  await dialog.getByTestId('settings-tab-account').click();
+  await dialog.getByTestId('settings-delete-account').click();
+
+  const wizard = page.getByTestId('delete-account-dialog');
+  await wizard.getByTestId('delete-account-continue').click();
+  const next = wizard.getByTestId('delete-account-reason-next');
+  await expect(next).toHaveText('Skip');
+  await wizard.getByTestId('delete-account-reason').fill('Just testing');
+  await expect(next).toHaveText('Submit');
+  await next.click();
+  const deleted = page.waitForRequest((r) => r.url().endsWith('/api/user') && r.method() === 'DELETE');
+  await wizard.getByTestId('delete-account-confirm').click();
+  expect((await deleted).postDataJSON()).toEqual({ reason: 'Just testing' });
+
+  await expect(page).toHaveURL(/\/login\?message=account_deleted$/);
+  await expect(page.getByTestId('auth-error')).toContainText('This account has been deleted');
+
+  // The old access token no longer works, and neither does the password.
+  expect((await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
+    401,
+  );
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('auth-error')).toContainText('Unable to login');
+  await expect(page).toHaveURL(/\/login/);
+});

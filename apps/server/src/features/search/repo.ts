@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_TITLE } from '@chat/contract';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema.js';
@@ -11,18 +11,26 @@ export interface Hit {
   id: string;
   conversationId: string;
   at: Date;
+  /** Its tier: 0 is best (see `tiers`); hits are ranked by tier, then newest first. */
+  rank: number;
 }
 
-// The generated tsvector columns (migration 0001_search) are not in schema.ts, so that ordinary
+// The tsvector columns (migrations 0001, 0002, 0011) are not in schema.ts, so that ordinary
 // selects never carry them; they are named here, as fixed SQL.
 const MESSAGE_TSV = sql.raw('"messages"."text_tsv"');
 const TITLE_TSV = sql.raw('"conversations"."title_tsv"');
 
-/** The query as one tsquery expression; every piece of the person's text is a bound parameter. */
-function tsquery(q: TextQuery): SQL {
-  const prefix = sql`to_tsquery('simple', ${q.prefix})`;
-  const last = q.head.trim() ? sql`(plainto_tsquery('simple', ${q.head}) && ${prefix})` : prefix;
-  return sql`(plainto_tsquery('simple', ${q.text}) || ${last})`;
+/**
+ * The query's tiers, best first, each a tsquery (every piece of the person's text is a bound
+ * parameter, read by SQL `search_query`). One part: that part. Several: the whole query as a
+ * phrase (its words adjacent, in order), then every part anywhere, then any part.
+ */
+export function tiers(q: TextQuery): SQL[] {
+  const part = (text: string, prefix: boolean) => sql`search_query(${text}, ${prefix})`;
+  const last = q.chunks.length - 1;
+  const parts = q.chunks.map((c, i) => part(c, i === last));
+  if (parts.length === 1) return [parts[0]!];
+  return [part(q.text, true), sql`(${sql.join(parts, sql` && `)})`, sql`(${sql.join(parts, sql` || `)})`];
 }
 
 /**
@@ -47,65 +55,94 @@ interface Source {
   nullsLast?: boolean;
 }
 
+interface Row extends Record<string, unknown> {
+  id: string | null;
+  cid: string | null;
+  hit_at: Date | string | null;
+  tier: number | null;
+  n: number | null;
+}
+
 /** Search over the user's messages and conversation titles; every query filters by user_id. */
 export function createSearchRepo(db: Executor) {
   /**
-   * The newest `limit` rows of `src` that match, newest first, by one of two plans, so that
-   * neither a rare nor a frequent word is slow:
+   * The best `limit` rows of `src` that match: tier by tier (`tiers`), each tier newest first, so
+   * that neither a rare nor a frequent word is slow:
    * 1. walk the user's newest rows through the (user_id, time) index, testing each stored
-   *    tsvector, at most `windowSize` of them: a frequent word fills the page after a few rows;
-   * 2. otherwise ask the GIN index: the word is rare among recent rows, so its matches are few.
+   *    tsvector against every tier at once, at most `windowSize` of them: a tier whose matches
+   *    there are enough (or the window holds all the user's rows) is settled without more;
+   * 2. any other tier asks the GIN index: its words are rare among recent rows, so its matches
+   *    are few. A lower tier leaves out the rows of the tiers above it.
    * Both plans are pinned, because the planner often has no statistics to choose by (PGlite runs
    * no autovacuum, so nothing is analyzed unless someone runs ANALYZE): 1 runs with bitmap and
    * sequential scans off; 2 with sequential and plain index scans off, and its user filter is
    * written so that no index answers it (else the GIN bitmap is ANDed with a bitmap of every one of
-   * the user's rows). Plan 1 orders by time only, exactly the index order, so it stops early and
-   * never sorts (rows stored in one statement share a timestamp: a tie-break would sort them all).
+   * the user's rows). Plan 1 reads the window in index order (no sort), so it stops early.
    */
-  async function newest(src: Source, userId: string, q: TextQuery, limit: number, kind: Hit['kind']) {
-    const match = sql`${src.tsv} @@ ${tsquery(q)}`;
-    const newestFirst = (col: SQLWrapper) => (src.nullsLast ? sql`${col} desc nulls last` : desc(col));
+  async function best(
+    src: Source,
+    userId: string,
+    q: TextQuery,
+    limit: number,
+    kind: Hit['kind'],
+  ): Promise<Hit[]> {
+    const ranked = tiers(q);
     const windowSize = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, limit * WINDOW_FACTOR));
-    // Aliased: for titles the id and the conversation id are one column.
-    const fields = {
-      id: sql<string>`${src.id}`.as('hit_id'),
-      conversationId: sql<string>`${src.conversationId}`.as('hit_conversation_id'),
-      at: sql`${src.at}`.mapWith((v) => src.at.mapFromDriverValue(v) as Date).as('hit_at'),
-    };
-    const rows = await db.transaction(async (tx) => {
+    const order = src.nullsLast ? sql`${src.at} desc nulls last` : sql`${src.at} desc`;
+    const tierOf = sql.join(
+      ranked.map((t, i) => sql`when ${src.tsv} @@ ${t} then ${sql.raw(String(i))}`),
+      sql` `,
+    );
+    const toHit = (r: Row, rank: number): Hit => ({
+      kind,
+      id: r.id!,
+      conversationId: r.cid!,
+      at: r.hit_at instanceof Date ? r.hit_at : new Date(r.hit_at!),
+      rank,
+    });
+    return db.transaction(async (tx) => {
       await tx.execute(
         sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
       );
-      const recent = tx
-        .select({ ...fields, hit: sql<boolean>`${match}`.as('hit') })
-        .from(src.table)
-        .where(and(eq(src.userId, userId), src.where))
-        .orderBy(newestFirst(src.at))
-        .limit(windowSize)
-        .as('recent');
-      const found = await tx
-        .select({ id: recent.id, conversationId: recent.conversationId, at: recent.at })
-        .from(recent)
-        .where(sql`${recent.hit}`)
-        .orderBy(newestFirst(recent.at))
-        .limit(limit);
-      if (found.length >= limit) return found;
-      await tx.execute(
-        sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`,
-      );
-      const ownedNoIndex = sql`coalesce(${src.userId}, ${src.userId}) = ${userId}`;
-      return tx
-        .select(fields)
-        .from(src.table)
-        .where(and(ownedNoIndex, match, src.where))
-        .orderBy(desc(src.at), desc(src.id))
-        .limit(limit);
+      const res = await tx.execute<Row>(sql`
+        with w as materialized (
+          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at, case ${tierOf} end as tier
+          from ${src.table} where ${and(eq(src.userId, userId), src.where)}
+          order by ${order} limit ${windowSize}
+        ), r as (
+          select id, cid, hit_at, tier, row_number() over (partition by tier order by hit_at desc nulls last) as rn
+          from w where tier is not null
+        )
+        select id, cid, hit_at, tier, null::int as n from r where rn <= ${limit}
+        union all select null, null, null, null, count(*)::int from w`);
+      const rows = res.rows;
+      const exhaustive = (rows.find((r) => r.id === null)?.n ?? 0) < windowSize;
+      const out: Hit[] = [];
+      for (let t = 0; t < ranked.length && out.length < limit; t++) {
+        const need = limit - out.length;
+        const seen = rows.filter((r) => r.id !== null && r.tier === t);
+        if (exhaustive || seen.length >= need) {
+          out.push(...seen.slice(0, need).map((r) => toHit(r, t)));
+          continue;
+        }
+        await tx.execute(
+          sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`,
+        );
+        const above = ranked.slice(0, t).map((u) => sql` and not (${src.tsv} @@ ${u})`);
+        const found = await tx.execute<Row>(sql`
+          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at
+          from ${src.table}
+          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${src.tsv} @@ ${ranked[t]!}${sql.join(above)}
+            ${src.where ? sql`and ${src.where}` : sql``}
+          order by ${src.at} desc, ${src.id} desc limit ${need}`);
+        out.push(...found.rows.map((r) => toHit(r, t)));
+      }
+      return out;
     });
-    return rows.map((r) => ({ kind, ...r }));
   }
 
   return {
-    /** The newest `limit` messages of the user whose text matches. */
+    /** The best `limit` messages of the user whose text matches. */
     messageHits(userId: string, q: TextQuery, limit: number): Promise<Hit[]> {
       const src: Source = {
         table: messages,
@@ -115,10 +152,10 @@ export function createSearchRepo(db: Executor) {
         userId: messages.userId,
         tsv: MESSAGE_TSV,
       };
-      return newest(src, userId, q, limit, 'message');
+      return best(src, userId, q, limit, 'message');
     },
 
-    /** The `limit` most recently updated conversations of the user whose title matches. */
+    /** The best `limit` conversations of the user whose title matches (recently updated first). */
     titleHits(userId: string, q: TextQuery, limit: number): Promise<Hit[]> {
       const src: Source = {
         table: conversations,
@@ -131,7 +168,7 @@ export function createSearchRepo(db: Executor) {
         where: ne(conversations.title, DEFAULT_TITLE),
         nullsLast: true,
       };
-      return newest(src, userId, q, limit, 'title');
+      return best(src, userId, q, limit, 'title');
     },
 
     async messagesByIds(userId: string, ids: string[]): Promise<MessageRow[]> {

@@ -5,27 +5,41 @@
 -- - search_fold: NFKC, Turkish İ/I/ı → i, Ё/ё → е, Arabic harakat and tatweel dropped and alef
 --   variants → ا, then lowercase (the database's ctype must be a UTF-8 one: C.UTF-8, en_US.UTF-8…).
 -- - search_text: every run of CJK characters becomes its overlapping pairs and its last character
---   ("北京大学" → "北京 京大 大学 学"), one token per character, so positions still count
---   characters and a phrase of pairs (<->) finds any substring; other text is left to the parser.
+--   ("北京大学" → "北京 京大 大学 学": each character after the first is written twice, a space
+--   between), one token per character, so positions still count characters and a phrase of pairs
+--   (<->) finds any substring; other text is left to the parser. Translate runs only on text that
+--   holds a character it changes (it is slow), the CJK rewrite only on text with CJK.
 --   A text with CJK is read up to its first 40,000 characters (a tsvector holds at most 1 MB).
 -- - search_vector: the 'simple' tsvector of search_text (no stemming, no stop words).
 -- - search_query: a query as a tsquery read the same way: a CJK run of one character is a prefix
 --   (it starts a pair or ends a run), of more characters the phrase of its pairs; other words a
 --   phrase; parts joined at their distance in a document; the last word a prefix when asked.
 --   Built from lexemes, quoted: nothing in the query is ever read as an operator.
-CREATE FUNCTION "search_fold"(t text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT lower(translate(normalize(t, NFKC), 'İIıЁёأإآٱًٌٍَُِّْٰٕٖٜٟٓٔٗ٘ٙٚٛٝٞـ', 'iiiееاااا')) $$;--> statement-breakpoint
-CREATE FUNCTION "search_text"(t text) RETURNS text LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-  SELECT CASE WHEN f !~ '[ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]' THEN f ELSE (
-    SELECT string_agg(
-      CASE WHEN r.m[1] ~ '^[ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]'
-        THEN (SELECT string_agg(substr(r.m[1], i, 2), ' ' ORDER BY i) FROM generate_series(1, length(r.m[1])) i)
-        ELSE r.m[1] END, ' ' ORDER BY r.n)
-    FROM regexp_matches(left(f, 40000), '[ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]+|[^ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]+', 'g') WITH ORDINALITY AS r(m, n)) END
-  FROM (SELECT public.search_fold(t)) s(f)
+CREATE FUNCTION "search_fold"(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  f text := normalize(t, NFKC);
+BEGIN
+  IF f ~ '[İIıЁёأإآٱًٌٍَُِّْٰٕٖٜٟٓٔٗ٘ٙٚٛٝٞـ]' THEN
+    f := translate(f, 'İIıЁёأإآٱًٌٍَُِّْٰٕٖٜٟٓٔٗ٘ٙٚٛٝٞـ', 'iiiееاااا');
+  END IF;
+  RETURN lower(f);
+END
 $$;--> statement-breakpoint
-CREATE FUNCTION "search_vector"(t text) RETURNS tsvector LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-AS $$ SELECT to_tsvector('simple'::regconfig, public.search_text(t)) $$;--> statement-breakpoint
+CREATE FUNCTION "search_text"(t text) RETURNS text LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  f text := public.search_fold(t);
+BEGIN
+  IF f ~ '[ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]' THEN
+    f := regexp_replace(regexp_replace(left(f, 40000), '([ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿]+)', ' \1 ', 'g'), '(?<=[ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿])([ᄀ-ᇿ々ぁ-ゟァ-ヺー-ヿㄱ-ㆎㇰ-ㇿ㐀-䶿一-鿿가-힯豈-﫿𠀀-𯿿])', '\1 \1', 'g');
+  END IF;
+  RETURN f;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "search_vector"(t text) RETURNS tsvector LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+BEGIN
+  RETURN to_tsvector('simple'::regconfig, public.search_text(t));
+END
+$$;--> statement-breakpoint
 CREATE FUNCTION "search_query"(q text, prefix boolean) RETURNS tsquery LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   parts text[];

@@ -86,7 +86,16 @@ export function createSearchRepo(db: Executor) {
     limit: number,
     kind: Hit['kind'],
   ): Promise<Hit[]> {
-    const ranked = tiers(q);
+    // The tsqueries are made once, up front: as a function of bound parameters the planner may
+    // leave search_query in the plan, to run again for every row tested.
+    const made = tiers(q);
+    const built = await db.execute<Record<string, string>>(
+      sql`select ${sql.join(
+        made.map((t, i) => sql`(${t})::text as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )}`,
+    );
+    const ranked = made.map((_, i) => sql`${built.rows[0]![`t${i}`]!}::tsquery`);
     const windowSize = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, limit * WINDOW_FACTOR));
     const order = src.nullsLast ? sql`${src.at} desc nulls last` : sql`${src.at} desc`;
     const tierOf = sql.join(

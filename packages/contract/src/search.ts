@@ -76,6 +76,7 @@ const CJK_SOURCE = CJK_CHAR.source.slice(1, -1);
 /** A CJK run, or a run of other letters, digits and marks. */
 const TERM_PIECE = new RegExp(`[${CJK_SOURCE}]+|(?:(?![${CJK_SOURCE}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const MARK = /\p{M}/u;
 
 /** Whether the character before `i` in `s` continues a (non-CJK) word, so `i` is no word start. */
 function insideWord(s: string, i: number): boolean {
@@ -108,7 +109,10 @@ export function matchRanges(text: string, terms: readonly string[], limit = 500)
     let n = 0;
     for (let i = s.indexOf(term); i >= 0 && n < limit; i = s.indexOf(term, i + 1)) {
       if (!cjk && insideWord(s, i)) continue;
-      found.push([folded.from[i]!, folded.to[i + term.length - 1]!]);
+      // A match ends after the marks that follow it (Arabic harakat, combining accents).
+      let end = folded.to[i + term.length - 1]!;
+      while (end < text.length && MARK.test(text[end]!)) end++;
+      found.push([folded.from[i]!, end]);
       n++;
     }
   }

@@ -42,6 +42,14 @@ const WINDOW_FACTOR = 200;
 const WINDOW_MIN = 5_000;
 const WINDOW_MAX = 20_000;
 
+/**
+ * The phrase tier ranks first only among the user's newest PHRASE_WINDOW rows; an older phrase
+ * match ranks with the rows that hold every word. Its words may each be frequent while the
+ * phrase is rare, and the GIN index cannot test adjacency: finding old phrase matches would
+ * recheck every row that holds all the words (6 % of a million messages for two common words).
+ */
+const PHRASE_WINDOW = WINDOW_MIN;
+
 interface Source {
   id: PgColumn;
   conversationId: PgColumn;
@@ -61,6 +69,7 @@ interface Row extends Record<string, unknown> {
   hit_at: Date | string | null;
   tier: number | null;
   n: number | null;
+  cut: string | null;
 }
 
 /** Search over the user's messages and conversation titles; every query filters by user_id. */
@@ -72,7 +81,8 @@ export function createSearchRepo(db: Executor) {
    *    tsvector against every tier at once, at most `windowSize` of them: a tier whose matches
    *    there are enough (or the window holds all the user's rows) is settled without more;
    * 2. any other tier asks the GIN index: its words are rare among recent rows, so its matches
-   *    are few. A lower tier leaves out the rows of the tiers above it.
+   *    are few. A lower tier leaves out the rows of the tiers above it. The phrase tier is never
+   *    asked there (PHRASE_WINDOW).
    * Both plans are pinned, because the planner often has no statistics to choose by (PGlite runs
    * no autovacuum, so nothing is analyzed unless someone runs ANALYZE): 1 runs with bitmap and
    * sequential scans off; 2 with sequential and plain index scans off, and its user filter is
@@ -97,9 +107,21 @@ export function createSearchRepo(db: Executor) {
     );
     const ranked = made.map((_, i) => sql`${built.rows[0]![`t${i}`]!}::tsquery`);
     const windowSize = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, limit * WINDOW_FACTOR));
+    // With several tiers the first is the phrase, ranked first among the user's newest
+    // PHRASE_WINDOW rows only (see PHRASE_WINDOW); `cut` is the time of the oldest of those.
+    const phraseWindowed = ranked.length > 1;
     const order = src.nullsLast ? sql`${src.at} desc nulls last` : sql`${src.at} desc`;
+    const tests = sql.join(
+      ranked.map((t, i) => sql`${src.tsv} @@ ${t} as ${sql.identifier(`m${i}`)}`),
+      sql`, `,
+    );
     const tierOf = sql.join(
-      ranked.map((t, i) => sql`when ${src.tsv} @@ ${t} then ${sql.raw(String(i))}`),
+      ranked.map((_, i) => {
+        const m = sql.identifier(`m${i}`);
+        return i === 0 && phraseWindowed
+          ? sql`when ${m} and (c.cut is null or w.hit_at > c.cut) then 0`
+          : sql`when ${m} then ${sql.raw(String(i))}`;
+      }),
       sql` `,
     );
     const toHit = (r: Row, rank: number): Hit => ({
@@ -115,33 +137,46 @@ export function createSearchRepo(db: Executor) {
       );
       const res = await tx.execute<Row>(sql`
         with w as materialized (
-          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at, case ${tierOf} end as tier
+          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at,
+            row_number() over (order by ${order}) as pos, ${tests}
           from ${src.table} where ${and(eq(src.userId, userId), src.where)}
           order by ${order} limit ${windowSize}
+        ), c as (
+          select max(hit_at) filter (where pos = ${PHRASE_WINDOW}) as cut, count(*)::int as n from w
+        ), t as (
+          select w.id, w.cid, w.hit_at, case ${tierOf} end as tier from w, c
         ), r as (
           select id, cid, hit_at, tier, row_number() over (partition by tier order by hit_at desc nulls last) as rn
-          from w where tier is not null
+          from t where tier is not null
         )
-        select id, cid, hit_at, tier, null::int as n from r where rn <= ${limit}
-        union all select null, null, null, null, count(*)::int from w`);
+        select id, cid, hit_at, tier, null::int as n, null::text as cut from r where rn <= ${limit}
+        union all select null, null, null, null, n, cut::text from c`);
       const rows = res.rows;
-      const exhaustive = (rows.find((r) => r.id === null)?.n ?? 0) < windowSize;
+      const meta = rows.find((r) => r.id === null);
+      const exhaustive = (meta?.n ?? 0) < windowSize;
+      const cut = meta?.cut ?? null;
+      // A row the tiers above `t` hold; the phrase tier holds only rows newer than `cut`.
+      const above = (t: number) =>
+        ranked.slice(0, t).map((u, i) => {
+          const newer =
+            i === 0 && phraseWindowed && cut !== null ? sql` and ${src.at} > ${cut}::timestamptz` : sql``;
+          return sql` and not (${src.tsv} @@ ${u}${newer})`;
+        });
       const out: Hit[] = [];
       for (let t = 0; t < ranked.length && out.length < limit; t++) {
         const need = limit - out.length;
         const seen = rows.filter((r) => r.id !== null && r.tier === t);
-        if (exhaustive || seen.length >= need) {
+        if (exhaustive || seen.length >= need || (t === 0 && phraseWindowed)) {
           out.push(...seen.slice(0, need).map((r) => toHit(r, t)));
           continue;
         }
         await tx.execute(
           sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`,
         );
-        const above = ranked.slice(0, t).map((u) => sql` and not (${src.tsv} @@ ${u})`);
         const found = await tx.execute<Row>(sql`
           select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at
           from ${src.table}
-          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${src.tsv} @@ ${ranked[t]!}${sql.join(above)}
+          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${src.tsv} @@ ${ranked[t]!}${sql.join(above(t))}
             ${src.where ? sql`and ${src.where}` : sql``}
           order by ${src.at} desc, ${src.id} desc limit ${need}`);
         out.push(...found.rows.map((r) => toHit(r, t)));

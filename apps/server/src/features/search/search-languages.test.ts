@@ -222,6 +222,15 @@ describe('search in English', () => {
     expect(await found(alice, 'QUICK')).toEqual([C, B, A]);
     expect(await found(alice, 'uick')).toEqual([]);
   });
+
+  it('reads tsquery operators, quotes and backslashes as plain text', async () => {
+    for (const q of ["it's", "fox':* | 'quick", 'fox & !brown', 'quick <-> \\\\', "北京' | '京", '(brown)']) {
+      const res = await alice.api(`/api/search?q=${encodeURIComponent(q)}`);
+      expect(res.status, q).toBe(200);
+    }
+    // "&" and "!" are no words: fox and brown, both in A; brown alone in B.
+    expect(await found(alice, 'fox & !brown')).toEqual([A, B]);
+  });
 });
 
 describe('the SQL reading of text', () => {

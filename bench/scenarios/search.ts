@@ -135,16 +135,21 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const service = createSearchService({ repo: createSearchRepo(db) });
     const measure = async (queries: string[]) => {
       const times: number[] = [];
+      const each: Record<string, number[]> = {};
       const hits: Record<string, number> = {};
       for (let i = 0; i < 5 + SAMPLES; i++) {
         const q = queries[i % queries.length]!;
         const t = now();
         const page = await service.search(userId, q, 1);
-        if (i >= 5) times.push(now() - t);
+        if (i >= 5) {
+          times.push(now() - t);
+          (each[q] ??= []).push(now() - t);
+        }
         hits[q] = page.messages.length;
         if (page.messages.length === 0) throw new Error(`search.${kind}: "${q}" found nothing`);
       }
-      return { latency_ms: summary(times), first_page_messages: hits };
+      const perQuery = Object.fromEntries(Object.entries(each).map(([q, v]) => [q, summary(v).p95]));
+      return { latency_ms: summary(times), p95_ms_by_query: perQuery, first_page_messages: hits };
     };
     const common = {
       messages: MESSAGES,

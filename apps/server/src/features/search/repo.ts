@@ -20,17 +20,32 @@ export interface Hit {
 const MESSAGE_TSV = sql.raw('"messages"."text_tsv"');
 const TITLE_TSV = sql.raw('"conversations"."title_tsv"');
 
+/** Queries of up to this many parts are ranked by how many of them match. */
+const COUNTED_PARTS = 4;
+
 /**
  * The query's tiers, best first, each a tsquery (every piece of the person's text is a bound
  * parameter, read by SQL `search_query`). One part: that part. Several: the whole query as a
- * phrase (its words adjacent, in order), then every part anywhere, then any part.
+ * phrase (its words adjacent, in order), then every part anywhere, then (up to COUNTED_PARTS
+ * parts) all but one, all but two… down to any one part; with more parts, any part.
  */
 export function tiers(q: TextQuery): SQL[] {
   const part = (text: string, prefix: boolean) => sql`search_query(${text}, ${prefix})`;
   const last = q.chunks.length - 1;
   const parts = q.chunks.map((c, i) => part(c, i === last));
   if (parts.length === 1) return [parts[0]!];
-  return [part(q.text, true), sql`(${sql.join(parts, sql` && `)})`, sql`(${sql.join(parts, sql` || `)})`];
+  const all = (of: SQL[]) => sql`(${sql.join(of, sql` && `)})`;
+  const any = (of: SQL[]) => sql`(${sql.join(of, sql` || `)})`;
+  const out = [part(q.text, true)];
+  if (parts.length > COUNTED_PARTS) return [...out, all(parts), any(parts)];
+  for (let k = parts.length; k >= 1; k--) out.push(any(combinations(parts, k).map(all)));
+  return out;
+}
+
+/** Every choice of `k` items of `items`, in order. */
+function combinations<T>(items: T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return items.flatMap((x, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
 }
 
 /**

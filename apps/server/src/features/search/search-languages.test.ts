@@ -217,6 +217,9 @@ describe('search in English', () => {
 
   it('ranks the phrase, then every word, then some words, before recency', async () => {
     expect(await found(alice, 'quick brown')).toEqual([A, B, C]);
+    // More matched words first: all three (B), two of them (A), one (C).
+    expect(await found(alice, 'quick brown dog')).toEqual([B, A, C]);
+    expect(await found(alice, 'cat fox brown dog')).toEqual([B, A]);
     expect(await found(alice, 'brown dog')).toEqual([B, A]);
     expect(await found(alice, 'fox')).toEqual([C, A]);
     expect(await found(alice, 'QUICK')).toEqual([C, B, A]);

@@ -30,7 +30,8 @@ export function createSearchService({ repo }: { repo: SearchRepo }) {
   return {
     /**
      * One page of hits: matching messages and conversations whose title matches, best first: the
-     * whole query as a phrase, then every part of it, then any part, each tier newest first.
+     * whole query as a phrase, then by how many of its parts match (`tiers`), each tier newest
+     * first.
      * Each source yields its best offset + pageSize + 1 hits, merged; the extra one tells
      * whether a next page exists, so nothing is ever counted.
      */

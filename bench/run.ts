@@ -11,6 +11,7 @@ import { client } from './scenarios/client.js';
 import { concurrency } from './scenarios/concurrency.js';
 import { importScenario } from './scenarios/import.js';
 import { relay } from './scenarios/relay.js';
+import { search } from './scenarios/search.js';
 import { startup } from './scenarios/startup.js';
 import { wire } from './scenarios/wire.js';
 
@@ -22,6 +23,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   api: apiScenario,
   client,
   import: importScenario,
+  search,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -35,7 +37,8 @@ const selected = asked.length > 0 ? asked : Object.keys(scenarios);
 note(
   `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
 );
-await ensureBuilt();
+// search runs in process on the app's sources: it needs no build.
+if (selected.some((s) => s !== 'search')) await ensureBuilt();
 let failed = 0;
 for (const name of selected) {
   const t0 = Date.now();

@@ -6,6 +6,7 @@ export * from './entities.js';
 export * from './api.js';
 export * from './sse.js';
 export * from './search.js';
+export * from './search-text.js';
 export * from './titles.js';
 export * from './params.js';
 export * from './routes.js';

@@ -50,8 +50,31 @@ describe('matchRanges', () => {
     expect(matchRanges('a '.repeat(10_000), ['a'], 50)).toHaveLength(50);
   });
 
-  it('gives up when lowercasing changes the length (offsets would not line up)', () => {
-    expect(matchRanges('İstanbul', ['istanbul'])).toEqual([]);
+  it('matches on folded text and maps the spans back, even where folding changes the length', () => {
+    expect(matchRanges('İstanbul', ['istanbul'])).toEqual([[0, 8]]);
+    expect(matchRanges('ILIK ılık Ilık', searchTerms('ılık'))).toEqual([
+      [0, 4],
+      [5, 9],
+      [10, 14],
+    ]);
+    // Harakat are dropped: the bare word matches the vocalised one, the whole vocalised word is marked.
+    expect(matchRanges('قرأت كِتَابًا', searchTerms('كتابا'))).toEqual([[5, 13]]);
+    // Full-width Latin (NFKC) and Ё.
+    expect(matchRanges('ＡＢＣ Ёлка', searchTerms('abc елка'))).toEqual([
+      [0, 3],
+      [4, 8],
+    ]);
+  });
+
+  it('matches Chinese, Japanese and Korean terms anywhere, other terms at word starts', () => {
+    expect(matchRanges('我爱北京天安门', searchTerms('北京'))).toEqual([[2, 4]]);
+    expect(matchRanges('我爱北京天安门', searchTerms('门'))).toEqual([[6, 7]]);
+    expect(matchRanges('東京で日本語を勉強する', searchTerms('日本'))).toEqual([[3, 5]]);
+    expect(matchRanges('서울에서 만나요', searchTerms('서울'))).toEqual([[0, 2]]);
+    // A Latin word right after CJK text starts a word; inside a Latin word it does not.
+    expect(matchRanges('用iPhone拍照 myiphone', searchTerms('iphone'))).toEqual([[1, 7]]);
+    // Outside the BMP (surrogate pairs) offsets stay whole characters.
+    expect(matchRanges('𠀀𠀁x', searchTerms('𠀁'))).toEqual([[2, 4]]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { conversationSchema, messageSchema } from './entities.js';
+import { CJK_CHAR, foldText, foldWithOffsets } from './search-text.js';
 
 /** Search (spec core-chat §2, §7: GET /api/search?q=&pageNumber=, GET /api/search/enable). */
 export const SEARCH_LIMITS = {
@@ -56,46 +57,62 @@ export const searchEnabledSchema = z.boolean();
 export const SEARCH_WORD = /[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu;
 
 /**
- * The words of a query, lowercased, unique, in order (at most `maxTerms`). Both sides use it: the
- * server to place excerpts, the client to highlight.
+ * The terms of a query as search reads them (folded: search-text.ts), unique, in order (at most
+ * `maxTerms`): each word, with a word's Chinese, Japanese or Korean runs as terms of their own.
+ * Both sides use it: the server to place excerpts, the client to highlight.
  */
 export function searchTerms(q: string): string[] {
   const out: string[] = [];
-  for (const [word] of q.toLowerCase().matchAll(SEARCH_WORD)) {
-    if (!out.includes(word)) out.push(word);
-    if (out.length >= SEARCH_LIMITS.maxTerms) break;
+  for (const [word] of q.matchAll(SEARCH_WORD)) {
+    for (const [piece] of foldText(word).matchAll(TERM_PIECE)) {
+      if (!out.includes(piece)) out.push(piece);
+      if (out.length >= SEARCH_LIMITS.maxTerms) return out;
+    }
   }
   return out;
 }
 
+const CJK_SOURCE = CJK_CHAR.source.slice(1, -1);
+/** A CJK run, or a run of other letters, digits and marks. */
+const TERM_PIECE = new RegExp(`[${CJK_SOURCE}]+|(?:(?![${CJK_SOURCE}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+const MARK = /\p{M}/u;
 
-/** Where `term` next starts a word in `lower` at or after `from`, or -1. */
-function nextWordStart(lower: string, term: string, from: number): number {
-  let i = lower.indexOf(term, from);
-  while (i > 0 && WORD_CHAR.test(lower[i - 1]!)) i = lower.indexOf(term, i + 1);
-  return i;
+/** Whether the character before `i` in `s` continues a (non-CJK) word, so `i` is no word start. */
+function insideWord(s: string, i: number): boolean {
+  if (i === 0) return false;
+  const prev = String.fromCodePoint(s.codePointAt(i - 1)!);
+  const ch =
+    isLowSurrogate(prev.charCodeAt(0)) && i >= 2 ? String.fromCodePoint(s.codePointAt(i - 2)!) : prev;
+  return WORD_CHAR.test(ch) && !CJK_CHAR.test(ch);
 }
 
-/** Lowercases for matching; null when lowercasing changes the length (offsets would not line up). */
-function lowerOf(text: string): string | null {
-  const lower = text.toLowerCase();
-  return lower.length === text.length ? lower : null;
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }
 
 /**
- * The spans of `text` where a term starts a word (case-insensitive), sorted and merged; at most
- * `limit` of them. What the full-text search matched: whole words, or a word's prefix.
+ * The spans of `text` where a term matches, sorted and merged; at most `limit` per term. Matching
+ * is on folded text (any case, Turkish i, Arabic without harakat), mapped back to `text`'s
+ * offsets. A Chinese, Japanese or Korean term matches anywhere (those scripts put no spaces
+ * between words); any other term where a word starts (a whole word or its prefix), as the
+ * full-text search matched it.
  */
 export function matchRanges(text: string, terms: readonly string[], limit = 500): Array<[number, number]> {
-  const lower = lowerOf(text);
-  if (!lower) return [];
+  const folded = foldWithOffsets(text);
+  const s = folded.out;
   const found: Array<[number, number]> = [];
-  for (const term of terms) {
+  for (const raw of terms) {
+    const term = foldText(raw);
     if (!term) continue;
+    const cjk = CJK_CHAR.test(term);
     let n = 0;
-    for (let i = nextWordStart(lower, term, 0); i >= 0 && n < limit; i = nextWordStart(lower, term, i + 1)) {
-      found.push([i, i + term.length]);
+    for (let i = s.indexOf(term); i >= 0 && n < limit; i = s.indexOf(term, i + 1)) {
+      if (!cjk && insideWord(s, i)) continue;
+      // A match ends after the marks that follow it (Arabic harakat, combining accents).
+      let end = folded.to[i + term.length - 1]!;
+      while (end < text.length && MARK.test(text[end]!)) end++;
+      found.push([folded.from[i]!, end]);
       n++;
     }
   }
@@ -111,13 +128,5 @@ export function matchRanges(text: string, terms: readonly string[], limit = 500)
 
 /** Where the first term match starts in `text`, or -1. */
 export function firstMatch(text: string, terms: readonly string[]): number {
-  const lower = lowerOf(text);
-  if (!lower) return -1;
-  let first = -1;
-  for (const term of terms) {
-    if (!term) continue;
-    const i = nextWordStart(lower, term, 0);
-    if (i >= 0 && (first < 0 || i < first)) first = i;
-  }
-  return first;
+  return matchRanges(text, terms, 1)[0]?.[0] ?? -1;
 }

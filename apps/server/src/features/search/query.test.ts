@@ -2,25 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { excerpt, toTextQuery } from './query.js';
 
 describe('toTextQuery', () => {
-  it('splits off the last word as a quoted prefix', () => {
-    expect(toTextQuery('hello wor')).toEqual({ text: 'hello wor', head: 'hello ', prefix: "'wor':*" });
-    expect(toTextQuery('Hel')).toEqual({ text: 'Hel', head: '', prefix: "'hel':*" });
-    expect(toTextQuery('fish & chips!)')).toEqual({
-      text: 'fish & chips!)',
-      head: 'fish & ',
-      prefix: "'chips':*",
-    });
+  it('keeps the whole text and its space-separated parts that hold a word', () => {
+    expect(toTextQuery('  hello   wor ')).toEqual({ text: 'hello   wor', chunks: ['hello', 'wor'] });
+    expect(toTextQuery('fish & chips!)')).toEqual({ text: 'fish & chips!)', chunks: ['fish', 'chips!)'] });
+    expect(toTextQuery('北京大学 東京')).toEqual({ text: '北京大学 東京', chunks: ['北京大学', '東京'] });
   });
 
-  it('keeps operators and quotes out of the prefix', () => {
-    for (const q of ["it's", "'; drop table x; --", 'a:*', 'b\\', '(c|d)&!e', 'f <-> g']) {
-      const { prefix } = toTextQuery(q)!;
-      expect(prefix).toMatch(/^'[\p{L}\p{N}\p{M}]+':\*$/u);
-    }
+  it('keeps at most 32 parts', () => {
+    expect(toTextQuery(Array.from({ length: 40 }, (_, i) => `w${i}`).join(' '))!.chunks).toHaveLength(32);
   });
 
   it('removes control characters and lone surrogates', () => {
-    expect(toTextQuery('a\u0000b')!.text).toBe('a b');
+    expect(toTextQuery('a\u0000b')).toEqual({ text: 'a b', chunks: ['a', 'b'] });
     expect(toTextQuery('x\ud800y')!.text).toBe('x y');
   });
 

@@ -1,30 +1,29 @@
-import { SEARCH_WORD, firstMatch } from '@chat/contract';
+import { SEARCH_LIMITS, SEARCH_WORD, firstMatch } from '@chat/contract';
 
 /**
- * A search query as the parts of its tsquery, all passed to PostgreSQL as bound parameters:
- * `plainto_tsquery(text) || (plainto_tsquery(head) && to_tsquery(prefix))`, i.e. every word
- * matches, or every word but the last matches and the last one is the prefix of a word (so "hel"
- * finds "hello" while the person is still typing). plainto_tsquery reads its text as plain words
- * (no operators), and the prefix is built from letters and digits only, quoted; so no input can
- * change the query's meaning or fail to parse.
+ * A search query as the texts its tsqueries are made of (SQL `search_query(text, prefix)`,
+ * migration 0013_search_ngrams), all passed to PostgreSQL as bound parameters. `text` is the
+ * whole query (for the phrase), `chunks` its space-separated parts that hold a word (at most
+ * `maxTerms`). search_query builds each tsquery from lexemes only, so no input can change a
+ * query's meaning or fail to parse.
  */
 export interface TextQuery {
   text: string;
-  head: string;
-  prefix: string;
+  chunks: string[];
 }
 
 // Control characters (NUL cannot reach PostgreSQL) and lone surrogates.
 const UNSAFE = /[\p{Cc}\p{Cs}]/gu;
+const HAS_WORD = new RegExp(SEARCH_WORD.source, 'u');
 
-/** The tsquery parts of `q`, or null when it holds no word (nothing can match). */
+/** The parts of `q`, or null when it holds no word (nothing can match). */
 export function toTextQuery(q: string): TextQuery | null {
   const text = q.replace(UNSAFE, ' ').trim();
-  let last: RegExpMatchArray | undefined;
-  for (const m of text.matchAll(SEARCH_WORD)) last = m;
-  if (!last) return null;
-  const word = last[0].toLowerCase().replaceAll('\\', '\\\\').replaceAll("'", "''");
-  return { text, head: text.slice(0, last.index), prefix: `'${word}':*` };
+  const chunks = text
+    .split(/\s+/u)
+    .filter((c) => HAS_WORD.test(c))
+    .slice(0, SEARCH_LIMITS.maxTerms);
+  return chunks.length > 0 ? { text, chunks } : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_TITLE } from '@chat/contract';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema.js';
@@ -11,18 +11,41 @@ export interface Hit {
   id: string;
   conversationId: string;
   at: Date;
+  /** Its tier: 0 is best (see `tiers`); hits are ranked by tier, then newest first. */
+  rank: number;
 }
 
-// The generated tsvector columns (migration 0001_search) are not in schema.ts, so that ordinary
+// The tsvector columns (migrations 0001, 0002, 0013) are not in schema.ts, so that ordinary
 // selects never carry them; they are named here, as fixed SQL.
 const MESSAGE_TSV = sql.raw('"messages"."text_tsv"');
 const TITLE_TSV = sql.raw('"conversations"."title_tsv"');
 
-/** The query as one tsquery expression; every piece of the person's text is a bound parameter. */
-function tsquery(q: TextQuery): SQL {
-  const prefix = sql`to_tsquery('simple', ${q.prefix})`;
-  const last = q.head.trim() ? sql`(plainto_tsquery('simple', ${q.head}) && ${prefix})` : prefix;
-  return sql`(plainto_tsquery('simple', ${q.text}) || ${last})`;
+/** Queries of up to this many parts are ranked by how many of them match. */
+const COUNTED_PARTS = 4;
+
+/**
+ * The query's tiers, best first, each a tsquery (every piece of the person's text is a bound
+ * parameter, read by SQL `search_query`). One part: that part. Several: the whole query as a
+ * phrase (its words adjacent, in order), then every part anywhere, then (up to COUNTED_PARTS
+ * parts) all but one, all but two… down to any one part; with more parts, any part.
+ */
+export function tiers(q: TextQuery): SQL[] {
+  const part = (text: string, prefix: boolean) => sql`search_query(${text}, ${prefix})`;
+  const last = q.chunks.length - 1;
+  const parts = q.chunks.map((c, i) => part(c, i === last));
+  if (parts.length === 1) return [parts[0]!];
+  const all = (of: SQL[]) => sql`(${sql.join(of, sql` && `)})`;
+  const any = (of: SQL[]) => sql`(${sql.join(of, sql` || `)})`;
+  const out = [part(q.text, true)];
+  if (parts.length > COUNTED_PARTS) return [...out, all(parts), any(parts)];
+  for (let k = parts.length; k >= 1; k--) out.push(any(combinations(parts, k).map(all)));
+  return out;
+}
+
+/** Every choice of `k` items of `items`, in order. */
+function combinations<T>(items: T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return items.flatMap((x, i) => combinations(items.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
 }
 
 /**
@@ -33,6 +56,14 @@ function tsquery(q: TextQuery): SQL {
 const WINDOW_FACTOR = 200;
 const WINDOW_MIN = 5_000;
 const WINDOW_MAX = 20_000;
+
+/**
+ * The phrase tier ranks first only among the user's newest PHRASE_WINDOW rows; an older phrase
+ * match ranks with the rows that hold every word. Its words may each be frequent while the
+ * phrase is rare, and the GIN index cannot test adjacency: finding old phrase matches would
+ * recheck every row that holds all the words (6 % of a million messages for two common words).
+ */
+const PHRASE_WINDOW = WINDOW_MIN;
 
 interface Source {
   id: PgColumn;
@@ -47,65 +78,130 @@ interface Source {
   nullsLast?: boolean;
 }
 
+interface Row extends Record<string, unknown> {
+  id: string | null;
+  cid: string | null;
+  hit_at: Date | string | null;
+  tier: number | null;
+  n: number | null;
+  cut: string | null;
+}
+
 /** Search over the user's messages and conversation titles; every query filters by user_id. */
 export function createSearchRepo(db: Executor) {
   /**
-   * The newest `limit` rows of `src` that match, newest first, by one of two plans, so that
-   * neither a rare nor a frequent word is slow:
+   * The best `limit` rows of `src` that match: tier by tier (`tiers`), each tier newest first, so
+   * that neither a rare nor a frequent word is slow:
    * 1. walk the user's newest rows through the (user_id, time) index, testing each stored
-   *    tsvector, at most `windowSize` of them: a frequent word fills the page after a few rows;
-   * 2. otherwise ask the GIN index: the word is rare among recent rows, so its matches are few.
+   *    tsvector against every tier at once, at most `windowSize` of them: a tier whose matches
+   *    there are enough (or the window holds all the user's rows) is settled without more;
+   * 2. any other tier asks the GIN index: its words are rare among recent rows, so its matches
+   *    are few. A lower tier leaves out the rows of the tiers above it. The phrase tier is never
+   *    asked there (PHRASE_WINDOW).
    * Both plans are pinned, because the planner often has no statistics to choose by (PGlite runs
    * no autovacuum, so nothing is analyzed unless someone runs ANALYZE): 1 runs with bitmap and
    * sequential scans off; 2 with sequential and plain index scans off, and its user filter is
    * written so that no index answers it (else the GIN bitmap is ANDed with a bitmap of every one of
-   * the user's rows). Plan 1 orders by time only, exactly the index order, so it stops early and
-   * never sorts (rows stored in one statement share a timestamp: a tie-break would sort them all).
+   * the user's rows). Plan 1 reads the window in index order (no sort), so it stops early.
    */
-  async function newest(src: Source, userId: string, q: TextQuery, limit: number, kind: Hit['kind']) {
-    const match = sql`${src.tsv} @@ ${tsquery(q)}`;
-    const newestFirst = (col: SQLWrapper) => (src.nullsLast ? sql`${col} desc nulls last` : desc(col));
+  async function best(
+    src: Source,
+    userId: string,
+    q: TextQuery,
+    limit: number,
+    kind: Hit['kind'],
+  ): Promise<Hit[]> {
+    // The tsqueries are made once, up front: as a function of bound parameters the planner may
+    // leave search_query in the plan, to run again for every row tested.
+    const made = tiers(q);
+    const built = await db.execute<Record<string, string>>(
+      sql`select ${sql.join(
+        made.map((t, i) => sql`(${t})::text as ${sql.identifier(`t${i}`)}`),
+        sql`, `,
+      )}`,
+    );
+    const ranked = made.map((_, i) => sql`${built.rows[0]![`t${i}`]!}::tsquery`);
     const windowSize = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, limit * WINDOW_FACTOR));
-    // Aliased: for titles the id and the conversation id are one column.
-    const fields = {
-      id: sql<string>`${src.id}`.as('hit_id'),
-      conversationId: sql<string>`${src.conversationId}`.as('hit_conversation_id'),
-      at: sql`${src.at}`.mapWith((v) => src.at.mapFromDriverValue(v) as Date).as('hit_at'),
-    };
-    const rows = await db.transaction(async (tx) => {
+    // With several tiers the first is the phrase, ranked first among the user's newest
+    // PHRASE_WINDOW rows only (see PHRASE_WINDOW); `cut` is the time of the oldest of those.
+    const phraseWindowed = ranked.length > 1;
+    const order = src.nullsLast ? sql`${src.at} desc nulls last` : sql`${src.at} desc`;
+    const tests = sql.join(
+      ranked.map((t, i) => sql`${src.tsv} @@ ${t} as ${sql.identifier(`m${i}`)}`),
+      sql`, `,
+    );
+    const tierOf = sql.join(
+      ranked.map((_, i) => {
+        const m = sql.identifier(`m${i}`);
+        return i === 0 && phraseWindowed
+          ? sql`when ${m} and (c.cut is null or w.hit_at > c.cut) then 0`
+          : sql`when ${m} then ${sql.raw(String(i))}`;
+      }),
+      sql` `,
+    );
+    const toHit = (r: Row, rank: number): Hit => ({
+      kind,
+      id: r.id!,
+      conversationId: r.cid!,
+      at: r.hit_at instanceof Date ? r.hit_at : new Date(r.hit_at!),
+      rank,
+    });
+    return db.transaction(async (tx) => {
       await tx.execute(
         sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
       );
-      const recent = tx
-        .select({ ...fields, hit: sql<boolean>`${match}`.as('hit') })
-        .from(src.table)
-        .where(and(eq(src.userId, userId), src.where))
-        .orderBy(newestFirst(src.at))
-        .limit(windowSize)
-        .as('recent');
-      const found = await tx
-        .select({ id: recent.id, conversationId: recent.conversationId, at: recent.at })
-        .from(recent)
-        .where(sql`${recent.hit}`)
-        .orderBy(newestFirst(recent.at))
-        .limit(limit);
-      if (found.length >= limit) return found;
-      await tx.execute(
-        sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`,
-      );
-      const ownedNoIndex = sql`coalesce(${src.userId}, ${src.userId}) = ${userId}`;
-      return tx
-        .select(fields)
-        .from(src.table)
-        .where(and(ownedNoIndex, match, src.where))
-        .orderBy(desc(src.at), desc(src.id))
-        .limit(limit);
+      const res = await tx.execute<Row>(sql`
+        with w as materialized (
+          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at,
+            row_number() over (order by ${order}) as pos, ${tests}
+          from ${src.table} where ${and(eq(src.userId, userId), src.where)}
+          order by ${order} limit ${windowSize}
+        ), c as (
+          select max(hit_at) filter (where pos = ${PHRASE_WINDOW}) as cut, count(*)::int as n from w
+        ), t as (
+          select w.id, w.cid, w.hit_at, case ${tierOf} end as tier from w, c
+        ), r as (
+          select id, cid, hit_at, tier, row_number() over (partition by tier order by hit_at desc nulls last) as rn
+          from t where tier is not null
+        )
+        select id, cid, hit_at, tier, null::int as n, null::text as cut from r where rn <= ${limit}
+        union all select null, null, null, null, n, cut::text from c`);
+      const rows = res.rows;
+      const meta = rows.find((r) => r.id === null);
+      const exhaustive = (meta?.n ?? 0) < windowSize;
+      const cut = meta?.cut ?? null;
+      // A row the tiers above `t` hold; the phrase tier holds only rows newer than `cut`.
+      const above = (t: number) =>
+        ranked.slice(0, t).map((u, i) => {
+          const newer =
+            i === 0 && phraseWindowed && cut !== null ? sql` and ${src.at} > ${cut}::timestamptz` : sql``;
+          return sql` and not (${src.tsv} @@ ${u}${newer})`;
+        });
+      const out: Hit[] = [];
+      for (let t = 0; t < ranked.length && out.length < limit; t++) {
+        const need = limit - out.length;
+        const seen = rows.filter((r) => r.id !== null && r.tier === t);
+        if (exhaustive || seen.length >= need || (t === 0 && phraseWindowed)) {
+          out.push(...seen.slice(0, need).map((r) => toHit(r, t)));
+          continue;
+        }
+        await tx.execute(
+          sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`,
+        );
+        const found = await tx.execute<Row>(sql`
+          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at
+          from ${src.table}
+          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${src.tsv} @@ ${ranked[t]!}${sql.join(above(t))}
+            ${src.where ? sql`and ${src.where}` : sql``}
+          order by ${src.at} desc, ${src.id} desc limit ${need}`);
+        out.push(...found.rows.map((r) => toHit(r, t)));
+      }
+      return out;
     });
-    return rows.map((r) => ({ kind, ...r }));
   }
 
   return {
-    /** The newest `limit` messages of the user whose text matches. */
+    /** The best `limit` messages of the user whose text matches. */
     messageHits(userId: string, q: TextQuery, limit: number): Promise<Hit[]> {
       const src: Source = {
         table: messages,
@@ -115,10 +211,10 @@ export function createSearchRepo(db: Executor) {
         userId: messages.userId,
         tsv: MESSAGE_TSV,
       };
-      return newest(src, userId, q, limit, 'message');
+      return best(src, userId, q, limit, 'message');
     },
 
-    /** The `limit` most recently updated conversations of the user whose title matches. */
+    /** The best `limit` conversations of the user whose title matches (recently updated first). */
     titleHits(userId: string, q: TextQuery, limit: number): Promise<Hit[]> {
       const src: Source = {
         table: conversations,
@@ -131,7 +227,7 @@ export function createSearchRepo(db: Executor) {
         where: ne(conversations.title, DEFAULT_TITLE),
         nullsLast: true,
       };
-      return newest(src, userId, q, limit, 'title');
+      return best(src, userId, q, limit, 'title');
     },
 
     async messagesByIds(userId: string, ids: string[]): Promise<MessageRow[]> {

@@ -11,7 +11,7 @@ import { createdOf } from '../../../test/support/sse-client.js';
 import { sql } from 'drizzle-orm';
 import { createConvosRepo } from '../convos/index.js';
 import { createMessagesRepo } from '../messages/index.js';
-import { mergeByRecency } from './service.js';
+import { mergeRanked } from './service.js';
 import type { Hit } from './repo.js';
 
 let h: ChatHarness;
@@ -68,11 +68,13 @@ describe('GET /api/search', () => {
     expect(ai.messages).toHaveLength(1);
     expect(ai.messages[0]).toMatchObject({ isCreatedByUser: false, conversationId: c.conversationId });
 
-    // Every word must match; the last one may be the start of a word (typing in progress).
+    // Whole words; the last one may be the start of a word (typing in progress). A message with
+    // only some of the words is still found, ranked after those with all (search-languages.test).
     expect((await search(alice, 'marsupials island')).messages).toHaveLength(1);
     expect((await search(alice, 'marsupials rott')).messages).toHaveLength(1);
     expect((await search(alice, 'quok')).messages).toHaveLength(1);
-    expect((await search(alice, 'marsupials volcano')).messages).toHaveLength(0);
+    expect((await search(alice, 'marsupials volcano')).messages).toHaveLength(1);
+    expect((await search(alice, 'volcano')).messages).toHaveLength(0);
     expect((await search(alice, 'arsupials')).messages).toHaveLength(0);
   });
 
@@ -167,10 +169,13 @@ describe('GET /api/search', () => {
     expect(p3).toMatchObject({ messages: [], conversations: [], pageNumber: 3, pages: 3 });
     expect(p1.conversations.map((c) => c.conversationId)).toEqual([conversationId]);
 
-    // Exactly one page: no next page is announced.
-    const one = await search(pager, 'number 4 is a wombat');
-    expect(one.messages.map((m) => m.text)).toEqual(['Number 4 is a wombat']);
-    expect(one.pages).toBe(1);
+    // The phrase first, then the messages with some of the words, newest first.
+    const phrase = await search(pager, 'number 4 is a wombat');
+    expect(phrase.messages.map((m) => m.text).slice(0, 3)).toEqual([
+      'Number 4 is a wombat',
+      'Number 59 is something else',
+      'Number 58 is a wombat',
+    ]);
   });
 
   it('gives the same newest-first hits whether a word is frequent (recent rows) or rare (index)', async () => {
@@ -207,7 +212,7 @@ describe('GET /api/search', () => {
     expect(numbers(ancient)).toEqual([8000, 7999, 7998, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(ancient.pages).toBe(1);
     expect(numbers(await search(many, 'sparse'))).toEqual([8000, 7000, 6000, 5000, 4000, 3000, 2000, 1000]);
-    expect(numbers(await search(many, 'message 1234'))).toEqual([1234]);
+    expect(numbers(await search(many, 'message 1234')).slice(0, 3)).toEqual([1234, 8000, 7999]);
     expect((await search(bob, 'ancient')).messages).toHaveLength(0);
   });
 
@@ -347,19 +352,26 @@ describe('GET /api/search/enable', () => {
   });
 });
 
-describe('mergeByRecency', () => {
-  const hit = (kind: Hit['kind'], id: string, t: number): Hit => ({
+describe('mergeRanked', () => {
+  const hit = (kind: Hit['kind'], id: string, t: number, rank = 0): Hit => ({
     kind,
     id,
     conversationId: id,
     at: new Date(t),
+    rank,
   });
 
   it('merges two newest-first lists, keeping each list’s order, messages first on a tie', () => {
     const a = [hit('message', 'a1', 50), hit('message', 'a2', 30), hit('message', 'a3', 30)];
     const b = [hit('title', 'b1', 40), hit('title', 'b2', 30), hit('title', 'b3', 10)];
-    expect(mergeByRecency(a, b).map((x) => x.id)).toEqual(['a1', 'b1', 'a2', 'a3', 'b2', 'b3']);
-    expect(mergeByRecency([], b)).toEqual(b);
-    expect(mergeByRecency(a, [])).toEqual(a);
+    expect(mergeRanked(a, b).map((x) => x.id)).toEqual(['a1', 'b1', 'a2', 'a3', 'b2', 'b3']);
+    expect(mergeRanked([], b)).toEqual(b);
+    expect(mergeRanked(a, [])).toEqual(a);
+  });
+
+  it('puts a better tier first, however old', () => {
+    const a = [hit('message', 'a1', 50, 1), hit('message', 'a2', 40, 2)];
+    const b = [hit('title', 'b1', 10, 0), hit('title', 'b2', 60, 2)];
+    expect(mergeRanked(a, b).map((x) => x.id)).toEqual(['b1', 'a1', 'b2', 'a2']);
   });
 });

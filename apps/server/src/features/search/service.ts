@@ -5,17 +5,17 @@ import { toTextQuery } from './query.js';
 import type { Hit, SearchRepo } from './repo.js';
 
 /**
- * Merges two lists that are each newest first into one, newest first. Each list keeps its own
- * order (so pages of the same query never overlap); on equal times a message comes first.
+ * Merges two ranked lists (each by tier, then newest first) into one by the same order. Each list
+ * keeps its own order (so pages of the same query never overlap); on a tie a message comes first.
  */
-export function mergeByRecency(a: Hit[], b: Hit[]): Hit[] {
+export function mergeRanked(a: Hit[], b: Hit[]): Hit[] {
   const out: Hit[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
     const x = a[i];
     const y = b[j];
-    if (x && (!y || x.at.getTime() >= y.at.getTime())) {
+    if (x && (!y || x.rank < y.rank || (x.rank === y.rank && x.at.getTime() >= y.at.getTime()))) {
       out.push(x);
       i++;
     } else if (y) {
@@ -29,8 +29,10 @@ export function mergeByRecency(a: Hit[], b: Hit[]): Hit[] {
 export function createSearchService({ repo }: { repo: SearchRepo }) {
   return {
     /**
-     * One page of hits: matching messages and conversations whose title matches, newest first.
-     * Each source yields its newest offset + pageSize + 1 hits, merged; the extra one tells
+     * One page of hits: matching messages and conversations whose title matches, best first: the
+     * whole query as a phrase, then by how many of its parts match (`tiers`), each tier newest
+     * first.
+     * Each source yields its best offset + pageSize + 1 hits, merged; the extra one tells
      * whether a next page exists, so nothing is ever counted.
      */
     async search(userId: string, q: string, pageNumber: number): Promise<SearchPage> {
@@ -44,7 +46,7 @@ export function createSearchService({ repo }: { repo: SearchRepo }) {
         repo.messageHits(userId, query, want),
         repo.titleHits(userId, query, want),
       ]);
-      const hits = mergeByRecency(messageHits, titleHits).slice(offset, offset + pageSize + 1);
+      const hits = mergeRanked(messageHits, titleHits).slice(offset, offset + pageSize + 1);
       const more = hits.length > pageSize;
       const page = hits.slice(0, pageSize);
       if (page.length === 0) return empty;

@@ -1,7 +1,10 @@
 import { memo, useMemo } from 'react';
 import { highlightSegments } from './highlight';
 
-/** `text` with the search terms marked; plain React text nodes (no HTML is ever parsed). */
+/**
+ * `text` with the search terms marked; plain React text nodes (no HTML is ever parsed). The mark
+ * has no horizontal padding, so Arabic letters still join across its edges.
+ */
 export const Highlighted = memo(function Highlighted({
   text,
   terms,
@@ -17,7 +20,7 @@ export const Highlighted = memo(function Highlighted({
           <mark
             key={i}
             data-testid="search-highlight"
-            className="rounded-[3px] bg-amber-200 px-px text-inherit dark:bg-amber-400/30 dark:text-amber-50"
+            className="rounded-[3px] bg-amber-200 text-inherit dark:bg-amber-400/30 dark:text-amber-50"
           >
             {s.text}
           </mark>

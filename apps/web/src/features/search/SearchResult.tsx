@@ -39,7 +39,7 @@ export const SearchResult = memo(function SearchResult({
         className="flex items-center gap-2 px-4 py-3 text-sm font-semibold text-text-primary hover:bg-surface-secondary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring-primary"
       >
         <MessageSquare className="size-4 shrink-0 text-text-tertiary" aria-hidden />
-        <span className="min-w-0 flex-1 truncate" title={title}>
+        <span dir="auto" className="min-w-0 flex-1 truncate" title={title}>
           <Highlighted text={title} terms={terms} />
         </span>
       </Link>
@@ -72,6 +72,7 @@ export const SearchResult = memo(function SearchResult({
                     <time dateTime={m.createdAt}>{formatDate(m.createdAt, i18n.language)}</time>
                   </div>
                   <p
+                    dir="auto"
                     data-testid="search-hit-text"
                     className="mt-1 whitespace-pre-wrap break-words text-sm leading-6 text-text-primary"
                   >

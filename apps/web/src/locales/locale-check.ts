@@ -42,7 +42,6 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
   com_ui_plugins: ['de-DE', 'pt-BR'],
   com_endpoint_gptPlugins: ['de-DE', 'pt-BR'],
   com_chat_endpoint: ['es-ES', 'it-IT', 'pt-BR', 'vi-VN', 'nl-NL', 'id-ID'],
-  com_endpoint_preset_endpoint: ['es-ES', 'it-IT', 'pt-BR'],
   com_chat_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
   com_assistants_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
   com_assistants_uses_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],

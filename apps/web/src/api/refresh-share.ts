@@ -79,7 +79,11 @@ export function createRefreshSharing(
     } else if (message) {
       const session = message.type === 'refreshed' ? message.session : null;
       if (message.type === 'refreshed') {
-        latest = { session: message.session, at: now(), ...(message.seq !== undefined ? { seq: message.seq } : {}) };
+        latest = {
+          session: message.session,
+          at: now(),
+          ...(message.seq !== undefined ? { seq: message.seq } : {}),
+        };
       }
       elsewhere = false;
       for (const wake of waiters) wake(session);

@@ -20,6 +20,10 @@ export interface RouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   stream?: boolean;
+  /** The body is multipart/form-data (an upload), read by the handler as it streams in. */
+  multipart?: boolean;
+  /** The reply is bytes (a file), not JSON. */
+  binary?: boolean;
 }
 
 /** A row, typed as written (its schemas keep their own types). */

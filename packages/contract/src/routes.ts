@@ -28,6 +28,7 @@ import { CONFIG_ROUTES } from './config-routes.js';
 import { BALANCE_ROUTES } from './balance.js';
 import { PLUGIN_ROUTES } from './plugins.js';
 import { ASSISTANT_ROUTES } from './assistants.js';
+import { FILE_ROUTES } from './files.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -220,6 +221,7 @@ export const API_ROUTES = {
   ...BALANCE_ROUTES,
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
+  ...FILE_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

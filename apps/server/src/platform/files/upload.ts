@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { UPLOAD_LIMITS } from '@chat/contract';
+import { FILE_ERROR_TEXTS, MAX_IMAGE_PIXELS as CONTRACT_MAX_PIXELS, UPLOAD_LIMITS } from '@chat/contract';
 import { AppError } from '../errors.js';
 
 export type ImageMime = (typeof UPLOAD_LIMITS.imageTypes)[number];
@@ -11,7 +11,7 @@ export interface ImageType {
 }
 
 /** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS = CONTRACT_MAX_PIXELS;
 
 const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
   bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
@@ -30,7 +30,7 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-const UNSUPPORTED = 'Currently, only JPEG, JPG, PNG, and WEBP files are supported.';
+const UNSUPPORTED = FILE_ERROR_TEXTS.unsupported;
 
 /** sniffImage or 400, limited to `allowed` types (the avatar takes fewer). */
 export function requireImageType(
@@ -61,7 +61,7 @@ export function checkUploadBatch(files: readonly { size: number }[], limits = UP
 }
 
 export function checkAvatarSize(size: number, limits = UPLOAD_LIMITS): void {
-  if (size > limits.avatarMaxBytes) throw new AppError('payload_too_large', 'The avatar must be under 2 MB.');
+  if (size > limits.avatarMaxBytes) throw new AppError('payload_too_large', FILE_ERROR_TEXTS.avatarTooLarge);
 }
 
 export interface InspectedImage extends ImageType {

@@ -227,7 +227,7 @@ export const FILE_ROUTES = {
     path: '/api/files/avatars/:name',
     summary: 'An avatar image (its name is random and unguessable; avatars are shown to others)',
     public: true,
-    params: z.object({ name: z.string().regex(/^[0-9a-f]{32}\\.(png|jpg)$/) }),
+    params: z.object({ name: z.string().regex(/^[0-9a-f]{32}\.(png|jpg)$/) }),
     response: z.unknown(),
     binary: true,
   }),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODES, type ApiErrorBody } from '@chat/contract';
+import { API_ROUTE_LIST, ERROR_CODES, routeKeyOf, type ApiErrorBody } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
 import type { RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
@@ -54,10 +54,18 @@ afterAll(async () => {
 function exampleOf(route: RouteEntry): RequestSpec {
   const rule = ROUTE_RULES[routeKey(route)];
   if (!rule) return {};
-  if (rule.access === 'public') return rule.example?.(f) ?? rule.anonymous;
-  if (rule.access === 'user') return rule.example?.(f) ?? {};
-  return rule.probe(f);
+  const spec =
+    rule.access === 'public'
+      ? (rule.example?.(f) ?? rule.anonymous)
+      : rule.access === 'user'
+        ? (rule.example?.(f) ?? {})
+        : rule.probe(f);
+  // An upload's multipart body is not JSON to mutate: its JSON cases are sent without one.
+  return spec.body instanceof FormData ? { ...spec, body: undefined } : spec;
 }
+
+/** Routes that read a multipart/form-data body (uploads) rather than JSON. */
+const MULTIPART = new Set(API_ROUTE_LIST.filter((r) => r.multipart).map(routeKeyOf));
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 
@@ -238,7 +246,15 @@ describe('malformed bodies get a clear 4xx on every route that takes one', () =>
       ['application/json; charset=utf-16', '{}', 415, 'unsupported_media_type', /UTF-8/],
       ['text/plain', 'hello', 415, 'unsupported_media_type', /text\/plain/],
       ['application/x-www-form-urlencoded', 'a=1&b=2', 415, 'unsupported_media_type', /application\/json/],
-      ['multipart/form-data; boundary=xyz', '--xyz--', 415, 'unsupported_media_type', /application\/json/],
+      MULTIPART.has(routeKey(route))
+        ? ['multipart/form-data; boundary=xyz', '--xyz--', 400, 'validation_error', /file|field/]
+        : [
+            'multipart/form-data; boundary=xyz',
+            '--xyz--',
+            415,
+            'unsupported_media_type',
+            /application\/json/,
+          ],
       ['application/xml', '<a/>', 415, 'unsupported_media_type', /application\/json/],
     ];
     for (const [contentType, body, status, code, message] of cases) {

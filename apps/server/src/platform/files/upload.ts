@@ -64,6 +64,11 @@ export function checkAvatarSize(size: number, limits = UPLOAD_LIMITS): void {
   if (size > limits.avatarMaxBytes) throw new AppError('payload_too_large', FILE_ERROR_TEXTS.avatarTooLarge);
 }
 
+/** An image in memory, or in a file (an upload streamed to disk) with its first bytes read. */
+export type ImageInput = Buffer | { path: string; head: Uint8Array };
+const sourceOf = (input: ImageInput): Buffer | string => (Buffer.isBuffer(input) ? input : input.path);
+const headOf = (input: ImageInput): Uint8Array => (Buffer.isBuffer(input) ? input : input.head);
+
 export interface InspectedImage extends ImageType {
   width: number;
   height: number;
@@ -75,14 +80,14 @@ export interface InspectedImage extends ImageType {
  * that does not match the sniffed type.
  */
 export async function inspectImage(
-  bytes: Buffer,
+  input: ImageInput,
   opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
 ): Promise<InspectedImage> {
-  const type = requireImageType(bytes, opts.allowed);
+  const type = requireImageType(headOf(input), opts.allowed);
   const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(sourceOf(input), { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('validation_error', 'The image could not be read');
   }
@@ -102,10 +107,13 @@ export async function inspectImage(
  * `maxPixels` pixels: the second line against a header that lies. Features resize through it.
  */
 export async function openImage(
-  bytes: Buffer,
+  input: ImageInput,
   opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
 ): Promise<{ image: Sharp; info: InspectedImage }> {
-  const info = await inspectImage(bytes, opts);
-  const image = sharp(bytes, { limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS, failOn: 'error' });
+  const info = await inspectImage(input, opts);
+  const image = sharp(sourceOf(input), {
+    limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS,
+    failOn: 'error',
+  });
   return { image, info };
 }

@@ -1,0 +1,107 @@
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { API_ROUTES } from '@chat/contract';
+import type { FastifyInstance } from 'fastify';
+import type { FilesConfig } from '../../config/files-config.js';
+import { AppError } from '../../platform/errors.js';
+import type { FeatureModule } from '../../platform/module.js';
+import { addRoute } from '../../platform/typed-route.js';
+import { filesAttachment } from './attachment.js';
+import { createFilesRepo } from './repo.js';
+import { createFilesService, tmpDirOf, type FilesService } from './service.js';
+import { createStorages } from './storage/index.js';
+
+export type { FilesService } from './service.js';
+export type { FileStorage } from './storage/index.js';
+
+declare module '../../platform/module.js' {
+  interface Services {
+    /** Uploaded files: their owners, bytes and message references. */
+    files: FilesService;
+  }
+}
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads a multipart/form-data body itself, as it streams in (an upload). */
+    multipart?: boolean;
+  }
+}
+
+/**
+ * multipart/form-data reaches only the upload routes, unread (they stream it); anywhere else it
+ * is the API's usual 415 (JSON bodies only).
+ */
+function acceptMultipart(app: FastifyInstance): void {
+  app.addContentTypeParser('multipart/form-data', (request, _payload, done) => {
+    if (request.routeOptions.config?.multipart === true) {
+      done(null, undefined);
+      return;
+    }
+    const type = String(request.headers['content-type']).slice(0, 100);
+    done(
+      new AppError(
+        'unsupported_media_type',
+        `Content type ${JSON.stringify(type)} is not supported: send application/json`,
+      ),
+    );
+  });
+}
+
+/** Where files go when no configuration names a place (tests): a folder of the system's temp dir. */
+const fallbackConfig = (): FilesConfig => ({
+  strategy: 'local',
+  dataDir: join(tmpdir(), `chat-files-${process.pid}`),
+});
+
+/** Images and files (spec §4 Files, §7 Files): uploads, the user's files, images to models. */
+export const filesModule: FeatureModule = {
+  name: 'files',
+  register({ app, db, config, provide, extend }) {
+    const filesConfig = config.files ?? fallbackConfig();
+    const files = createFilesService({
+      repo: createFilesRepo(db),
+      storages: createStorages(filesConfig, config),
+      strategy: filesConfig.strategy,
+      tmpDir: tmpDirOf(filesConfig.dataDir),
+      log: (err, msg) => app.log.warn({ err }, msg),
+    });
+    provide('files', files);
+    extend('askAttachments', filesAttachment(files));
+    acceptMultipart(app);
+
+    addRoute(app, API_ROUTES.files, async ({ user }) => files.list(user.id));
+    addRoute(app, API_ROUTES.fileConfig, async () => files.config());
+    addRoute(app, API_ROUTES.uploadImage, async ({ user, request }) => files.uploadImage(user.id, request), {
+      multipart: true,
+    });
+    addRoute(
+      app,
+      API_ROUTES.uploadAvatar,
+      async ({ user, request }) => files.uploadAvatar(user.id, request),
+      {
+        multipart: true,
+      },
+    );
+    addRoute(app, API_ROUTES.deleteFiles, async ({ user, body }) =>
+      files.delete(
+        user.id,
+        body.files.map((f) => f.file_id),
+      ),
+    );
+    addRoute(app, API_ROUTES.downloadFile, async ({ user, params, reply }) => {
+      const { row, body } = await files.read(user.id, params.file_id);
+      return reply
+        .type(row.type)
+        .header('cache-control', 'private, max-age=86400')
+        .header('content-disposition', 'inline')
+        .send(body);
+    });
+    addRoute(app, API_ROUTES.avatarImage, async ({ params, reply }) => {
+      const body = await files.readAvatar(params.name);
+      return reply
+        .type(params.name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body);
+    });
+  },
+};

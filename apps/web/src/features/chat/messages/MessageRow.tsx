@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
@@ -10,6 +10,9 @@ import { EditMessage } from './EditMessage';
 import { MessageActions } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { SiblingSwitcher } from './SiblingSwitcher';
+
+// Only messages with images need it: kept out of the first load of /c/new.
+const MessageFiles = lazy(() => import('../files/MessageFiles').then((m) => ({ default: m.MessageFiles })));
 
 export interface MessageHandlers {
   onStep: (entry: PathEntry, delta: -1 | 1) => void;
@@ -106,6 +109,11 @@ function MessageRowImpl({
           <div className={clsx('text-sm font-semibold text-text-primary', user && 'sr-only')}>
             {user ? t('com_chat_you') : m.sender || t('com_chat_assistant')}
           </div>
+          {user && !!m.files?.length && (
+            <Suspense fallback={null}>
+              <MessageFiles files={m.files} />
+            </Suspense>
+          )}
           {body}
           {!editing && !streaming && (
             <MessageActions

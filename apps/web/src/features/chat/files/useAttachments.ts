@@ -11,9 +11,15 @@ import {
   type MessageFile,
 } from '@chat/contract';
 import { ApiError } from '../../../api/http';
-import { deleteFiles, imageSize, uploadImage } from './api';
-import { checkFiles } from './check';
+import type * as ApiModule from './api';
+import type * as CheckModule from './check';
 import { pendingFiles } from './pending-deletes';
+
+// The upload path loads when the first file is picked (kept out of /c/new's first load).
+let api: Promise<typeof ApiModule> | undefined;
+let check: Promise<typeof CheckModule> | undefined;
+const loadApi = () => (api ??= import('./api'));
+const loadCheck = () => (check ??= import('./check'));
 
 /** An image held in the input (spec §3 File: the uploaded entry). */
 export interface Attachment {
@@ -48,7 +54,7 @@ export function cleanupPendingFiles(): void {
   const files = pendingFiles.all();
   if (files.length === 0) return;
   pendingFiles.remove(files.map((f) => f.file_id));
-  void deleteFiles(files);
+  void loadApi().then(({ deleteFiles }) => deleteFiles(files));
 }
 
 /**
@@ -98,6 +104,7 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
   const upload = useCallback(
     async (file: File, id: string) => {
       try {
+        const { deleteFiles, imageSize, uploadImage } = await loadApi();
         const size = await imageSize(file);
         patch(id, { ...size, progress: FILE_PROGRESS.measured });
         const stored = await uploadImage(file, id, size);
@@ -125,8 +132,9 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
   );
 
   const add = useCallback(
-    (picked: readonly File[]) => {
+    async (picked: readonly File[]) => {
       if (picked.length === 0) return;
+      const { checkFiles } = await loadCheck();
       const { accepted, errors: found } = checkFiles(live.current, picked, limits);
       report(found);
       const added = accepted.map((file): Attachment => ({
@@ -149,7 +157,9 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
     const batch = deleteQueue.current;
     deleteQueue.current = [];
     if (batch.length === 0) return;
-    void deleteFiles(batch).then(() => pendingFiles.remove(batch.map((f) => f.file_id)));
+    void loadApi()
+      .then(({ deleteFiles }) => deleteFiles(batch))
+      .then(() => pendingFiles.remove(batch.map((f) => f.file_id)));
   }, []);
 
   /** Removes a ready attachment; its deletion goes out with the others after 1 s. */

@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, KeyRound, Square } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
 import { AttachButton } from '../files/AttachButton';
-import { FileErrors } from '../files/FileErrors';
-import { FilePreviews } from '../files/FilePreviews';
 import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
 
@@ -37,6 +35,10 @@ export interface ChatInputProps {
 }
 
 const MAX_HEIGHT_PX = 200;
+
+// Shown only once images are picked: loaded then, not with /c/new.
+const FileErrors = lazy(() => import('../files/FileErrors').then((m) => ({ default: m.FileErrors })));
+const FilePreviews = lazy(() => import('../files/FilePreviews').then((m) => ({ default: m.FilePreviews })));
 
 export function ChatInput({
   onSend,
@@ -94,7 +96,11 @@ export function ChatInput({
           {t('com_endpoint_config_key_required', { endpoint: keyRequired.endpointLabel })}
         </p>
       )}
-      {attachments && <FileErrors errors={attachments.errors} onDismiss={attachments.dismissErrors} />}
+      {attachments && attachments.errors.length > 0 && (
+        <Suspense fallback={null}>
+          <FileErrors errors={attachments.errors} onDismiss={attachments.dismissErrors} />
+        </Suspense>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -107,7 +113,11 @@ export function ChatInput({
           disabled && 'opacity-70',
         )}
       >
-        {attachments && <FilePreviews items={attachments.items} onRemove={attachments.remove} />}
+        {attachments && attachments.items.length > 0 && (
+          <Suspense fallback={null}>
+            <FilePreviews items={attachments.items} onRemove={attachments.remove} />
+          </Suspense>
+        )}
         <div className="flex items-end gap-2">
           {attachments && <AttachButton onFiles={attachments.add} disabled={disabled} />}
           <textarea

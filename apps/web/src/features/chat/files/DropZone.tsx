@@ -52,11 +52,13 @@ export function DropZone({
       {over && (
         <div
           data-testid="drop-overlay"
-          className="pointer-events-none absolute inset-0 z-40 flex flex-col items-center justify-center gap-3 bg-surface-primary/90 text-center"
+          className="pointer-events-none absolute inset-0 z-40 flex bg-surface-primary p-4 text-center"
         >
-          <ImagePlus className="size-12 text-text-secondary" aria-hidden />
-          <p className="text-lg font-semibold text-text-primary">{t('com_files_drop_title')}</p>
-          <p className="text-sm text-text-secondary">{t('com_files_drop_hint')}</p>
+          <div className="flex flex-1 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-border-heavy">
+            <ImagePlus className="size-12 text-text-secondary" aria-hidden />
+            <p className="text-lg font-semibold text-text-primary">{t('com_files_drop_title')}</p>
+            <p className="px-4 text-sm text-text-secondary">{t('com_files_drop_hint')}</p>
+          </div>
         </div>
       )}
     </div>

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ERROR_TEXTS, type FileConfig, type FileObject, type Message } from '@chat/contract';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import type { FilesService } from './index.js';
 
 type User = Awaited<ReturnType<typeof chatUser>>;
 
@@ -31,9 +32,14 @@ describe('files over HTTP (spec §4 Files, §5 Image upload, §7 Files)', () => 
   let dataDir: string;
   let alice: User;
   let bob: User;
+  let files: FilesService;
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'files-test-'));
-    h = await startChatApp({ files: { strategy: 'local', dataDir } });
+    h = await startChatApp(
+      { files: { strategy: 'local', dataDir } },
+      // The files service, as another feature (account deletion) reaches it.
+      { extraModules: [{ name: 'grab-files', register: ({ use }) => void (files = use('files')) }] },
+    );
     alice = await chatUser(h, 'Alice');
     bob = await chatUser(h, 'Bob');
   });
@@ -239,6 +245,17 @@ describe('files over HTTP (spec §4 Files, §5 Image upload, §7 Files)', () => 
     );
     expect(tooBig.status).toBe(413);
     expect(((await tooBig.json()) as { message: string }).message).toBe(FILE_ERROR_TEXTS.avatarTooLarge);
+  });
+
+  it('deletes every file of an account, bytes included (for account deletion)', async () => {
+    const carol = await chatUser(h, 'Carol');
+    const { body: one } = await upload(carol, await makeImage('png'));
+    const { body: two } = await upload(carol, await makeImage('jpeg'));
+    const { body: alices } = await upload(alice, await makeImage('png'));
+    expect(await files.deleteAllOf(carol.user.user.id)).toBe(2);
+    expect((await download(carol, one.filepath)).status).toBe(404);
+    expect((await download(carol, two.filepath)).status).toBe(404);
+    expect((await download(alice, alices.filepath)).status).toBe(200);
   });
 
   it('sends a message’s images to a vision model, with the imageDetail, and again with resendImages', async () => {

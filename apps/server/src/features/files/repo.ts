@@ -40,6 +40,16 @@ export function createFilesRepo(db: Executor) {
         .returning();
     },
 
+    /** Deletes every file of the user, answering the rows deleted. */
+    deleteAll(userId: string): Promise<FileRow[]> {
+      return db.delete(files).where(eq(files.userId, userId)).returning();
+    },
+
+    async avatarOf(userId: string): Promise<string | null> {
+      const [row] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+      return row?.avatar ?? null;
+    },
+
     /** Sets the user's avatar, answering the one it replaces. */
     async setAvatar(userId: string, url: string): Promise<string | null> {
       return db.transaction(async (tx) => {

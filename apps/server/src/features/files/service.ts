@@ -155,6 +155,23 @@ export function createFilesService(deps: FilesServiceDeps) {
       return { message: 'Files deleted successfully', deleted: rows.map((r) => r.fileId) };
     },
 
+    /**
+     * Every file of the user, bytes and rows, and the avatar's bytes: for an account being
+     * deleted (call before the user's row goes; its cascade would leave the bytes behind).
+     */
+    async deleteAllOf(userId: string): Promise<number> {
+      const rows = await repo.deleteAll(userId);
+      await Promise.all(rows.map(removeBytes));
+      const avatar = await repo.avatarOf(userId);
+      if (avatar?.startsWith(avatarURL(''))) {
+        await removeBytes({
+          source: writer.source,
+          storageKey: `${AVATAR_PREFIX}${avatar.slice(avatarURL('').length)}`,
+        });
+      }
+      return rows.length;
+    },
+
     /** The bytes of one of the user's files; 404 for another's or an unknown one. */
     async read(userId: string, fileId: string): Promise<{ row: FileRow; body: Readable }> {
       const [row] = await repo.owned(userId, [fileId]);

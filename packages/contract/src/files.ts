@@ -102,6 +102,9 @@ export const uploadImageFieldsSchema = z.object({
   height: z.coerce.number().int().min(0).max(100_000).optional(),
 });
 
+/** The multipart text field of POST /api/files/images/avatar (the file part is `input`). */
+export const avatarFieldsSchema = z.object({ manual: z.enum(['true', 'false']).optional() });
+
 /** DELETE /api/files: the files to delete (each as the client holds it). */
 export const deleteFilesRequestSchema = z.object({
   files: z
@@ -197,14 +200,14 @@ export const FILE_ROUTES = {
     method: 'POST',
     path: '/api/files/images',
     summary: 'Upload an image (multipart: file, file_id, width, height); checked by content, re-encoded',
-    multipart: true,
+    multipart: { file: 'file', fields: uploadImageFieldsSchema },
     response: fileSchema,
   }),
   uploadAvatar: route({
     method: 'POST',
     path: '/api/files/images/avatar',
     summary: "Set the caller's avatar (multipart: input, manual); .png or .jpg under 2 MB",
-    multipart: true,
+    multipart: { file: 'input', fields: avatarFieldsSchema },
     response: avatarResponseSchema,
   }),
   deleteFiles: route({

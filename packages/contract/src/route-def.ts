@@ -20,8 +20,11 @@ export interface RouteDef {
   body?: z.ZodType;
   response: z.ZodType;
   stream?: boolean;
-  /** The body is multipart/form-data (an upload), read by the handler as it streams in. */
-  multipart?: boolean;
+  /**
+   * The body is multipart/form-data (an upload), read by the handler as it streams in: the name
+   * of its file part and the schema of its text parts.
+   */
+  multipart?: { file: string; fields: z.ZodType };
   /** The reply is bytes (a file), not JSON. */
   binary?: boolean;
 }

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
+  avatarFieldsSchema,
   DEFAULT_FILE_CONFIG,
   FILE_ERROR_TEXTS,
   NO_FILE_ENDPOINTS,
@@ -119,6 +120,7 @@ export function createFilesService(deps: FilesServiceDeps) {
         tmpDir: deps.tmpDir,
       });
       try {
+        parseInput(avatarFieldsSchema, received.fields);
         if (!received.file) throw new AppError('validation_error', 'No file was sent (field "input")');
         const name = randomBytes(16).toString('hex');
         const stored = await storeImage(writer, received.file, {

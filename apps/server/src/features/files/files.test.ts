@@ -1,10 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ERROR_TEXTS, type FileConfig, type FileObject, type Message } from '@chat/contract';
-import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import type { FilesService } from './index.js';
 
 type User = Awaited<ReturnType<typeof chatUser>>;
@@ -180,6 +180,33 @@ describe('files over HTTP (spec §4 Files, §5 Image upload, §7 Files)', () => 
     expect(list.map((f) => f.filename)).not.toEqual(
       expect.arrayContaining(['cat.png', 'x.png', 'broken.png', 'big.png', 'bomb.png']),
     );
+  });
+
+  it('removes the part-written file of an upload the client abandons', async () => {
+    const { request } = await import('node:http');
+    const url = new URL(`${h.url}/api/files/images`);
+    const boundary = 'abandon';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const req = request({
+      host: url.hostname,
+      port: url.port,
+      path: url.pathname,
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${alice.user.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(10 * 1024 * 1024),
+      },
+    });
+    req.on('error', () => undefined);
+    req.write(head);
+    req.write(Buffer.concat([await makeImage('png'), Buffer.alloc(512 * 1024)]));
+    const tmp = join(dataDir, 'tmp');
+    await waitFor(async () => (await readdir(tmp)).length === 1);
+    req.destroy();
+    await waitFor(async () => (await readdir(tmp)).length === 0);
   });
 
   it('answers the limits the client checks', async () => {

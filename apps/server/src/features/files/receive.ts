@@ -108,10 +108,16 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
   }
 
   const done = new Promise<void>((resolve, reject) => {
+    let failed = false;
     const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
       request.raw.unpipe(busboy);
+      // The rest of the body is read and dropped (never kept), so the answer can be sent.
       request.raw.resume();
       reject(err instanceof AppError ? err : new AppError('validation_error', FILE_ERROR_TEXTS.upload));
+      // Ends the file being written too, so its temporary file can be removed.
+      busboy.destroy();
     };
     busboy.on('field', (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
       if (!opts.fields.includes(name) || nameTruncated || valueTruncated) {
@@ -151,6 +157,10 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
     busboy.on('filesLimit', () => fail(new AppError('validation_error', 'Only one file per upload')));
     busboy.on('fieldsLimit', () => fail(new AppError('validation_error', 'Too many fields')));
     busboy.on('error', fail);
+    // A client that goes away mid-upload: its part-written file is removed.
+    request.raw.once('close', () => {
+      if (!request.raw.complete) fail(new AppError('validation_error', FILE_ERROR_TEXTS.upload));
+    });
     busboy.on('finish', () => {
       (writing ?? Promise.resolve()).then(() => resolve(), fail);
     });

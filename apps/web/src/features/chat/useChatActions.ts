@@ -102,7 +102,8 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
   const editSubmit = useCallback(
     (m: Message, text: string) => {
       if (m.isCreatedByUser) {
-        run({ kind: 'ask', text, parentMessageId: m.parentMessageId });
+        // The edited message keeps its images.
+        run({ kind: 'ask', text, parentMessageId: m.parentMessageId, files: m.files });
         return;
       }
       const userMessage = live.current.byId.get(m.parentMessageId);

@@ -3,7 +3,11 @@ import { AVATAR_SIZE_PX, FILE_ERROR_TEXTS } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import { openImage, type ImageMime, type InspectedImage } from '../../platform/files/upload.js';
 import type { ReceivedFile } from './receive.js';
+import { createSlots } from './slots.js';
 import type { FileStorage } from './storage/index.js';
+
+/** Images decoded at once, per process. */
+const decoding = createSlots(2);
 
 export interface StoredImage {
   key: string;
@@ -16,7 +20,15 @@ export interface StoredImage {
  * turns it upright, re-encodes it in its own format without its metadata (EXIF, GPS, comments),
  * and streams the result to the store under `key`.
  */
-export async function storeImage(
+export function storeImage(
+  storage: FileStorage,
+  file: ReceivedFile,
+  opts: { key: (ext: string) => string; allowed: readonly ImageMime[]; avatar?: boolean },
+): Promise<StoredImage> {
+  return decoding(() => reencode(storage, file, opts));
+}
+
+async function reencode(
   storage: FileStorage,
   file: ReceivedFile,
   opts: { key: (ext: string) => string; allowed: readonly ImageMime[]; avatar?: boolean },

@@ -10,6 +10,7 @@ import { filesAttachment } from './attachment.js';
 import { createFilesRepo } from './repo.js';
 import { createFilesService, tmpDirOf, type FilesService } from './service.js';
 import { createStorages } from './storage/index.js';
+import { sweepTmp } from './sweep.js';
 
 export type { FilesService } from './service.js';
 export type { FileStorage } from './storage/index.js';
@@ -58,11 +59,14 @@ export const filesModule: FeatureModule = {
   name: 'files',
   register({ app, db, config, provide, extend }) {
     const filesConfig = config.files ?? fallbackConfig();
+    const tmpDir = tmpDirOf(filesConfig.dataDir);
+    // What a crash left in the temporary folder goes; in the background, start-up does not wait.
+    void sweepTmp(tmpDir).catch((err: unknown) => app.log.warn({ err }, 'temporary uploads not swept'));
     const files = createFilesService({
       repo: createFilesRepo(db),
       storages: createStorages(filesConfig, config),
       strategy: filesConfig.strategy,
-      tmpDir: tmpDirOf(filesConfig.dataDir),
+      tmpDir,
       log: (err, msg) => app.log.warn({ err }, msg),
     });
     provide('files', files);

@@ -135,4 +135,16 @@ test('images: drop and paste with every check’s text, send to a vision model, 
   expect(ids).toHaveLength(1);
   // Nothing is left for the next load to clean up.
   expect(await page.evaluate(() => localStorage.getItem('filesToDelete'))).toBeNull();
+
+  // Uploaded and never sent: filesToDelete holds it, and the next load deletes it.
+  await drop(page, [png('unsent.png', '#999999')]);
+  await expect(previews.first()).toHaveAttribute('data-progress', '1');
+  expect(await page.evaluate(() => localStorage.getItem('filesToDelete'))).toContain('/api/files/download/');
+  const cleaned = page.waitForResponse(
+    (r) => r.url().endsWith('/api/files') && r.request().method() === 'DELETE',
+  );
+  await page.reload();
+  expect((await cleaned).status()).toBe(200);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('filesToDelete'))).toBeNull();
+  await expect(previews).toHaveCount(0);
 });

@@ -20,6 +20,7 @@ import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
 import { balanceModule } from './features/balance/index.js';
 import { configModule } from './features/config/index.js';
+import { filesModule } from './features/files/index.js';
 import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
@@ -46,6 +47,7 @@ const MODULES: readonly FeatureModule[] = [
   searchModule,
   titleModule,
   askModule,
+  filesModule,
   modelConfigsModule,
   summariesModule,
   presetsModule,

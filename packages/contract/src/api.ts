@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { vkey } from './validation-texts.js';
-import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT } from './limits.js';
+import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT, UPLOAD_LIMITS } from './limits.js';
+import { messageFileSchema } from './files.js';
 import {
   conversationOptionsSchema,
   conversationSchema,
@@ -116,6 +117,8 @@ export const askRequestSchema = conversationOptionsSchema.extend({
   isRegenerate: z.boolean().optional(),
   isContinued: z.boolean().optional(),
   isEdited: z.boolean().optional(),
+  /** Images attached to this message (uploaded first through POST /api/files/images). */
+  files: z.array(messageFileSchema).max(UPLOAD_LIMITS.maxFiles).optional(),
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { vkey } from './validation-texts.js';
 import { BING_TONE_STYLES } from './endpoints.js';
 import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
+import { messageFileSchema } from './files.js';
 import { widestRange, type ParamKey } from './params.js';
 import { agentOptionsSchema, PLUGIN_LIMITS, pluginStateSchema, toolRefSchema } from './plugin-fields.js';
 
@@ -111,5 +112,7 @@ export const messageSchema = z.object({
   plugins: z.array(pluginStateSchema).optional(),
   /** The latest of `plugins` (LibreChat's older single `plugin`). */
   plugin: pluginStateSchema.nullable().optional(),
+  /** The images the user attached (spec §3 Message files); absent without any. */
+  files: z.array(messageFileSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;

@@ -105,6 +105,6 @@ export const IMPORT_ROUTES = {
       'Import conversations from a ChatGPT, LibreChat or own JSON export (multipart field `file`); answers an event stream of progress and a report',
     response: importEventSchema,
     stream: true,
-    multipartFiles: ['file'],
+    multipart: { file: 'file', fields: z.object({}) },
   }),
 };

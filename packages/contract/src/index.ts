@@ -24,3 +24,4 @@ export * from './presets.js';
 export * from './assistants.js';
 export * from './imports.js';
 export * from './account.js';
+export * from './files.js';

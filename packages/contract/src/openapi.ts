@@ -33,19 +33,19 @@ function operation(r: RouteDef): JsonSchema {
         description: 'A stream of server-sent events; each `data:` line is one JSON event of this schema',
         content: { 'text/event-stream': { schema: jsonSchema(r.response, 'output') } },
       }
-    : { description: 'OK', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };
+    : r.binary
+      ? {
+          description: 'The file’s bytes',
+          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+        }
+      : { description: 'OK', content: { 'application/json': { schema: jsonSchema(r.response, 'output') } } };
+  const fields = r.multipart
+    ? (jsonSchema(r.multipart.fields, 'input') as { properties?: Record<string, JsonSchema> })
+    : undefined;
   return {
     summary: r.summary,
     parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
-    ...(r.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: jsonSchema(r.body, 'input') } },
-          },
-        }
-      : {}),
-    ...(r.multipartFiles
+    ...(r.multipart
       ? {
           requestBody: {
             required: true,
@@ -53,13 +53,22 @@ function operation(r: RouteDef): JsonSchema {
               'multipart/form-data': {
                 schema: {
                   type: 'object',
-                  required: [...r.multipartFiles],
-                  properties: Object.fromEntries(
-                    r.multipartFiles.map((f) => [f, { type: 'string', format: 'binary' }]),
-                  ),
+                  required: [r.multipart.file],
+                  properties: {
+                    [r.multipart.file]: { type: 'string', format: 'binary' },
+                    ...fields?.properties,
+                  },
                 },
               },
             },
+          },
+        }
+      : {}),
+    ...(r.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(r.body, 'input') } },
           },
         }
       : {}),

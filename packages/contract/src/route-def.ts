@@ -21,10 +21,12 @@ export interface RouteDef {
   response: z.ZodType;
   stream?: boolean;
   /**
-   * The body is multipart/form-data with these file fields, streamed by the handler (no `body`
-   * schema: its parts are checked where they are read). Other routes take JSON only.
+   * The body is multipart/form-data (an upload), read by the handler as it streams in: the name
+   * of its file part and the schema of its text parts.
    */
-  multipartFiles?: readonly string[];
+  multipart?: { file: string; fields: z.ZodType };
+  /** The reply is bytes (a file), not JSON. */
+  binary?: boolean;
 }
 
 /** A row, typed as written (its schemas keep their own types). */

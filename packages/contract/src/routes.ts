@@ -30,6 +30,7 @@ import { IMPORT_ROUTES } from './imports.js';
 import { PLUGIN_ROUTES } from './plugins.js';
 import { ASSISTANT_ROUTES } from './assistants.js';
 import { ACCOUNT_ROUTES } from './account.js';
+import { FILE_ROUTES } from './files.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -224,6 +225,7 @@ export const API_ROUTES = {
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...FILE_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -5,6 +5,7 @@ import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import type { Env } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
+import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
 
 export { endpointsFromEnv } from './env-endpoints.js';
@@ -133,6 +134,8 @@ export interface AppConfig {
   upstreamIdleTimeoutMs?: number | undefined;
   /** Plugins (gptPlugins); DEFAULT_PLUGINS_CONFIG when absent. */
   plugins?: PluginsConfig;
+  /** Where uploads are stored; local under a temporary folder when absent (tests). */
+  files?: FilesConfig;
 }
 
 interface StoredSecrets {
@@ -254,6 +257,7 @@ export function buildAppConfig(
     endpoints: applyYamlConfig(endpointsFromEnv(env), yaml, warn),
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
+    files: filesConfigFrom(env, yaml),
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
       imageModel: env.DALLE_MODEL,
@@ -266,8 +270,10 @@ export function buildAppConfig(
  * The configured secrets, cut out of logged error messages literally: endpoint keys, header
  * values (custom endpoints put keys there too) and service-account private keys.
  */
-export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins'>): string[] {
+export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files'>): string[] {
   return [
+    ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
+    ...(config.files?.firebase ? [config.files.firebase.apiKey] : []),
     ...config.endpoints.flatMap((e) => [
       e.apiKey,
       ...Object.values(e.headers ?? {}),

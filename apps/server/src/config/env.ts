@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FILE_SOURCES } from '@chat/contract';
 import { allowEntryProblem } from '../platform/net/ssrf.js';
 
 /** A yes/no setting, any letter case (LibreChat's .env.example writes `TRUE`). */
@@ -111,6 +112,26 @@ export const envSchema = z.object({
         if (problem) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(entry)} ${problem}` });
       }
     }),
+  /** Where uploads are stored: local (DATA_DIR/uploads), s3, firebase or openai (LibreChat's fileStrategy). */
+  FILE_STRATEGY: z.enum(FILE_SOURCES).optional(),
+  // S3 or any S3-compatible store (MinIO, R2, …) for FILE_STRATEGY=s3 (LibreChat's names).
+  AWS_ENDPOINT_URL: z.string().url().optional().or(z.literal('')),
+  AWS_BUCKET_NAME: z.string().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style bucket addressing (most S3-compatible servers need it); on when AWS_ENDPOINT_URL is set. */
+  AWS_FORCE_PATH_STYLE: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v.toLowerCase()),
+    ),
+  // Firebase Cloud Storage for FILE_STRATEGY=firebase (LibreChat's names).
+  FIREBASE_API_KEY: z.string().optional(),
+  FIREBASE_STORAGE_BUCKET: z.string().optional(),
+  /** The Firebase Storage REST API's base URL (an emulator's, in tests). */
+  FIREBASE_STORAGE_URL: z.string().url().default('https://firebasestorage.googleapis.com'),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),

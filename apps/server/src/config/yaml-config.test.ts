@@ -138,10 +138,10 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
 
   it('ignores the sections and keys it does not implement, listing them in one warning', () => {
     const yaml = load(LIBRECHAT_FILE, { MISTRAL_API_KEY: 'm', OPENROUTER_KEY: 'o', APP_NAME: 'a' })!;
+    expect(yaml.fileStrategy).toBe('local');
     expect(yaml.ignored.sort()).toEqual(
       [
         'cache',
-        'fileStrategy',
         'registration',
         'interface',
         'endpoints.assistants',

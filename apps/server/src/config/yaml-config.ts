@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { BUILT_IN_ENDPOINTS, endpointNameSchema } from '@chat/contract';
+import { BUILT_IN_ENDPOINTS, endpointNameSchema, FILE_SOURCES, type FileSource } from '@chat/contract';
 import type { EndpointDefinition } from './app-config.js';
 import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
@@ -11,7 +11,7 @@ import { ConfigError, type Env } from './env.js';
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
  * endpoints, and model relabelling. Checked with zod at start-up; a problem stops start-up with
  * the file, the path in the document and what is wrong, never a value (keys live here). Keys we do
- * not implement (LibreChat's cache, fileStrategy, registration, …) are ignored and listed in one
+ * not implement (LibreChat's cache, registration, …) are ignored and listed in one
  * warning.
  */
 
@@ -37,6 +37,8 @@ export interface YamlConfig {
   overrides: Partial<Record<OverridableEndpoint, BuiltInOverride>>;
   /** Relabelling for every endpoint (top-level `modelLabels`); an endpoint's own entries win. */
   modelLabels: Record<string, string> | undefined;
+  /** Where uploaded files are stored (LibreChat's `fileStrategy`); FILE_STRATEGY when absent. */
+  fileStrategy?: FileSource | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].addParams`. */
   ignored: string[];
 }
@@ -127,6 +129,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
   return z.strictObject({
     // LibreChat's file version; any is accepted (the keys below are what is checked).
     version: z.union([z.string(), z.number()]).optional(),
+    fileStrategy: z.enum(FILE_SOURCES).optional(),
     modelLabels: modelLabelsSchema.optional(),
     endpoints: z
       .strictObject({
@@ -260,6 +263,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     custom: (data.endpoints?.custom ?? []).map(toEndpoint),
     overrides,
     modelLabels: data.modelLabels,
+    fileStrategy: data.fileStrategy,
     ignored,
   };
 }

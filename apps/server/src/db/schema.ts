@@ -14,7 +14,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { AssistantTool, ConversationOptions, PluginState } from '@chat/contract';
+import type {
+  AssistantTool,
+  ConversationOptions,
+  FileSource,
+  MessageFile,
+  PluginState,
+} from '@chat/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -121,6 +127,8 @@ export const messages = pgTable(
     tokenCount: integer('token_count'),
     /** A plugins reply's display states (spec §4), saved with its outcome; null without any. */
     plugins: jsonb('plugins').$type<PluginState[]>(),
+    /** The images the user attached (spec §3 Message files); null without any. */
+    files: jsonb('files').$type<MessageFile[]>(),
     ...timestamps,
   },
   (t) => [
@@ -286,3 +294,27 @@ export const accountDeletions = pgTable('account_deletions', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type AccountDeletionRow = typeof accountDeletions.$inferSelect;
+
+/**
+ * Uploaded files (spec §3 File). `storageKey` is where the strategy keeps the bytes, never shown;
+ * the API's filepath is the authenticated download route of `fileId`.
+ */
+export const files = pgTable(
+  'files',
+  {
+    fileId: uuid('file_id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source').$type<FileSource>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    type: text('type').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('files_user_created_idx').on(t.userId, t.createdAt.desc())],
+);
+export type FileRow = typeof files.$inferSelect;

@@ -1,6 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads a multipart/form-data body itself, as it streams in (an upload). */
+    multipart?: boolean;
+  }
+}
 import { VALIDATION_TEXTS } from '@chat/contract';
 import { AppError, ESSENTIAL_SECURITY_HEADERS, toErrorBody } from './errors.js';
 import { findUnstorable, toStorable, type JsonPath } from './storable.js';
@@ -15,7 +22,28 @@ export function registerRequestInput(app: FastifyInstance): void {
   // request) is a 415 from Fastify, answered by the error handler.
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  acceptMultipart(app);
   app.addHook('preValidation', async (request) => refuseUnstorable(request));
+}
+
+/**
+ * multipart/form-data reaches only the routes whose contract row says `multipart` (uploads),
+ * unread: they stream it. Anywhere else it is the API's usual 415 (JSON bodies only).
+ */
+function acceptMultipart(app: FastifyInstance): void {
+  app.addContentTypeParser('multipart/form-data', (request, _payload, done) => {
+    if (request.routeOptions.config?.multipart === true) {
+      done(null, undefined);
+      return;
+    }
+    const type = String(request.headers['content-type']).slice(0, 100);
+    done(
+      new AppError(
+        'unsupported_media_type',
+        `Content type ${JSON.stringify(type)} is not supported: send application/json`,
+      ),
+    );
+  });
 }
 
 /** The `charset` parameter of a content type, lower-cased; undefined without one. */

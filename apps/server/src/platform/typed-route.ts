@@ -38,7 +38,7 @@ export function addRoute<R extends RouteDef>(
   app.route({
     method: def.method,
     url: def.path,
-    config: { ...config, public: def.public === true },
+    config: { ...config, public: def.public === true, multipart: def.multipart !== undefined },
     handler: async (request, reply) => {
       const user = def.public === true ? request.auth : requireUser(request);
       const params = def.params ? parseInput(def.params, request.params) : undefined;

@@ -33,5 +33,14 @@ describe('counting tokens without the provider', () => {
     expect(countPrompt(request)).toBe(text + 170 + 85);
     expect(countPrompt(request, 'high')).toBe(text + 170 + 85);
     expect(countPrompt(request, 'low')).toBe(text + 85);
+    // An image sent at its own detail (the conversation's imageDetail) costs that.
+    const low = {
+      ...request,
+      messages: [
+        request.messages[0]!,
+        { role: 'user' as const, content: [{ ...image, detail: 'low' as const }] },
+      ],
+    };
+    expect(countPrompt(low)).toBe(3 + countText('Be brief.') + 3 + 85);
   });
 });

@@ -50,7 +50,7 @@ export function countPrompt(request: ProviderRequest, detail?: 'low' | 'high' | 
     if (typeof m.content === 'string') total += countText(m.content);
     else
       for (const part of m.content)
-        total += part.type === 'text' ? countText(part.text) : imageTokens(detail);
+        total += part.type === 'text' ? countText(part.text) : imageTokens(part.detail ?? detail);
   }
   return total;
 }

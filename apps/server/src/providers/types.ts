@@ -5,7 +5,14 @@ import type { BingToneStyle, ErrorCode } from '@chat/contract';
  * an upload; each adapter turns them into its protocol's own image part.
  */
 export type ProviderContentPart =
-  { type: 'text'; text: string } | { type: 'image'; url: string; mediaType?: string | undefined };
+  | { type: 'text'; text: string }
+  | {
+      type: 'image';
+      url: string;
+      mediaType?: string | undefined;
+      /** OpenAI's image detail (the conversation's imageDetail); other protocols ignore it. */
+      detail?: 'low' | 'auto' | 'high' | undefined;
+    };
 
 /** A call the model asked for; `arguments` is the model's JSON text, unparsed. */
 export interface ProviderToolCall {

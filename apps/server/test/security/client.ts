@@ -1,6 +1,6 @@
 import { fillPath } from './route-table.js';
 
-/** A request on a route pattern: values for its params, a query, a JSON body, extra headers. */
+/** A request on a route pattern: values for its params, a query, a JSON (or FormData) body, extra headers. */
 export interface RequestSpec {
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -32,7 +32,9 @@ export async function send(
   opts: { readStream?: boolean } = {},
 ): Promise<Answer> {
   const query = spec.query ? `?${new URLSearchParams(spec.query).toString()}` : '';
-  const hasBody = spec.body !== undefined;
+  // A FormData body (an upload) goes as multipart, its boundary set by fetch.
+  const form = spec.body instanceof FormData ? spec.body : undefined;
+  const hasBody = spec.body !== undefined && !form;
   const res = await fetch(`${baseUrl}${fillPath(pattern, spec.params ?? {})}${query}`, {
     method,
     headers: {
@@ -42,6 +44,7 @@ export async function send(
     },
     ...(hasBody ? { body: JSON.stringify(spec.body) } : {}),
     ...(spec.raw !== undefined ? { body: spec.raw } : {}),
+    ...(form ? { body: form } : {}),
   });
   const contentType = res.headers.get('content-type') ?? '';
   if (contentType.startsWith('text/event-stream')) {

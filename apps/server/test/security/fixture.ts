@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { isFinalEvent } from '@chat/contract';
 import { chatUser, waitFor, type ChatHarness } from '../support/chat-harness.js';
 import { registerUser } from '../support/harness.js';
@@ -31,6 +32,8 @@ export interface SecurityFixture {
   runningConvoId: string;
   /** A's preset (its title holds the marker). */
   presetId: string;
+  /** A's uploaded image (its file name holds the marker). */
+  fileId: string;
   /** A's assistant (its name holds the marker). */
   assistantId: string;
   /** A word only A's data contains (search and list probes look for it). */
@@ -84,8 +87,23 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   const assistantId = ((await assistant.json()) as { id?: string }).id;
   if (assistant.status !== 200 || !assistantId) throw new Error(`fixture: assistant ${assistant.status}`);
 
+  const form = new FormData();
+  const pixel = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } })
+    .png()
+    .toBuffer();
+  form.append('file', new Blob([new Uint8Array(pixel)], { type: 'image/png' }), `${marker}.png`);
+  form.append('file_id', randomUUID());
+  const uploaded = await fetch(`${h.url}/api/files/images`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${alice.user.token}` },
+    body: form,
+  });
+  if (uploaded.status !== 200) throw new Error(`fixture file: ${uploaded.status}`);
+  const fileId = ((await uploaded.json()) as { file_id: string }).file_id;
+
   return {
     admin: actorOf(admin),
+    fileId,
     assistantId,
     a: actorOf(alice.user),
     b: actorOf(bob.user),

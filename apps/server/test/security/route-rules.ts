@@ -35,6 +35,15 @@ const askBody = (f: SecurityFixture, text: string) => ({
   endpoint: 'openAI',
   model: 'gpt-4o-mini',
 });
+/** A 1×1 PNG, as an upload's multipart body (LibreChat's field order: the file first). */
+const PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const pngForm = (field: string, fields: Record<string, string>) => {
+  const form = new FormData();
+  form.append(field, new Blob([Buffer.from(PIXEL_PNG, 'base64')], { type: 'image/png' }), 'pixel.png');
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return form;
+};
 const signUp = { name: 'Fuzz Person', email: 'fuzz@example.com', password: 'password123' };
 
 export const ROUTE_RULES: Record<string, RouteRule> = {
@@ -119,6 +128,30 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     probe: (f) => ({ body: { presetId: f.presetId, title: 'Taken over', endpoint: 'openAI' } }),
   },
   'POST /api/presets/delete': { access: 'owner', probe: (f) => ({ body: { presetId: f.presetId } }) },
+  // files: uploads are the caller's own; another user's file is not found, avatars are public
+  // under a random name
+  'GET /api/files': { access: 'list', probe: () => ({}) },
+  'GET /api/files/config': { access: 'user', why: 'the server-wide upload limits' },
+  'POST /api/files/images': {
+    access: 'user',
+    why: "stores a new file of the caller's own",
+    example: () => ({ body: pngForm('file', { file_id: crypto.randomUUID(), width: '1', height: '1' }) }),
+  },
+  'POST /api/files/images/avatar': {
+    access: 'user',
+    why: "sets the caller's own avatar",
+    example: () => ({ body: pngForm('input', { manual: 'true' }) }),
+  },
+  'DELETE /api/files': { access: 'owner', probe: (f) => ({ body: { files: [{ file_id: f.fileId }] } }) },
+  'GET /api/files/download/:file_id': {
+    access: 'owner',
+    probe: (f) => ({ params: { file_id: f.fileId } }),
+    ownerStatus: 200,
+  },
+  'GET /api/files/avatars/:name': {
+    access: 'public',
+    anonymous: { params: { name: `${'0'.repeat(32)}.png` }, status: 404 },
+  },
   // token balance: the caller's own; adjustments are the operator's (ADMIN_EMAIL) only
   'GET /api/balance': { access: 'user', why: "the caller's own balance" },
   'POST /api/user/issueTokens': {

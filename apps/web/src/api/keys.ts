@@ -24,6 +24,8 @@ export const queryKeys = {
   },
   /** GET /api/balance: the person's token balance (when checkBalance). */
   balance: ['balance'] as const,
+  /** GET /api/files/config: the upload limits. */
+  fileConfig: ['file-config'] as const,
   /** GET /api/search/enable. */
   searchEnabled: ['search-enabled'] as const,
   userKeys: {

@@ -3,9 +3,11 @@ import type { AccountRepo } from './repo.js';
 
 export interface DeleteAccountDeps {
   repo: AccountRepo;
+  /** The bytes the user stored (files, avatar) go first: the rows' cascade would leave them behind. */
+  dropStoredFiles: (userId: string) => Promise<unknown>;
   /** Every session of the user ends at once (their access tokens stop working). */
   userGone: (userId: string) => void;
-  /** Tells the other features: running replies stop, stored files go. */
+  /** Tells the other features: running replies stop. */
   onDeleted: (userId: string, conversationIds: string[]) => void;
 }
 
@@ -14,10 +16,11 @@ export interface DeleteAccountDeps {
  * DELETE /api/user). The reason, when given, is kept as unlinked feedback.
  */
 export async function deleteAccount(
-  { repo, userGone, onDeleted }: DeleteAccountDeps,
+  { repo, dropStoredFiles, userGone, onDeleted }: DeleteAccountDeps,
   { userId, reason }: { userId: string; reason: string | undefined },
 ): Promise<void> {
   const conversationIds = await repo.conversationIds(userId);
+  await dropStoredFiles(userId);
   const deleted = await repo.deleteUser(userId, reason ? reason : null);
   if (!deleted) throw new AppError('unauthorized', 'User not found');
   userGone(userId);

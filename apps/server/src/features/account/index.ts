@@ -4,7 +4,7 @@ import { accountRoutes } from './routes.js';
 
 declare module '../../platform/events.js' {
   interface AppEventMap {
-    /** An account was deleted with all its rows (a feature keeping data elsewhere, files, drops it). */
+    /** An account was deleted with all its rows and stored files. */
     'users.deleted': { userId: string };
   }
 }
@@ -14,9 +14,11 @@ export const accountModule: FeatureModule = {
   name: 'account',
   register({ app, db, config, events, use }) {
     const liveSessions = use('liveSessions');
+    const files = use('files');
     accountRoutes(app, {
       repo: createAccountRepo(db),
       config,
+      dropStoredFiles: (userId) => files.deleteAllOf(userId),
       userGone: (userId) => liveSessions.userGone(userId),
       onDeleted: (userId, conversationIds) => {
         events.emit('conversations.deleted', { userId, conversationIds });

@@ -111,12 +111,19 @@ export function createAskPipeline(deps: PipelineDeps) {
       const found = await findConversation(input, deps.convos);
       generation = generations.reserve(found.conversationId, input.userId);
       const history = await loadHistory(input, found, deps.messages);
-      const parts = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
+      const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
       const upstream = await shapePrompt(
         deps.extensions.promptShapers(),
         { ...ctx, mode: history.mode },
-        buildPrompt(resolved.model, history, recorded, promptOptions(input, configured), parts),
+        buildPrompt(
+          resolved.model,
+          history,
+          recorded,
+          promptOptions(input, configured),
+          attached.parts,
+          attached.earlier,
+        ),
       ).catch(async (err: unknown) => {
         // The turn is saved: its reply is marked failed rather than left unfinished.
         const failed = {

@@ -30,29 +30,22 @@ async function* fileBytes(file: UploadedFile): AsyncIterable<Uint8Array> {
  */
 export function importRoutes(app: FastifyInstance, { db }: { db: Executor }): void {
   const running = new Set<string>();
-  // Encapsulated: only this route takes multipart bodies; the rest of the API stays JSON-only.
-  void app.register(async (scope) => {
-    if (!scope.hasContentTypeParser('multipart/form-data')) {
-      // The body is left unread here and streamed by the route itself.
-      scope.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  addRoute(app, API_ROUTES.importConvos, async ({ user, request, reply }) => {
+    // One import at a time per user: a second one while the first runs is refused (409).
+    if (running.has(user.id)) {
+      request.raw.resume();
+      throw new AppError('conflict', 'An import is already running for this account');
     }
-    addRoute(scope, API_ROUTES.importConvos, async ({ user, request, reply }) => {
-      // One import at a time per user: a second one while the first runs is refused (409).
-      if (running.has(user.id)) {
-        request.raw.resume();
-        throw new AppError('conflict', 'An import is already running for this account');
-      }
-      running.add(user.id);
-      try {
-        await importFile(user.id, request, reply);
-      } catch (err) {
-        // Refused before the body was read: drain it so the connection can serve the next request.
-        request.raw.resume();
-        throw err;
-      } finally {
-        running.delete(user.id);
-      }
-    });
+    running.add(user.id);
+    try {
+      await importFile(user.id, request, reply);
+    } catch (err) {
+      // Refused before the body was read: drain it so the connection can serve the next request.
+      request.raw.resume();
+      throw err;
+    } finally {
+      running.delete(user.id);
+    }
   });
 
   async function importFile(userId: string, request: FastifyRequest, reply: FastifyReply): Promise<void> {

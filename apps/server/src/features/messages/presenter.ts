@@ -20,5 +20,6 @@ export function presentMessage(row: MessageRow): Message {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     ...(row.plugins ? { plugins: row.plugins, plugin: row.plugins.at(-1) ?? null } : {}),
+    ...(row.files?.length ? { files: row.files } : {}),
   };
 }

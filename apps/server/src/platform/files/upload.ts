@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { UPLOAD_LIMITS } from '@chat/contract';
+import { FILE_ERROR_TEXTS, MAX_IMAGE_PIXELS as CONTRACT_MAX_PIXELS, UPLOAD_LIMITS } from '@chat/contract';
 import { AppError } from '../errors.js';
 
 export type ImageMime = (typeof UPLOAD_LIMITS.imageTypes)[number];
@@ -11,7 +11,7 @@ export interface ImageType {
 }
 
 /** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS = CONTRACT_MAX_PIXELS;
 
 const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
   bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
@@ -30,7 +30,7 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-const UNSUPPORTED = 'Currently, only JPEG, JPG, PNG, and WEBP files are supported.';
+const UNSUPPORTED = FILE_ERROR_TEXTS.unsupported;
 
 /** sniffImage or 400, limited to `allowed` types (the avatar takes fewer). */
 export function requireImageType(
@@ -61,8 +61,13 @@ export function checkUploadBatch(files: readonly { size: number }[], limits = UP
 }
 
 export function checkAvatarSize(size: number, limits = UPLOAD_LIMITS): void {
-  if (size > limits.avatarMaxBytes) throw new AppError('payload_too_large', 'The avatar must be under 2 MB.');
+  if (size > limits.avatarMaxBytes) throw new AppError('payload_too_large', FILE_ERROR_TEXTS.avatarTooLarge);
 }
+
+/** An image in memory, or in a file (an upload streamed to disk) with its first bytes read. */
+export type ImageInput = Buffer | { path: string; head: Uint8Array };
+const sourceOf = (input: ImageInput): Buffer | string => (Buffer.isBuffer(input) ? input : input.path);
+const headOf = (input: ImageInput): Uint8Array => (Buffer.isBuffer(input) ? input : input.head);
 
 export interface InspectedImage extends ImageType {
   width: number;
@@ -75,14 +80,14 @@ export interface InspectedImage extends ImageType {
  * that does not match the sniffed type.
  */
 export async function inspectImage(
-  bytes: Buffer,
+  input: ImageInput,
   opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
 ): Promise<InspectedImage> {
-  const type = requireImageType(bytes, opts.allowed);
+  const type = requireImageType(headOf(input), opts.allowed);
   const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    meta = await sharp(sourceOf(input), { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('validation_error', 'The image could not be read');
   }
@@ -102,10 +107,13 @@ export async function inspectImage(
  * `maxPixels` pixels: the second line against a header that lies. Features resize through it.
  */
 export async function openImage(
-  bytes: Buffer,
+  input: ImageInput,
   opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
 ): Promise<{ image: Sharp; info: InspectedImage }> {
-  const info = await inspectImage(bytes, opts);
-  const image = sharp(bytes, { limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS, failOn: 'error' });
+  const info = await inspectImage(input, opts);
+  const image = sharp(sourceOf(input), {
+    limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS,
+    failOn: 'error',
+  });
   return { image, info };
 }

@@ -23,8 +23,12 @@ const DATA_URL = /^data:([^;,]+)(?:;[^,]*)?;base64,(.*)$/s;
  */
 function imagePart(part: Extract<ProviderContentPart, { type: 'image' }>): LanguageModelV3FilePart {
   const data = DATA_URL.exec(part.url);
-  if (data) return { type: 'file', mediaType: part.mediaType ?? data[1]!, data: data[2]! };
-  return { type: 'file', mediaType: part.mediaType ?? 'image/*', data: new URL(part.url) };
+  // OpenAI's chat protocol (openAI, azureOpenAI, custom) reads the detail; others ignore it.
+  const detail = part.detail
+    ? { providerOptions: { openai: { imageDetail: part.detail }, azure: { imageDetail: part.detail } } }
+    : {};
+  if (data) return { type: 'file', mediaType: part.mediaType ?? data[1]!, data: data[2]!, ...detail };
+  return { type: 'file', mediaType: part.mediaType ?? 'image/*', data: new URL(part.url), ...detail };
 }
 
 function userContent(

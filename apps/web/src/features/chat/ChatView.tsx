@@ -18,6 +18,9 @@ import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
 import { ChatInput } from './input/ChatInput';
+import { DropZone } from './files/DropZone';
+import { useAttachments } from './files/useAttachments';
+import { useFileConfig } from './files/useFileConfig';
 import { KeyDialog } from './keys/KeyDialog';
 import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
@@ -150,6 +153,12 @@ function ChatScreen({
   });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
+  // Images for the next message (spec §4 Files): not in the assistants' view, nor on an endpoint
+  // whose file config disables them.
+  const fileLimits = useFileConfig(setup.endpoint);
+  const attachments = useAttachments(fileLimits, routeId);
+  const filesOn = !assistantView && !!fileLimits && !fileLimits.disabled;
+
   const handlers = useMemo<MessageHandlers>(
     () => ({
       onStep: (entry: PathEntry, delta: -1 | 1) =>
@@ -203,7 +212,11 @@ function ChatScreen({
   );
 
   const chat = (
-    <div className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat" data-testid="chat-view">
+    <DropZone
+      className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat"
+      onFiles={attachments.add}
+      disabled={!filesOn || locked}
+    >
       <ChatHeader
         setup={setup}
         onConfigureKey={setKeyDialog}
@@ -257,8 +270,11 @@ function ChatScreen({
           // The reply renders as Markdown: start loading it now so it is there by the first delta
           // (not on mount, which would put it on an empty /c/new's critical path).
           preloadMarkdown();
-          const ok = actions.send(text);
-          if (ok) setSendCount((n) => n + 1);
+          const ok = actions.send(text, filesOn ? attachments.ready() : undefined);
+          if (ok) {
+            attachments.sent();
+            setSendCount((n) => n + 1);
+          }
           return ok;
         }}
         onStop={actions.stop}
@@ -279,6 +295,7 @@ function ChatScreen({
               : t('com_chat_send_placeholder')
         }
         isMobile={isMobile}
+        attachments={filesOn ? attachments : null}
       />
       {presets.element}
       {keyDialog && (
@@ -290,7 +307,7 @@ function ChatScreen({
           onClose={() => setKeyDialog(null)}
         />
       )}
-    </div>
+    </DropZone>
   );
 
   if (!assistantView) return chat;

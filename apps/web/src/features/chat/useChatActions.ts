@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message } from '@chat/contract';
+import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message, type MessageFile } from '@chat/contract';
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
 import type { ChatSetupState } from './header/useChatSetup';
@@ -75,10 +75,10 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
   );
 
   const send = useCallback(
-    (text: string) => {
+    (text: string, files?: MessageFile[]) => {
       const { routeId: id, latest: last } = live.current;
       const parentMessageId = id === NEW_CONVO || !last ? NO_PARENT : last.messageId;
-      return run({ kind: 'ask', text, parentMessageId });
+      return run({ kind: 'ask', text, parentMessageId, files });
     },
     [run],
   );
@@ -102,7 +102,8 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
   const editSubmit = useCallback(
     (m: Message, text: string) => {
       if (m.isCreatedByUser) {
-        run({ kind: 'ask', text, parentMessageId: m.parentMessageId });
+        // The edited message keeps its images.
+        run({ kind: 'ask', text, parentMessageId: m.parentMessageId, files: m.files });
         return;
       }
       const userMessage = live.current.byId.get(m.parentMessageId);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES } from '@chat/contract';
+import { API_ROUTES, type RouteReply } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { apiJson } from '../../api/http';
 import { queryKeys } from '../../api/keys';
@@ -26,8 +26,9 @@ export function deleteAccount(reason: string): Promise<unknown> {
 
 /** POST /api/files/images/avatar (business §7: multipart `input` + `manual`); the new avatar's URL. */
 export async function uploadAvatar(file: File): Promise<string> {
-  const { url } = await apiJson<{ url: string }>('/api/files/images/avatar', {
-    method: 'POST',
+  const route = API_ROUTES.uploadAvatar;
+  const { url } = await apiJson<RouteReply<typeof route>>(route.path, {
+    method: route.method,
     body: avatarForm(file, file.name),
   });
   return url;

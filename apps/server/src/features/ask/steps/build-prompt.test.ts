@@ -27,6 +27,7 @@ function row(text: string, parent: MessageRow | null, fields: Partial<MessageRow
     finishReason: null,
     tokenCount: null,
     plugins: null,
+    files: null,
     createdAt: at,
     updatedAt: at,
     ...fields,

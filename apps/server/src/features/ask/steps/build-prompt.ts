@@ -29,6 +29,8 @@ export function buildHistory(
     promptPrefix?: string | null | undefined;
     continuePrefix?: string | undefined;
     parts?: readonly ProviderContentPart[] | undefined;
+    /** Parts of earlier user messages of the branch, by id (images sent again). */
+    earlier?: ReadonlyMap<string, readonly ProviderContentPart[]> | undefined;
   } = {},
 ): ProviderMessage[] {
   const branch: MessageRow[] = [];
@@ -45,7 +47,13 @@ export function buildHistory(
   if (opts.promptPrefix?.trim()) out.push({ role: 'system', content: opts.promptPrefix });
   for (const m of branch) {
     const isLeaf = m.messageId === leafId;
-    const parts = isLeaf && m.isCreatedByUser && opts.parts?.length ? opts.parts : undefined;
+    const parts = !m.isCreatedByUser
+      ? undefined
+      : isLeaf
+        ? opts.parts?.length
+          ? opts.parts
+          : undefined
+        : opts.earlier?.get(m.messageId);
     if (parts) {
       out.push({
         role: 'user',
@@ -71,6 +79,7 @@ export function buildPrompt(
   recorded: Pick<Recorded, 'requestMessage' | 'prefix'>,
   configured: Configured,
   parts: readonly ProviderContentPart[] = [],
+  earlier?: ReadonlyMap<string, readonly ProviderContentPart[]>,
 ): ProviderRequest {
   const byId = new Map(history.byId);
   byId.set(recorded.requestMessage.messageId, recorded.requestMessage);
@@ -80,6 +89,7 @@ export function buildPrompt(
       promptPrefix: configured.options.promptPrefix,
       continuePrefix: recorded.prefix || undefined,
       parts,
+      earlier,
     }),
     params: configured.params,
     ...chatOptionsOf(configured.options),

@@ -64,7 +64,7 @@ describe('attach files', () => {
         return Promise.resolve(urls.map((url) => ({ type: 'image' as const, url, mediaType: 'image/png' })));
       },
     });
-    const parts = await attachFiles(
+    const { parts, earlier } = await attachFiles(
       [
         files('uploads', ['data:image/png;base64,AA==', 'https://x.test/a.png']),
         files('none', []),
@@ -78,10 +78,11 @@ describe('attach files', () => {
       'https://x.test/b.png',
     ]);
     expect(seen).toEqual([history, history, history]);
+    expect(earlier.size).toBe(0);
   });
 
   it('adds nothing when no feature attaches files', async () => {
-    expect(await attachFiles([], { ...ctx, history })).toEqual([]);
+    expect(await attachFiles([], { ...ctx, history })).toEqual({ parts: [], earlier: new Map() });
   });
 
   it("fails the request with an attachment's error", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NO_PARENT } from '@chat/contract';
+import { filePathOf, NO_PARENT } from '@chat/contract';
 import type { Db } from '../../../db/client.js';
 import type { Executor } from '../../../db/executor.js';
 import type { MessageRow } from '../../../db/schema.js';
@@ -118,6 +118,8 @@ export async function recordTurn(
         // Trimmed here too, not only by the client (spec §4 Sending: the text is trimmed).
         text: body.text.trim(),
         isCreatedByUser: true,
+        // Checked to be the user's own by the files feature's attachment (attach files).
+        files: body.files?.length ? body.files.map((f) => ({ ...f, filepath: filePathOf(f.file_id) })) : null,
         endpoint: recordedEndpoint,
         model,
         createdAt: now,

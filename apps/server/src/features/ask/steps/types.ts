@@ -169,6 +169,14 @@ export interface ReplySpend {
 export interface AskAttachment {
   name: string;
   attach(ctx: StepContext & { history: History }): Promise<ProviderContentPart[]>;
+  /** Parts for earlier user messages of the branch, by message id (images sent again: resendImages). */
+  earlier?(ctx: StepContext & { history: History }): Promise<Map<string, ProviderContentPart[]>>;
+}
+
+/** What attach files gives the prompt: this turn's parts and earlier messages' parts. */
+export interface Attached {
+  parts: ProviderContentPart[];
+  earlier: Map<string, ProviderContentPart[]>;
 }
 
 /**

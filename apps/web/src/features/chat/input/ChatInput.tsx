@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { ArrowUp, KeyRound, Square } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
+import { AttachButton } from '../files/AttachButton';
+import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
 
 export interface ChatInputProps {
@@ -25,9 +27,18 @@ export interface ChatInputProps {
    * replaces send and a prompt says why (spec §2, §4 User keys).
    */
   keyRequired?: { endpointLabel: string; onConfigure: () => void } | null;
+  /** The images of the message (pick, paste); none where the endpoint takes no attachments. */
+  attachments?: Pick<
+    Attachments,
+    'items' | 'errors' | 'add' | 'remove' | 'uploading' | 'dismissErrors'
+  > | null;
 }
 
 const MAX_HEIGHT_PX = 200;
+
+// Shown only once images are picked: loaded then, not with /c/new.
+const FileErrors = lazy(() => import('../files/FileErrors').then((m) => ({ default: m.FileErrors })));
+const FilePreviews = lazy(() => import('../files/FilePreviews').then((m) => ({ default: m.FilePreviews })));
 
 export function ChatInput({
   onSend,
@@ -39,6 +50,7 @@ export function ChatInput({
   isMobile = false,
   blocked = false,
   keyRequired = null,
+  attachments = null,
 }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -58,7 +70,9 @@ export function ChatInput({
   }, [submitting, disabled, isMobile]);
 
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && !submitting && !disabled && !blocked && !keyRequired;
+  // Not while an image is still uploading: it would be left out of the message.
+  const canSend =
+    trimmed.length > 0 && !submitting && !disabled && !blocked && !keyRequired && !attachments?.uploading;
 
   const submit = () => {
     if (!canSend) return;
@@ -86,74 +100,95 @@ export function ChatInput({
           {t('com_endpoint_config_key_required', { endpoint: keyRequired.endpointLabel })}
         </p>
       )}
+      {attachments && attachments.errors.length > 0 && (
+        <Suspense fallback={null}>
+          <FileErrors errors={attachments.errors} onDismiss={attachments.dismissErrors} />
+        </Suspense>
+      )}
       <form
         onSubmit={(e) => {
           e.preventDefault();
           submit();
         }}
         className={clsx(
-          'flex items-end gap-2 rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 ps-4 shadow-sm',
+          'flex flex-col rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 shadow-sm',
           'focus-within:border-border-heavy',
+          !attachments && 'ps-4',
           disabled && 'opacity-70',
         )}
       >
-        <textarea
-          ref={ref}
-          data-testid="chat-input"
-          aria-label={t('com_chat_input_label')}
-          rows={1}
-          value={text}
-          disabled={disabled}
-          placeholder={placeholder}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={onKeyDown}
-          onCompositionStart={() => (composing.current = true)}
-          onCompositionEnd={() => (composing.current = false)}
-          className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed"
-        />
-        {showStop ? (
-          <button
-            type="button"
-            data-testid="stop-button"
-            aria-label={t('com_chat_stop')}
-            title={t('com_chat_stop')}
-            onClick={onStop}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-text-primary text-surface-primary transition-opacity hover:opacity-80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
-          >
-            <Square className="size-3.5 fill-current" aria-hidden />
-          </button>
-        ) : keyRequired ? (
-          <button
-            key="configure-key"
-            type="button"
-            data-testid="configure-key-button"
-            aria-label={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
-            title={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
-            onClick={keyRequired.onConfigure}
-            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full bg-surface-submit px-3 text-sm font-medium text-white transition-colors hover:bg-surface-submit-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary sm:px-4"
-          >
-            <KeyRound className="size-4" aria-hidden />
-            <span className="max-sm:sr-only">{t('com_endpoint_config_key_set')}</span>
-          </button>
-        ) : (
-          <button
-            key="send"
-            type="submit"
-            data-testid="send-button"
-            aria-label={t('com_chat_send')}
-            title={t('com_chat_send')}
-            disabled={!canSend}
-            className={clsx(
-              'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
-              'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
-              canSend
-                ? 'bg-text-primary text-surface-primary hover:opacity-80'
-                : 'cursor-not-allowed bg-surface-active text-text-tertiary',
-            )}
-          >
-            <ArrowUp className="size-5" aria-hidden />
-          </button>
+        {attachments && attachments.items.length > 0 && (
+          <Suspense fallback={null}>
+            <FilePreviews items={attachments.items} onRemove={attachments.remove} />
+          </Suspense>
         )}
+        <div className="flex items-end gap-2">
+          {attachments && <AttachButton onFiles={attachments.add} disabled={disabled} />}
+          <textarea
+            ref={ref}
+            data-testid="chat-input"
+            aria-label={t('com_chat_input_label')}
+            rows={1}
+            value={text}
+            disabled={disabled}
+            placeholder={placeholder}
+            onChange={(e) => setText(e.target.value)}
+            onPaste={(e) => {
+              const files = [...e.clipboardData.files];
+              if (!attachments || files.length === 0) return;
+              // Pasted images are attached; pasted text (with no file) is typed as usual.
+              e.preventDefault();
+              attachments.add(files);
+            }}
+            onKeyDown={onKeyDown}
+            onCompositionStart={() => (composing.current = true)}
+            onCompositionEnd={() => (composing.current = false)}
+            className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed"
+          />
+          {showStop ? (
+            <button
+              type="button"
+              data-testid="stop-button"
+              aria-label={t('com_chat_stop')}
+              title={t('com_chat_stop')}
+              onClick={onStop}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-text-primary text-surface-primary transition-opacity hover:opacity-80 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+            >
+              <Square className="size-3.5 fill-current" aria-hidden />
+            </button>
+          ) : keyRequired ? (
+            <button
+              key="configure-key"
+              type="button"
+              data-testid="configure-key-button"
+              aria-label={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
+              title={t('com_endpoint_config_key_for', { endpoint: keyRequired.endpointLabel })}
+              onClick={keyRequired.onConfigure}
+              className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-full bg-surface-submit px-3 text-sm font-medium text-white transition-colors hover:bg-surface-submit-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary sm:px-4"
+            >
+              <KeyRound className="size-4" aria-hidden />
+              <span className="max-sm:sr-only">{t('com_endpoint_config_key_set')}</span>
+            </button>
+          ) : (
+            <button
+              key="send"
+              type="submit"
+              data-testid="send-button"
+              aria-label={t('com_chat_send')}
+              title={t('com_chat_send')}
+              disabled={!canSend}
+              className={clsx(
+                'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
+                'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
+                canSend
+                  ? 'bg-text-primary text-surface-primary hover:opacity-80'
+                  : 'cursor-not-allowed bg-surface-active text-text-tertiary',
+              )}
+            >
+              <ArrowUp className="size-5" aria-hidden />
+            </button>
+          )}
+        </div>
       </form>
       <p className="mt-2 hidden text-center text-xs text-text-tertiary sm:block">
         {t('com_chat_disclaimer')}

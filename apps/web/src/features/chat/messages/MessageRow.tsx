@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { Sparkles } from 'lucide-react';
@@ -11,6 +11,9 @@ import { MessageActions } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { SiblingSwitcher } from './SiblingSwitcher';
 import { useUserLabel } from './useUserLabel';
+
+// Only messages with images need it: kept out of the first load of /c/new.
+const MessageFiles = lazy(() => import('../files/MessageFiles').then((m) => ({ default: m.MessageFiles })));
 
 export interface MessageHandlers {
   onStep: (entry: PathEntry, delta: -1 | 1) => void;
@@ -117,6 +120,11 @@ function MessageRowImpl({
           >
             {user ? userLabel.label : m.sender || t('com_chat_assistant')}
           </div>
+          {user && !!m.files?.length && (
+            <Suspense fallback={null}>
+              <MessageFiles files={m.files} />
+            </Suspense>
+          )}
           {body}
           {!editing && !streaming && (
             <MessageActions

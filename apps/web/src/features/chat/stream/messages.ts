@@ -36,6 +36,7 @@ interface DraftFields {
   isCreatedByUser: boolean;
   endpoint: string;
   model: string;
+  files?: Message['files'];
 }
 
 /** A client-made message (the optimistic request, or the streaming placeholder). */

@@ -51,3 +51,23 @@ describe('planSubmission for an assistant conversation', () => {
     expect(plan.body).not.toHaveProperty('assistant_id');
   });
 });
+
+describe('planSubmission with images', () => {
+  it('sends the message’s files and shows them on the optimistic message at once', () => {
+    const { assistant: _a, ...plain } = ctx;
+    const files = [
+      { file_id: 'f1', filepath: '/api/files/download/f1', type: 'image/png', width: 4, height: 3 },
+    ];
+    const plan = planSubmission(
+      { kind: 'ask', text: 'What is this?', parentMessageId: NO_PARENT, files },
+      { ...plain, endpoint: 'openAI' },
+    );
+    expect(plan.body).toMatchObject({ text: 'What is this?', files });
+    expect(plan.optimistic[0]).toMatchObject({ isCreatedByUser: true, files });
+    const without = planSubmission(
+      { kind: 'ask', text: 'Hi', parentMessageId: NO_PARENT, files: [] },
+      { ...plain, endpoint: 'openAI' },
+    );
+    expect(without.body).not.toHaveProperty('files');
+  });
+});

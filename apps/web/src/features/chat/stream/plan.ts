@@ -1,10 +1,17 @@
-import { API_ROUTES, NEW_CONVO, fillRoutePath, type ConversationOptions, type Message } from '@chat/contract';
+import {
+  API_ROUTES,
+  NEW_CONVO,
+  fillRoutePath,
+  type ConversationOptions,
+  type Message,
+  type MessageFile,
+} from '@chat/contract';
 import { draftMessage, placeholderId } from './messages';
 
 /** What the person asked for. */
 export type Submission =
   /** A new user message under `parentMessageId` (a sibling branch when editing a user message). */
-  | { kind: 'ask'; text: string; parentMessageId: string }
+  | { kind: 'ask'; text: string; parentMessageId: string; files?: MessageFile[] | undefined }
   /** A new reply to an existing user message. */
   | { kind: 'regenerate'; userMessage: Message }
   /** More text appended to an unfinished reply. */
@@ -83,10 +90,17 @@ export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
         isCreatedByUser: true,
         endpoint: ctx.endpoint,
         model: ctx.model,
+        ...(s.files?.length ? { files: s.files } : {}),
       });
       return {
         path: ask,
-        body: { ...base, text: s.text, parentMessageId: s.parentMessageId, messageId },
+        body: {
+          ...base,
+          text: s.text,
+          parentMessageId: s.parentMessageId,
+          messageId,
+          ...(s.files?.length ? { files: s.files } : {}),
+        },
         requestMessageId: messageId,
         targetMessageId: placeholderId(messageId),
         baseText: '',

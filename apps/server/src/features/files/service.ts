@@ -1,0 +1,218 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  avatarFieldsSchema,
+  DEFAULT_FILE_CONFIG,
+  FILE_ERROR_TEXTS,
+  NO_FILE_ENDPOINTS,
+  UPLOAD_LIMITS,
+  uploadImageFieldsSchema,
+  type FileConfig,
+  type FileObject,
+  type FileSource,
+  type MessageFile,
+} from '@chat/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FileRow } from '../../db/schema.js';
+import { AppError, parseInput } from '../../platform/errors.js';
+import { messageFileOf, presentFile } from './presenter.js';
+import { receiveUpload } from './receive.js';
+import type { FilesRepo } from './repo.js';
+import { storeImage } from './store-image.js';
+import type { FileStorage } from './storage/index.js';
+
+export interface FilesServiceDeps {
+  repo: FilesRepo;
+  /** Every store the server can read, by source. */
+  storages: ReadonlyMap<FileSource, FileStorage>;
+  /** The store new files go to (the configured fileStrategy). */
+  strategy: FileSource;
+  tmpDir: string;
+  log: (err: unknown, msg: string) => void;
+}
+
+/** Files a user may list at once. */
+const LIST_LIMIT = 500;
+const AVATAR_PREFIX = 'avatars/';
+const avatarURL = (name: string) => `/api/files/avatars/${name}`;
+
+export function createFilesService(deps: FilesServiceDeps) {
+  const { repo } = deps;
+  const storageOf = (source: FileSource): FileStorage => {
+    const s = deps.storages.get(source);
+    if (!s) throw new AppError('not_found', 'File not found');
+    return s;
+  };
+  const writer = storageOf(deps.strategy);
+  const removeBytes = async (row: Pick<FileRow, 'source' | 'storageKey'>) => {
+    try {
+      await storageOf(row.source).delete(row.storageKey);
+    } catch (err) {
+      deps.log(err, 'file bytes could not be deleted');
+    }
+  };
+
+  return {
+    config(): FileConfig {
+      const disabled = { ...DEFAULT_FILE_CONFIG.endpoints.default!, disabled: true };
+      return {
+        ...DEFAULT_FILE_CONFIG,
+        endpoints: {
+          ...DEFAULT_FILE_CONFIG.endpoints,
+          ...Object.fromEntries(NO_FILE_ENDPOINTS.map((e) => [e, disabled])),
+        },
+      };
+    },
+
+    async list(userId: string): Promise<FileObject[]> {
+      return (await repo.list(userId, LIST_LIMIT)).map(presentFile);
+    },
+
+    /** POST /api/files/images: one image, checked by content, re-encoded, stored. */
+    async uploadImage(userId: string, request: FastifyRequest): Promise<FileObject> {
+      const received = await receiveUpload(request, {
+        fileField: 'file',
+        maxBytes: UPLOAD_LIMITS.maxFileBytes,
+        tooLarge: FILE_ERROR_TEXTS.tooLarge,
+        allowed: UPLOAD_LIMITS.imageTypes,
+        fields: ['file_id', 'width', 'height', 'endpoint'],
+        tmpDir: deps.tmpDir,
+      });
+      try {
+        const fields = parseInput(uploadImageFieldsSchema, received.fields);
+        if (!received.file) throw new AppError('validation_error', 'No file was sent (field "file")');
+        const fileId = randomUUID();
+        const stored = await storeImage(writer, received.file, {
+          allowed: UPLOAD_LIMITS.imageTypes,
+          key: (ext) => `images/${userId}/${fileId}.${ext}`,
+        });
+        try {
+          const row = await repo.insert({
+            fileId,
+            userId,
+            source: writer.source,
+            storageKey: stored.key,
+            filename: received.file.filename.slice(0, 255),
+            type: stored.info.mime,
+            bytes: stored.bytes,
+            width: stored.info.width,
+            height: stored.info.height,
+          });
+          return { ...presentFile(row), temp_file_id: fields.file_id };
+        } catch (err) {
+          await removeBytes({ source: writer.source, storageKey: stored.key });
+          throw err;
+        }
+      } finally {
+        await received.cleanup();
+      }
+    },
+
+    /** POST /api/files/images/avatar: the user's avatar, squared and re-encoded. */
+    async uploadAvatar(userId: string, request: FastifyRequest): Promise<{ url: string }> {
+      const received = await receiveUpload(request, {
+        fileField: 'input',
+        maxBytes: UPLOAD_LIMITS.avatarMaxBytes,
+        tooLarge: FILE_ERROR_TEXTS.avatarTooLarge,
+        allowed: UPLOAD_LIMITS.avatarTypes,
+        fields: ['manual'],
+        tmpDir: deps.tmpDir,
+      });
+      try {
+        parseInput(avatarFieldsSchema, received.fields);
+        if (!received.file) throw new AppError('validation_error', 'No file was sent (field "input")');
+        const name = randomBytes(16).toString('hex');
+        const stored = await storeImage(writer, received.file, {
+          allowed: UPLOAD_LIMITS.avatarTypes,
+          avatar: true,
+          key: (ext) => `${AVATAR_PREFIX}${name}.${ext}`,
+        });
+        // The avatar's source is the strategy's; the name carries no user id.
+        const url = avatarURL(`${name}.${stored.info.ext}`);
+        const before = await repo.setAvatar(userId, url);
+        if (before?.startsWith(avatarURL(''))) {
+          await removeBytes({
+            source: writer.source,
+            storageKey: `${AVATAR_PREFIX}${before.slice(avatarURL('').length)}`,
+          });
+        }
+        return { url };
+      } finally {
+        await received.cleanup();
+      }
+    },
+
+    /**
+     * DELETE /api/files: the caller's own files among those named, bytes and rows; 404 when none
+     * of them is (another user's file is never named as such).
+     */
+    async delete(
+      userId: string,
+      fileIds: readonly string[],
+    ): Promise<{ message: string; deleted: string[] }> {
+      const rows = await repo.delete(userId, [...new Set(fileIds)]);
+      if (rows.length === 0) throw new AppError('not_found', 'File not found');
+      await Promise.all(rows.map(removeBytes));
+      return { message: 'Files deleted successfully', deleted: rows.map((r) => r.fileId) };
+    },
+
+    /**
+     * Every file of the user, bytes and rows, and the avatar's bytes: for an account being
+     * deleted (call before the user's row goes; its cascade would leave the bytes behind).
+     */
+    async deleteAllOf(userId: string): Promise<number> {
+      const rows = await repo.deleteAll(userId);
+      await Promise.all(rows.map(removeBytes));
+      const avatar = await repo.avatarOf(userId);
+      if (avatar?.startsWith(avatarURL(''))) {
+        await removeBytes({
+          source: writer.source,
+          storageKey: `${AVATAR_PREFIX}${avatar.slice(avatarURL('').length)}`,
+        });
+      }
+      return rows.length;
+    },
+
+    /** The bytes of one of the user's files; 404 for another's or an unknown one. */
+    async read(userId: string, fileId: string): Promise<{ row: FileRow; body: Readable }> {
+      const [row] = await repo.owned(userId, [fileId]);
+      if (!row) throw new AppError('not_found', 'File not found');
+      return { row, body: await storageOf(row.source).get(row.storageKey) };
+    },
+
+    /** An avatar's bytes (public: its name is random). */
+    async readAvatar(name: string): Promise<Readable> {
+      return writer.get(`${AVATAR_PREFIX}${name}`);
+    },
+
+    /** The user's own files among `refs`, as messages carry them; a file not theirs is refused. */
+    async messageFiles(userId: string, refs: readonly Pick<MessageFile, 'file_id'>[]): Promise<FileRow[]> {
+      const ids = [...new Set(refs.map((r) => r.file_id))];
+      const rows = await repo.owned(userId, ids);
+      if (rows.length !== ids.length) throw new AppError('not_found', 'File not found');
+      return ids.map((id) => rows.find((r) => r.fileId === id)!);
+    },
+
+    /** The refs among `refs` that are still the user's files (deleted ones left out). */
+    async ownedOf(userId: string, refs: readonly MessageFile[]): Promise<MessageFile[]> {
+      const rows = await repo.owned(
+        userId,
+        refs.map((r) => r.file_id),
+      );
+      return refs.filter((r) => rows.some((row) => row.fileId === r.file_id));
+    },
+
+    /** A file's bytes as a data: URL, for a model (images are a few MB at most). */
+    async dataURL(row: FileRow): Promise<string> {
+      const chunks: Buffer[] = [];
+      for await (const chunk of await storageOf(row.source).get(row.storageKey)) chunks.push(chunk as Buffer);
+      return `data:${row.type};base64,${Buffer.concat(chunks).toString('base64')}`;
+    },
+
+    messageFileOf,
+  };
+}
+export type FilesService = ReturnType<typeof createFilesService>;
+
+export const tmpDirOf = (dataDir: string) => join(dataDir, 'tmp');

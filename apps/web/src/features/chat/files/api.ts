@@ -1,0 +1,46 @@
+import { API_ROUTES, type FileObject } from '@chat/contract';
+import { apiFetch, toApiError } from '../../../api/http';
+import { callApi } from '../../../api/call';
+
+/** POST /api/files/images, as LibreChat's client sends it: the file first, then its id and size. */
+export async function uploadImage(
+  file: File,
+  tempId: string,
+  size: { width: number; height: number },
+  signal?: AbortSignal,
+): Promise<FileObject> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('file_id', tempId);
+  form.append('width', String(size.width));
+  form.append('height', String(size.height));
+  const res = await apiFetch(API_ROUTES.uploadImage.path, {
+    method: 'POST',
+    body: form,
+    ...(signal ? { signal } : {}),
+  });
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as FileObject;
+}
+
+/** DELETE /api/files; a failure is logged only (spec §8). */
+export async function deleteFiles(files: readonly { file_id: string; filepath?: string }[]): Promise<void> {
+  if (files.length === 0) return;
+  try {
+    await callApi(API_ROUTES.deleteFiles, {
+      body: {
+        files: files.map((f) => ({ file_id: f.file_id, ...(f.filepath ? { filepath: f.filepath } : {}) })),
+      },
+    });
+  } catch (err) {
+    console.warn('file deletion failed', err);
+  }
+}
+
+/** An image's size as the browser decodes it. */
+export async function imageSize(file: File): Promise<{ width: number; height: number }> {
+  const bitmap = await createImageBitmap(file);
+  const size = { width: bitmap.width, height: bitmap.height };
+  bitmap.close();
+  return size;
+}

@@ -1,0 +1,132 @@
+import { act, cleanup, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FILE_PROGRESS, LOCAL_KEYS, type FileObject } from '@chat/contract';
+import { deleteFiles, imageSize, uploadImage } from './api';
+import { useAttachments } from './useAttachments';
+
+vi.mock('./api', () => ({ uploadImage: vi.fn(), deleteFiles: vi.fn(), imageSize: vi.fn() }));
+const upload = vi.mocked(uploadImage);
+const del = vi.mocked(deleteFiles);
+const size = vi.mocked(imageSize);
+
+const stored = (id: string): FileObject => ({
+  file_id: `server-${id}`,
+  temp_file_id: id,
+  filepath: `/api/files/download/server-${id}`,
+  type: 'image/png',
+  width: 4,
+  height: 3,
+  filename: 'a.png',
+  source: 'local',
+  bytes: 10,
+  createdAt: '',
+  updatedAt: '',
+});
+const png = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
+/** Lets awaited promises (dynamic imports, mocked calls) settle under fake timers. */
+const settle = () => act(async () => void (await vi.advanceTimersByTimeAsync(0)));
+
+beforeEach(async () => {
+  // The hook loads these on first use; loaded here, they resolve at once under fake timers.
+  await import('./api');
+  await import('./check');
+  vi.useFakeTimers();
+  localStorage.clear();
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  size.mockResolvedValue({ width: 4, height: 3 });
+  del.mockResolvedValue(undefined);
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.resetAllMocks();
+});
+
+describe('useAttachments (spec §4 Files)', () => {
+  it('goes 0.2 → 0.6 → 0.9 → 1, keeping the upload in filesToDelete until it is sent', async () => {
+    let answer!: (f: FileObject) => void;
+    let measured!: () => void;
+    size.mockImplementation(
+      () => new Promise((resolve) => (measured = () => resolve({ width: 4, height: 3 }))),
+    );
+    upload.mockImplementation(
+      (_f, id) => new Promise((resolve) => (answer = (f) => resolve({ ...f, temp_file_id: id }))),
+    );
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([png('a.png')]));
+    await settle();
+    expect(result.current.items[0]?.progress).toBe(FILE_PROGRESS.picked);
+    await act(async () => measured());
+    expect(result.current.items[0]?.progress).toBe(FILE_PROGRESS.measured);
+    const id = result.current.items[0]!.id;
+    await act(async () => answer(stored(id)));
+    expect(result.current.items[0]?.progress).toBe(FILE_PROGRESS.uploaded);
+    expect(result.current.uploading).toBe(true);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(result.current.items[0]?.progress).toBe(FILE_PROGRESS.done);
+    expect(localStorage.getItem(LOCAL_KEYS.filesToDelete)).toContain(`server-${id}`);
+    expect(result.current.ready()).toEqual([
+      {
+        file_id: `server-${id}`,
+        filepath: `/api/files/download/server-${id}`,
+        type: 'image/png',
+        width: 4,
+        height: 3,
+      },
+    ]);
+    act(() => result.current.sent());
+    expect(result.current.items).toEqual([]);
+    expect(localStorage.getItem(LOCAL_KEYS.filesToDelete)).toBeNull();
+  });
+
+  it('merges the errors met within 250 ms into one list', async () => {
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([new File(['x'], 'a.gif', { type: 'image/gif' })]));
+    await act(() => result.current.add([png('b.png'), png('b.png')]));
+    upload.mockRejectedValue(new Error('offline'));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(200)));
+    expect(result.current.errors).toEqual([]);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(60)));
+    expect(result.current.errors).toEqual(['unsupported', 'duplicate', 'upload']);
+    expect(result.current.items).toEqual([]);
+  });
+
+  it('removes only ready files, and sends the deletions together 1 s after the last', async () => {
+    upload.mockImplementation(async (_f, id) => stored(id));
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([png('a.png'), png('b.png'), png('c.png')]));
+    await settle();
+    act(() => result.current.remove(result.current.items[0]!.id));
+    expect(result.current.items).toHaveLength(3); // at 0.9: not yet
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    const [a, b] = result.current.items;
+    act(() => result.current.remove(a!.id));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(600)));
+    act(() => result.current.remove(b!.id));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(900)));
+    expect(del).not.toHaveBeenCalled();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(100)));
+    expect(del).toHaveBeenCalledTimes(1);
+    expect(del.mock.calls[0]![0].map((f) => f.file_id)).toEqual([`server-${a!.id}`, `server-${b!.id}`]);
+    expect(result.current.items).toHaveLength(1);
+  });
+
+  it('deletes what an earlier visit left in filesToDelete, on load and on a new chat', async () => {
+    const left = { file_id: 'f1', filepath: '/api/files/download/f1', source: 'local' };
+    localStorage.setItem(LOCAL_KEYS.filesToDelete, JSON.stringify({ f1: left }));
+    const { rerender } = renderHook(({ route }) => useAttachments(undefined, route), {
+      initialProps: { route: 'c-1' },
+    });
+    await settle();
+    expect(del).toHaveBeenCalledWith([left]);
+    expect(localStorage.getItem(LOCAL_KEYS.filesToDelete)).toBeNull();
+    localStorage.setItem(LOCAL_KEYS.filesToDelete, JSON.stringify({ f1: left }));
+    rerender({ route: 'c-2' });
+    await settle();
+    expect(del).toHaveBeenCalledTimes(1);
+    rerender({ route: 'new' });
+    await settle();
+    expect(del).toHaveBeenCalledTimes(2);
+  });
+});

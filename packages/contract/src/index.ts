@@ -21,3 +21,4 @@ export * from './plugins.js';
 export * from './context.js';
 export * from './presets.js';
 export * from './assistants.js';
+export * from './code-languages.js';

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,13 +11,11 @@ import { useAuth } from '../auth';
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
-import { AssistantPanel } from './assistants/AssistantPanel';
 import { useAssistantChoice } from './assistants/useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
 import { ChatInput } from './input/ChatInput';
-import { KeyDialog } from './keys/KeyDialog';
 import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
 import { bottomActionKind } from './input/bottom-action';
@@ -33,6 +31,12 @@ import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
 import { useChatActions } from './useChatActions';
 import './chat.css';
+
+// Not needed for the first paint of /c/new: loaded when first shown.
+const AssistantPanel = lazy(() =>
+  import('./assistants/AssistantPanel').then((m) => ({ default: m.AssistantPanel })),
+);
+const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: m.KeyDialog })));
 
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
@@ -164,15 +168,17 @@ function ChatScreen({
   const noAssistant = assistantView && !assistant.target;
 
   const panel = assistantView && (
-    <AssistantPanel
-      assistants={assistant.assistants}
-      loading={assistant.loading}
-      selectedId={assistant.selected?.id ?? null}
-      onSelect={assistant.select}
-      models={setup.models?.[EModelEndpoint.assistant] ?? []}
-      installedPlugins={installedPlugins}
-      disabled={submitting}
-    />
+    <Suspense fallback={null}>
+      <AssistantPanel
+        assistants={assistant.assistants}
+        loading={assistant.loading}
+        selectedId={assistant.selected?.id ?? null}
+        onSelect={assistant.select}
+        models={setup.models?.[EModelEndpoint.assistant] ?? []}
+        installedPlugins={installedPlugins}
+        disabled={submitting}
+      />
+    </Suspense>
   );
 
   const chat = (
@@ -251,13 +257,15 @@ function ChatScreen({
         isMobile={isMobile}
       />
       {keyDialog && (
-        <KeyDialog
-          key={keyDialog}
-          endpoint={keyDialog}
-          endpointLabel={label(keyDialog)}
-          config={setup.endpointsConfig}
-          onClose={() => setKeyDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <KeyDialog
+            key={keyDialog}
+            endpoint={keyDialog}
+            endpointLabel={label(keyDialog)}
+            config={setup.endpointsConfig}
+            onClose={() => setKeyDialog(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

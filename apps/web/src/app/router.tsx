@@ -4,12 +4,17 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { ChatLayout } from './layouts/ChatLayout';
+import { preloadable } from './preloadable';
 
-const ChatRoute = lazy(() => import('./routes/ChatRoute'));
-const AssistantRoute = lazy(() => import('./routes/AssistantRoute'));
+const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
+const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+// The chat's chunks load while the session refreshes, not after it (a conversation opens sooner).
+if (/^\/a(\/|$)/.test(window.location.pathname)) AssistantRoute.preload();
+else if (!/^\/(login|register)(\/|$)/.test(window.location.pathname)) ChatRoute.preload();
 
 function Root() {
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EModelEndpoint, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
-import { useConversation, useMessages } from '../../api/messages';
+import { fetchMessages, useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
@@ -44,7 +44,18 @@ const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: 
  */
 export function ChatView({ routeId, assistantView = false }: { routeId: string; assistantView?: boolean }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const convo = useConversation(routeId);
+  // A saved conversation's messages load alongside the conversation, not after it, and so does
+  // Markdown (its replies are usually shown formatted at once rather than as plain text first).
+  // A reply streaming into it keeps its live cache (the list refetches when it ends).
+  useEffect(() => {
+    if (routeId === NEW_CONVO) return;
+    preloadMarkdown();
+    if (!isActive(getStreamState(routeId))) {
+      void qc.prefetchQuery({ queryKey: queryKeys.messages(routeId), queryFn: () => fetchMessages(routeId) });
+    }
+  }, [routeId, qc]);
   if (routeId === NEW_CONVO) {
     return <ChatScreen routeId={routeId} conversation={undefined} assistantView={assistantView} />;
   }
@@ -104,12 +115,6 @@ function ChatScreen({
 
   // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
   useFollowNewConversation(routeId, assistantView ? '/a' : '/c');
-
-  // A saved conversation's replies are Markdown: load it alongside the messages, so they are
-  // usually shown formatted at once rather than as plain text first.
-  useEffect(() => {
-    if (routeId !== NEW_CONVO) preloadMarkdown();
-  }, [routeId]);
 
   // A fresh /c/new starts empty (a failed, never-saved attempt is not carried over).
   useEffect(() => {

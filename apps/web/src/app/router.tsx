@@ -12,9 +12,14 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
-// The chat's chunks load while the session refreshes, not after it (a conversation opens sooner).
-if (/^\/a(\/|$)/.test(window.location.pathname)) AssistantRoute.preload();
-else if (!/^\/(login|register)(\/|$)/.test(window.location.pathname)) ChatRoute.preload();
+// The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
+// so does Markdown when the page is a saved conversation, whose replies need it at once.
+const startPath = window.location.pathname;
+if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
+else if (!/^\/(login|register)(\/|$)/.test(startPath)) ChatRoute.preload();
+if (/^\/[ca]\/(?!(?:new|search)$)[^/]+$/.test(startPath)) {
+  void import('../features/chat/markdown/LazyMarkdown').then((m) => m.preloadMarkdown());
+}
 
 function Root() {
   return (

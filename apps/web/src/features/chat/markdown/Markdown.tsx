@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
+import { remarkGfmRead } from './gfm';
 import { LOCAL_KEYS } from '@chat/contract';
 import { useLocalPref } from '../../../state/local-pref';
 import 'highlight.js/styles/github-dark.css';
@@ -56,7 +56,7 @@ interface PluginSet {
   rehype: Plugins;
 }
 
-const plain: PluginSet = { remark: [remarkGfm], rehype: [rehypeCodeHighlight] };
+const plain: PluginSet = { remark: [remarkGfmRead], rehype: [rehypeCodeHighlight] };
 
 /** The plugins with LaTeX, once the math chunk (remark-math, rehype-katex, KaTeX's CSS) is loaded. */
 let withMath: PluginSet | null = null;
@@ -65,7 +65,7 @@ function loadMath(): Promise<PluginSet> {
   mathLoading ??= import('./math').then(
     (m) =>
       (withMath = {
-        remark: [remarkGfm, m.remarkMath],
+        remark: [remarkGfmRead, m.remarkMath],
         // KaTeX's typeset HTML must not be highlighted as code: it runs after the highlighter.
         rehype: [rehypeCodeHighlight, [m.rehypeKatex, m.katexOptions]],
       }),

@@ -18,7 +18,7 @@ const startPath = window.location.pathname;
 if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
 else if (!/^\/(login|register)(\/|$)/.test(startPath)) ChatRoute.preload();
 if (/^\/[ca]\/(?!(?:new|search)$)[^/]+$/.test(startPath)) {
-  void import('../features/chat/markdown/LazyMarkdown').then((m) => m.preloadMarkdown());
+  void import('./routes/ChatRoute').then((m) => m.preloadMarkdown());
 }
 
 function Root() {

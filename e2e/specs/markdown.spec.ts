@@ -44,6 +44,18 @@ test('a reply typesets LaTeX, renders a GFM table and Go code, and Copy says "Co
       .first()
       .evaluate((el) => getComputedStyle(el).fontFamily),
   ).toMatch(/KaTeX/);
+  // …and its fonts are served and loaded (same origin, as the CSP's font-src allows).
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        let loaded = false;
+        document.fonts.forEach(
+          (f) => void (loaded ||= f.family.includes('KaTeX_Main') && f.status === 'loaded'),
+        );
+        return loaded;
+      }),
+    )
+    .toBe(true);
   await expect(reply.locator('.md-table-wrap table td').first()).toHaveText('Go');
   await expect(reply.locator('.contains-task-list input[type="checkbox"]')).toBeChecked();
   await expect(reply.locator('del')).toHaveText('loosely');

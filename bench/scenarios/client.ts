@@ -142,7 +142,7 @@ async function jsAndPaint(newContext: () => Promise<BrowserContext>): Promise<vo
   emit({
     figure: 'client.js_c_new_gzip_kb',
     value: first.gz / 1024,
-    target: '<=200',
+    target: '<=150',
     unit: 'KiB',
     compare: {
       raw_kb: first.raw / 1024,
@@ -210,7 +210,7 @@ async function openLong(
       emit({
         figure: `client.open_${size}_ms`,
         value: crashed ? null : openMs,
-        target: '<=1000',
+        target: '<=300',
         unit: 'ms',
         pass: crashed ? false : undefined,
         compare: { dom_nodes: domNodes, js_heap_mb: heapMb, longest_task_ms: openLongest, crashed },

@@ -25,3 +25,4 @@ export * from './assistants.js';
 export * from './imports.js';
 export * from './account.js';
 export * from './files.js';
+export * from './code-languages.js';

@@ -99,8 +99,11 @@ export const UI_LIMITS = {
   scrollButtonThreshold: 0.15,
   /** Next page loads at this share of the scroll height. */
   pageLoadAt: 0.97,
-  /** Messages of a conversation rendered when it opens (its newest) and after each send. */
-  messageWindow: 30,
+  /**
+   * Messages of a conversation rendered when it opens (its newest) and after each send: a screen
+   * or more of them; more come as the view nears the top (a 2,000-message conversation opens fast).
+   */
+  messageWindow: 12,
   /** Older messages added to the rendered window each time the view nears its top. */
   messageWindowStep: 20,
   /** Older messages are added when the view is within this many view heights of the top. */

@@ -4,12 +4,22 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { ChatLayout } from './layouts/ChatLayout';
+import { preloadable } from './preloadable';
 
-const ChatRoute = lazy(() => import('./routes/ChatRoute'));
-const AssistantRoute = lazy(() => import('./routes/AssistantRoute'));
+const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
+const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+
+// The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
+// so does Markdown when the page is a saved conversation, whose replies need it at once.
+const startPath = window.location.pathname;
+if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
+else if (!/^\/(login|register)(\/|$)/.test(startPath)) ChatRoute.preload();
+if (/^\/[ca]\/(?!(?:new|search)$)[^/]+$/.test(startPath)) {
+  void import('./routes/ChatRoute').then((m) => m.preloadMarkdown());
+}
 
 function Root() {
   return (

@@ -4,6 +4,9 @@ import { ChatView } from '../../features/chat/ChatView';
 import { lastSearchQuery } from '../../features/search/last-query';
 import { SearchView } from '../../features/search/SearchView';
 
+// For the shell, to start Markdown early on a saved conversation (in this chunk, not one of its own).
+export { preloadMarkdown } from '../../features/chat/markdown/LazyMarkdown';
+
 /**
  * /c/:conversationId — 'new' is an empty, unsaved conversation; /search/:query and /c/search are
  * the search view (spec §2). A route of the shell: it picks the feature the URL names.

@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
-import { useConversation, useMessages } from '../../api/messages';
+import { fetchMessages, useConversation, useMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
@@ -12,7 +12,6 @@ import { PresetBar, useDefaultPreset, usePresetDialogs, type CurrentSetup } from
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
-import { AssistantPanel } from './assistants/AssistantPanel';
 import { useAssistantChoice } from './assistants/useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel } from './header/endpoint-menu';
@@ -21,7 +20,6 @@ import { ChatInput } from './input/ChatInput';
 import { DropZone } from './files/DropZone';
 import { useAttachments } from './files/useAttachments';
 import { useFileConfig } from './files/useFileConfig';
-import { KeyDialog } from './keys/KeyDialog';
 import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
 import { bottomActionKind } from './input/bottom-action';
@@ -40,13 +38,30 @@ import { setVisibleLeaf } from '../../state/visible-branch';
 import { useChatActions } from './useChatActions';
 import './chat.css';
 
+// Not needed for the first paint of /c/new: loaded when first shown.
+const AssistantPanel = lazy(() =>
+  import('./assistants/AssistantPanel').then((m) => ({ default: m.AssistantPanel })),
+);
+const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: m.KeyDialog })));
+
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
  * the route (spec §2); 'new' shows an empty, unsaved one.
  */
 export function ChatView({ routeId, assistantView = false }: { routeId: string; assistantView?: boolean }) {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const convo = useConversation(routeId);
+  // A saved conversation's messages load alongside the conversation, not after it, and so does
+  // Markdown (its replies are usually shown formatted at once rather than as plain text first).
+  // A reply streaming into it keeps its live cache (the list refetches when it ends).
+  useEffect(() => {
+    if (routeId === NEW_CONVO) return;
+    preloadMarkdown();
+    if (!isActive(getStreamState(routeId))) {
+      void qc.prefetchQuery({ queryKey: queryKeys.messages(routeId), queryFn: () => fetchMessages(routeId) });
+    }
+  }, [routeId, qc]);
   if (routeId === NEW_CONVO) {
     return <ChatScreen routeId={routeId} conversation={undefined} assistantView={assistantView} />;
   }
@@ -131,12 +146,6 @@ function ChatScreen({
   // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
   useFollowNewConversation(routeId, assistantView ? '/a' : '/c');
 
-  // A saved conversation's replies are Markdown: load it alongside the messages, so they are
-  // usually shown formatted at once rather than as plain text first.
-  useEffect(() => {
-    if (routeId !== NEW_CONVO) preloadMarkdown();
-  }, [routeId]);
-
   // A fresh /c/new starts empty (a failed, never-saved attempt is not carried over).
   useEffect(() => {
     if (routeId === NEW_CONVO && !isActive(getStreamState(NEW_CONVO))) {
@@ -200,15 +209,17 @@ function ChatScreen({
   const noAssistant = assistantView && !assistant.target;
 
   const panel = assistantView && (
-    <AssistantPanel
-      assistants={assistant.assistants}
-      loading={assistant.loading}
-      selectedId={assistant.selected?.id ?? null}
-      onSelect={assistant.select}
-      models={setup.models?.[EModelEndpoint.assistant] ?? []}
-      installedPlugins={installedPlugins}
-      disabled={submitting}
-    />
+    <Suspense fallback={null}>
+      <AssistantPanel
+        assistants={assistant.assistants}
+        loading={assistant.loading}
+        selectedId={assistant.selected?.id ?? null}
+        onSelect={assistant.select}
+        models={setup.models?.[EModelEndpoint.assistant] ?? []}
+        installedPlugins={installedPlugins}
+        disabled={submitting}
+      />
+    </Suspense>
   );
 
   const chat = (
@@ -299,13 +310,15 @@ function ChatScreen({
       />
       {presets.element}
       {keyDialog && (
-        <KeyDialog
-          key={keyDialog}
-          endpoint={keyDialog}
-          endpointLabel={label(keyDialog)}
-          config={setup.endpointsConfig}
-          onClose={() => setKeyDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <KeyDialog
+            key={keyDialog}
+            endpoint={keyDialog}
+            endpointLabel={label(keyDialog)}
+            config={setup.endpointsConfig}
+            onClose={() => setKeyDialog(null)}
+          />
+        </Suspense>
       )}
     </DropZone>
   );

@@ -17,7 +17,7 @@ export function FileErrors({
       data-testid="file-errors"
       className="mb-2 flex items-start gap-2 rounded-xl border border-red-500/40 bg-red-500/10 px-3 py-2 text-sm text-text-primary"
     >
-      <ul className="flex-1 list-disc pl-4">
+      <ul className="flex-1 list-disc ps-4">
         {errors.map((kind) => (
           <li key={kind}>{t(FILE_ERROR_KEYS[kind])}</li>
         ))}

@@ -51,7 +51,7 @@ export function FilePreviews({
               onClick={() => onRemove(a.id)}
               aria-label={t('com_files_remove', { name: a.name })}
               title={t('com_files_remove', { name: a.name })}
-              className="absolute right-0.5 top-0.5 inline-flex size-5 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+              className="absolute end-0.5 top-0.5 inline-flex size-5 items-center justify-center rounded-full bg-black/70 text-white hover:bg-black disabled:cursor-not-allowed disabled:opacity-40 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
             >
               <X className="size-3" aria-hidden />
             </button>

@@ -60,7 +60,8 @@ describe('PluginsSelect', () => {
     await waitFor(() => expect(select.textContent).toContain('No plugins installed yet'));
     const store = within(select).getByRole('button', { name: 'Plugin store' });
     fireEvent.click(store);
-    const dialog = screen.getByRole('dialog', { name: 'Plugin store' });
+    // The store is its own chunk, loaded when first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Plugin store' });
     expect(document.activeElement).toBe(within(dialog).getByRole('searchbox'));
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -70,7 +71,7 @@ describe('PluginsSelect', () => {
   it('drops a plugin uninstalled in the store from the selection', async () => {
     const { onChange, onUser } = renderSelect(['calculator', 'datetime'], ['calculator', 'datetime']);
     fireEvent.click(screen.getByRole('button', { name: 'Plugin store' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Uninstall Calculator' }));
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(['datetime']));
     expect(onUser).toHaveBeenCalledTimes(1);

@@ -1,10 +1,14 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, Puzzle, Store } from 'lucide-react';
 import type { Plugin, User } from '@chat/contract';
 import { usePlugins } from '../../../api/plugins';
 import { PluginIcon } from '../plugins/PluginIcon';
-import { PluginStoreDialog } from '../plugins/PluginStoreDialog';
+
+// The store loads when it is first opened, not with the chat screen.
+const PluginStoreDialog = lazy(() =>
+  import('../plugins/PluginStoreDialog').then((m) => ({ default: m.PluginStoreDialog })),
+);
 
 export interface PluginsSelectProps {
   selected: readonly string[];
@@ -86,14 +90,16 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
         </div>
       </details>
       {storeOpen && (
-        <PluginStoreDialog
-          onClose={() => setStoreOpen(false)}
-          installed={installed}
-          onUser={onUser}
-          onUninstalled={(key) => {
-            if (selected.includes(key)) onChange(selected.filter((k) => k !== key));
-          }}
-        />
+        <Suspense fallback={null}>
+          <PluginStoreDialog
+            onClose={() => setStoreOpen(false)}
+            installed={installed}
+            onUser={onUser}
+            onUninstalled={(key) => {
+              if (selected.includes(key)) onChange(selected.filter((k) => k !== key));
+            }}
+          />
+        </Suspense>
       )}
     </>
   );

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown, { MarkdownBlock } from './Markdown';
 import { splitBlocks } from './blocks';
+import { loadGrammar } from './languages';
 
 vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
@@ -38,7 +39,8 @@ describe('Markdown', () => {
     }
   }, 30_000);
 
-  it('highlights fenced code with a known language on every render (one shared highlighter)', () => {
+  it('highlights fenced code with a known language on every render (one shared highlighter)', async () => {
+    await loadGrammar('typescript');
     const text = '```ts\nconst a = 1;\n```';
     for (let i = 0; i < 2; i++) {
       const html = renderToStaticMarkup(<Markdown text={text} />);

@@ -1,10 +1,22 @@
-import { Fragment, memo, useMemo, type ComponentProps, type ReactNode } from 'react';
+import {
+  Fragment,
+  memo,
+  useEffect,
+  useMemo,
+  useReducer,
+  useState,
+  type ComponentProps,
+  type ReactNode,
+} from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import rehypeHighlight from 'rehype-highlight';
+import { remarkGfmRead } from './gfm';
+import { useLocalPref } from '../../../state/local-pref';
 import 'highlight.js/styles/github-dark.css';
 import { splitBlocks } from './blocks';
 import { CodeBlock } from './CodeBlock';
+import { rehypeCodeHighlight } from './highlight';
+import { loadGrammar, missingGrammars } from './languages';
+import { hasMath, prepareMath } from './latex';
 
 /** Language of a fenced block, from the `language-xx` class react-markdown puts on <code>. */
 function languageOf(node: ReactNode): string {
@@ -37,22 +49,78 @@ const GENERATED_IMAGE = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
 export const urlTransform: UrlTransform = (url, key, node) =>
   key === 'src' && node.tagName === 'img' && GENERATED_IMAGE.test(url) ? url : defaultUrlTransform(url);
 
-const remarkPlugins = [remarkGfm];
-// Unknown languages are left plain rather than guessed (guessing is slow on long replies).
-// One highlighter for every render: attaching rehype-highlight registers all its grammars again,
-// and react-markdown attaches its plugins on every render of every block — that was about three
-// quarters of a block's render time. Made at its first use, not while the chunk loads.
-type Highlight = ReturnType<typeof rehypeHighlight>;
-let highlighter: Highlight | null = null;
-const highlight: Highlight = (tree, file) => (highlighter ??= rehypeHighlight({ detect: false }))(tree, file);
-const rehypePlugins: ComponentProps<typeof ReactMarkdown>['rehypePlugins'] = [() => highlight];
+type Plugins = NonNullable<ComponentProps<typeof ReactMarkdown>['remarkPlugins']>;
+interface PluginSet {
+  remark: Plugins;
+  rehype: Plugins;
+}
 
-/** One top-level block; memoized so a finished block is not parsed again while the reply grows. */
-export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+const plain: PluginSet = { remark: [remarkGfmRead], rehype: [rehypeCodeHighlight] };
+
+/** The plugins with LaTeX, once the math chunk (remark-math, rehype-katex, KaTeX's CSS) is loaded. */
+let withMath: PluginSet | null = null;
+let mathLoading: Promise<PluginSet> | null = null;
+function loadMath(): Promise<PluginSet> {
+  mathLoading ??= import('./math').then(
+    (m) =>
+      (withMath = {
+        remark: [remarkGfmRead, m.remarkMath],
+        // KaTeX's typeset HTML must not be highlighted as code: it runs after the highlighter.
+        rehype: [rehypeCodeHighlight, [m.rehypeKatex, m.katexOptions]],
+      }),
+    (err: unknown) => {
+      mathLoading = null;
+      throw err;
+    },
+  );
+  return mathLoading;
+}
+
+/** The LaTeX plugins when `wanted`: null until loaded (the text renders without them meanwhile). */
+function useMath(wanted: boolean): PluginSet | null {
+  const [loaded, setLoaded] = useState(withMath);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    loadMath().then(
+      (set) => live && setLoaded(set),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded]);
+  return wanted ? loaded : null;
+}
+
+/**
+ * One top-level block; memoized so a finished block is not parsed again while the reply grows.
+ * A fence naming a language whose grammar is not loaded yet renders plain, then again once it is.
+ */
+export const MarkdownBlock = memo(function MarkdownBlock({
+  text,
+  plugins = plain,
+}: {
+  text: string;
+  plugins?: PluginSet;
+}) {
+  const [, grammarArrived] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    const missing = missingGrammars(text);
+    if (missing.length === 0) return;
+    let live = true;
+    Promise.all(missing.map(loadGrammar)).then(
+      () => live && grammarArrived(),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [text]);
   return (
     <ReactMarkdown
-      remarkPlugins={remarkPlugins}
-      rehypePlugins={rehypePlugins}
+      remarkPlugins={plugins.remark}
+      rehypePlugins={plugins.rehype}
       components={components}
       urlTransform={urlTransform}
     >
@@ -62,19 +130,23 @@ export const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: strin
 });
 
 /**
- * Assistant text as Markdown (GFM tables, lists, code). Raw HTML is not rendered: react-markdown
- * escapes it by default, and no rehype-raw is added.
+ * Assistant text as Markdown: GFM (tables, task lists, strikethrough, autolinks), highlighted
+ * code, and LaTeX when the LaTeXParsing preference is on (spec §9, default true). Raw HTML is
+ * not rendered: react-markdown escapes it by default, and no rehype-raw is added.
  *
  * The text is rendered block by block (see `splitBlocks`), so while a reply streams only its last
  * block is re-parsed. The newline between blocks is the one react-markdown puts between top-level
  * elements, so the output is the same as rendering the whole text at once.
  */
 function Markdown({ text }: { text: string }) {
-  const blocks = useMemo(() => splitBlocks(text), [text]);
+  const [latex] = useLocalPref('LaTeXParsing');
+  const math = useMath(latex && hasMath(text));
+  const blocks = useMemo(() => splitBlocks(math ? prepareMath(text) : text), [text, math]);
+  const plugins = math ?? plain;
   return blocks.map((block, i) => (
     <Fragment key={i}>
       {i > 0 && '\n'}
-      <MarkdownBlock text={block} />
+      <MarkdownBlock text={block} plugins={plugins} />
     </Fragment>
   ));
 }

@@ -63,4 +63,10 @@ describe('splitBlocks', () => {
     const text = 'a\n\n<!--\n\ncomment\n\n-->\n\nb';
     expect(splitBlocks(text)).toEqual(['a\n\n', '<!--\n\ncomment\n\n-->\n\nb']);
   });
+
+  it('keeps a $$ display-math block with blank lines in one piece, but not inline $$…$$', () => {
+    const math = '$$\na = 1\n\nb = 2\n$$\n';
+    expect(splitBlocks(`Intro\n\n${math}\nAfter`)).toEqual(['Intro\n\n', `${math}\n`, 'After']);
+    expect(splitBlocks('$$x$$ inline\n\nnext')).toEqual(['$$x$$ inline\n\n', 'next']);
+  });
 });

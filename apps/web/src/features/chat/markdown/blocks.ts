@@ -2,13 +2,14 @@
  * Splits Markdown into top-level blocks that parse the same apart as together, so a streaming
  * reply re-parses only its last, growing block. Joining the blocks gives back the text.
  *
- * A split happens only at a run of blank lines outside a fenced code block, when the next line
+ * A split happens only at a run of blank lines outside a fenced code block (or `$$` math block), when the next line
  * starts at column 0 (not a continuation of a list item or indented code) and is not a list item
  * (which could belong to a loose list above). Text with link reference or footnote definitions,
  * or an HTML block (which may span blank lines), is split less or not at all.
  */
 
-const FENCE = /^( *)(`{3,}|~{3,})(.*)$/;
+// A `$$` line opens display math (remark-math), which may hold blank lines like a code fence.
+const FENCE = /^( *)(`{3,}|~{3,}|\${2,})(.*)$/;
 const LIST_ITEM = /^([-+*]|\d{1,9}[.)])([ \t]|$)/;
 const DEFINITION = /^ {0,3}\[[^\]]+\]:/m;
 const HTML_START = /^ {0,3}</;
@@ -50,7 +51,7 @@ export function splitBlocks(text: string): string[] {
     hasContent = true;
     if (HTML_START.test(line)) hasHtml = true;
     const m = FENCE.exec(line);
-    if (m && !(m[2]![0] === '`' && m[3]!.includes('`'))) {
+    if (m && !(m[2]![0] === '`' && m[3]!.includes('`')) && !(m[2]![0] === '$' && m[3]!.includes('$'))) {
       fence = { char: m[2]![0]!, length: m[2]!.length, indent: m[1]!.length };
     }
   }

@@ -1,11 +1,14 @@
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw, SlidersHorizontal } from 'lucide-react';
 import type { ParamKey } from '@chat/contract';
 import { usePopover } from '../../../hooks/usePopover';
-import { BingSettings, type BingSettingsProps } from './BingSettings';
+import type { BingSettingsProps } from './BingSettings';
 import { PARAM_LABEL_KEYS, fitToSpec, paramRows, stepDecimals, type ParamRow } from './params';
+
+// Only the Bing endpoint shows these: loaded when its options are first opened.
+const BingSettings = lazy(() => import('./BingSettings').then((m) => ({ default: m.BingSettings })));
 
 export interface OptionsPopoverProps {
   endpointType: string | null;
@@ -95,7 +98,9 @@ export function OptionsPopover({
             {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{model}</span>}
           </div>
           {endpointType === 'bingAI' && bing && model ? (
-            <BingSettings model={model} {...bing} />
+            <Suspense fallback={null}>
+              <BingSettings model={model} {...bing} />
+            </Suspense>
           ) : rows.length === 0 ? (
             <p className="text-sm text-text-secondary">{t('com_endpoint_no_options')}</p>
           ) : (

@@ -187,3 +187,56 @@ test('deleting the account takes three steps, ends at /login, and the login no l
   await expect(page.getByTestId('auth-error')).toContainText('Unable to login');
   await expect(page).toHaveURL(/\/login/);
 });
+
+/** A PNG drawn by the page's canvas, as the bytes a file picker would hand over. */
+async function drawnPng(page: Page, color: string): Promise<Buffer> {
+  const base64 = await page.evaluate(async (fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = fill;
+    ctx.fillRect(0, 0, 64, 48);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  }, color);
+  return Buffer.from(base64, 'base64');
+}
+
+test('an avatar: a wrong file is refused, a PNG is previewed, uploaded, and shown after a reload', async ({
+  page,
+  request,
+}) => {
+  const { account } = await registerByApi(request);
+  await logIn(page, account);
+  const dialog = await openSettings(page);
+  await dialog.getByTestId('settings-tab-account').click();
+  const input = dialog.getByTestId('settings-avatar-input');
+
+  // Not an image of the accepted kinds: the spec's text, no preview.
+  await input.setInputFiles({ name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByTestId('toast')).toContainText('.png or .jpg');
+  await expect(page.getByTestId('avatar-preview')).toHaveCount(0);
+
+  await input.setInputFiles({
+    name: 'me.png',
+    mimeType: 'image/png',
+    buffer: await drawnPng(page, '#cc3366'),
+  });
+  const preview = page.getByTestId('avatar-preview');
+  await expect(preview.getByRole('img')).toBeVisible();
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/files/images/avatar'));
+  await preview.getByTestId('avatar-upload').click();
+  expect((await uploaded).status()).toBe(200);
+  await expect(preview).toHaveCount(0);
+  const shown = dialog.getByTestId('settings-avatar');
+  await expect(shown).toHaveAttribute('src', /\/api\/files\/avatars\/[0-9a-f]+\.png$/);
+  await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  // Kept by the server: after a reload the account menu shows it.
+  await page.reload();
+  const menuAvatar = page.getByTestId('user-menu').getByRole('img');
+  await expect(menuAvatar).toHaveAttribute('src', /\/api\/files\/avatars\//);
+  await expect
+    .poll(() => menuAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+});

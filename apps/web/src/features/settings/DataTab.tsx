@@ -1,14 +1,25 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevokeAllUserKeys } from '../../api/user-keys';
+import { Spinner } from '../../components/ui/Spinner';
+import { ImportConversations } from '../export';
 import { SettingRow } from './SettingRow';
 import { TwoStepButton } from './TwoStepButton';
 
-/** Data controls: revoke every key the person provided (business §2), two clicks. */
+/**
+ * Data controls: import conversations (ChatGPT, LibreChat or this app's export; the same panel as
+ * the account menu's), and revoke every key the person provided (business §2), two clicks.
+ */
 export function DataTab() {
   const { t } = useTranslation();
   const revokeAll = useRevokeAllUserKeys();
   return (
     <div>
+      <section className="border-b border-border-light py-3" data-testid="settings-import">
+        <Suspense fallback={<Spinner />}>
+          <ImportConversations />
+        </Suspense>
+      </section>
       <SettingRow label={t('com_nav_revoke_all_keys')} hint={t('com_nav_revoke_all_keys_hint')}>
         <TwoStepButton
           labelKey="com_ui_revoke"

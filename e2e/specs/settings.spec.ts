@@ -234,7 +234,7 @@ test('an avatar: a wrong file is refused, a PNG is previewed, uploaded, and show
 
   // Kept by the server: after a reload the account menu shows it.
   await page.reload();
-  const menuAvatar = page.getByTestId('user-menu').getByRole('img');
+  const menuAvatar = page.getByTestId('user-menu').locator('img');
   await expect(menuAvatar).toHaveAttribute('src', /\/api\/files\/avatars\//);
   await expect
     .poll(() => menuAvatar.evaluate((img: HTMLImageElement) => img.naturalWidth))

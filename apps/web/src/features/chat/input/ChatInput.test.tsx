@@ -25,6 +25,31 @@ function setup(props: Partial<ChatInputProps> = {}) {
 describe('ChatInput', () => {
   afterEach(cleanup);
 
+  it('leaves the focus where the person moved it during the delay, and takes it from where it was', () => {
+    vi.useFakeTimers();
+    try {
+      const elsewhere = document.createElement('button');
+      const before = document.createElement('button');
+      document.body.append(elsewhere, before);
+      before.focus();
+      const first = setup();
+      elsewhere.focus(); // e.g. the endpoint menu, focused while the page settles
+      act(() => vi.advanceTimersByTime(TIMINGS.refocusDelayMs));
+      expect(document.activeElement).toBe(elsewhere);
+      expect(first.input).not.toBe(document.activeElement);
+      cleanup();
+      // Focus still on what had it when the state changed (a regenerate button): the input takes it.
+      before.focus();
+      const second = setup();
+      act(() => vi.advanceTimersByTime(TIMINGS.refocusDelayMs));
+      expect(document.activeElement).toBe(second.input);
+      elsewhere.remove();
+      before.remove();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('takes the focus after the submit state changes, but never out of an open dialog', () => {
     vi.useFakeTimers();
     try {

@@ -61,9 +61,18 @@ export function ChatInput({
   // Refocus after the submit state changes (spec §9: 100 ms), not on touch screens (keyboard).
   useEffect(() => {
     if (isMobile || disabled) return;
+    const focusedBefore = document.activeElement;
     const timer = setTimeout(() => {
+      const active = document.activeElement;
       // Never out of an open dialog (settings, keys): the person is working there.
-      if (document.activeElement?.closest('[aria-modal="true"]')) return;
+      if (active?.closest('[aria-modal="true"]')) return;
+      // Nor from a control the person moved to in the meantime (the endpoint menu, the search).
+      const movedAway =
+        active !== focusedBefore &&
+        active !== null &&
+        active !== document.body &&
+        !ref.current?.form?.contains(active);
+      if (movedAway) return;
       ref.current?.focus();
     }, TIMINGS.refocusDelayMs);
     return () => clearTimeout(timer);

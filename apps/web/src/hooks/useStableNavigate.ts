@@ -1,4 +1,5 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
+// eslint-disable-next-line no-restricted-imports -- the one wrapper around it
 import { useNavigate, type NavigateFunction, type NavigateOptions, type To } from 'react-router';
 
 /**

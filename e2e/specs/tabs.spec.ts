@@ -1,12 +1,17 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signUp } from '../support/app';
 
+/** The Web Lock the app's tabs refresh under (apps/web/src/api/refresh-share.ts). */
+const REFRESH_CHANNEL = 'omnichat:refresh';
+
 /**
  * Two tabs of one browser share the refresh cookie. When both refresh at once (both open the app
  * at the same moment, each asking for a token), the cookie must not be rotated twice: the second
  * rotation of the same cookie looked like a stolen token and logged the person out everywhere.
- * Refresh answers are held until both tabs have loaded (and a moment more), so the two tabs'
- * refreshes surely overlap however slowly the machine starts them.
+ * Refresh answers are held until both tabs are inside their refresh: with Web Locks, one holds the
+ * refresh lock and the other waits for it (the browser's lock manager says so); without, both
+ * requests have reached the network. Load events alone did not do: on a busy machine a tab asked
+ * for its token only after the other tab's refresh had ended, and the two never overlapped.
  */
 async function openBothAtOnce(context: BrowserContext, tabs: Page[]): Promise<{ count: () => number }> {
   let count = 0;
@@ -18,7 +23,13 @@ async function openBothAtOnce(context: BrowserContext, tabs: Page[]): Promise<{ 
     await route.continue();
   });
   await Promise.all(tabs.map((tab) => tab.goto('/c/new')));
-  await tabs[0]!.waitForTimeout(500);
+  const inRefresh = () =>
+    tabs[0]!.evaluate(async (name) => {
+      if (!navigator.locks) return null;
+      const { held = [], pending = [] } = await navigator.locks.query();
+      return [...held, ...pending].filter((lock) => lock.name === name).length;
+    }, REFRESH_CHANNEL);
+  await expect.poll(async () => (await inRefresh()) ?? count, { timeout: 20_000 }).toBe(tabs.length);
   release();
   return { count: () => count };
 }

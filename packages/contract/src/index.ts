@@ -26,3 +26,4 @@ export * from './imports.js';
 export * from './account.js';
 export * from './files.js';
 export * from './code-languages.js';
+export * from './identity.js';

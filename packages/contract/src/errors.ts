@@ -13,8 +13,8 @@ export const ERROR_STATUS = {
   registration_disabled: 403,
   /** Login of an account whose address is not confirmed while mail is configured. */
   email_not_verified: 403,
-  /** A password-reset or email-confirmation token unknown, used or expired. */
-  invalid_token: 400,
+  /** A password-reset or email-confirmation token unknown, used or expired: no such live token. */
+  invalid_token: 404,
   not_found: 404,
   email_taken: 409,
   conflict: 409,

@@ -10,6 +10,9 @@ export const IDENTITY_TTL = {
   verifyEmailHours: 24,
 } as const;
 
+/** Business §9: the forgot-password failure banner shows for 5 s. */
+export const FORGOT_PASSWORD_ERROR_MS = 5_000;
+
 /** The longest token accepted in a link (ours are 64 hex characters). */
 const TOKEN_MAX = 256;
 

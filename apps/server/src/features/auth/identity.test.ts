@@ -115,7 +115,7 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: 'Email verified successfully' });
     const again = await confirm(h, token);
-    expect(again.status).toBe(400);
+    expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ code: 'invalid_token' });
 
     const signedIn = await login(h, email, PASSWORD);
@@ -147,7 +147,7 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual(answer);
 
-    expect((await confirm(h, first.searchParams.get('token')!)).status).toBe(400);
+    expect((await confirm(h, first.searchParams.get('token')!)).status).toBe(404);
     expect((await confirm(h, second.searchParams.get('token')!)).status).toBe(200);
     // A verified account gets no further mail.
     const before = smtp.mails.length;
@@ -313,7 +313,7 @@ describe('without mail', () => {
     expect(await codeOf(await resetWith(h, new URL(unknown.link!)))).toBe('invalid_token');
 
     expect((await resetWith(h, link)).status).toBe(200);
-    expect((await resetWith(h, link)).status).toBe(400);
+    expect((await resetWith(h, link)).status).toBe(404);
     expect((await login(h, user.email, NEW_PASSWORD)).status).toBe(200);
     expect((await post(h, `/api/auth/refresh`, undefined, { cookie: user.cookie })).status).toBe(401);
   });

@@ -1,3 +1,4 @@
+/** The mail catcher is its own entry (`@chat/fake-upstreams/mail`): the app bundles this package for its demo endpoint, and must not pull in an SMTP server. */
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '@chat/fake-upstreams';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '@chat/fake-upstreams/mail';
 import type {
   ApiErrorBody,
   AuthResponse,

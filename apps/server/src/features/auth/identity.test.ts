@@ -123,6 +123,24 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
     expect(((await signedIn.json()) as AuthResponse).user.emailVerified).toBe(true);
   });
 
+  it('writes the mails in the language of the request (the web app sends the one it shows)', async () => {
+    const email = 'sprache@example.com';
+    await post(
+      h,
+      '/api/auth/register',
+      { name: 'Grete', email, password: PASSWORD, confirm_password: PASSWORD },
+      { 'accept-language': 'de-DE' },
+    );
+    const verify = await smtp.next(email);
+    expect(verify.subject).toBe('Chat <&> Co: Bestätige deine E-Mail-Adresse');
+    expect(verify.text).toContain('Hallo Grete,');
+    await confirm(h, linkOf(verify, '/email-confirmation').searchParams.get('token')!);
+    await post(h, '/api/auth/requestPasswordReset', { email }, { 'accept-language': 'fr-FR,fr;q=0.9' });
+    const reset = await smtp.next(email);
+    expect(reset.subject).toBe('Chat <&> Co : réinitialisez votre mot de passe');
+    expect(reset.text).toContain('15 minutes');
+  });
+
   it('a wrong password to an unverified account is still just a wrong password', async () => {
     const email = 'unverified-wrong@example.com';
     await register(h, email);

@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import {
   IDENTITY_TTL,
   type IdentityMessage,
+  type Language,
   type RegisterPending,
   type RequestPasswordResetResponse,
   type ResetPasswordRequest,
@@ -48,7 +49,7 @@ export function createIdentityService(deps: {
   const { repo, config, live, mailer, log } = deps;
   const origin = config.clientOrigin ?? 'http://localhost:3080';
 
-  async function sendVerification(user: UserRow): Promise<void> {
+  async function sendVerification(user: UserRow, language: Language): Promise<void> {
     if (!mailer) return;
     const token = newToken();
     const expiresAt = new Date(Date.now() + IDENTITY_TTL.verifyEmailHours * 3_600_000);
@@ -56,7 +57,7 @@ export function createIdentityService(deps: {
     const url = `${origin}/email-confirmation?token=${encodeURIComponent(token)}`;
     try {
       await mailer.send(
-        verificationMail({ to: user.email, name: user.name, appTitle: config.appTitle, url }),
+        verificationMail({ to: user.email, name: user.name, appTitle: config.appTitle, url, language }),
       );
     } catch (err) {
       // The account stays; the person can ask for the mail again from /verify-email.
@@ -71,14 +72,14 @@ export function createIdentityService(deps: {
     },
 
     /** After a registration with mail configured: the mail, and the answer that replaces a session. */
-    async pendingRegistration(user: UserRow): Promise<RegisterPending> {
-      await sendVerification(user);
+    async pendingRegistration(user: UserRow, language: Language): Promise<RegisterPending> {
+      await sendVerification(user, language);
       return { message: VERIFY_PENDING_MESSAGE, verifyEmail: true, email: user.email, userId: user.id };
     },
 
-    async resendConfirmation(userId: string): Promise<IdentityMessage> {
+    async resendConfirmation(userId: string, language: Language): Promise<IdentityMessage> {
       const user = await repo.findUserById(userId);
-      if (user && !user.emailVerified && !user.deletedAt) await sendVerification(user);
+      if (user && !user.emailVerified && !user.deletedAt) await sendVerification(user, language);
       return { message: RESEND_MESSAGE };
     },
 
@@ -93,7 +94,7 @@ export function createIdentityService(deps: {
      * The same answer for any address. With mail, the link is mailed; without, it is answered, and
      * an unknown address gets a link of the same shape whose token no account has.
      */
-    async requestPasswordReset(email: string): Promise<RequestPasswordResetResponse> {
+    async requestPasswordReset(email: string, language: Language): Promise<RequestPasswordResetResponse> {
       const user = await repo.findUserByEmail(email);
       const usable = user && !user.deletedAt && user.passwordHash !== null;
       const token = newToken();
@@ -107,7 +108,9 @@ export function createIdentityService(deps: {
       if (usable) {
         // Sent after answering: the time taken says nothing of whether a mail went out.
         void mailer
-          .send(passwordResetMail({ to: user.email, name: user.name, appTitle: config.appTitle, url }))
+          .send(
+            passwordResetMail({ to: user.email, name: user.name, appTitle: config.appTitle, url, language }),
+          )
           .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail not sent'));
       }
       return { message: RESET_REQUESTED_MESSAGE };

@@ -5,6 +5,7 @@ import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
 import type { AuthService, IssuedSession } from './service.js';
 import type { IdentityService } from './identity.js';
+import { mailLanguage } from './mail-texts.js';
 
 export const REFRESH_COOKIE = 'refreshToken';
 const COOKIE_PATH = '/api/auth';
@@ -32,8 +33,8 @@ export function authRoutes(
   addRoute(
     app,
     API_ROUTES.register,
-    async ({ body, reply }) => {
-      const result = await auth.register(body);
+    async ({ body, request, reply }) => {
+      const result = await auth.register(body, mailLanguage(request.headers['accept-language']));
       return 'refreshToken' in result ? sendSession(reply, result) : result;
     },
     { rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs } },
@@ -75,7 +76,8 @@ export function authRoutes(
   addRoute(
     app,
     API_ROUTES.requestPasswordReset,
-    async ({ body }) => identity.requestPasswordReset(body.email),
+    async ({ body, request }) =>
+      identity.requestPasswordReset(body.email, mailLanguage(request.headers['accept-language'])),
     mailLimit,
   );
   addRoute(app, API_ROUTES.resetPassword, async ({ body }) => identity.resetPassword(body), {
@@ -84,7 +86,8 @@ export function authRoutes(
   addRoute(
     app,
     API_ROUTES.resendConfirmEmail,
-    async ({ query }) => identity.resendConfirmation(query.userId),
+    async ({ query, request }) =>
+      identity.resendConfirmation(query.userId, mailLanguage(request.headers['accept-language'])),
     mailLimit,
   );
   addRoute(app, API_ROUTES.emailConfirmation, async ({ query }) => identity.confirmEmail(query.token), {

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   TOKEN_TTL,
   type AuthResponse,
+  type Language,
   type LoginRequest,
   type RegisterPending,
   type RegisterRequest,
@@ -108,7 +109,10 @@ export function createAuthService(
 
   return {
     /** A session, or (mail configured) the verification pending: no session until confirmed. */
-    async register(input: RegisterRequest): Promise<IssuedSession | RegisterPending> {
+    async register(
+      input: RegisterRequest,
+      language: Language = 'en-US',
+    ): Promise<IssuedSession | RegisterPending> {
       if (!config.registrationEnabled) {
         throw new AppError('registration_disabled', 'Registration is not allowed');
       }
@@ -124,7 +128,7 @@ export function createAuthService(
       });
       if (!user) throw new AppError('email_taken', 'Email is already in use');
       onRegistered(user.id);
-      if (identity?.needsVerification(user)) return identity.pendingRegistration(user);
+      if (identity?.needsVerification(user)) return identity.pendingRegistration(user, language);
       return issue(user);
     },
 

@@ -339,6 +339,7 @@ describe('mail', () => {
     JWT_SECRET: 'j'.repeat(32),
     JWT_REFRESH_SECRET: 'r'.repeat(32),
     CREDS_KEY: '0'.repeat(64),
+    CREDS_IV: '0'.repeat(32),
   };
   const build = (env: Record<string, string>) => buildAppConfig(parseEnv(env), secrets);
 

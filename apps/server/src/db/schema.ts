@@ -68,7 +68,10 @@ export const identityTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('identity_tokens_hash_idx').on(t.tokenHash), index('identity_tokens_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('identity_tokens_hash_idx').on(t.tokenHash),
+    index('identity_tokens_user_idx').on(t.userId),
+  ],
 );
 export type IdentityTokenRow = typeof identityTokens.$inferSelect;
 

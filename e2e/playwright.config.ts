@@ -100,6 +100,8 @@ export default defineConfig({
         OPENAI_API_KEY: 'e2e-key',
         OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
         OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
+        // No mail here: a reset request answers its link (identity.spec); the balance app has neither.
+        ALLOW_PASSWORD_RESET: 'true',
         // Azure OpenAI on the OpenAI fake's /openai/deployments/{deployment}/chat/completions.
         AZURE_API_KEY: 'e2e-azure-key',
         AZURE_OPENAI_API_INSTANCE_NAME: 'e2e-instance',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from '../support/app';
 import { mailedLink } from '../support/mail';
-import { MAIL_APP_PORT } from '../support/ports';
+import { BALANCE_APP_PORT, MAIL_APP_PORT } from '../support/ports';
 
 test.describe('with mail configured', () => {
   test.use({ baseURL: `http://127.0.0.1:${MAIL_APP_PORT}` });
@@ -106,4 +106,14 @@ test('without mail, the forgot-password page shows the reset link', async ({ pag
   await expect(link).toContainText('Click here to reset your password');
   const href = await link.getAttribute('href');
   expect(new URL(href!).pathname).toBe('/reset-password');
+});
+
+test.describe('a server with neither mail nor ALLOW_PASSWORD_RESET', () => {
+  test.use({ baseURL: `http://127.0.0.1:${BALANCE_APP_PORT}` });
+
+  test('offers no forgot-password link: a reset link would go to whoever asks', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByTestId('login-password')).toBeVisible();
+    await expect(page.getByTestId('login-forgot-password')).toHaveCount(0);
+  });
 });

@@ -151,10 +151,15 @@ export interface AppConfig {
   userURLPolicy?: SsrfPolicy | undefined;
   /** Set the Secure flag on cookies (served over https). */
   secureCookies: boolean;
-  /** SMTP for verification and reset mails; absent: no verification, reset links are answered. */
+  /** SMTP for verification and reset mails; absent: no verification, and reset links are answered only with ALLOW_PASSWORD_RESET. */
   mail?: MailConfig | undefined;
   /** ALLOW_UNVERIFIED_EMAIL_LOGIN: with mail configured, unconfirmed accounts may log in. */
   allowUnverifiedEmailLogin?: boolean;
+  /**
+   * ALLOW_PASSWORD_RESET: without mail, a reset request answers the link itself. Off by default:
+   * anyone knowing an address could then reset that account's password.
+   */
+  allowPasswordReset?: boolean;
   /** Where the web app is served (DOMAIN_CLIENT): the origin of the links in mails. */
   clientOrigin?: string;
   trustProxy: boolean;
@@ -284,6 +289,7 @@ export function buildAppConfig(
     trustProxy: env.TRUST_PROXY,
     mail: mailConfigFrom(env),
     allowUnverifiedEmailLogin: env.ALLOW_UNVERIFIED_EMAIL_LOGIN,
+    allowPasswordReset: env.ALLOW_PASSWORD_RESET,
     clientOrigin: (env.DOMAIN_CLIENT ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     ...(env.USER_URL_ALLOW.length > 0 ? { userURLPolicy: { allow: env.USER_URL_ALLOW } } : {}),
     loginRateLimit: {

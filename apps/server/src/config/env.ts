@@ -113,6 +113,8 @@ export const envSchema = z.object({
   EMAIL_FROM_NAME: z.string().trim().optional(),
   /** With mail configured, an account whose address is not confirmed may still log in. */
   ALLOW_UNVERIFIED_EMAIL_LOGIN: bool(false),
+  /** Without mail, a reset request answers its link only when this is on (LibreChat's name). */
+  ALLOW_PASSWORD_RESET: bool(false),
   /**
    * Where a user's own base URL may point besides the public internet: comma-separated
    * addresses, CIDR ranges or host names (e.g. a local Ollama: `127.0.0.1,ollama.internal`).

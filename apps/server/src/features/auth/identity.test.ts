@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '@chat/fake-upstreams/mail';
 import type {
+  StartupConfig,
   ApiErrorBody,
   AuthResponse,
   RegisterPending,
@@ -306,14 +307,37 @@ describe('with ALLOW_UNVERIFIED_EMAIL_LOGIN', () => {
   });
 });
 
-describe('without mail', () => {
+describe('without mail, and without ALLOW_PASSWORD_RESET', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startTestApp({ ...limits, clientOrigin: CLIENT });
   });
   afterAll(() => h.close());
 
+  it('offers no password reset: the link would go to whoever asks', async () => {
+    const user = await registerUser(h.url, 'No Reset', 'noreset@example.com');
+    const config = (await (await fetch(`${h.url}/api/config`)).json()) as StartupConfig;
+    expect(config).toMatchObject({ emailEnabled: false, passwordResetEnabled: false });
+    for (const email of [user.email, 'ghost@example.com']) {
+      const res = await post(h, '/api/auth/requestPasswordReset', { email });
+      expect(res.status).toBe(403);
+      const body = (await res.json()) as { message: string; link?: string };
+      expect(body.link).toBeUndefined();
+      expect(body.message).toMatch(/sends no mail/);
+    }
+  });
+});
+
+describe('without mail, with ALLOW_PASSWORD_RESET', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startTestApp({ ...limits, clientOrigin: CLIENT, allowPasswordReset: true });
+  });
+  afterAll(() => h.close());
+
   it('needs no verification, answers the reset link, and the link resets once', async () => {
+    const config = (await (await fetch(`${h.url}/api/config`)).json()) as StartupConfig;
+    expect(config).toMatchObject({ emailEnabled: false, passwordResetEnabled: true });
     const user = await registerUser(h.url, 'No Mail', 'nomail@example.com');
     const res = await post(h, '/api/auth/requestPasswordReset', { email: user.email });
     const body = (await res.json()) as RequestPasswordResetResponse;

@@ -30,6 +30,10 @@ interface Logger {
   error(obj: object, msg: string): void;
 }
 
+/** Without mail and without ALLOW_PASSWORD_RESET (the link would go to whoever asks). */
+const PASSWORD_RESET_DISABLED =
+  'Password reset is not available on this server: it sends no mail. Ask its operator.';
+
 /** A one-use token: 32 random bytes, kept only as its SHA-256. */
 function newToken(): string {
   return randomBytes(32).toString('hex');
@@ -91,10 +95,14 @@ export function createIdentityService(deps: {
     },
 
     /**
-     * The same answer for any address. With mail, the link is mailed; without, it is answered, and
-     * an unknown address gets a link of the same shape whose token no account has.
+     * The same answer for any address. With mail, the link is mailed; without, it is answered (only
+     * with ALLOW_PASSWORD_RESET), and an unknown address gets a link of the same shape whose token
+     * no account has.
      */
     async requestPasswordReset(email: string, language: Language): Promise<RequestPasswordResetResponse> {
+      if (!mailer && !config.allowPasswordReset) {
+        throw new AppError('forbidden', PASSWORD_RESET_DISABLED);
+      }
       const user = await repo.findUserByEmail(email);
       const usable = user && !user.deletedAt && user.passwordHash !== null;
       const token = newToken();

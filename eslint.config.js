@@ -36,7 +36,20 @@ const featureInternals = (name) => ({
 /** Two blocks: one for the sources, one letting their tests boot the shell's i18n (real texts). */
 function webBoundary(folder, patterns) {
   const rule = (allowed) => ({
-    'no-restricted-imports': ['error', { patterns: [shellImports(allowed), ...patterns] }],
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [shellImports(allowed), ...patterns],
+        paths: [
+          {
+            name: 'react-router',
+            importNames: ['useNavigate'],
+            message:
+              "Use hooks/useStableNavigate: outside a data router, react-router's navigate changes on every navigation.",
+          },
+        ],
+      },
+    ],
   });
   const files = `${WEB}/${folder}/**/*.{ts,tsx}`;
   return [

@@ -1,10 +1,10 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { languageReady } from './app/i18n';
 import './styles.css';
 import { Providers } from './app/Providers';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { FullPageSpinner } from './components/ui/Spinner';
 
 const root = document.getElementById('root');
@@ -16,7 +16,9 @@ void languageReady.then(() =>
     <StrictMode>
       <Providers>
         <Suspense fallback={<FullPageSpinner />}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </Suspense>
       </Providers>
     </StrictMode>,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { vkey } from './validation-texts.js';
 import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT, UPLOAD_LIMITS } from './limits.js';
-import { messageFileSchema } from './files.js';
+import { messageFileSchema } from './files-schemas.js';
 import {
   conversationOptionsSchema,
   conversationSchema,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assistantChatRequestSchema, createAssistantSchema, isAssistantModel } from './assistants.js';
+import { assistantChatRequestSchema, createAssistantSchema } from './assistants-schemas.js';
+import { isAssistantModel } from './assistants.js';
 
 describe('assistants contract', () => {
   it('offers gpt-4 and gpt-3.5 models without vision or instruct (spec §9)', () => {

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { vkey } from './validation-texts.js';
 import { BING_TONE_STYLES } from './endpoints.js';
 import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
-import { messageFileSchema } from './files.js';
+import { messageFileSchema } from './files-schemas.js';
 import { widestRange, type ParamKey } from './params.js';
-import { agentOptionsSchema, PLUGIN_LIMITS, pluginStateSchema, toolRefSchema } from './plugin-fields.js';
+import { agentOptionsSchema, pluginStateSchema, toolRefSchema } from './plugin-fields.js';
+import { PLUGIN_LIMITS } from './plugin-limits.js';
 
 /** Ids are client-made or server-made UUIDs; the root parent is the all-zero UUID. */
 export const idSchema = z

@@ -9,28 +9,6 @@ export const pluginKeySchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'must be a plugin key');
 
-export const PLUGIN_LIMITS = {
-  /** Spec §5: each auth field needs at least this many characters. */
-  authMinChars: 10,
-  /** No credential is longer than this. */
-  authMaxChars: 4096,
-  /** Plugins one request may select. */
-  maxTools: 16,
-  /** Model turns the agent may take in one reply (each may call tools); the last one answers. */
-  maxSteps: 5,
-  /** One tool call may take this long before it fails (the reply goes on). */
-  toolTimeoutMs: 60_000,
-  /** Tool output handed back to the model is cut to this many characters. */
-  toolOutputMaxChars: 8000,
-  /** What a plugin state keeps of a tool's input and output for display. */
-  displayMaxChars: 4000,
-  /** Spec §5: the plugin store's search matches names case-insensitively. */
-  storeSearchMaxChars: 100,
-} as const;
-
-/** The name the display states give the agent's own thinking between tool calls (LibreChat's). */
-export const SELF_REFLECTION = 'self reflection';
-
 /** One tool input as LibreChat's messages keep it. */
 export const pluginInputSchema = z.object({ inputStr: z.string() });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { route } from './route-def.js';
 import { userSchema } from './entities.js';
-import { PLUGIN_LIMITS, pluginKeySchema } from './plugin-fields.js';
+import { pluginKeySchema } from './plugin-fields.js';
+import { PLUGIN_LIMITS } from './plugin-limits.js';
 
 /**
  * Plugins (spec §3 Plugin, §4 Plugin display states and Plugin install, §5 plugin auth, §7 user

@@ -31,3 +31,27 @@ export interface RouteDef {
 
 /** A row, typed as written (its schemas keep their own types). */
 export const route = <const R extends RouteDef>(r: R): R => r;
+
+/** `METHOD /pattern`, the key of a route in the security suites. */
+export const routeKeyOf = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
+
+/** The path with each `:param` replaced by its encoded value. */
+export function fillRoutePath(pattern: string, params: Record<string, string> | undefined): string {
+  return pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`no value for :${name} in ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}
+
+declare const rowOf: unique symbol;
+
+/**
+ * A route as the browser calls it: its method and path, typed by its whole row (what the call
+ * sends and gets back) without holding the row's schemas, so zod stays off the first paint.
+ */
+export interface RoutePath<R extends RouteDef = RouteDef> {
+  readonly method: R['method'];
+  readonly path: R['path'];
+  readonly [rowOf]?: R;
+}

@@ -19,19 +19,19 @@ import {
   updateMessageRequestSchema,
 } from './api.js';
 import { conversationSchema, endpointNameSchema, idSchema, messageSchema, userSchema } from './entities.js';
-import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search.js';
+import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search-schemas.js';
 import { streamEventSchema } from './sse.js';
 import { KEYS_ROUTES } from './keys.js';
 import { MODEL_CONFIG_ROUTES } from './model-configs.js';
-import { PRESET_ROUTES } from './presets.js';
+import { PRESET_ROUTES } from './presets-schemas.js';
 import { CONFIG_ROUTES } from './config-routes.js';
 import { BALANCE_ROUTES } from './balance.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { PLUGIN_ROUTES } from './plugins.js';
-import { ASSISTANT_ROUTES } from './assistants.js';
+import { ASSISTANT_ROUTES } from './assistants-schemas.js';
 import { ACCOUNT_ROUTES } from './account.js';
 import { IDENTITY_ROUTES, registerResponseSchema } from './identity.js';
-import { FILE_ROUTES } from './files.js';
+import { FILE_ROUTES } from './files-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -248,15 +248,3 @@ export type RouteQueryIn<R extends RouteDef> = In<R['query']>;
 export type RouteBodyIn<R extends RouteDef> = In<R['body']>;
 /** The JSON reply (or, for a stream, one event). */
 export type RouteReply<R extends RouteDef> = z.output<R['response']>;
-
-/** `METHOD /pattern`, the key of a route in the security suites. */
-export const routeKeyOf = (r: Pick<RouteDef, 'method' | 'path'>): string => `${r.method} ${r.path}`;
-
-/** The path with each `:param` replaced by its encoded value. */
-export function fillRoutePath(pattern: string, params: Record<string, string> | undefined): string {
-  return pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`no value for :${name} in ${pattern}`);
-    return encodeURIComponent(value);
-  });
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstMatch, matchRanges, searchQuerySchema, searchTerms } from './search.js';
+import { firstMatch, matchRanges, searchTerms } from './search.js';
+import { searchQuerySchema } from './search-schemas.js';
 
 describe('searchTerms', () => {
   it('lowercases the words of any script, once each, ignoring punctuation and emoji', () => {

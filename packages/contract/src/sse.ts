@@ -62,22 +62,6 @@ export type FinalEvent = z.infer<typeof finalEventSchema>;
 export type ErrorEvent = Omit<z.infer<typeof errorEventSchema>, 'code'> & { code: ErrorCode };
 export type StreamEvent = CreatedEvent | ResumedEvent | DeltaEvent | PluginsEvent | FinalEvent | ErrorEvent;
 
-export function isCreatedEvent(e: StreamEvent): e is CreatedEvent {
-  return 'created' in e && e.created === true;
-}
-export function isResumedEvent(e: StreamEvent): e is ResumedEvent {
-  return 'resumed' in e && e.resumed === true;
-}
-export function isFinalEvent(e: StreamEvent): e is FinalEvent {
-  return 'final' in e && e.final === true;
-}
-export function isPluginsEvent(e: StreamEvent): e is PluginsEvent {
-  return 'plugins' in e && Array.isArray(e.plugins);
-}
-export function isErrorEvent(e: StreamEvent): e is ErrorEvent {
-  return 'error' in e && e.error === true;
-}
-
 /**
  * Any event of the reply stream, as the client parses it. The delta (a bare `{ text }`) comes last:
  * the flagged events are tried first, so a flagged event is never read as a delta.

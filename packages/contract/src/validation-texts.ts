@@ -1,5 +1,5 @@
 import { AUTH_LIMITS } from './limits.js';
-import { PLUGIN_LIMITS } from './plugin-fields.js';
+import { PLUGIN_LIMITS } from './plugin-limits.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { API_ROUTES, type Assistant, type AssistantList, type RouteDef } from '@chat/contract';
+import { API_ROUTE_PATHS, type Assistant, type AssistantList, type RoutePath } from '@chat/contract';
 import { callApi } from './call';
 import { useAssistants, useCreateAssistant, useDeleteAssistant, useUpdateAssistant } from './assistants';
 
@@ -53,17 +53,17 @@ afterEach(() => {
 describe('assistants data', () => {
   it('lists oldest first, and keeps the list in step with create, update and delete', async () => {
     const one = assistant('asst_1', 'One');
-    mockedCall.mockImplementation(async (route: RouteDef) => {
-      if (route === API_ROUTES.listAssistants) return listOf([one]);
-      if (route === API_ROUTES.createAssistant) return assistant('asst_2', 'Two');
-      if (route === API_ROUTES.updateAssistant) return { ...one, name: 'Uno' };
-      if (route === API_ROUTES.deleteAssistant)
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.listAssistants) return listOf([one]);
+      if (route === API_ROUTE_PATHS.createAssistant) return assistant('asst_2', 'Two');
+      if (route === API_ROUTE_PATHS.updateAssistant) return { ...one, name: 'Uno' };
+      if (route === API_ROUTE_PATHS.deleteAssistant)
         return { id: 'asst_1', object: 'assistant.deleted', deleted: true };
       throw new Error('unexpected route');
     });
     const { result } = setup();
     await waitFor(() => expect(result.current.list.data?.map((a) => a.name)).toEqual(['One']));
-    expect(mockedCall).toHaveBeenCalledWith(API_ROUTES.listAssistants, { query: { limit: 100 } });
+    expect(mockedCall).toHaveBeenCalledWith(API_ROUTE_PATHS.listAssistants, { query: { limit: 100 } });
 
     await act(() => result.current.create.mutateAsync({ name: 'Two' }));
     await waitFor(() => expect(result.current.list.data?.map((a) => a.name)).toEqual(['One', 'Two']));

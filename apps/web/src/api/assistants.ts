@@ -1,22 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  API_ROUTES,
+  API_ROUTE_PATHS,
   ASSISTANT_LIMITS,
   type Assistant,
+  type ApiRoutes,
   type AssistantList,
   type RouteBodyIn,
 } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
-type CreateBody = RouteBodyIn<typeof API_ROUTES.createAssistant>;
-type UpdateBody = RouteBodyIn<typeof API_ROUTES.updateAssistant>;
+type CreateBody = RouteBodyIn<ApiRoutes['createAssistant']>;
+type UpdateBody = RouteBodyIn<ApiRoutes['updateAssistant']>;
 
 /** The person's assistants, oldest first (spec §7): one page of the largest size. */
 export function useAssistants(enabled = true) {
   return useQuery({
     queryKey: queryKeys.assistants,
-    queryFn: () => callApi(API_ROUTES.listAssistants, { query: { limit: ASSISTANT_LIMITS.listMaxLimit } }),
+    queryFn: () =>
+      callApi(API_ROUTE_PATHS.listAssistants, { query: { limit: ASSISTANT_LIMITS.listMaxLimit } }),
     select: (list: AssistantList) => list.data,
     enabled,
   });
@@ -41,7 +43,7 @@ export function withoutAssistant(list: AssistantList | undefined, id: string): A
 export function useCreateAssistant() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBody) => callApi(API_ROUTES.createAssistant, { body }),
+    mutationFn: (body: CreateBody) => callApi(API_ROUTE_PATHS.createAssistant, { body }),
     onSuccess: (a) => qc.setQueryData<AssistantList>(queryKeys.assistants, (l) => withAssistant(l, a)),
   });
 }
@@ -50,7 +52,7 @@ export function useUpdateAssistant() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateBody }) =>
-      callApi(API_ROUTES.updateAssistant, { params: { id }, body }),
+      callApi(API_ROUTE_PATHS.updateAssistant, { params: { id }, body }),
     onSuccess: (a) => qc.setQueryData<AssistantList>(queryKeys.assistants, (l) => withAssistant(l, a)),
   });
 }
@@ -58,7 +60,7 @@ export function useUpdateAssistant() {
 export function useDeleteAssistant() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => callApi(API_ROUTES.deleteAssistant, { params: { id } }),
+    mutationFn: (id: string) => callApi(API_ROUTE_PATHS.deleteAssistant, { params: { id } }),
     onSuccess: ({ id }) =>
       qc.setQueryData<AssistantList>(queryKeys.assistants, (l) => withoutAssistant(l, id)),
   });

@@ -1,5 +1,5 @@
 import {
-  API_ROUTES,
+  API_ROUTE_PATHS,
   type AuthResponse,
   type LoginRequest,
   type RegisterRequest,
@@ -8,15 +8,15 @@ import {
 import { callApi } from './call';
 
 export function postLogin(body: LoginRequest): Promise<AuthResponse> {
-  return callApi(API_ROUTES.login, { body });
+  return callApi(API_ROUTE_PATHS.login, { body });
 }
 
 export function postRegister(
   body: Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password'>,
 ): Promise<RegisterResponse> {
-  return callApi(API_ROUTES.register, { body });
+  return callApi(API_ROUTE_PATHS.register, { body });
 }
 
 export function postLogout() {
-  return callApi(API_ROUTES.logout, {});
+  return callApi(API_ROUTE_PATHS.logout, {});
 }

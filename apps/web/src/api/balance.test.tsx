@@ -2,19 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager, onlineManager } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { API_ROUTES, type RouteDef, type StartupConfig } from '@chat/contract';
+import { API_ROUTE_PATHS, type RoutePath, type StartupConfig } from '@chat/contract';
 import { callApi } from './call';
 import { useBalance } from './balance';
 import { queryKeys } from './keys';
 
 vi.mock('./call', () => ({ callApi: vi.fn() }));
 const mockedCall = vi.mocked(callApi);
-const balanceCalls = () => mockedCall.mock.calls.filter(([route]) => route === API_ROUTES.balance).length;
+const balanceCalls = () =>
+  mockedCall.mock.calls.filter(([route]) => route === API_ROUTE_PATHS.balance).length;
 
 function setup(checkBalance: boolean) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  mockedCall.mockImplementation(async (route: RouteDef) =>
-    route === API_ROUTES.config ? ({ checkBalance } as StartupConfig) : 19_500,
+  mockedCall.mockImplementation(async (route: RoutePath) =>
+    route === API_ROUTE_PATHS.config ? ({ checkBalance } as StartupConfig) : 19_500,
   );
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={qc}>{children}</QueryClientProvider>

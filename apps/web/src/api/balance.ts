@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES } from '@chat/contract';
+import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from './call';
 import { useStartupConfig } from './config';
 import { queryKeys } from './keys';
@@ -12,7 +12,7 @@ export function useBalance(enabled: boolean) {
   const config = useStartupConfig();
   return useQuery({
     queryKey: queryKeys.balance,
-    queryFn: () => callApi(API_ROUTES.balance, {}),
+    queryFn: () => callApi(API_ROUTE_PATHS.balance, {}),
     enabled: enabled && config.data?.checkBalance === true,
     staleTime: 0,
     refetchOnWindowFocus: true,

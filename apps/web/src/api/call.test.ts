@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API_ROUTES } from '@chat/contract';
+import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from './call';
 import { setSession } from './http';
 
@@ -28,7 +28,7 @@ describe('callApi (the typed caller of the contract route table)', () => {
   it('sends the method, the path with encoded params and the JSON body of the row', async () => {
     const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => json({ text: 'x' }));
     vi.stubGlobal('fetch', fetchMock);
-    await callApi(API_ROUTES.editMessage, {
+    await callApi(API_ROUTE_PATHS.editMessage, {
       params: { conversationId: 'c 1', messageId: 'm/2' },
       body: { text: 'hi' },
     });
@@ -42,7 +42,7 @@ describe('callApi (the typed caller of the contract route table)', () => {
   it('encodes the query as before (a space is %20) and sends no body on a GET', async () => {
     const fetchMock = vi.fn(async (..._args: [string, RequestInit]) => json({}));
     vi.stubGlobal('fetch', fetchMock);
-    await callApi(API_ROUTES.search, { query: { q: 'a b&c', pageNumber: 2 } });
+    await callApi(API_ROUTE_PATHS.search, { query: { q: 'a b&c', pageNumber: 2 } });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/search?q=a%20b%26c&pageNumber=2');
     expect(init.method).toBe('GET');
@@ -57,7 +57,7 @@ describe('callApi (the typed caller of the contract route table)', () => {
       return auth === 'Bearer new' ? json(user) : json({ message: 'x', code: 'token_expired' }, 401);
     });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(callApi(API_ROUTES.user, {})).resolves.toEqual(user);
+    await expect(callApi(API_ROUTE_PATHS.user, {})).resolves.toEqual(user);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/user', '/api/auth/refresh', '/api/user']);
   });
 
@@ -66,7 +66,7 @@ describe('callApi (the typed caller of the contract route table)', () => {
       'fetch',
       vi.fn(async () => json({ message: 'Nope', code: 'not_found' }, 404)),
     );
-    await expect(callApi(API_ROUTES.convo, { params: { id: 'x' } })).rejects.toMatchObject({
+    await expect(callApi(API_ROUTE_PATHS.convo, { params: { id: 'x' } })).rejects.toMatchObject({
       status: 404,
       code: 'not_found',
     });

@@ -3,6 +3,7 @@ import {
   type RouteBodyIn,
   type RouteDef,
   type RouteParamsIn,
+  type RoutePath,
   type RouteQueryIn,
   type RouteReply,
 } from '@chat/contract';
@@ -16,7 +17,10 @@ export type CallInput<R extends RouteDef> = Field<'params', RouteParamsIn<R>> &
   Field<'body', RouteBodyIn<R>> & { signal?: AbortSignal | undefined };
 
 /** The method, URL and body of a call, from the route's row (shared with the stream's fetch). */
-export function requestOf<R extends RouteDef>(route: R, input: CallInput<R>): { url: string; init: ApiInit } {
+export function requestOf<R extends RouteDef>(
+  route: RoutePath<R>,
+  input: CallInput<R>,
+): { url: string; init: ApiInit } {
   const { params, query, body, signal } = input as {
     params?: Record<string, string>;
     query?: Record<string, string | number | undefined>;
@@ -40,11 +44,14 @@ export function requestOf<R extends RouteDef>(route: R, input: CallInput<R>): { 
 }
 
 /**
- * Calls a JSON route of the contract's table through apiFetch (token, one shared refresh, retry):
+ * Calls a JSON route of the contract's table (API_ROUTE_PATHS: its rows without their schemas) through apiFetch (token, one shared refresh, retry):
  * the path, method and input come from the row, the answer is typed by its reply schema (the
  * server's replies are checked against those schemas in its tests). A non-2xx answer throws ApiError.
  */
-export function callApi<R extends RouteDef>(route: R, input: CallInput<R>): Promise<RouteReply<R>> {
+export function callApi<R extends RouteDef>(
+  route: RoutePath<R>,
+  input: CallInput<R>,
+): Promise<RouteReply<R>> {
   const { url, init } = requestOf(route, input);
   return apiJson<RouteReply<R>>(url, init);
 }

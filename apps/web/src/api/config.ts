@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES, type StartupConfig } from '@chat/contract';
+import { API_ROUTE_PATHS, type StartupConfig } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
 export function fetchStartupConfig(): Promise<StartupConfig> {
-  return callApi(API_ROUTES.config, {});
+  return callApi(API_ROUTE_PATHS.config, {});
 }
 
 /** GET /api/config (public). Loaded once per session; no refetch on focus. */

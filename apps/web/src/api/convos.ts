@@ -1,9 +1,9 @@
-import { API_ROUTES, type ConvosPage } from '@chat/contract';
+import { API_ROUTE_PATHS, type ConvosPage } from '@chat/contract';
 import { callApi } from './call';
 
 /** GET /api/convos?pageNumber=N (newest first). */
 export function fetchConvosPage(pageNumber: number, signal?: AbortSignal): Promise<ConvosPage> {
-  return callApi(API_ROUTES.convosPage, { query: { pageNumber }, signal });
+  return callApi(API_ROUTE_PATHS.convosPage, { query: { pageNumber }, signal });
 }
 
 /** Next page to load, or undefined when the last one is loaded (spec §4: while pageNumber < pages). */
@@ -12,9 +12,9 @@ export function nextConvosPage(last: ConvosPage): number | undefined {
 }
 
 export function renameConvo(conversationId: string, title: string): Promise<unknown> {
-  return callApi(API_ROUTES.renameConvo, { body: { arg: { conversationId, title } } });
+  return callApi(API_ROUTE_PATHS.renameConvo, { body: { arg: { conversationId, title } } });
 }
 
 export function deleteConvo(conversationId: string): Promise<unknown> {
-  return callApi(API_ROUTES.clearConvos, { body: { arg: { conversationId, source: 'button' } } });
+  return callApi(API_ROUTE_PATHS.clearConvos, { body: { arg: { conversationId, source: 'button' } } });
 }

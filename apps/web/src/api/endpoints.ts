@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES } from '@chat/contract';
+import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from './keys';
 export function useEndpoints() {
   return useQuery({
     queryKey: queryKeys.endpoints,
-    queryFn: () => callApi(API_ROUTES.endpoints, {}),
+    queryFn: () => callApi(API_ROUTE_PATHS.endpoints, {}),
     staleTime: Infinity,
   });
 }
@@ -15,7 +15,7 @@ export function useEndpoints() {
 export function useModels() {
   return useQuery({
     queryKey: queryKeys.models,
-    queryFn: () => callApi(API_ROUTES.models, {}),
+    queryFn: () => callApi(API_ROUTE_PATHS.models, {}),
     staleTime: Infinity,
   });
 }

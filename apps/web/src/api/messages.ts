@@ -1,23 +1,23 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API_ROUTES, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
+import { API_ROUTE_PATHS, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
 export function fetchMessages(conversationId: string): Promise<Message[]> {
-  return callApi(API_ROUTES.messages, { params: { conversationId } });
+  return callApi(API_ROUTE_PATHS.messages, { params: { conversationId } });
 }
 
 export function fetchConversation(conversationId: string): Promise<Conversation> {
-  return callApi(API_ROUTES.convo, { params: { id: conversationId } });
+  return callApi(API_ROUTE_PATHS.convo, { params: { id: conversationId } });
 }
 
 /** PUT /api/messages/:conversationId/:messageId — saves an edited text (isEdited true). */
 export function updateMessageText(conversationId: string, messageId: string, text: string): Promise<Message> {
-  return callApi(API_ROUTES.editMessage, { params: { conversationId, messageId }, body: { text } });
+  return callApi(API_ROUTE_PATHS.editMessage, { params: { conversationId, messageId }, body: { text } });
 }
 
 export function generateTitle(conversationId: string): Promise<{ title: string }> {
-  return callApi(API_ROUTES.genTitle, { body: { conversationId } });
+  return callApi(API_ROUTE_PATHS.genTitle, { body: { conversationId } });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { API_ROUTES, type User, type UserPluginRequest } from '@chat/contract';
+import { API_ROUTE_PATHS, type User, type UserPluginRequest } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from './keys';
 export function usePlugins(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.plugins,
-    queryFn: () => callApi(API_ROUTES.plugins, {}),
+    queryFn: () => callApi(API_ROUTE_PATHS.plugins, {}),
     staleTime: Infinity,
     enabled,
   });
@@ -19,7 +19,7 @@ export function usePlugins(enabled: boolean) {
  */
 export function useUpdateUserPlugin(onUser: (user: User) => void) {
   return useMutation({
-    mutationFn: (body: UserPluginRequest) => callApi(API_ROUTES.userPlugins, { body }),
+    mutationFn: (body: UserPluginRequest) => callApi(API_ROUTE_PATHS.userPlugins, { body }),
     onSuccess: (user) => onUser(user),
   });
 }

@@ -1,4 +1,4 @@
-import { streamEventSchemaFor, type ErrorCode, type StreamEvent } from '@chat/contract';
+import type { ErrorCode, StreamEvent, streamEventSchemaFor } from '@chat/contract';
 import { ApiError, getAccessToken, refreshSession, toApiError } from './http';
 
 /** One server-sent event, as read from the wire. */
@@ -86,9 +86,20 @@ function unreadableEvent(): ApiError {
   return new ApiError(0, 'internal', 'The server sent an event this client cannot read');
 }
 
-/** One event of the reply stream, checked against the contract's schema (a mismatch throws). */
+let schemaFor: typeof streamEventSchemaFor | undefined;
+
+/** The events' schemas (and zod): streamSse loads them with its request, not the page. */
+export async function loadStreamSchemas(): Promise<void> {
+  schemaFor ??= (await import('./stream-schemas')).streamEventSchemaFor;
+}
+
+/**
+ * One event of the reply stream, checked against the contract's schema (a mismatch throws).
+ * Within streamSse's `onEvent`, or after loadStreamSchemas.
+ */
 export function parseStreamEvent(data: unknown): StreamEvent {
-  const parsed = streamEventSchemaFor(data).safeParse(data);
+  if (!schemaFor) throw new Error('parseStreamEvent before loadStreamSchemas');
+  const parsed = schemaFor(data).safeParse(data);
   if (!parsed.success) throw unreadableEvent();
   // The schema keeps an error event's `code` a plain string (a newer server may send new codes);
   // the client shows any code it does not know through its generic message.
@@ -128,9 +139,12 @@ async function request(path: string, body: unknown, signal: AbortSignal | undefi
  * POSTs `body` (GETs `path` when `body` is undefined: joining a running reply) and reads the
  * `text/event-stream` answer until it ends. A 401 refreshes the session once and retries; another
  * non-200 status rejects with SseHttpError. Aborting the signal only stops reading (the server
- * keeps generating and saves the reply).
+ * keeps generating and saves the reply). The events' schemas load alongside the request, so
+ * `onEvent` may call parseStreamEvent.
  */
 export async function streamSse(path: string, body: unknown, opts: StreamOptions): Promise<void> {
+  const schemas = loadStreamSchemas();
+  schemas.catch(() => undefined); // awaited below, once the reply is open
   let res = await request(path, body, opts.signal);
   if (res.status === 401) {
     await refreshSession();
@@ -153,6 +167,7 @@ export async function streamSse(path: string, body: unknown, opts: StreamOptions
   const onAbort = () => void reader.cancel().catch(() => undefined);
   opts.signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    await schemas;
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;

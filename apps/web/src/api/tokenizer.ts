@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { API_ROUTES, BING_DEFAULTS } from '@chat/contract';
+import { API_ROUTE_PATHS, BING_DEFAULTS } from '@chat/contract';
 import { callApi } from './call';
 
 /**
@@ -13,7 +13,7 @@ export function useTokenCount(text: string, delayMs: number = BING_DEFAULTS.toke
     if (!text.trim()) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      callApi(API_ROUTES.tokenizer, { body: { arg: text }, signal: controller.signal }).then(
+      callApi(API_ROUTE_PATHS.tokenizer, { body: { arg: text }, signal: controller.signal }).then(
         (r) => setCount({ text, count: r.count }),
         () => {},
       );

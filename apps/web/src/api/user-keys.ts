@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES, type KeyExpiryResponse } from '@chat/contract';
+import { API_ROUTE_PATHS, type KeyExpiryResponse } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
@@ -32,7 +32,7 @@ export function recheckDelay(
 export function useKeyExpiry(endpoint: string | null, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.userKeys.one(endpoint ?? ''),
-    queryFn: ({ signal }) => callApi(API_ROUTES.keyExpiry, { query: { name: endpoint ?? '' }, signal }),
+    queryFn: ({ signal }) => callApi(API_ROUTE_PATHS.keyExpiry, { query: { name: endpoint ?? '' }, signal }),
     enabled: enabled && !!endpoint,
     refetchInterval: (query) =>
       recheckDelay(query.state.data?.expiresAt, query.state.dataUpdatedAt, Date.now()),
@@ -51,7 +51,7 @@ export function useSaveUserKey() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ endpoint, value, expiresAt }: SaveKeyInput) =>
-      callApi(API_ROUTES.updateKey, { body: { name: endpoint, value, expiresAt } }),
+      callApi(API_ROUTE_PATHS.updateKey, { body: { name: endpoint, value, expiresAt } }),
     onSuccess: (saved, { endpoint }) => {
       qc.setQueryData<KeyExpiryResponse>(queryKeys.userKeys.one(endpoint), { expiresAt: saved.expiresAt });
     },
@@ -62,7 +62,7 @@ export function useSaveUserKey() {
 export function useRevokeUserKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (endpoint: string) => callApi(API_ROUTES.deleteKey, { params: { name: endpoint } }),
+    mutationFn: (endpoint: string) => callApi(API_ROUTE_PATHS.deleteKey, { params: { name: endpoint } }),
     onSuccess: (_reply, endpoint) => {
       qc.setQueryData<KeyExpiryResponse>(queryKeys.userKeys.one(endpoint), { expiresAt: null });
     },
@@ -73,7 +73,7 @@ export function useRevokeUserKey() {
 export function useRevokeAllUserKeys() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(API_ROUTES.deleteAllKeys, { query: { all: 'true' } }),
+    mutationFn: () => callApi(API_ROUTE_PATHS.deleteAllKeys, { query: { all: 'true' } }),
     onSuccess: () => {
       qc.setQueriesData<KeyExpiryResponse>({ queryKey: queryKeys.userKeys.all }, { expiresAt: null });
     },

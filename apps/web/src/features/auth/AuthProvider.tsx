@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
 import { ApiError, onSessionChange, refreshSession, setSession } from '../../api/http';
@@ -34,7 +34,7 @@ function isAccountDeleted(err: unknown): boolean {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [session, setSessionState] = useState<AuthResponse | null>(null);
   const [accountDeleted, setAccountDeleted] = useState(false);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from 'react-i18next';
 import { confirmEmail } from '../../api/identity';
 import { Button } from '../../components/ui/Button';
@@ -10,7 +11,7 @@ import { AuthLink, AuthText } from './AuthLinks';
 /** Business §2 Email confirmation: the mailed link's token confirms the address once. */
 export default function EmailConfirmationPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [state, setState] = useState<'confirming' | 'confirmed' | 'failed'>(token ? 'confirming' : 'failed');

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from 'react-i18next';
 import { registerRequestSchema } from '@chat/contract';
 import { ApiError } from '../../api/http';
@@ -20,7 +21,7 @@ const EMPTY: Record<Field, string> = { name: '', email: '', password: '', confir
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const { status, register } = useAuth();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { data: config, isPending: configPending } = useStartupConfig();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { TIMINGS } from '@chat/contract';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useAuth } from './auth-context';
@@ -11,7 +11,7 @@ import { useAuth } from './auth-context';
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status, loginPath } = useAuth();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
 
   useEffect(() => {
     if (status !== 'unauthenticated') return;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordRequestSchema } from '@chat/contract';
 import { ApiError } from '../../api/http';
@@ -20,7 +21,7 @@ type Field = 'token' | 'userId' | 'password' | 'confirm_password';
  */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const [params] = useSearchParams();
   const [values, setValues] = useState<Record<Field, string>>({
     token: params.get('token') ?? '',

@@ -3,13 +3,13 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import {
-  API_ROUTES,
+  API_ROUTE_PATHS,
   NO_PARENT,
   type Conversation,
   type EndpointsConfig,
   type Message,
   type ModelsConfig,
-  type RouteDef,
+  type RoutePath,
 } from '@chat/contract';
 import '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
@@ -26,7 +26,7 @@ const config: EndpointsConfig = {
 const models: ModelsConfig = { openAI: ['gpt-4o'], google: ['gemini-pro', 'chat-bison'] };
 
 vi.mock('../../api/call', () => ({
-  callApi: vi.fn(async (route: RouteDef) => (route === API_ROUTES.endpoints ? config : models)),
+  callApi: vi.fn(async (route: RoutePath) => (route === API_ROUTE_PATHS.endpoints ? config : models)),
 }));
 vi.mock('./stream/run', () => ({ startStream: vi.fn(async () => true) }));
 const mockedStart = vi.mocked(startStream);

@@ -1,5 +1,5 @@
 import {
-  API_ROUTES,
+  API_ROUTE_PATHS,
   importEventSchema,
   type ApiErrorBody,
   type ImportProgressEvent,
@@ -45,7 +45,7 @@ function send(
 ): Promise<Attempt> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(API_ROUTES.importConvos.method, API_ROUTES.importConvos.path);
+    xhr.open(API_ROUTE_PATHS.importConvos.method, API_ROUTE_PATHS.importConvos.path);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     const result: Attempt = { status: 0, body: '' };
     let seen = 0;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { API_ROUTES, type Preset, type RouteDef } from '@chat/contract';
+import { API_ROUTE_PATHS, type Preset, type RoutePath } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { useDeletePresets, usePresets, useSavePreset } from './api';
 
@@ -40,16 +40,16 @@ afterEach(() => {
 describe('presets data (spec §4 Presets)', () => {
   it('a delete removes the preset at once, before the server answers', async () => {
     let answer: (v: unknown) => void = () => {};
-    mockedCall.mockImplementation(async (route: RouteDef) => {
-      if (route === API_ROUTES.presets) return [preset('a'), preset('b')];
-      if (route === API_ROUTES.deletePresets) return new Promise((resolve) => (answer = resolve));
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.presets) return [preset('a'), preset('b')];
+      if (route === API_ROUTE_PATHS.deletePresets) return new Promise((resolve) => (answer = resolve));
       throw new Error('unexpected');
     });
     const { result } = setup();
     await waitFor(() => expect(result.current.list.data).toHaveLength(2));
     act(() => result.current.remove.mutate('a'));
     await waitFor(() => expect(result.current.list.data?.map((p) => p.presetId)).toEqual(['b']));
-    expect(mockedCall).toHaveBeenCalledWith(API_ROUTES.deletePresets, { body: { presetId: 'a' } });
+    expect(mockedCall).toHaveBeenCalledWith(API_ROUTE_PATHS.deletePresets, { body: { presetId: 'a' } });
     answer({ acknowledged: true, deletedCount: 1 });
     await waitFor(() => expect(result.current.remove.isSuccess).toBe(true));
     expect(result.current.list.data?.map((p) => p.presetId)).toEqual(['b']);
@@ -57,12 +57,12 @@ describe('presets data (spec §4 Presets)', () => {
 
   it('a refused delete fetches the list again, which brings the preset back', async () => {
     let lists = 0;
-    mockedCall.mockImplementation(async (route: RouteDef) => {
-      if (route === API_ROUTES.presets) {
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.presets) {
         lists += 1;
         return [preset('a'), preset('b')];
       }
-      if (route === API_ROUTES.deletePresets) throw new Error('500');
+      if (route === API_ROUTE_PATHS.deletePresets) throw new Error('500');
       throw new Error('unexpected');
     });
     const { result } = setup();
@@ -74,22 +74,22 @@ describe('presets data (spec §4 Presets)', () => {
   });
 
   it('delete all sends no presetId and empties the list', async () => {
-    mockedCall.mockImplementation(async (route: RouteDef) => {
-      if (route === API_ROUTES.presets) return [preset('a'), preset('b')];
-      if (route === API_ROUTES.deletePresets) return { acknowledged: true, deletedCount: 2 };
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.presets) return [preset('a'), preset('b')];
+      if (route === API_ROUTE_PATHS.deletePresets) return { acknowledged: true, deletedCount: 2 };
       throw new Error('unexpected');
     });
     const { result } = setup();
     await waitFor(() => expect(result.current.list.data).toHaveLength(2));
     act(() => result.current.remove.mutate(null));
     await waitFor(() => expect(result.current.list.data).toEqual([]));
-    expect(mockedCall).toHaveBeenCalledWith(API_ROUTES.deletePresets, { body: {} });
+    expect(mockedCall).toHaveBeenCalledWith(API_ROUTE_PATHS.deletePresets, { body: {} });
   });
 
   it('a saved default replaces the old default in the list', async () => {
-    mockedCall.mockImplementation(async (route: RouteDef) => {
-      if (route === API_ROUTES.presets) return [preset('a', true), preset('b')];
-      if (route === API_ROUTES.savePreset) return preset('b', true, '2026-02-01T00:00:00.000Z');
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.presets) return [preset('a', true), preset('b')];
+      if (route === API_ROUTE_PATHS.savePreset) return preset('b', true, '2026-02-01T00:00:00.000Z');
       throw new Error('unexpected');
     });
     const { result } = setup();

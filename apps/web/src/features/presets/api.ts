@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES, type Preset, type SavePresetRequest } from '@chat/contract';
+import { API_ROUTE_PATHS, type Preset, type SavePresetRequest } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { queryKeys } from '../../api/keys';
 import { useAuth } from '../auth';
@@ -10,7 +10,7 @@ export function usePresets() {
   const { isAuthenticated } = useAuth();
   return useQuery({
     queryKey: queryKeys.presets,
-    queryFn: () => callApi(API_ROUTES.presets, {}),
+    queryFn: () => callApi(API_ROUTE_PATHS.presets, {}),
     enabled: isAuthenticated,
     staleTime: 60_000,
   });
@@ -26,7 +26,7 @@ export function useDefaultPreset(enabled: boolean): Preset | undefined {
 export function useSavePreset() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SavePresetRequest) => callApi(API_ROUTES.savePreset, { body }),
+    mutationFn: (body: SavePresetRequest) => callApi(API_ROUTE_PATHS.savePreset, { body }),
     onSuccess: (saved) => qc.setQueryData<Preset[]>(queryKeys.presets, (list) => upsertPreset(list, saved)),
   });
 }
@@ -39,7 +39,7 @@ export function useDeletePresets() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (presetId: string | null) =>
-      callApi(API_ROUTES.deletePresets, { body: presetId ? { presetId } : {} }),
+      callApi(API_ROUTE_PATHS.deletePresets, { body: presetId ? { presetId } : {} }),
     onMutate: async (presetId) => {
       await qc.cancelQueries({ queryKey: queryKeys.presets });
       qc.setQueryData<Preset[]>(queryKeys.presets, (list) => removePreset(list, presetId));

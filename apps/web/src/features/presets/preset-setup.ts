@@ -1,14 +1,14 @@
 import {
-  conversationOptionsSchema,
+  CONVERSATION_OPTION_KEYS,
   type ConversationOptions,
   type Preset,
   type SavePresetRequest,
 } from '@chat/contract';
 
 /** The conversation options a preset keeps (an assistant's id and thread belong to a conversation). */
-export const PRESET_OPTION_KEYS = (
-  Object.keys(conversationOptionsSchema.shape) as (keyof ConversationOptions)[]
-).filter((k) => k !== 'assistant_id' && k !== 'thread_id');
+export const PRESET_OPTION_KEYS = CONVERSATION_OPTION_KEYS.filter(
+  (k) => k !== 'assistant_id' && k !== 'thread_id',
+);
 
 /** What a preset sets: an endpoint, a model and the conversation options. */
 export interface PresetSetup extends ConversationOptions {

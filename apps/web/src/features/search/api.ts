@@ -1,4 +1,4 @@
-import { API_ROUTES, type SearchPage } from '@chat/contract';
+import { API_ROUTE_PATHS, type SearchPage } from '@chat/contract';
 import { callApi } from '../../api/call';
 
 /** GET /api/search?q=&pageNumber= (hits newest first). */
@@ -7,7 +7,7 @@ export function fetchSearchPage(
   pageNumber: number,
   signal?: AbortSignal,
 ): Promise<SearchPage> {
-  return callApi(API_ROUTES.search, { query: { q: query, pageNumber }, signal });
+  return callApi(API_ROUTE_PATHS.search, { query: { q: query, pageNumber }, signal });
 }
 
 /** Next page to load, or undefined after the last (spec §4: while pageNumber < pages). */
@@ -17,5 +17,5 @@ export function nextSearchPage(last: SearchPage): number | undefined {
 
 /** GET /api/search/enable: whether the server offers search (always, in this build). */
 export function fetchSearchEnabled(): Promise<boolean> {
-  return callApi(API_ROUTES.searchEnabled, {});
+  return callApi(API_ROUTE_PATHS.searchEnabled, {});
 }

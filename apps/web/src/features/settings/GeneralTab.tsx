@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { LANGUAGE_AUTO, LANGUAGES, THEMES, type Theme } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
 import { storedLanguageChoice, useChooseLanguage, type LanguageChoice } from '../../state/language';
@@ -18,7 +19,7 @@ export function GeneralTab() {
   const { theme, setTheme } = useTheme();
   const [language, setLanguage] = useState<LanguageChoice>(storedLanguageChoice);
   const clearAll = useClearAllConvos();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { pathname } = useLocation();
 
   const chooseLanguage = useChooseLanguage();

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTES, type RouteReply } from '@chat/contract';
+import { API_ROUTE_PATHS, type ApiRoutes, type RouteReply } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { apiJson } from '../../api/http';
 import { queryKeys } from '../../api/keys';
@@ -10,7 +10,7 @@ import { deleteBody } from './delete-wizard';
 export function useClearAllConvos() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(API_ROUTES.clearConvos, { body: { arg: { source: 'settings' } } }),
+    mutationFn: () => callApi(API_ROUTE_PATHS.clearConvos, { body: { arg: { source: 'settings' } } }),
     onSuccess: () => {
       qc.removeQueries({ queryKey: ['messages'] });
       qc.removeQueries({ queryKey: queryKeys.search.all });
@@ -21,13 +21,13 @@ export function useClearAllConvos() {
 
 /** DELETE /api/user with the wizard's reason (business §4). */
 export function deleteAccount(reason: string): Promise<unknown> {
-  return callApi(API_ROUTES.deleteUser, { body: deleteBody(reason) });
+  return callApi(API_ROUTE_PATHS.deleteUser, { body: deleteBody(reason) });
 }
 
 /** POST /api/files/images/avatar (business §7: multipart `input` + `manual`); the new avatar's URL. */
 export async function uploadAvatar(file: File): Promise<string> {
-  const route = API_ROUTES.uploadAvatar;
-  const { url } = await apiJson<RouteReply<typeof route>>(route.path, {
+  const route = API_ROUTE_PATHS.uploadAvatar;
+  const { url } = await apiJson<RouteReply<ApiRoutes['uploadAvatar']>>(route.path, {
     method: route.method,
     body: avatarForm(file, file.name),
   });

@@ -1,5 +1,6 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -21,7 +22,7 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
   const { t } = useTranslation();
   const qc = useQueryClient();
   const toast = useToast();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { isMobile, setVisible } = useNav();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');

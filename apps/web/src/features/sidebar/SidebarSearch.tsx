@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useMatch, useNavigate } from 'react-router';
+import { useLocation, useMatch } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { NEW_CONVO, SEARCH_LIMITS, TIMINGS } from '@chat/contract';
@@ -32,7 +33,7 @@ function saveReturnPath(path: string): void {
  */
 export function SidebarSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { pathname } = useLocation();
   const routeQuery = useMatch('/search/:query')?.params.query ?? '';
   const [value, setValue] = useState(routeQuery);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { API_ROUTES, ASSISTANT_LIMITS, type Assistant, type RouteDef } from '@chat/contract';
+import { API_ROUTE_PATHS, ASSISTANT_LIMITS, type Assistant, type RoutePath } from '@chat/contract';
 import '../../../app/i18n';
 import { ApiError } from '../../../api/http';
 import { callApi } from '../../../api/call';
@@ -45,7 +45,7 @@ function renderForm(props: Partial<AssistantFormProps> = {}) {
 
 /** The body of the last create call. */
 function lastCreateBody(): unknown {
-  const call = mockedCall.mock.calls.find(([route]) => route === API_ROUTES.createAssistant);
+  const call = mockedCall.mock.calls.find(([route]) => route === API_ROUTE_PATHS.createAssistant);
   return (call?.[1] as { body?: unknown } | undefined)?.body;
 }
 
@@ -64,8 +64,8 @@ describe('defaultAssistantModel', () => {
 
 describe('AssistantForm', () => {
   it('starts on the default model, tools unchecked, and creates with what was typed', async () => {
-    mockedCall.mockImplementation(async (route: RouteDef) => {
-      if (route === API_ROUTES.createAssistant) return saved({ name: 'Helper' });
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.createAssistant) return saved({ name: 'Helper' });
       throw new Error('unexpected call');
     });
     const { onSaved } = renderForm();
@@ -139,7 +139,7 @@ describe('AssistantForm', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New' } });
     fireEvent.click(screen.getByTestId('assistant-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    expect(mockedCall).toHaveBeenCalledWith(API_ROUTES.updateAssistant, {
+    expect(mockedCall).toHaveBeenCalledWith(API_ROUTE_PATHS.updateAssistant, {
       params: { id: 'asst_1' },
       body: expect.objectContaining({
         name: 'New',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { API_ROUTES, type Assistant } from '@chat/contract';
+import { API_ROUTE_PATHS, type Assistant } from '@chat/contract';
 import '../../../app/i18n';
 import { callApi } from '../../../api/call';
 import { AssistantPanel } from './AssistantPanel';
@@ -65,7 +65,7 @@ describe('AssistantPanel', () => {
     expect(mockedCall).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('assistant-delete-confirm'));
     await waitFor(() => expect(onSelect).toHaveBeenCalledWith(null));
-    expect(mockedCall).toHaveBeenCalledWith(API_ROUTES.deleteAssistant, { params: { id: 'asst_a' } });
+    expect(mockedCall).toHaveBeenCalledWith(API_ROUTE_PATHS.deleteAssistant, { params: { id: 'asst_a' } });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

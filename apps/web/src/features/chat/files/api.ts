@@ -1,4 +1,4 @@
-import { API_ROUTES, type FileObject } from '@chat/contract';
+import { API_ROUTE_PATHS, type FileObject } from '@chat/contract';
 import { apiFetch, toApiError } from '../../../api/http';
 import { callApi } from '../../../api/call';
 
@@ -14,7 +14,7 @@ export async function uploadImage(
   form.append('file_id', tempId);
   form.append('width', String(size.width));
   form.append('height', String(size.height));
-  const res = await apiFetch(API_ROUTES.uploadImage.path, {
+  const res = await apiFetch(API_ROUTE_PATHS.uploadImage.path, {
     method: 'POST',
     body: form,
     ...(signal ? { signal } : {}),
@@ -27,7 +27,7 @@ export async function uploadImage(
 export async function deleteFiles(files: readonly { file_id: string; filepath?: string }[]): Promise<void> {
   if (files.length === 0) return;
   try {
-    await callApi(API_ROUTES.deleteFiles, {
+    await callApi(API_ROUTE_PATHS.deleteFiles, {
       body: {
         files: files.map((f) => ({ file_id: f.file_id, ...(f.filepath ? { filepath: f.filepath } : {}) })),
       },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { API_ROUTES, endpointFileConfig, type EndpointFileConfig } from '@chat/contract';
+import { API_ROUTE_PATHS, endpointFileConfig, type EndpointFileConfig } from '@chat/contract';
 import { callApi } from '../../../api/call';
 import { queryKeys } from '../../../api/keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../api/keys';
 export function useFileConfig(endpoint: string | null | undefined): EndpointFileConfig | undefined {
   const query = useQuery({
     queryKey: queryKeys.fileConfig,
-    queryFn: () => callApi(API_ROUTES.fileConfig, {}),
+    queryFn: () => callApi(API_ROUTE_PATHS.fileConfig, {}),
     staleTime: Infinity,
   });
   return query.data ? endpointFileConfig(query.data, endpoint) : undefined;

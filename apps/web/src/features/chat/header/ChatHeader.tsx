@@ -1,7 +1,8 @@
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SquarePen } from 'lucide-react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useStableNavigate } from '../../../hooks/useStableNavigate';
 import { NavToggleButton } from '../../../components/NavToggleButton';
 import { useLocalPref } from '../../../state/local-pref';
 import { useNav } from '../../../state/nav';
@@ -31,7 +32,7 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
   const { user, setUser } = useAuth();
   const showToggle = !visible || isMobile;
   const [modularChat] = useLocalPref('modularChat');
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   const { pathname } = useLocation();
   const { choose, endpoint: current } = setup;
   const onChoose = useCallback(

@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { API_ROUTES, type Plugin, type RouteDef, type User, type UserPluginRequest } from '@chat/contract';
+import {
+  API_ROUTE_PATHS,
+  type Plugin,
+  type RoutePath,
+  type User,
+  type UserPluginRequest,
+} from '@chat/contract';
 import '../../../app/i18n';
 import { PluginsSelect } from './PluginsSelect';
 
@@ -20,9 +26,9 @@ const PLUGINS = [
 ];
 
 vi.mock('../../../api/call', () => ({
-  callApi: vi.fn(async (route: RouteDef, input: { body?: UserPluginRequest }) => {
-    if (route === API_ROUTES.plugins) return PLUGINS;
-    if (route === API_ROUTES.userPlugins) return { plugins: [], pluginKey: input.body?.pluginKey };
+  callApi: vi.fn(async (route: RoutePath, input: { body?: UserPluginRequest }) => {
+    if (route === API_ROUTE_PATHS.plugins) return PLUGINS;
+    if (route === API_ROUTE_PATHS.userPlugins) return { plugins: [], pluginKey: input.body?.pluginKey };
     throw new Error('unexpected call');
   }),
 }));

@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { API_ROUTES, type EndpointsConfig, type RouteDef } from '@chat/contract';
+import { API_ROUTE_PATHS, type EndpointsConfig, type RoutePath } from '@chat/contract';
 import '../../../app/i18n';
 import { ToastProvider } from '../../../components/ui/Toast';
 import { queryKeys } from '../../../api/keys';
 import { KeyDialog } from './KeyDialog';
 
-const calls: { route: RouteDef; input: unknown }[] = [];
+const calls: { route: RoutePath; input: unknown }[] = [];
 let expiresAt: string | null = null;
 
 vi.mock('../../../api/call', () => ({
-  callApi: vi.fn(async (route: RouteDef, input: { body?: { expiresAt?: string } }) => {
+  callApi: vi.fn(async (route: RoutePath, input: { body?: { expiresAt?: string } }) => {
     calls.push({ route, input });
-    if (route === API_ROUTES.keyExpiry) return { expiresAt };
-    if (route === API_ROUTES.updateKey) return { name: 'x', expiresAt: input.body?.expiresAt };
+    if (route === API_ROUTE_PATHS.keyExpiry) return { expiresAt };
+    if (route === API_ROUTE_PATHS.updateKey) return { name: 'x', expiresAt: input.body?.expiresAt };
     return { deletedCount: 1 };
   }),
 }));
@@ -44,7 +44,7 @@ function open(endpoint: string, onClose = vi.fn()) {
 const labels = (dialog: HTMLElement) =>
   Array.from(dialog.querySelectorAll('form label')).map((l) => l.textContent);
 
-const saves = () => calls.filter((c) => c.route === API_ROUTES.updateKey);
+const saves = () => calls.filter((c) => c.route === API_ROUTE_PATHS.updateKey);
 
 beforeEach(() => {
   calls.length = 0;
@@ -166,13 +166,13 @@ describe('KeyDialog', () => {
       'Keys are stored encrypted',
     );
     await act(async () => fireEvent.click(within(dialog).getByTestId('key-revoke')));
-    expect(calls.some((c) => c.route === API_ROUTES.deleteKey)).toBe(true);
+    expect(calls.some((c) => c.route === API_ROUTE_PATHS.deleteKey)).toBe(true);
     expect(qc.getQueryData(queryKeys.userKeys.one('openAI'))).toEqual({ expiresAt: null });
 
     fireEvent.click(within(dialog).getByTestId('key-revoke-all'));
-    expect(calls.some((c) => c.route === API_ROUTES.deleteAllKeys)).toBe(false);
+    expect(calls.some((c) => c.route === API_ROUTE_PATHS.deleteAllKeys)).toBe(false);
     await act(async () => fireEvent.click(within(dialog).getByTestId('key-revoke-all-confirm')));
-    const all = calls.find((c) => c.route === API_ROUTES.deleteAllKeys);
+    const all = calls.find((c) => c.route === API_ROUTE_PATHS.deleteAllKeys);
     expect(all?.input).toEqual({ query: { all: 'true' } });
   });
 });

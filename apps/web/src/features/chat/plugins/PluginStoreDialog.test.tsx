@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import {
-  API_ROUTES,
+  API_ROUTE_PATHS,
   TIMINGS,
   type Plugin,
-  type RouteDef,
+  type RoutePath,
   type User,
   type UserPluginRequest,
 } from '@chat/contract';
@@ -57,9 +57,9 @@ const posts: UserPluginRequest[] = [];
 let refusal: ApiError | null = null;
 
 vi.mock('../../../api/call', () => ({
-  callApi: vi.fn(async (route: RouteDef, input: { body?: UserPluginRequest }) => {
-    if (route === API_ROUTES.plugins) return PLUGINS;
-    if (route === API_ROUTES.userPlugins && input.body) {
+  callApi: vi.fn(async (route: RoutePath, input: { body?: UserPluginRequest }) => {
+    if (route === API_ROUTE_PATHS.plugins) return PLUGINS;
+    if (route === API_ROUTE_PATHS.userPlugins && input.body) {
       posts.push(input.body);
       if (refusal) throw refusal;
       return user(input.body.action === 'install' ? [input.body.pluginKey] : []);

@@ -1,5 +1,5 @@
 import {
-  API_ROUTES,
+  API_ROUTE_PATHS,
   NEW_CONVO,
   fillRoutePath,
   type ConversationOptions,
@@ -72,11 +72,11 @@ export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
     });
   const isNewConversation = ctx.conversationId === null;
   const ask = ctx.assistant
-    ? API_ROUTES.assistantChat.path
-    : fillRoutePath(API_ROUTES.ask.path, { endpoint: ctx.endpoint });
+    ? API_ROUTE_PATHS.assistantChat.path
+    : fillRoutePath(API_ROUTE_PATHS.ask.path, { endpoint: ctx.endpoint });
   const edit = ctx.assistant
-    ? API_ROUTES.assistantChatModify.path
-    : fillRoutePath(API_ROUTES.edit.path, { endpoint: ctx.endpoint });
+    ? API_ROUTE_PATHS.assistantChatModify.path
+    : fillRoutePath(API_ROUTE_PATHS.edit.path, { endpoint: ctx.endpoint });
 
   switch (s.kind) {
     case 'ask': {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { API_ROUTES, fillRoutePath, type Conversation, type Message } from '@chat/contract';
+import { API_ROUTE_PATHS, fillRoutePath, type Conversation, type Message } from '@chat/contract';
 import { ApiError } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
 import { isActive, type StreamState } from './machine';
@@ -26,7 +26,7 @@ export function mayBeRunning(latest: Message | undefined, state: StreamState): l
 const tried = new Set<string>();
 
 export function resumePath(conversationId: string): string {
-  return fillRoutePath(API_ROUTES.resumeStream.path, { conversationId });
+  return fillRoutePath(API_ROUTE_PATHS.resumeStream.path, { conversationId });
 }
 
 /**

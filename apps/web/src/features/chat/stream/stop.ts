@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { API_ROUTES, CHAT_LIMITS, abortResponseSchema } from '@chat/contract';
+import { API_ROUTE_PATHS, CHAT_LIMITS } from '@chat/contract';
 import { requestOf } from '../../../api/call';
 import { apiFetch } from '../../../api/http';
 import { queryKeys } from '../../../api/keys';
@@ -17,7 +17,7 @@ export interface StopHooks {
 
 async function postAbort(s: Session, conversationId: string): Promise<Response | null> {
   try {
-    const { url, init } = requestOf(API_ROUTES.abortAsk, {
+    const { url, init } = requestOf(API_ROUTE_PATHS.abortAsk, {
       params: { endpoint: s.endpoint },
       body: { abortKey: conversationId },
     });
@@ -43,7 +43,11 @@ async function abortNow(
   if (res?.status === 200) {
     try {
       // Read by the contract's schema: a reply that does not match falls back to a refetch.
-      const saved = abortResponseSchema.parse(await res.json());
+      const [{ abortResponseSchema }, json] = await Promise.all([
+        import('../../../api/stream-schemas'),
+        res.json() as Promise<unknown>,
+      ]);
+      const saved = abortResponseSchema.parse(json);
       applySaved(qc, s, saved);
       if (s.plan.isNewConversation) fetchTitle(qc, saved.conversation.conversationId);
     } catch {

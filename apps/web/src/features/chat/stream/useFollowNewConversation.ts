@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useStableNavigate } from '../../../hooks/useStableNavigate';
 import { NEW_CONVO } from '@chat/contract';
 import { onAdoption } from './adopt-id';
 
@@ -8,7 +8,7 @@ import { onAdoption } from './adopt-id';
  * has moved it there (in place of the /c/new history entry).
  */
 export function useFollowNewConversation(routeId: string, base: '/c' | '/a' = '/c'): void {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   useEffect(() => {
     if (routeId !== NEW_CONVO) return;
     return onAdoption(({ from, to }) => {

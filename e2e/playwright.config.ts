@@ -8,6 +8,9 @@ import {
   CHATGPT_FAKE_PORT,
   FAKE_PORT,
   GEMINI_FAKE_PORT,
+  MAIL_APP_PORT,
+  MAIL_CONTROL_PORT,
+  SMTP_PORT,
 } from './support/ports';
 
 /**
@@ -19,12 +22,14 @@ import {
  * librechat.yaml custom endpoint `Byok` on the OpenAI fake, and the two legacy upstreams on theirs
  * (BINGAI_HOST: Bing's chat hub; CHATGPT_REVERSE_PROXY: the ChatGPT web backend). A second app, on the OpenAI fake only,
  * checks token balances (CHECK_BALANCE: e2e/specs/balance.spec.ts), which the other specs do not
- * expect. The fakes' control routes
+ * expect. A third app sends its verification and reset mails (EMAIL_*) to a mail catcher (a real
+ * SMTP server, tools/fake-upstreams/src/mail) for e2e/specs/identity.spec.ts. The fakes' control routes
  * (`/__control/requests`, e2e/support/fakes.ts) let a spec read what each upstream was sent.
  */
 // E2E_APP_PORT, E2E_FAKE_PORT; the Anthropic and Gemini fakes' ports move with the latter.
 const DATA_DIR = `e2e/.data-${APP_PORT}`;
 const BALANCE_DATA_DIR = `e2e/.data-${BALANCE_APP_PORT}`;
+const MAIL_DATA_DIR = `e2e/.data-${MAIL_APP_PORT}`;
 
 export default defineConfig({
   testDir: './specs',
@@ -95,6 +100,8 @@ export default defineConfig({
         OPENAI_API_KEY: 'e2e-key',
         OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
         OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
+        // No mail here: a reset request answers its link (identity.spec); the balance app has neither.
+        ALLOW_PASSWORD_RESET: 'true',
         // Azure OpenAI on the OpenAI fake's /openai/deployments/{deployment}/chat/completions.
         AZURE_API_KEY: 'e2e-azure-key',
         AZURE_OPENAI_API_INSTANCE_NAME: 'e2e-instance',
@@ -138,6 +145,37 @@ export default defineConfig({
         CHECK_BALANCE: 'true',
         START_BALANCE: '20000',
         ADMIN_EMAIL: BALANCE_OPERATOR_EMAIL,
+        TITLE_CONVO: 'false',
+        LOGIN_MAX: '1000',
+        REGISTER_MAX: '1000',
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `npx tsx tools/fake-upstreams/src/mail/cli.ts --smtp-port ${SMTP_PORT} --http-port ${MAIL_CONTROL_PORT}`,
+      cwd: '..',
+      url: `http://127.0.0.1:${MAIL_CONTROL_PORT}/__control/mails`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${MAIL_DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${MAIL_APP_PORT}/api/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(MAIL_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: MAIL_DATA_DIR,
+        DOMAIN_CLIENT: `http://127.0.0.1:${MAIL_APP_PORT}`,
+        OPENAI_API_KEY: 'e2e-key',
+        OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
+        OPENAI_MODELS: 'gpt-4o-mini',
+        EMAIL_HOST: '127.0.0.1',
+        EMAIL_PORT: String(SMTP_PORT),
+        EMAIL_FROM: 'noreply@e2e.example.com',
+        EMAIL_FROM_NAME: 'OmniChat',
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',

@@ -168,6 +168,10 @@ export const startupConfigSchema = z.object({
   registrationEnabled: z.boolean(),
   emailLoginEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),
+  /** Mail is configured (verification and reset links are mailed); LibreChat's field. */
+  emailEnabled: z.boolean(),
+  /** Forgot password is offered: mail, or ALLOW_PASSWORD_RESET; LibreChat's field. */
+  passwordResetEnabled: z.boolean(),
   demoEndpoint: z.boolean(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -11,6 +11,10 @@ export const ERROR_STATUS = {
   banned: 403,
   account_deleted: 403,
   registration_disabled: 403,
+  /** Login of an account whose address is not confirmed while mail is configured. */
+  email_not_verified: 403,
+  /** A password-reset or email-confirmation token unknown, used or expired: no such live token. */
+  invalid_token: 404,
   not_found: 404,
   email_taken: 409,
   conflict: 409,
@@ -72,6 +76,8 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   banned: 'com_auth_error_login_ban',
   account_deleted: 'com_auth_error_account_deleted',
   registration_disabled: 'com_auth_error_registration_disabled',
+  email_not_verified: 'com_auth_error_email_not_verified',
+  invalid_token: 'com_auth_error_invalid_reset_token',
   not_found: 'com_error_not_found',
   email_taken: 'com_auth_error_email_taken',
   conflict: 'com_error_conflict',

@@ -32,5 +32,6 @@ export * from './account.js';
 export * from './files.js';
 export * from './files-schemas.js';
 export * from './code-languages.js';
+export * from './identity.js';
 export * from './route-paths.js';
 export * from './option-keys.js';

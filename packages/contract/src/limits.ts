@@ -174,3 +174,16 @@ export const LANGUAGES = [
   'id-ID',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/**
+ * The offered language for a BCP 47 tag (a browser's, an Accept-Language entry): the same code in
+ * any case, Traditional Chinese (zh-TW, zh-HK, zh-MO, zh-Hant…) as zh-TC, else the first with the
+ * same primary subtag; English when none.
+ */
+export function matchLanguage(wanted: string): Language {
+  const exact = LANGUAGES.find((l) => l.toLowerCase() === wanted.toLowerCase());
+  if (exact) return exact;
+  if (/^zh-(tw|hk|mo|hant)\b/i.test(wanted)) return 'zh-TC';
+  const prefix = wanted.split('-')[0]?.toLowerCase();
+  return LANGUAGES.find((l) => l.split('-')[0]?.toLowerCase() === prefix) ?? 'en-US';
+}

@@ -30,6 +30,7 @@ import { IMPORT_ROUTES } from './imports.js';
 import { PLUGIN_ROUTES } from './plugins.js';
 import { ASSISTANT_ROUTES } from './assistants-schemas.js';
 import { ACCOUNT_ROUTES } from './account.js';
+import { IDENTITY_ROUTES, registerResponseSchema } from './identity.js';
 import { FILE_ROUTES } from './files-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
@@ -46,7 +47,7 @@ export const API_ROUTES = {
     summary: 'Create an account and sign in',
     public: true,
     body: registerRequestSchema,
-    response: authResponseSchema,
+    response: registerResponseSchema,
   }),
   login: route({
     method: 'POST',
@@ -225,6 +226,7 @@ export const API_ROUTES = {
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
   ...ACCOUNT_ROUTES,
+  ...IDENTITY_ROUTES,
   ...FILE_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 

@@ -97,6 +97,37 @@ export const DEFAULT_PLUGINS_CONFIG: PluginsConfig = {
   tavily: { baseURL: 'https://api.tavily.com' },
 };
 
+/** EMAIL_* (LibreChat's names), read by platform/mail. */
+export interface MailConfig {
+  service?: string | undefined;
+  host?: string | undefined;
+  port: number;
+  encryption?: 'tls' | 'starttls' | '' | undefined;
+  encryptionHostname?: string | undefined;
+  allowSelfSigned: boolean;
+  username?: string | undefined;
+  password?: string | undefined;
+  from: string;
+  fromName?: string | undefined;
+}
+
+/** Mail is configured with a service or host and a sender address (credentials are optional: a local relay). */
+function mailConfigFrom(env: Env): MailConfig | undefined {
+  if (!(env.EMAIL_SERVICE || env.EMAIL_HOST) || !env.EMAIL_FROM) return undefined;
+  return {
+    service: env.EMAIL_SERVICE || undefined,
+    host: env.EMAIL_HOST || undefined,
+    port: env.EMAIL_PORT,
+    encryption: env.EMAIL_ENCRYPTION,
+    encryptionHostname: env.EMAIL_ENCRYPTION_HOSTNAME || undefined,
+    allowSelfSigned: env.EMAIL_ALLOW_SELFSIGNED,
+    username: env.EMAIL_USERNAME || undefined,
+    password: env.EMAIL_PASSWORD || undefined,
+    from: env.EMAIL_FROM,
+    fromName: env.EMAIL_FROM_NAME || undefined,
+  };
+}
+
 export interface AppConfig {
   appTitle: string;
   /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
@@ -120,6 +151,17 @@ export interface AppConfig {
   userURLPolicy?: SsrfPolicy | undefined;
   /** Set the Secure flag on cookies (served over https). */
   secureCookies: boolean;
+  /** SMTP for verification and reset mails; absent: no verification, and reset links are answered only with ALLOW_PASSWORD_RESET. */
+  mail?: MailConfig | undefined;
+  /** ALLOW_UNVERIFIED_EMAIL_LOGIN: with mail configured, unconfirmed accounts may log in. */
+  allowUnverifiedEmailLogin?: boolean;
+  /**
+   * ALLOW_PASSWORD_RESET: without mail, a reset request answers the link itself. Off by default:
+   * anyone knowing an address could then reset that account's password.
+   */
+  allowPasswordReset?: boolean;
+  /** Where the web app is served (DOMAIN_CLIENT): the origin of the links in mails. */
+  clientOrigin?: string;
   trustProxy: boolean;
   loginRateLimit: { max: number; windowMs: number };
   /** Registrations allowed per IP and window (LibreChat's REGISTER_MAX / REGISTER_WINDOW). */
@@ -245,6 +287,10 @@ export function buildAppConfig(
     credsKey: Buffer.from(secrets.CREDS_KEY, 'hex'),
     secureCookies: (env.DOMAIN_SERVER ?? '').startsWith('https:'),
     trustProxy: env.TRUST_PROXY,
+    mail: mailConfigFrom(env),
+    allowUnverifiedEmailLogin: env.ALLOW_UNVERIFIED_EMAIL_LOGIN,
+    allowPasswordReset: env.ALLOW_PASSWORD_RESET,
+    clientOrigin: (env.DOMAIN_CLIENT ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     ...(env.USER_URL_ALLOW.length > 0 ? { userURLPolicy: { allow: env.USER_URL_ALLOW } } : {}),
     loginRateLimit: {
       max: env.LOGIN_MAX ?? LOGIN_RATE_LIMIT.max,
@@ -270,8 +316,9 @@ export function buildAppConfig(
  * The configured secrets, cut out of logged error messages literally: endpoint keys, header
  * values (custom endpoints put keys there too) and service-account private keys.
  */
-export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files'>): string[] {
+export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail'>): string[] {
   return [
+    ...(config.mail?.password ? [config.mail.password] : []),
     ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
     ...(config.files?.firebase ? [config.files.firebase.apiKey] : []),
     ...config.endpoints.flatMap((e) => [

@@ -333,3 +333,51 @@ describe('secrets', () => {
     expect(() => parseEnv({ BINGAI_HOST: 'bing.com' })).toThrow(/BINGAI_HOST/);
   });
 });
+
+describe('mail', () => {
+  const secrets = {
+    JWT_SECRET: 'j'.repeat(32),
+    JWT_REFRESH_SECRET: 'r'.repeat(32),
+    CREDS_KEY: '0'.repeat(64),
+    CREDS_IV: '0'.repeat(32),
+  };
+  const build = (env: Record<string, string>) => buildAppConfig(parseEnv(env), secrets);
+
+  it('is configured by a host or service with a sender, by LibreChat’s names', () => {
+    const config = build({
+      EMAIL_HOST: 'smtp.example.com',
+      EMAIL_PORT: '465',
+      EMAIL_ENCRYPTION: 'TLS',
+      EMAIL_USERNAME: 'user',
+      EMAIL_PASSWORD: 'smtp-password',
+      EMAIL_FROM: 'noreply@example.com',
+      EMAIL_FROM_NAME: 'Chat',
+      DOMAIN_CLIENT: 'https://chat.example.com/',
+    });
+    expect(config.mail).toMatchObject({
+      host: 'smtp.example.com',
+      port: 465,
+      encryption: 'tls',
+      username: 'user',
+      from: 'noreply@example.com',
+      fromName: 'Chat',
+    });
+    expect(config.clientOrigin).toBe('https://chat.example.com');
+    expect(configSecrets(config)).toContain('smtp-password');
+    expect(build({ EMAIL_SERVICE: 'gmail', EMAIL_FROM: 'a@example.com' }).mail).toMatchObject({
+      service: 'gmail',
+    });
+  });
+
+  it('is off without a sender or without a host and service; unverified login is off by default', () => {
+    expect(build({ EMAIL_HOST: 'smtp.example.com' }).mail).toBeUndefined();
+    expect(build({ EMAIL_FROM: 'a@example.com' }).mail).toBeUndefined();
+    expect(build({}).allowUnverifiedEmailLogin).toBe(false);
+    expect(build({ ALLOW_UNVERIFIED_EMAIL_LOGIN: 'true' }).allowUnverifiedEmailLogin).toBe(true);
+    expect(build({ PORT: '4000' }).clientOrigin).toBe('http://localhost:4000');
+  });
+
+  it('refuses an unknown EMAIL_ENCRYPTION', () => {
+    expect(() => parseEnv({ EMAIL_ENCRYPTION: 'ssl' })).toThrow(/EMAIL_ENCRYPTION/);
+  });
+});

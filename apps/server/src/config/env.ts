@@ -93,6 +93,28 @@ export const envSchema = z.object({
   REGISTER_MAX: z.coerce.number().int().min(1).optional(),
   REGISTER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   TRUST_PROXY: bool(false),
+  // Mail (LibreChat's names): verification and password-reset mails over SMTP (nodemailer).
+  /** A service nodemailer knows by name (gmail, outlook…), instead of EMAIL_HOST. */
+  EMAIL_SERVICE: z.string().trim().optional(),
+  EMAIL_HOST: z.string().trim().optional(),
+  EMAIL_PORT: z.coerce.number().int().min(1).max(65535).default(25),
+  /** `tls`: TLS from the start (port 465); `starttls`: upgrade required; empty: as the server offers. */
+  EMAIL_ENCRYPTION: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['tls', 'starttls', '']))
+    .optional(),
+  EMAIL_ENCRYPTION_HOSTNAME: z.string().trim().optional(),
+  EMAIL_ALLOW_SELFSIGNED: bool(false),
+  EMAIL_USERNAME: z.string().optional(),
+  EMAIL_PASSWORD: z.string().optional(),
+  EMAIL_FROM: z.string().trim().email().optional(),
+  EMAIL_FROM_NAME: z.string().trim().optional(),
+  /** With mail configured, an account whose address is not confirmed may still log in. */
+  ALLOW_UNVERIFIED_EMAIL_LOGIN: bool(false),
+  /** Without mail, a reset request answers its link only when this is on (LibreChat's name). */
+  ALLOW_PASSWORD_RESET: bool(false),
   /**
    * Where a user's own base URL may point besides the public internet: comma-separated
    * addresses, CIDR ranges or host names (e.g. a local Ollama: `127.0.0.1,ollama.internal`).

@@ -51,6 +51,30 @@ export const users = pgTable(
 );
 export type UserRow = typeof users.$inferSelect;
 
+/**
+ * One-use tokens mailed (or shown) to a person: a password reset or an email confirmation. Only a
+ * hash of the token is kept; `usedAt` marks it spent.
+ */
+export const identityTokens = pgTable(
+  'identity_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['reset_password', 'verify_email'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('identity_tokens_hash_idx').on(t.tokenHash),
+    index('identity_tokens_user_idx').on(t.userId),
+  ],
+);
+export type IdentityTokenRow = typeof identityTokens.$inferSelect;
+
 /** Refresh-token sessions. Only a hash of the token is kept; a family shares one login. */
 export const sessions = pgTable(
   'sessions',

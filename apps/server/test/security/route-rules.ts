@@ -61,6 +61,35 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/auth/refresh': { access: 'public', anonymous: { status: 401 } },
   'POST /api/auth/logout': { access: 'public', anonymous: { status: 200 } },
   'GET /api/user': { access: 'user', why: "the caller's own profile" },
+  // email verification and password reset: reached signed out (the person follows a mailed link);
+  // a token is the only key, and the answers say nothing of whether an account exists
+  'POST /api/auth/requestPasswordReset': {
+    access: 'public',
+    anonymous: { body: {}, status: 400 },
+    example: () => ({ body: { email: signUp.email } }),
+  },
+  'POST /api/auth/resetPassword': {
+    access: 'public',
+    anonymous: { body: {}, status: 400 },
+    example: (f) => ({
+      body: {
+        token: 'a'.repeat(64),
+        userId: f.a.id,
+        password: 'password123',
+        confirm_password: 'password123',
+      },
+    }),
+  },
+  'POST /api/auth/resendConfirmEmail': {
+    access: 'public',
+    anonymous: { status: 400 },
+    example: (f) => ({ query: { userId: f.a.id } }),
+  },
+  'POST /api/user/emailConfirmation': {
+    access: 'public',
+    anonymous: { status: 400 },
+    example: () => ({ query: { token: 'a'.repeat(64) } }),
+  },
   'DELETE /api/user': {
     access: 'self',
     why: "deletes the caller's own account (features/account tests: another user's data untouched)",

@@ -1,4 +1,10 @@
-import { API_ROUTE_PATHS, type AuthResponse, type LoginRequest, type RegisterRequest } from '@chat/contract';
+import {
+  API_ROUTE_PATHS,
+  type AuthResponse,
+  type LoginRequest,
+  type RegisterRequest,
+  type RegisterResponse,
+} from '@chat/contract';
 import { callApi } from './call';
 
 export function postLogin(body: LoginRequest): Promise<AuthResponse> {
@@ -7,7 +13,7 @@ export function postLogin(body: LoginRequest): Promise<AuthResponse> {
 
 export function postRegister(
   body: Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password'>,
-): Promise<AuthResponse> {
+): Promise<RegisterResponse> {
   return callApi(API_ROUTE_PATHS.register, { body });
 }
 

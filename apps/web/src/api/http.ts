@@ -86,6 +86,10 @@ export interface ApiInit extends Omit<RequestInit, 'body'> {
 function buildInit(init: ApiInit, token: string | null): RequestInit {
   const headers = new Headers(init.headers);
   if (token) headers.set('Authorization', `Bearer ${token}`);
+  // The language the person reads the app in (`<html lang>`): the server writes its mails in it.
+  if (!headers.has('Accept-Language') && typeof document !== 'undefined' && document.documentElement.lang) {
+    headers.set('Accept-Language', document.documentElement.lang);
+  }
   const { json, ...rest } = init;
   if (json !== undefined) headers.set('Content-Type', 'application/json');
   return {

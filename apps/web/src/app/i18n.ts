@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, LOCAL_KEYS, VALIDATION_TEXTS, type Language } from '@chat/contract';
+import { LOCAL_KEYS, VALIDATION_TEXTS, matchLanguage, type Language } from '@chat/contract';
 import { intlLocale } from '../config/locale';
 import en from '../locales/en.json';
 
@@ -13,13 +13,8 @@ type Dictionary = Record<string, string>;
 const loaders = import.meta.glob<{ default: Dictionary }>(['../locales/*.json', '!../locales/en.json']);
 
 export function resolveLanguage(stored: string | null, browser: string): Language {
-  const wanted = stored && stored !== 'auto' ? stored : browser;
-  const exact = LANGUAGES.find((l) => l.toLowerCase() === wanted.toLowerCase());
-  if (exact) return exact;
   // Traditional Chinese browsers (zh-TW, zh-HK, zh-Hant…) get zh-TC, other Chinese zh-CN.
-  if (/^zh-(tw|hk|mo|hant)\b/i.test(wanted)) return 'zh-TC';
-  const prefix = wanted.split('-')[0]?.toLowerCase();
-  return LANGUAGES.find((l) => l.split('-')[0]?.toLowerCase() === prefix) ?? 'en-US';
+  return matchLanguage(stored && stored !== 'auto' ? stored : browser);
 }
 
 /**

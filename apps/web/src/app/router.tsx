@@ -10,13 +10,21 @@ const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
 const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
+const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
+const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmationPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 // The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
 // so does Markdown when the page is a saved conversation, whose replies need it at once.
 const startPath = window.location.pathname;
 if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
-else if (!/^\/(login|register)(\/|$)/.test(startPath)) ChatRoute.preload();
+else if (
+  !/^\/(login|register|forgot-password|reset-password|verify-email|email-confirmation)(\/|$)/.test(startPath)
+) {
+  ChatRoute.preload();
+}
 if (/^\/[ca]\/(?!(?:new|search)$)[^/]+$/.test(startPath)) {
   void import('./routes/ChatRoute').then((m) => m.preloadMarkdown());
 }
@@ -50,6 +58,10 @@ const routes: RouteObject[] = [
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/email-confirmation', element: <EmailConfirmationPage /> },
       {
         path: '/',
         element: <ProtectedChatLayout />,

@@ -5,6 +5,8 @@ import { createOperator, type Operator } from './operator.js';
 import { createAuthRepo } from './repo.js';
 import { authRoutes } from './routes.js';
 import { createAuthService } from './service.js';
+import { createIdentityService } from './identity.js';
+import { createMailer } from '../../platform/mail/mailer.js';
 
 export { presentUser } from './presenter.js';
 export { REFRESH_COOKIE, refreshCookieFlags } from './routes.js';
@@ -35,6 +37,9 @@ export const authModule: FeatureModule = {
     provide('liveSessions', liveSessions);
     provide('operator', createOperator(repo, config.adminEmail));
     const onRegistered = (userId: string) => events.emit('users.registered', { userId });
-    authRoutes(app, { auth: createAuthService(repo, config, liveSessions, onRegistered), config });
+    const mailer = config.mail ? createMailer(config.mail) : undefined;
+    const identity = createIdentityService({ repo, config, live: liveSessions, mailer, log: app.log });
+    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity);
+    authRoutes(app, { auth, identity, config });
   },
 };

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
+import { identityTokens, sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
+
+export type IdentityTokenKind = 'reset_password' | 'verify_email';
 
 export function createAuthRepo(db: Db) {
   return {
@@ -74,6 +76,58 @@ export function createAuthRepo(db: Db) {
         .update(sessions)
         .set({ revokedAt: new Date() })
         .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    },
+    /** Replaces the user's unused tokens of this kind with a new one (one link live at a time). */
+    async replaceIdentityToken(userId: string, kind: IdentityTokenKind, tokenHash: string, expiresAt: Date) {
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(identityTokens)
+          .where(
+            and(
+              eq(identityTokens.userId, userId),
+              eq(identityTokens.kind, kind),
+              isNull(identityTokens.usedAt),
+            ),
+          );
+        await tx.insert(identityTokens).values({ userId, kind, tokenHash, expiresAt });
+      });
+    },
+    /**
+     * Spends a token: marks it used if it is of this kind, unused and unexpired, in one statement
+     * (two requests with the same token: one wins). Returns its user's id.
+     */
+    async spendIdentityToken(kind: IdentityTokenKind, tokenHash: string): Promise<string | undefined> {
+      const rows = await db
+        .update(identityTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(identityTokens.tokenHash, tokenHash),
+            eq(identityTokens.kind, kind),
+            isNull(identityTokens.usedAt),
+            gt(identityTokens.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ userId: identityTokens.userId });
+      return rows[0]?.userId;
+    },
+    async setPassword(userId: string, passwordHash: string, verified: boolean): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash, ...(verified ? { emailVerified: true } : {}), updatedAt: new Date() })
+        .where(eq(users.id, userId));
+    },
+    async markEmailVerified(userId: string): Promise<void> {
+      await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));
+    },
+    /** Revokes every live session of the user; answers their family ids. */
+    async revokeAllOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ familyId: sessions.familyId });
+      return [...new Set(rows.map((r) => r.familyId))];
     },
   };
 }

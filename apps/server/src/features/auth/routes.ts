@@ -4,6 +4,8 @@ import type { AppConfig } from '../../config/app-config.js';
 import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
 import type { AuthService, IssuedSession } from './service.js';
+import type { IdentityService } from './identity.js';
+import { mailLanguage } from './mail-texts.js';
 
 export const REFRESH_COOKIE = 'refreshToken';
 const COOKIE_PATH = '/api/auth';
@@ -13,8 +15,11 @@ export function refreshCookieFlags(config: Pick<AppConfig, 'secureCookies'>) {
   return { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: COOKIE_PATH } as const;
 }
 
-export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; config: AppConfig }) {
-  const { auth, config } = deps;
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; identity: IdentityService; config: AppConfig },
+) {
+  const { auth, identity, config } = deps;
   const cookieFlags = refreshCookieFlags(config);
 
   function sendSession(reply: FastifyReply, session: IssuedSession) {
@@ -28,7 +33,10 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
   addRoute(
     app,
     API_ROUTES.register,
-    async ({ body, reply }) => sendSession(reply, await auth.register(body)),
+    async ({ body, request, reply }) => {
+      const result = await auth.register(body, mailLanguage(request.headers['accept-language']));
+      return 'refreshToken' in result ? sendSession(reply, result) : result;
+    },
     { rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs } },
   );
 
@@ -60,4 +68,29 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService; conf
   });
 
   addRoute(app, API_ROUTES.user, async ({ user }) => auth.getUser(user.id));
+
+  // Email verification and password reset: limited like registration (each may send a mail).
+  const mailLimit = {
+    rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs },
+  };
+  addRoute(
+    app,
+    API_ROUTES.requestPasswordReset,
+    async ({ body, request }) =>
+      identity.requestPasswordReset(body.email, mailLanguage(request.headers['accept-language'])),
+    mailLimit,
+  );
+  addRoute(app, API_ROUTES.resetPassword, async ({ body }) => identity.resetPassword(body), {
+    rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+  });
+  addRoute(
+    app,
+    API_ROUTES.resendConfirmEmail,
+    async ({ query, request }) =>
+      identity.resendConfirmation(query.userId, mailLanguage(request.headers['accept-language'])),
+    mailLimit,
+  );
+  addRoute(app, API_ROUTES.emailConfirmation, async ({ query }) => identity.confirmEmail(query.token), {
+    rateLimit: { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs },
+  });
 }

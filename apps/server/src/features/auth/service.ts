@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { TOKEN_TTL, type AuthResponse, type LoginRequest, type RegisterRequest } from '@chat/contract';
+import {
+  TOKEN_TTL,
+  type AuthResponse,
+  type Language,
+  type LoginRequest,
+  type RegisterPending,
+  type RegisterRequest,
+} from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 import { hashToken, newRefreshToken, signAccessToken, successorRefreshToken } from '../../platform/tokens.js';
@@ -8,6 +15,7 @@ import type { SessionRow, UserRow } from '../../db/schema.js';
 import type { AuthRepo } from './repo.js';
 import type { LiveSessions } from './live-sessions.js';
 import { presentUser } from './presenter.js';
+import type { IdentityService } from './identity.js';
 
 export interface IssuedSession extends AuthResponse {
   refreshToken: string;
@@ -24,6 +32,7 @@ export function createAuthService(
   config: AppConfig,
   live: LiveSessions,
   onRegistered: (userId: string) => void = () => {},
+  identity?: IdentityService,
 ) {
   async function signIn(user: UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
     const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
@@ -99,7 +108,11 @@ export function createAuthService(
   }
 
   return {
-    async register(input: RegisterRequest): Promise<IssuedSession> {
+    /** A session, or (mail configured) the verification pending: no session until confirmed. */
+    async register(
+      input: RegisterRequest,
+      language: Language = 'en-US',
+    ): Promise<IssuedSession | RegisterPending> {
       if (!config.registrationEnabled) {
         throw new AppError('registration_disabled', 'Registration is not allowed');
       }
@@ -115,6 +128,7 @@ export function createAuthService(
       });
       if (!user) throw new AppError('email_taken', 'Email is already in use');
       onRegistered(user.id);
+      if (identity?.needsVerification(user)) return identity.pendingRegistration(user, language);
       return issue(user);
     },
 
@@ -129,6 +143,7 @@ export function createAuthService(
       const ok = await verify(user.passwordHash, input.password);
       if (!ok) throw new AppError('invalid_credentials', 'Incorrect email or password');
       assertCanSignIn(user);
+      if (identity?.needsVerification(user)) throw new AppError('email_not_verified', 'Email not verified');
       return issue(user);
     },
 

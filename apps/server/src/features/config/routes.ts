@@ -65,6 +65,8 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     registrationEnabled: config.registrationEnabled,
     emailLoginEnabled: config.emailLoginEnabled,
     socialLoginEnabled: config.socialLoginEnabled,
+    emailEnabled: config.mail !== undefined,
+    passwordResetEnabled: config.mail !== undefined || config.allowPasswordReset === true,
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
   }));
 

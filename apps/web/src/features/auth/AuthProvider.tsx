@@ -80,7 +80,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const register = useCallback(
-    async (body: RegisterInput) => startSession(await postRegister(body)),
+    async (body: RegisterInput) => {
+      const res = await postRegister(body);
+      if ('verifyEmail' in res) return res;
+      startSession(res);
+      return null;
+    },
     [startSession],
   );
 

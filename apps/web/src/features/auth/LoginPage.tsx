@@ -90,6 +90,17 @@ export default function LoginPage() {
             error={errors.password && t(errors.password)}
             data-testid="login-password"
           />
+          {config?.passwordResetEnabled !== false && (
+            <div className="-mt-1 text-end text-sm">
+              <Link
+                to="/forgot-password"
+                className="font-medium text-ring-primary hover:underline"
+                data-testid="login-forgot-password"
+              >
+                {t('com_auth_password_forgot')}
+              </Link>
+            </div>
+          )}
           <Button
             type="submit"
             size="lg"

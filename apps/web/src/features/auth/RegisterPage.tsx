@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate } from 'react-router';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from 'react-i18next';
 import { registerRequestSchema } from '@chat/contract';
 import { ApiError } from '../../api/http';
@@ -20,6 +21,7 @@ const EMPTY: Record<Field, string> = { name: '', email: '', password: '', confir
 export default function RegisterPage() {
   const { t, i18n } = useTranslation();
   const { status, register } = useAuth();
+  const navigate = useStableNavigate();
   const { data: config, isPending: configPending } = useStartupConfig();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -57,7 +59,11 @@ export default function RegisterPage() {
     setPending(true);
     setServerError(null);
     try {
-      await register({ ...values, name: values.name.trim(), email: values.email.trim() });
+      const pending = await register({ ...values, name: values.name.trim(), email: values.email.trim() });
+      if (pending) {
+        const query = new URLSearchParams({ email: pending.email, userId: pending.userId });
+        navigate(`/verify-email?${query.toString()}`, { replace: true });
+      }
     } catch (err) {
       setServerError(registerErrorDetail(err, t));
       if (err instanceof ApiError && err.issues) {

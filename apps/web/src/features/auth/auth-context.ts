@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LoginRequest, RegisterRequest, User } from '@chat/contract';
+import type { LoginRequest, RegisterPending, RegisterRequest, User } from '@chat/contract';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -14,7 +14,8 @@ export interface AuthState {
   loginPath: string;
   /** Throws ApiError on failure (the caller shows the mapped message). */
   login: (body: LoginRequest) => Promise<void>;
-  register: (body: RegisterInput) => Promise<void>;
+  /** Signs in; or, when the server mails a confirmation first, answers what /verify-email shows. */
+  register: (body: RegisterInput) => Promise<RegisterPending | null>;
   /** POST /api/auth/logout, then go to the returned redirect or /login. */
   logout: () => Promise<void>;
   /**

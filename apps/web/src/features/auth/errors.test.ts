@@ -9,6 +9,10 @@ describe('loginErrorKey', () => {
     expect(loginErrorKey(new ApiError(403, 'banned', 'x'))).toBe('com_auth_error_login_ban');
     expect(loginErrorKey(new ApiError(403, 'account_deleted', 'x'))).toBe('com_auth_error_account_deleted');
     expect(loginErrorKey(new ApiError(500, 'internal', 'x'))).toBe('com_auth_error_login_server');
+    // Not the banned text, although it is a 403 too.
+    expect(loginErrorKey(new ApiError(403, 'email_not_verified', 'x'))).toBe(
+      'com_auth_error_email_not_verified',
+    );
   });
 
   it('treats a message mentioning deletion as the deleted-account path', () => {

@@ -1,0 +1,58 @@
+import { IDENTITY_TTL, matchLanguage, type Language } from '@chat/contract';
+import { composeMail } from '../../platform/mail/compose.js';
+import type { Mail } from '../../platform/mail/mailer.js';
+import { MAIL_TEXTS } from './mail-dictionary.js';
+
+/** Where and in which language a mail goes, and its link. */
+export interface MailTarget {
+  to: string;
+  name: string;
+  appTitle: string;
+  url: string;
+  language: Language;
+}
+
+/**
+ * The language of the request that sends a mail: its Accept-Language (the web app sends the
+ * language it is shown in), the entry of highest weight that names a tag; English otherwise.
+ */
+export function mailLanguage(acceptLanguage: string | undefined): Language {
+  const entries = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((e) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(e.tag) && e.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return entries[0] ? matchLanguage(entries[0].tag) : 'en-US';
+}
+
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+export function verificationMail(t: MailTarget): Mail {
+  const d = MAIL_TEXTS[t.language];
+  const v = { app: t.appTitle, name: t.name, hours: IDENTITY_TTL.verifyEmailHours };
+  return composeMail({
+    to: t.to,
+    subject: fill(d.verifySubject, v),
+    intro: [fill(d.hi, v), fill(d.verifyIntro, v)],
+    action: { label: d.verifyAction, url: t.url },
+    outro: [fill(d.verifyOutro, v)],
+  });
+}
+
+export function passwordResetMail(t: MailTarget): Mail {
+  const d = MAIL_TEXTS[t.language];
+  const v = { app: t.appTitle, name: t.name, minutes: IDENTITY_TTL.resetPasswordMinutes };
+  return composeMail({
+    to: t.to,
+    subject: fill(d.resetSubject, v),
+    intro: [fill(d.hi, v), fill(d.resetIntro, v)],
+    action: { label: d.resetAction, url: t.url },
+    outro: [fill(d.resetOutro, v)],
+  });
+}

@@ -1,27 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ChatPage, logIn, registerByApi } from '../support/app';
+import { askByApi, ChatPage, logIn, registerByApi } from '../support/app';
 
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 const QUESTION = 'Which river runs through Lisbon?';
 const ANSWER = 'The Tagus runs through Lisbon.';
 
 /** One question and its answer, through the real ask API; the conversation's id and title. */
 async function createConversation(request: APIRequestContext, token: string) {
-  const res = await request.post('/api/ask/openAI', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      text: `${QUESTION} [[fake reply="${ANSWER}"]]`,
-      conversationId: null,
-      parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o-mini',
-    },
-  });
-  expect(res.status()).toBe(200);
-  const finalLine = (await res.text()).split('\n').find((l) => l.includes('"final":true'))!;
-  const final = JSON.parse(finalLine.slice('data: '.length)) as { conversation: { conversationId: string } };
-  const conversationId = final.conversation.conversationId;
+  const conversationId = await askByApi(request, token, `${QUESTION} [[fake reply="${ANSWER}"]]`);
   // The title settles after the reply; the export's file name is made from it.
   let title = '';
   await expect(async () => {

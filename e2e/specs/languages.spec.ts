@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { LOCAL_KEYS } from '@chat/contract';
-import { logIn, registerByApi } from '../support/app';
-
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
+import { askByApi, logIn, registerByApi } from '../support/app';
 
 function dictionary(lang: string): Record<string, string> {
   const file = new URL(`../../apps/web/src/locales/${lang}.json`, import.meta.url);
@@ -33,20 +31,6 @@ async function switchLanguage(page: Page, lang: string): Promise<void> {
   await expect(page.getByTestId('chat-input')).toBeVisible();
 }
 
-async function createConversation(request: APIRequestContext, token: string): Promise<void> {
-  const res = await request.post('/api/ask/openAI', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      text: 'Hello [[fake reply="ok"]]',
-      conversationId: null,
-      parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o-mini',
-    },
-  });
-  expect(res.status()).toBe(200);
-}
-
 async function sidebarSpan(page: Page): Promise<{ left: number; right: number; width: number }> {
   const box = await page.getByTestId('sidebar').boundingBox();
   const width = page.viewportSize()?.width ?? 0;
@@ -59,7 +43,7 @@ test('Arabic is right to left with the sidebar on the right; Japanese; back to E
   request,
 }) => {
   const { account, token } = await registerByApi(request);
-  await createConversation(request, token);
+  await askByApi(request, token, 'Hello [[fake reply="ok"]]');
   await storeLanguage(page, 'ar-EG');
 
   // The login page is already Arabic: the dictionary loads before the first render.

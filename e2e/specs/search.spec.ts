@@ -1,7 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ChatPage, logIn, registerByApi, signUp } from '../support/app';
+import { expect, test } from '@playwright/test';
+import { askByApi, ChatPage, logIn, registerByApi, signUp } from '../support/app';
 
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 const ID = /\/c\/([0-9a-f-]{36})$/;
 
 test('the sidebar search shows matching messages by conversation; a title opens it', async ({ page }) => {
@@ -78,28 +77,12 @@ test('the sidebar search shows matching messages by conversation; a title opens 
   await expect(page.getByTestId('chat-input')).toBeVisible();
 });
 
-/** A conversation through the real ask API (the fake upstream answers at once). */
-async function createConversation(request: APIRequestContext, token: string, text: string): Promise<void> {
-  const res = await request.post('/api/ask/openAI', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      text,
-      conversationId: null,
-      parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o-mini',
-    },
-  });
-  expect(res.status()).toBe(200);
-  expect(await res.text()).toContain('"final":true');
-}
-
 test('the search view shows a spinner while loading and pages on scroll', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { account, token } = await registerByApi(request);
   const total = 30; // more hits than one page of 25
   for (let i = 1; i <= total; i++) {
-    await createConversation(request, token, `Pangolin fact ${i} [[fake reply="Noted."]]`);
+    await askByApi(request, token, `Pangolin fact ${i} [[fake reply="Noted."]]`);
   }
 
   await logIn(page, account);

@@ -1,22 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ChatPage, logIn, registerByApi } from '../support/app';
-
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
-
-async function createConversation(request: APIRequestContext, token: string, text: string): Promise<void> {
-  const res = await request.post('/api/ask/openAI', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      text,
-      conversationId: null,
-      parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o-mini',
-    },
-  });
-  expect(res.status()).toBe(200);
-  expect(await res.text()).toContain('"final":true');
-}
+import { askByApi, ChatPage, logIn, registerByApi } from '../support/app';
 
 async function keyExpiry(request: APIRequestContext, token: string): Promise<string | null> {
   const res = await request.get('/api/keys?name=Byok', { headers: { authorization: `Bearer ${token}` } });
@@ -35,8 +18,8 @@ async function openSettings(page: Page) {
 test('every settings tab works and what it sets is kept across a reload', async ({ page, request }) => {
   test.setTimeout(90_000);
   const { account, token } = await registerByApi(request);
-  await createConversation(request, token, 'First chat [[fake reply="one"]]');
-  await createConversation(request, token, 'Second chat [[fake reply="two"]]');
+  await askByApi(request, token, 'First chat [[fake reply="one"]]');
+  await askByApi(request, token, 'Second chat [[fake reply="two"]]');
   const put = await request.put('/api/keys', {
     headers: { authorization: `Bearer ${token}` },
     data: {
@@ -157,7 +140,7 @@ test('deleting the account takes three steps, ends at /login, and the login no l
   request,
 }) => {
   const { account, token } = await registerByApi(request);
-  await createConversation(request, token, 'Something to lose [[fake reply="ok"]]');
+  await askByApi(request, token, 'Something to lose [[fake reply="ok"]]');
   await logIn(page, account);
   const dialog = await openSettings(page);
   await dialog.getByTestId('settings-tab-account').click();

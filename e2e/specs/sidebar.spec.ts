@@ -1,23 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { logIn, registerByApi } from '../support/app';
-
-const NO_PARENT = '00000000-0000-0000-0000-000000000000';
-
-/** Creates a conversation through the real ask API (the fake upstream answers at once). */
-async function createConversation(request: APIRequestContext, token: string, i: number): Promise<void> {
-  const res = await request.post('/api/ask/openAI', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      text: `Conversation number ${i} [[fake reply="ok"]]`,
-      conversationId: null,
-      parentMessageId: NO_PARENT,
-      endpoint: 'openAI',
-      model: 'gpt-4o-mini',
-    },
-  });
-  expect(res.status()).toBe(200);
-  expect(await res.text()).toContain('"final":true');
-}
+import { expect, test } from '@playwright/test';
+import { askByApi, logIn, registerByApi } from '../support/app';
 
 test('the sidebar pages infinitely, keeps its visibility, and the theme can be switched', async ({
   page,
@@ -26,7 +8,8 @@ test('the sidebar pages infinitely, keeps its visibility, and the theme can be s
   test.setTimeout(90_000);
   const { account, token } = await registerByApi(request);
   const total = 30; // more than one page of 25
-  for (let i = 1; i <= total; i++) await createConversation(request, token, i);
+  for (let i = 1; i <= total; i++)
+    await askByApi(request, token, `Conversation number ${i} [[fake reply="ok"]]`);
 
   await logIn(page, account);
 
@@ -64,7 +47,7 @@ test('on a 375 px screen the sidebar is a 320 px drawer that closes when a conve
   request,
 }) => {
   const { account, token } = await registerByApi(request);
-  await createConversation(request, token, 1);
+  await askByApi(request, token, `Conversation number 1 [[fake reply="ok"]]`);
 
   await page.setViewportSize({ width: 375, height: 740 });
   await logIn(page, account);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { NO_PARENT } from '@chat/contract';
 
 export interface Account {
   name: string;
@@ -95,4 +96,26 @@ export class ChatPage {
     await expect(this.page.getByTestId('stop-button')).toHaveCount(0, { timeout: 30_000 });
     await expect(this.page.getByTestId('send-button')).toBeVisible();
   }
+}
+
+/**
+ * A new conversation through the real ask API (the fake upstream answers at once), on openAI's
+ * gpt-4o-mini: the answer ends with its final event, whose conversation id is returned.
+ */
+export async function askByApi(request: APIRequestContext, token: string, text: string): Promise<string> {
+  const res = await request.post('/api/ask/openAI', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      text,
+      conversationId: null,
+      parentMessageId: NO_PARENT,
+      endpoint: 'openAI',
+      model: 'gpt-4o-mini',
+    },
+  });
+  expect(res.status()).toBe(200);
+  const finalLine = (await res.text()).split('\n').find((l) => l.includes('"final":true'));
+  expect(finalLine, 'the answer ends with its final event').toBeDefined();
+  const final = JSON.parse(finalLine!.slice('data: '.length)) as { conversation: { conversationId: string } };
+  return final.conversation.conversationId;
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { BookCopy } from 'lucide-react';
+import { IconButton } from '../../components/ui/IconButton';
 import { usePopover } from '../../hooks/usePopover';
 import type { PresetDialogs } from './usePresetDialogs';
 
@@ -23,12 +24,9 @@ export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; dis
 
   return (
     <div className="relative">
-      <button
+      <IconButton
         ref={triggerRef}
-        type="button"
         data-testid="presets-button"
-        aria-label={label}
-        title={label}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -37,15 +35,11 @@ export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; dis
         // Pointed at or focused, the menu's content starts loading before the click.
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
-        className={clsx(
-          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-text-secondary transition-colors',
-          'hover:bg-surface-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
-          'disabled:cursor-not-allowed disabled:opacity-50',
-          open && 'bg-surface-tertiary text-text-primary',
-        )}
+        label={label}
+        className={clsx(open && 'bg-surface-tertiary text-text-primary')}
       >
         <BookCopy className="size-[18px]" aria-hidden />
-      </button>
+      </IconButton>
       {open && (
         <div
           ref={panelRef}

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from '
 import clsx from 'clsx';
 import { useTranslation } from 'react-i18next';
 import { RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { IconButton } from '../../../components/ui/IconButton';
 import type { ParamKey } from '@chat/contract';
 import { usePopover } from '../../../hooks/usePopover';
 import type { BingSettingsProps } from './BingSettings';
@@ -57,26 +58,19 @@ export function OptionsPopover({
 
   return (
     <div className="relative">
-      <button
+      <IconButton
         ref={triggerRef}
-        type="button"
         data-testid="options-button"
-        aria-label={label}
-        title={label}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled || !model}
         onClick={() => (open ? close(false) : setOpen(true))}
-        className={clsx(
-          'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-text-secondary transition-colors',
-          'hover:bg-surface-tertiary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
-          'disabled:cursor-not-allowed disabled:opacity-50',
-          open && 'bg-surface-tertiary text-text-primary',
-        )}
+        label={label}
+        className={clsx(open && 'bg-surface-tertiary text-text-primary')}
       >
         <SlidersHorizontal className="size-[18px]" aria-hidden />
-      </button>
+      </IconButton>
       {open && (
         <div
           ref={panelRef}

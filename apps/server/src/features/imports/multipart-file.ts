@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import busboy from 'busboy';
+import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import { IMPORT_LIMITS } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 
@@ -23,10 +23,10 @@ export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<U
     );
   }
   return new Promise((resolve, reject) => {
-    let bb: busboy.Busboy;
+    let bb: InstanceType<typeof Busboy>;
     try {
-      bb = busboy({
-        headers: request.headers,
+      bb = new Busboy({
+        headers: { ...request.headers, 'content-type': type },
         limits: { files: 1, fileSize: IMPORT_LIMITS.maxFileBytes, fields: 10, parts: 20, fieldSize: 1024 },
       });
     } catch {
@@ -34,7 +34,7 @@ export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<U
       return;
     }
     let found = false;
-    bb.on('file', (name, stream) => {
+    bb.on('file', (name: string, stream: BusboyFileStream) => {
       if (name !== field || found) {
         stream.resume();
         return;
@@ -51,13 +51,13 @@ export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<U
         },
       });
     });
-    bb.on('error', (err) => {
+    bb.on('error', (err: unknown) => {
       if (!found)
         reject(
           new AppError('validation_error', `The multipart body is malformed: ${String(err).slice(0, 120)}`),
         );
     });
-    bb.on('close', () => {
+    bb.on('finish', () => {
       if (!found) reject(new AppError('validation_error', 'The multipart body has no "file" part'));
     });
     request.raw.pipe(bb);

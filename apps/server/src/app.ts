@@ -25,6 +25,7 @@ import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
 import { modelConfigsModule } from './features/model-configs/index.js';
+import { oauthModule } from './features/oauth/index.js';
 import { summariesModule } from './features/summaries/index.js';
 import { presetsModule } from './features/presets/index.js';
 import { importsModule } from './features/imports/index.js';
@@ -39,6 +40,7 @@ import { providersModule } from './providers/index.js';
  */
 const MODULES: readonly FeatureModule[] = [
   authModule,
+  oauthModule,
   configModule,
   keysModule,
   providersModule,

@@ -168,6 +168,20 @@ export const startupConfigSchema = z.object({
   registrationEnabled: z.boolean(),
   emailLoginEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),
+  /** Each social provider is configured (its client id and secret; OpenID: its issuer too). */
+  discordLoginEnabled: z.boolean(),
+  facebookLoginEnabled: z.boolean(),
+  githubLoginEnabled: z.boolean(),
+  googleLoginEnabled: z.boolean(),
+  openidLoginEnabled: z.boolean(),
+  /** OPENID_BUTTON_LABEL, else LibreChat's "Continue with OpenID". */
+  openidLabel: z.string(),
+  /** OPENID_IMAGE_URL: the OpenID button's icon; empty when unset. */
+  openidImageUrl: z.string(),
+  /** The order of the social buttons (librechat.yaml registration.socialLogins). */
+  socialLogins: z.array(z.string()),
+  /** Where the browser goes for /oauth/{provider} (DOMAIN_SERVER; LibreChat's field). */
+  serverDomain: z.string(),
   /** Mail is configured (verification and reset links are mailed); LibreChat's field. */
   emailEnabled: z.boolean(),
   /** Forgot password is offered: mail, or ALLOW_PASSWORD_RESET; LibreChat's field. */

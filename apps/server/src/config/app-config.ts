@@ -6,6 +6,7 @@ import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import type { Env } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
 import { filesConfigFrom, type FilesConfig } from './files-config.js';
+import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
 
 export { endpointsFromEnv } from './env-endpoints.js';
@@ -136,6 +137,8 @@ export interface AppConfig {
   registrationEnabled: boolean;
   emailLoginEnabled: boolean;
   socialLoginEnabled: boolean;
+  /** Social and OpenID Connect sign-in: the configured providers (none when absent). */
+  oauth?: OAuthConfig;
   checkBalance: boolean;
   /** START_BALANCE: the credits a new account starts with (when checkBalance). */
   startBalance: number;
@@ -279,6 +282,7 @@ export function buildAppConfig(
     registrationEnabled: env.ALLOW_REGISTRATION,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
+    oauth: oauthConfigFrom(env, yaml?.socialLogins),
     checkBalance: env.CHECK_BALANCE,
     startBalance: env.START_BALANCE,
     titleConvo: env.TITLE_CONVO,
@@ -316,7 +320,9 @@ export function buildAppConfig(
  * The configured secrets, cut out of logged error messages literally: endpoint keys, header
  * values (custom endpoints put keys there too) and service-account private keys.
  */
-export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail'>): string[] {
+export function configSecrets(
+  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth'>,
+): string[] {
   return [
     ...(config.mail?.password ? [config.mail.password] : []),
     ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
@@ -327,6 +333,10 @@ export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins' | 
       ...(e.googleServiceAccount ? [e.googleServiceAccount.private_key] : []),
     ]),
     ...(config.plugins?.tavily.apiKey ? [config.plugins.tavily.apiKey] : []),
+    ...(['github', 'google', 'discord', 'facebook', 'openid'] as const).flatMap((p) => {
+      const secret = config.oauth?.[p]?.clientSecret;
+      return secret ? [secret] : [];
+    }),
   ];
 }
 

@@ -79,6 +79,30 @@ export const envSchema = z.object({
   ALLOW_REGISTRATION: bool(true),
   ALLOW_EMAIL_LOGIN: bool(true),
   ALLOW_SOCIAL_LOGIN: bool(false),
+  /** A social sign-in of someone without an account makes one (LibreChat's name; off by default). */
+  ALLOW_SOCIAL_REGISTRATION: bool(false),
+  // Social sign-in (LibreChat's names): each provider is on when its client id and secret are set;
+  // its callback is DOMAIN_SERVER + *_CALLBACK_URL (default /oauth/<provider>/callback).
+  GOOGLE_CLIENT_ID: z.string().trim().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_CALLBACK_URL: z.string().trim().optional(),
+  FACEBOOK_CLIENT_ID: z.string().trim().optional(),
+  FACEBOOK_CLIENT_SECRET: z.string().optional(),
+  FACEBOOK_CALLBACK_URL: z.string().trim().optional(),
+  GITHUB_CLIENT_ID: z.string().trim().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CALLBACK_URL: z.string().trim().optional(),
+  DISCORD_CLIENT_ID: z.string().trim().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  DISCORD_CALLBACK_URL: z.string().trim().optional(),
+  /** A generic OpenID Connect provider: its issuer (discovery at /.well-known/openid-configuration). */
+  OPENID_ISSUER: z.string().url().optional().or(z.literal('')),
+  OPENID_CLIENT_ID: z.string().trim().optional(),
+  OPENID_CLIENT_SECRET: z.string().optional(),
+  OPENID_SCOPE: z.string().trim().optional(),
+  OPENID_CALLBACK_URL: z.string().trim().optional(),
+  OPENID_BUTTON_LABEL: z.string().trim().optional(),
+  OPENID_IMAGE_URL: z.string().trim().optional(),
   CHECK_BALANCE: bool(false),
   /** Credits a new account starts with when CHECK_BALANCE is on (LibreChat's name and default). */
   START_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000_000).default(20_000),

@@ -139,10 +139,10 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
   it('ignores the sections and keys it does not implement, listing them in one warning', () => {
     const yaml = load(LIBRECHAT_FILE, { MISTRAL_API_KEY: 'm', OPENROUTER_KEY: 'o', APP_NAME: 'a' })!;
     expect(yaml.fileStrategy).toBe('local');
+    expect(yaml.socialLogins).toEqual(['github', 'google']);
     expect(yaml.ignored.sort()).toEqual(
       [
         'cache',
-        'registration',
         'interface',
         'endpoints.assistants',
         'endpoints.custom[0].dropParams',

@@ -2,7 +2,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import { z } from 'zod';
-import { BUILT_IN_ENDPOINTS, endpointNameSchema, FILE_SOURCES, type FileSource } from '@chat/contract';
+import {
+  BUILT_IN_ENDPOINTS,
+  endpointNameSchema,
+  FILE_SOURCES,
+  SOCIAL_PROVIDERS,
+  type FileSource,
+} from '@chat/contract';
 import type { EndpointDefinition } from './app-config.js';
 import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
@@ -39,6 +45,8 @@ export interface YamlConfig {
   modelLabels: Record<string, string> | undefined;
   /** Where uploaded files are stored (LibreChat's `fileStrategy`); FILE_STRATEGY when absent. */
   fileStrategy?: FileSource | undefined;
+  /** `registration.socialLogins`: the order of the social sign-in buttons (LibreChat's). */
+  socialLogins?: string[] | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].addParams`. */
   ignored: string[];
 }
@@ -130,6 +138,8 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     // LibreChat's file version; any is accepted (the keys below are what is checked).
     version: z.union([z.string(), z.number()]).optional(),
     fileStrategy: z.enum(FILE_SOURCES).optional(),
+    // LibreChat's registration block: only socialLogins is read (allowedDomains is listed as ignored).
+    registration: z.strictObject({ socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional() }).optional(),
     modelLabels: modelLabelsSchema.optional(),
     endpoints: z
       .strictObject({
@@ -264,6 +274,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     overrides,
     modelLabels: data.modelLabels,
     fileStrategy: data.fileStrategy,
+    socialLogins: data.registration?.socialLogins,
     ignored,
   };
 }

@@ -4,12 +4,13 @@ import { createLiveSessions, type LiveSessions } from './live-sessions.js';
 import { createOperator, type Operator } from './operator.js';
 import { createAuthRepo } from './repo.js';
 import { authRoutes } from './routes.js';
-import { createAuthService } from './service.js';
+import { createAuthService, type AuthService } from './service.js';
 import { createIdentityService } from './identity.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 
 export { presentUser } from './presenter.js';
 export { REFRESH_COOKIE, refreshCookieFlags } from './routes.js';
+export type { IssuedSession } from './service.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -17,6 +18,8 @@ declare module '../../platform/module.js' {
     liveSessions: LiveSessions;
     /** The operator (ADMIN_EMAIL's account): model configs and, later, the admin panel. */
     operator: Operator;
+    /** Starts a session for a user authenticated elsewhere (social sign-in), with login's checks. */
+    signInAs: AuthService['signInAs'];
   }
 }
 
@@ -40,6 +43,7 @@ export const authModule: FeatureModule = {
     const mailer = config.mail ? createMailer(config.mail) : undefined;
     const identity = createIdentityService({ repo, config, live: liveSessions, mailer, log: app.log });
     const auth = createAuthService(repo, config, liveSessions, onRegistered, identity);
+    provide('signInAs', auth.signInAs);
     authRoutes(app, { auth, identity, config });
   },
 };

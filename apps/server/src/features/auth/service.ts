@@ -108,6 +108,15 @@ export function createAuthService(
   }
 
   return {
+    /**
+     * A new session for a user someone else has authenticated (social sign-in): the same checks
+     * as login after its password (banned, deleted), and a new token family.
+     */
+    async signInAs(user: UserRow): Promise<IssuedSession> {
+      assertCanSignIn(user);
+      return issue(user);
+    },
+
     /** A session, or (mail configured) the verification pending: no session until confirmed. */
     async register(
       input: RegisterRequest,

@@ -3,6 +3,7 @@ import {
   API_ROUTES,
   API_ROUTE_LIST,
   buildOpenApi,
+  DEFAULT_OPENID_LABEL,
   EModelEndpoint,
   ENDPOINT_DISPLAY_ORDER,
   type ConfigOverride,
@@ -13,6 +14,7 @@ import {
 import { addRoute } from '../../platform/typed-route.js';
 import type { AppConfig, EndpointDefinition } from '../../config/app-config.js';
 import { assistantModels } from '../../config/assistant-endpoints.js';
+import { NO_OAUTH, type OAuthConfig } from '../../config/oauth-config.js';
 
 /**
  * GET /api/endpoints: the built-ins by the spec's display order, then the custom endpoints in
@@ -55,6 +57,21 @@ export function presentModels(endpoints: readonly EndpointDefinition[]): ModelsC
   return result;
 }
 
+/** LibreChat's per-provider flags: configured (the buttons show only with socialLoginEnabled too). */
+function socialLoginFlags(oauth: OAuthConfig) {
+  return {
+    discordLoginEnabled: oauth.discord !== undefined,
+    facebookLoginEnabled: oauth.facebook !== undefined,
+    githubLoginEnabled: oauth.github !== undefined,
+    googleLoginEnabled: oauth.google !== undefined,
+    openidLoginEnabled: oauth.openid !== undefined,
+    openidLabel: oauth.openid?.label ?? DEFAULT_OPENID_LABEL,
+    openidImageUrl: oauth.openid?.imageUrl ?? '',
+    socialLogins: [...oauth.socialLogins],
+    serverDomain: oauth.serverOrigin,
+  };
+}
+
 export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) {
   const { config } = deps;
 
@@ -65,6 +82,7 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     registrationEnabled: config.registrationEnabled,
     emailLoginEnabled: config.emailLoginEnabled,
     socialLoginEnabled: config.socialLoginEnabled,
+    ...socialLoginFlags(config.oauth ?? NO_OAUTH),
     emailEnabled: config.mail !== undefined,
     passwordResetEnabled: config.mail !== undefined || config.allowPasswordReset === true,
     demoEndpoint: config.endpoints.some((e) => e.isDemo),

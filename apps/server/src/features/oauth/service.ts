@@ -1,0 +1,174 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import {
+  OAUTH_FLOW_TTL_SECONDS,
+  SOCIAL_PROVIDERS,
+  isSocialProvider,
+  type OAuthErrorCode,
+  type SocialProvider,
+} from '@chat/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OAuthConfig } from '../../config/oauth-config.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { IssuedSession } from '../auth/index.js';
+import { createOAuth2Client } from './oauth2.js';
+import { createOpenIdClient, type StartedFlow } from './oidc.js';
+import { oauth2Providers, type ProviderProfile } from './providers.js';
+import type { OAuthRepo } from './repo.js';
+
+/** A sign-in that ends on /login?error=<code> instead of a session. */
+export class OAuthRefusal extends Error {
+  constructor(
+    readonly code: OAuthErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** One provider's flow: where the browser goes, and the callback turned into a profile. */
+export interface FlowClient {
+  start(): Promise<StartedFlow>;
+  finish(callback: URL, flow: { state: string; codeVerifier: string; nonce: string }): Promise<ProviderProfile>;
+}
+
+/** The configured providers' clients (a provider without a client id and secret has none). */
+export function flowClients(config: OAuthConfig): Partial<Record<SocialProvider, FlowClient>> {
+  const defs = oauth2Providers(config.origins);
+  const clients: Partial<Record<SocialProvider, FlowClient>> = {};
+  for (const name of ['github', 'google', 'discord', 'facebook'] as const) {
+    const client = config[name];
+    if (!client) continue;
+    const oauth2 = createOAuth2Client(defs[name], client);
+    clients[name] = {
+      start: oauth2.start,
+      finish(callback, flow) {
+        const code = callback.searchParams.get('code');
+        const error = callback.searchParams.get('error');
+        if (error || !code) throw new Error(`${name}: the provider answered ${error ?? 'no code'}`);
+        return oauth2.finish(code, flow);
+      },
+    };
+  }
+  if (config.openid) clients.openid = createOpenIdClient(config.openid);
+  return clients;
+}
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+export interface OAuthServiceDeps {
+  repo: OAuthRepo;
+  config: OAuthConfig;
+  clients: Partial<Record<SocialProvider, FlowClient>>;
+  signInAs(user: UserRow): Promise<IssuedSession>;
+  /** Sessions ended by linking (an unconfirmed account claimed): told to the live-session cache. */
+  sessionsEnded(familyIds: string[]): void;
+  /** Mail is configured: an unconfirmed address then means nobody proved it. */
+  verifiesEmail: boolean;
+  onRegistered(userId: string): void;
+  log: FastifyBaseLogger;
+}
+
+export function createOAuthService(deps: OAuthServiceDeps) {
+  const { repo, config, clients } = deps;
+
+  /** The account of this identity: linked before, linked now by a verified address, or new. */
+  async function accountOf(provider: SocialProvider, profile: ProviderProfile): Promise<UserRow> {
+    const identity = { provider, subject: profile.subject };
+    const linked = await repo.findLinkedUser(provider, profile.subject);
+    if (linked) return linked;
+    if (!profile.email || !profile.emailVerified) {
+      throw new OAuthRefusal('oauth_email_unverified', `${provider}: the e-mail address is not verified`);
+    }
+    const existing = await repo.findUserByEmail(profile.email);
+    if (existing) {
+      if (existing.deletedAt) throw new OAuthRefusal('account_deleted', 'This account has been deleted');
+      const claim = deps.verifiesEmail && !existing.emailVerified;
+      deps.sessionsEnded(await repo.link(existing, identity, claim));
+      return existing;
+    }
+    if (!config.allowRegistration) {
+      throw new OAuthRefusal('oauth_registration_disabled', 'Social registration is not allowed');
+    }
+    const isFirst = (await repo.countUsers()) === 0;
+    const user = await repo.createLinkedUser(
+      {
+        name: (profile.name ?? profile.email.split('@')[0]!).slice(0, 80),
+        email: profile.email,
+        username: profile.username ?? null,
+        avatar: profile.avatar ?? null,
+        provider,
+        emailVerified: true,
+        passwordHash: null,
+        role: isFirst ? 'ADMIN' : 'USER',
+      },
+      identity,
+    );
+    // Taken between the lookup and the insert: a concurrent sign-in made it; use it.
+    const account = user ?? (await repo.findUserByEmail(profile.email));
+    if (!account) throw new Error('the new account vanished');
+    if (user) deps.onRegistered(user.id);
+    return account;
+  }
+
+  return {
+    /** The providers a browser may start: social login on and the provider configured. */
+    isEnabled(name: string): name is SocialProvider {
+      return config.enabled && isSocialProvider(name) && clients[name] !== undefined;
+    },
+
+    enabledProviders(): SocialProvider[] {
+      return SOCIAL_PROVIDERS.filter((p) => config.enabled && clients[p] !== undefined);
+    },
+
+    /** A new flow: its state, verifier and nonce kept (hashed state), the provider's URL answered. */
+    async start(provider: SocialProvider): Promise<{ url: string; state: string }> {
+      const flow = await clients[provider]!.start();
+      await repo.saveFlow({
+        stateHash: hashState(flow.state),
+        provider,
+        codeVerifier: flow.codeVerifier,
+        nonce: flow.nonce,
+        expiresAt: new Date(Date.now() + OAUTH_FLOW_TTL_SECONDS * 1000),
+      });
+      return { url: flow.url.href, state: flow.state };
+    },
+
+    /**
+     * The callback: its state must be the one this browser's cookie holds and a live flow's
+     * (spent here: a replayed callback finds none); the provider's answer is checked by its
+     * client; then the account signs in with login's checks.
+     */
+    async finish(provider: SocialProvider, callback: URL, cookieState: string | undefined): Promise<IssuedSession> {
+      const state = callback.searchParams.get('state');
+      if (!state || !cookieState || !sameText(state, cookieState)) {
+        throw new OAuthRefusal('oauth_failed', 'state missing or not this browser’s');
+      }
+      const flow = await repo.spendFlow(hashState(state), provider);
+      if (!flow) throw new OAuthRefusal('oauth_failed', 'no live sign-in for this state (expired or replayed)');
+      let profile: ProviderProfile;
+      try {
+        profile = await clients[provider]!.finish(callback, { state, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
+      } catch (err) {
+        deps.log.warn({ provider, reason: err instanceof Error ? err.message : String(err) }, 'social sign-in refused');
+        throw new OAuthRefusal('oauth_failed', 'the provider’s answer was refused');
+      }
+      const user = await accountOf(provider, profile);
+      try {
+        return await deps.signInAs(user);
+      } catch (err) {
+        if (err instanceof AppError && (err.code === 'banned' || err.code === 'account_deleted')) {
+          throw new OAuthRefusal(err.code, err.message);
+        }
+        throw err;
+      }
+    },
+  };
+}
+export type OAuthService = ReturnType<typeof createOAuthService>;

@@ -82,10 +82,25 @@ describe('the route table', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('has, outside /api, only GET/HEAD routes of the web client (the auth guard skips them)', () => {
+  it('has, outside /api, only GET/HEAD routes: the web client and the social sign-in navigations', () => {
     const outside = outsideApi(h.app);
     expect(outside.map(routeKey)).toContain('GET /*');
     expect(outside.filter((r) => r.method !== 'GET' && r.method !== 'HEAD').map(routeKey)).toEqual([]);
+    // Besides the client's files and its fallback, the only patterns are /oauth/:provider and its
+    // callback (features/oauth), which sign no one in without a provider's answer; here (social
+    // login off) they are 404.
+    const patterns = new Set(outside.filter((r) => r.url.includes(':')).map((r) => r.url));
+    expect([...patterns].sort()).toEqual([
+      '/oauth/:provider',
+      '/oauth/:provider/callback',
+    ]);
+  });
+
+  it('answers 404 for social sign-in while it is off', async () => {
+    for (const path of ['/oauth/github', '/oauth/openid/callback?code=x&state=y']) {
+      const res = await fetch(`${h.url}${path}`, { redirect: 'manual' });
+      expect(res.status, path).toBe(404);
+    }
   });
 
   it('does not serve the client for /api paths through the SPA fallback', async () => {

@@ -6,7 +6,11 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: {
     port: 3090,
-    proxy: { '/api': { target: 'http://localhost:3080', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3080', changeOrigin: false },
+      // Social sign-in: full-page navigations the server answers with redirects.
+      '/oauth': { target: 'http://localhost:3080', changeOrigin: false },
+    },
   },
   build: { sourcemap: true, target: 'es2022' },
 });

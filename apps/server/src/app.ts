@@ -77,12 +77,13 @@ export interface App extends FastifyInstance {
   routeTable: readonly RouteEntry[];
 }
 
-/** The https origins of configured endpoint icons, for the CSP's img-src. */
-function iconOrigins(endpoints: AppConfig['endpoints']): string[] {
+/** The https origins of configured icons (endpoints', the OpenID button's), for the CSP's img-src. */
+function iconOrigins(config: AppConfig): string[] {
   const origins = new Set<string>();
-  for (const e of endpoints) {
+  const icons = [...config.endpoints.map((e) => e.iconURL), config.oauth?.openid?.imageUrl];
+  for (const icon of icons) {
     try {
-      const url = e.iconURL ? new URL(e.iconURL) : undefined;
+      const url = icon ? new URL(icon) : undefined;
       if (url?.protocol === 'https:') origins.add(url.origin);
     } catch {
       // not a URL: the client shows the generic icon
@@ -116,8 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Plus the origins of the operator's custom endpoint icons (librechat.yaml iconURL).
-        imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config.endpoints)],
+        // Plus the origins of the operator's icons (librechat.yaml iconURL, OPENID_IMAGE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

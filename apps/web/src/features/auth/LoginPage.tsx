@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ERROR_TEXT_KEYS, loginRequestSchema } from '@chat/contract';
+import { ERROR_TEXT_KEYS, isOAuthErrorCode, loginRequestSchema, OAUTH_ERROR_TEXT_KEYS } from '@chat/contract';
 import { useStartupConfig } from '../../api/config';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -10,9 +10,17 @@ import { TextField } from '../../components/ui/TextField';
 import { useAuth } from './auth-context';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorKey } from './errors';
+import { SocialLogins } from './SocialLogins';
 import { fieldErrors } from './validation';
 
 type Field = 'email' | 'password';
+
+/** ?message=account_deleted (spec §2), or ?error=<code> from a social sign-in's callback. */
+function initialErrorKey(params: URLSearchParams): string | null {
+  if (params.get('message') === 'account_deleted') return ERROR_TEXT_KEYS.account_deleted;
+  const error = params.get('error');
+  return error && isOAuthErrorCode(error) ? OAUTH_ERROR_TEXT_KEYS[error] : null;
+}
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -22,9 +30,7 @@ export default function LoginPage() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(
-    params.get('message') === 'account_deleted' ? ERROR_TEXT_KEYS.account_deleted : null,
-  );
+  const [errorKey, setErrorKey] = useState<string | null>(() => initialErrorKey(params));
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'authenticated' && !pending) return <Navigate to="/c/new" replace />;
@@ -113,6 +119,7 @@ export default function LoginPage() {
           </Button>
         </form>
       )}
+      <SocialLogins config={config} divider={emailLogin} />
       {config?.demoEndpoint && (
         <p className="mt-5 text-center text-xs text-text-tertiary">{t('com_auth_demo_note')}</p>
       )}

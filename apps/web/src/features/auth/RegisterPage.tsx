@@ -13,6 +13,7 @@ import { useAuth } from './auth-context';
 import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './validation';
 import { registerErrorDetail } from './errors';
+import { SocialLogins } from './SocialLogins';
 
 type Field = 'name' | 'email' | 'password' | 'confirm_password';
 const FIELDS: Field[] = ['name', 'email', 'password', 'confirm_password'];
@@ -135,6 +136,7 @@ export default function RegisterPage() {
           {pending ? t('com_auth_registering') : t('com_auth_submit_registration')}
         </Button>
       </form>
+      <SocialLogins config={config} divider />
     </AuthLayout>
   );
 }

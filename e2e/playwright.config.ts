@@ -10,6 +10,9 @@ import {
   GEMINI_FAKE_PORT,
   MAIL_APP_PORT,
   MAIL_CONTROL_PORT,
+  OIDC_BUTTON_LABEL,
+  OIDC_ISSUER,
+  OIDC_PORT,
   SMTP_PORT,
 } from './support/ports';
 
@@ -23,7 +26,8 @@ import {
  * (BINGAI_HOST: Bing's chat hub; CHATGPT_REVERSE_PROXY: the ChatGPT web backend). A second app, on the OpenAI fake only,
  * checks token balances (CHECK_BALANCE: e2e/specs/balance.spec.ts), which the other specs do not
  * expect. A third app sends its verification and reset mails (EMAIL_*) to a mail catcher (a real
- * SMTP server, tools/fake-upstreams/src/mail) for e2e/specs/identity.spec.ts. The fakes' control routes
+ * SMTP server, tools/fake-upstreams/src/mail) for e2e/specs/identity.spec.ts. The main app also signs
+ * in through a local OpenID Provider (tools/fake-upstreams/src/oidc) for e2e/specs/oauth.spec.ts. The fakes' control routes
  * (`/__control/requests`, e2e/support/fakes.ts) let a spec read what each upstream was sent.
  */
 // E2E_APP_PORT, E2E_FAKE_PORT; the Anthropic and Gemini fakes' ports move with the latter.
@@ -88,6 +92,13 @@ export default defineConfig({
       timeout: 30_000,
     },
     {
+      command: `npx tsx tools/fake-upstreams/src/oidc/cli.ts --port ${OIDC_PORT} --client-id e2e-oidc --client-secret e2e-oidc-secret --redirect-uri http://127.0.0.1:${APP_PORT}/oauth/openid/callback`,
+      cwd: '..',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       command: `rm -rf ${DATA_DIR} && node apps/server/dist/main.js`,
       cwd: '..',
       url: `http://127.0.0.1:${APP_PORT}/api/config`,
@@ -125,6 +136,15 @@ export default defineConfig({
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
         LOG_LEVEL: 'warn',
+        // Social sign-in through the local OpenID Provider (e2e/specs/oauth.spec.ts).
+        DOMAIN_SERVER: `http://127.0.0.1:${APP_PORT}`,
+        DOMAIN_CLIENT: `http://127.0.0.1:${APP_PORT}`,
+        ALLOW_SOCIAL_LOGIN: 'true',
+        ALLOW_SOCIAL_REGISTRATION: 'true',
+        OPENID_ISSUER: OIDC_ISSUER,
+        OPENID_CLIENT_ID: 'e2e-oidc',
+        OPENID_CLIENT_SECRET: 'e2e-oidc-secret',
+        OPENID_BUTTON_LABEL: OIDC_BUTTON_LABEL,
         // A hung upstream fails in 3 s instead of 120 s (e2e/specs/faults.spec.ts).
         UPSTREAM_IDLE_TIMEOUT_MS: '3000',
       },

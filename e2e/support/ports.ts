@@ -19,6 +19,14 @@ export const BALANCE_APP_PORT = Number(process.env.E2E_BALANCE_APP_PORT ?? APP_P
 export const MAIL_APP_PORT = Number(process.env.E2E_MAIL_APP_PORT ?? APP_PORT + 6);
 export const SMTP_PORT = FAKE_PORT + 8;
 export const MAIL_CONTROL_PORT = FAKE_PORT + 9;
+/**
+ * A local OpenID Provider (tools/fake-upstreams/src/oidc, oidc-provider) ten above the fake: the
+ * main app signs in through it (OPENID_*, e2e/specs/oauth.spec.ts).
+ */
+export const OIDC_PORT = FAKE_PORT + 10;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
+/** What the OpenID button of the main app reads (OPENID_BUTTON_LABEL). */
+export const OIDC_BUTTON_LABEL = 'Sign in with Local SSO';
 /** That app's operator (ADMIN_EMAIL), who may adjust balances. */
 export const BALANCE_OPERATOR_EMAIL = 'e2e-operator@example.com';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { newAccount } from '../support/app';
 import { OIDC_BUTTON_LABEL, OIDC_ISSUER } from '../support/ports';
 
@@ -10,7 +10,7 @@ import { OIDC_BUTTON_LABEL, OIDC_ISSUER } from '../support/ports';
 test.describe.configure({ mode: 'serial' });
 
 async function providerSignsIn(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   account: { sub: string; email: string; email_verified: boolean; name: string },
 ) {
   const res = await request.post(`${OIDC_ISSUER}/__control/account`, { data: account });

@@ -16,7 +16,11 @@ describe('social sign-in from the environment (LibreChat names)', () => {
         DISCORD_CALLBACK_URL: 'https://auth.example.com/discord/back',
       }),
     );
-    expect(oauth).toMatchObject({ enabled: true, allowRegistration: false, serverOrigin: 'https://chat.example.com' });
+    expect(oauth).toMatchObject({
+      enabled: true,
+      allowRegistration: false,
+      serverOrigin: 'https://chat.example.com',
+    });
     expect(oauth.github).toEqual({
       clientId: 'gh',
       clientSecret: 'gh-secret',

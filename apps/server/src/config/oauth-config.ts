@@ -76,8 +76,20 @@ export function oauthConfigFrom(env: Env, socialLogins?: readonly string[]): OAu
     allowRegistration: env.ALLOW_SOCIAL_REGISTRATION,
     serverOrigin,
     socialLogins: socialLogins ?? DEFAULT_SOCIAL_LOGINS,
-    github: client(serverOrigin, 'github', env.GITHUB_CLIENT_ID, env.GITHUB_CLIENT_SECRET, env.GITHUB_CALLBACK_URL),
-    google: client(serverOrigin, 'google', env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, env.GOOGLE_CALLBACK_URL),
+    github: client(
+      serverOrigin,
+      'github',
+      env.GITHUB_CLIENT_ID,
+      env.GITHUB_CLIENT_SECRET,
+      env.GITHUB_CALLBACK_URL,
+    ),
+    google: client(
+      serverOrigin,
+      'google',
+      env.GOOGLE_CLIENT_ID,
+      env.GOOGLE_CLIENT_SECRET,
+      env.GOOGLE_CALLBACK_URL,
+    ),
     discord: client(
       serverOrigin,
       'discord',

@@ -90,10 +90,7 @@ describe('the route table', () => {
     // callback (features/oauth), which sign no one in without a provider's answer; here (social
     // login off) they are 404.
     const patterns = new Set(outside.filter((r) => r.url.includes(':')).map((r) => r.url));
-    expect([...patterns].sort()).toEqual([
-      '/oauth/:provider',
-      '/oauth/:provider/callback',
-    ]);
+    expect([...patterns].sort()).toEqual(['/oauth/:provider', '/oauth/:provider/callback']);
   });
 
   it('answers 404 for social sign-in while it is off', async () => {

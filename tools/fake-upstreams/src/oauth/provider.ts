@@ -54,7 +54,12 @@ export async function startFakeOAuth2(opts: FakeOAuth2Options): Promise<FakeOAut
       const q = url.searchParams;
       const redirectUri = q.get('redirect_uri');
       const challenge = q.get('code_challenge');
-      if (q.get('client_id') !== opts.clientId || !redirectUri || !challenge || q.get('code_challenge_method') !== 'S256') {
+      if (
+        q.get('client_id') !== opts.clientId ||
+        !redirectUri ||
+        !challenge ||
+        q.get('code_challenge_method') !== 'S256'
+      ) {
         json(res, 400, { error: 'invalid_request' });
         return;
       }

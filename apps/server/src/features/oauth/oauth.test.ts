@@ -85,12 +85,20 @@ const client = (provider: string) => ({
   callbackURL: `${origin}/oauth/${provider}/callback`,
 });
 const fake = (provider: string, authorizePath: string, tokenPath: string, api: Record<string, unknown>) =>
-  startFakeOAuth2({ clientId: `${provider}-id`, clientSecret: `${provider}-secret`, authorizePath, tokenPath, api });
+  startFakeOAuth2({
+    clientId: `${provider}-id`,
+    clientSecret: `${provider}-secret`,
+    authorizePath,
+    tokenPath,
+    api,
+  });
 
 beforeAll(async () => {
   appPort = await freePort();
   origin = `http://127.0.0.1:${appPort}`;
-  oidc = await startFakeOidc({ clients: [{ ...CLIENT, redirect_uris: [`${origin}/oauth/openid/callback`] }] });
+  oidc = await startFakeOidc({
+    clients: [{ ...CLIENT, redirect_uris: [`${origin}/oauth/openid/callback`] }],
+  });
   github = await fake('github', '/login/oauth/authorize', '/login/oauth/access_token', {});
   google = await fake('google', '/o/oauth2/v2/auth', '/token', {});
   discord = await fake('discord', '/oauth2/authorize', '/api/oauth2/token', {});
@@ -113,7 +121,12 @@ beforeAll(async () => {
     google: client('google'),
     discord: client('discord'),
     facebook: client('facebook'),
-    origins: { github: github.origin, google: google.origin, discord: discord.origin, facebook: facebook.origin },
+    origins: {
+      github: github.origin,
+      google: google.origin,
+      discord: discord.origin,
+      facebook: facebook.origin,
+    },
   };
   database = await openTestDatabase();
   app = await buildApp({
@@ -139,25 +152,39 @@ beforeEach(() => {
 let seq = 0;
 const person = (over: Partial<FakeOidcAccount> = {}): FakeOidcAccount => {
   seq += 1;
-  return { sub: `sub-${seq}`, email: `person${seq}@example.com`, email_verified: true, name: `Person ${seq}`, ...over };
+  return {
+    sub: `sub-${seq}`,
+    email: `person${seq}@example.com`,
+    email_verified: true,
+    name: `Person ${seq}`,
+    ...over,
+  };
 };
 
 /** The session the browser's refresh cookie holds, as the web app gets it on load. */
 async function sessionOf(browser: Browser): Promise<AuthResponse | undefined> {
   const token = browser.cookies(origin).get('refreshToken');
   if (!token) return undefined;
-  const res = await fetch(`${origin}/api/auth/refresh`, { method: 'POST', headers: { cookie: `refreshToken=${token}` } });
+  const res = await fetch(`${origin}/api/auth/refresh`, {
+    method: 'POST',
+    headers: { cookie: `refreshToken=${token}` },
+  });
   return res.status === 200 ? ((await res.json()) as AuthResponse) : undefined;
 }
 
 async function signIn(provider: string): Promise<{ browser: Browser; landed: URL }> {
   const browser = new Browser();
-  const landed = await browser.follow(`${origin}/oauth/${provider}`, (u) => u.origin === origin && !u.pathname.startsWith('/oauth/'));
+  const landed = await browser.follow(
+    `${origin}/oauth/${provider}`,
+    (u) => u.origin === origin && !u.pathname.startsWith('/oauth/'),
+  );
   return { browser, landed };
 }
 
-const isCallback = (provider: string) => (u: URL) => u.origin === origin && u.pathname === `/oauth/${provider}/callback`;
-const countUsers = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
+const isCallback = (provider: string) => (u: URL) =>
+  u.origin === origin && u.pathname === `/oauth/${provider}/callback`;
+const countUsers = async () =>
+  (await database.db.select({ n: sql<number>`count(*)::int` }).from(users))[0]!.n;
 
 describe('GET /api/config', () => {
   it('reports the social providers, the OpenID label and icon, and the button order', async () => {
@@ -201,7 +228,12 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     const first = await signIn('openid');
     expect(first.landed.href).toBe(`${origin}/c/new`);
     const session = await sessionOf(first.browser);
-    expect(session?.user).toMatchObject({ email: p.email, name: p.name, emailVerified: true, provider: 'openid' });
+    expect(session?.user).toMatchObject({
+      email: p.email,
+      name: p.name,
+      emailVerified: true,
+      provider: 'openid',
+    });
     const again = await signIn('openid');
     expect((await sessionOf(again.browser))?.user.id).toBe(session!.user.id);
   });
@@ -212,7 +244,10 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     const { landed, browser } = await signIn('openid');
     expect(landed.pathname).toBe('/c/new');
     expect((await sessionOf(browser))?.user.id).toBe(local.user.id);
-    const links = await database.db.select().from(oauthIdentities).where(eq(oauthIdentities.userId, local.user.id));
+    const links = await database.db
+      .select()
+      .from(oauthIdentities)
+      .where(eq(oauthIdentities.userId, local.user.id));
     expect(links.map((l) => l.provider)).toEqual(['openid']);
   });
 
@@ -280,7 +315,9 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     oauth.allowRegistration = false;
     oidc.setAccount(person());
     const refused = await signIn('openid');
-    expect(`${refused.landed.pathname}${refused.landed.search}`).toBe('/login?error=oauth_registration_disabled');
+    expect(`${refused.landed.pathname}${refused.landed.search}`).toBe(
+      '/login?error=oauth_registration_disabled',
+    );
     oidc.setAccount(known);
     expect((await signIn('openid')).landed.pathname).toBe('/c/new');
   });
@@ -289,7 +326,10 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     const p = person();
     oidc.setAccount(p);
     await signIn('openid');
-    await database.db.update(users).set({ bannedUntil: new Date(Date.now() + 60_000) }).where(eq(users.email, p.email));
+    await database.db
+      .update(users)
+      .set({ bannedUntil: new Date(Date.now() + 60_000) })
+      .where(eq(users.email, p.email));
     const { landed, browser } = await signIn('openid');
     expect(`${landed.pathname}${landed.search}`).toBe('/login?error=banned');
     expect(browser.cookies(origin).has('refreshToken')).toBe(false);
@@ -305,7 +345,13 @@ describe('OAuth 2 providers against fakes of their token and profile endpoints',
   it('GitHub: signs in with the primary address when GitHub has verified it, refuses it otherwise', async () => {
     const email = `gh${Date.now()}@example.com`;
     const api = (verified: boolean, id: number) => ({
-      '/user': { id, login: `octo${id}`, name: null, avatar_url: 'https://avatars.example.com/1', email: 'public@example.com' },
+      '/user': {
+        id,
+        login: `octo${id}`,
+        name: null,
+        avatar_url: 'https://avatars.example.com/1',
+        email: 'public@example.com',
+      },
       '/user/emails': [
         { email: 'other@example.com', primary: false, verified: true },
         { email, primary: true, verified },
@@ -317,7 +363,11 @@ describe('OAuth 2 providers against fakes of their token and profile endpoints',
     github.setApi(api(true, 102));
     const ok = await signIn('github');
     expect(ok.landed.pathname).toBe('/c/new');
-    expect((await sessionOf(ok.browser))?.user).toMatchObject({ email, name: 'octo102', username: 'octo102' });
+    expect((await sessionOf(ok.browser))?.user).toMatchObject({
+      email,
+      name: 'octo102',
+      username: 'octo102',
+    });
     expect(github.tokenRequests.refused).toBe(0);
   });
 
@@ -334,7 +384,9 @@ describe('OAuth 2 providers against fakes of their token and profile endpoints',
     const email = `d${Date.now()}@example.com`;
     discord.setApi({ '/api/users/@me': { id: '42', username: 'disc', email, verified: false } });
     expect((await signIn('discord')).landed.search).toBe('?error=oauth_email_unverified');
-    discord.setApi({ '/api/users/@me': { id: '42', username: 'disc', global_name: 'Disc Person', email, verified: true } });
+    discord.setApi({
+      '/api/users/@me': { id: '42', username: 'disc', global_name: 'Disc Person', email, verified: true },
+    });
     const ok = await signIn('discord');
     expect((await sessionOf(ok.browser))?.user).toMatchObject({ email, name: 'Disc Person' });
   });

@@ -105,7 +105,11 @@ export function oauth2Providers(base: Partial<Record<OAuth2Provider['name'], str
     name: 'facebook',
     authorizeURL: at('facebook', 'https://www.facebook.com', '/v18.0/dialog/oauth'),
     tokenURL: at('facebook', 'https://graph.facebook.com', '/v18.0/oauth/access_token'),
-    profileURL: at('facebook', 'https://graph.facebook.com', '/v18.0/me?fields=id,name,email,picture.type(large)'),
+    profileURL: at(
+      'facebook',
+      'https://graph.facebook.com',
+      '/v18.0/me?fields=id,name,email,picture.type(large)',
+    ),
     scopes: ['public_profile', 'email'],
     // The Graph API has no "verified" flag: it answers `email` only for an address the person
     // confirmed with Facebook, so a given address counts as verified (docs/decisions.md).

@@ -27,7 +27,12 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; c
   const rateLimit = { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs };
   // Lax: the callback is a top-level navigation coming back from the provider's site.
   const stateFlags = (provider: SocialProvider) =>
-    ({ httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: oauthStartPath(provider) }) as const;
+    ({
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      path: oauthStartPath(provider),
+    }) as const;
 
   const notFound = () => new AppError('not_found', 'Not found');
   const toLogin = (reply: FastifyReply, code: OAuthErrorCode) =>
@@ -45,7 +50,10 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; c
         reply.header('Cache-Control', 'no-store');
         return reply.redirect(url, 302);
       } catch (err) {
-        request.log.warn({ provider, reason: err instanceof Error ? err.message : String(err) }, 'social sign-in could not start');
+        request.log.warn(
+          { provider, reason: err instanceof Error ? err.message : String(err) },
+          'social sign-in could not start',
+        );
         return toLogin(reply, 'oauth_failed');
       }
     },
@@ -61,7 +69,10 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; c
       reply.clearCookie(STATE_COOKIE, stateFlags(provider));
       reply.header('Cache-Control', 'no-store');
       // The URL the provider redirected to: the registered redirect URI with this query.
-      const current = new URL(config.oauth?.[provider]?.callbackURL ?? oauthCallbackPath(provider), clientOrigin);
+      const current = new URL(
+        config.oauth?.[provider]?.callbackURL ?? oauthCallbackPath(provider),
+        clientOrigin,
+      );
       current.search = new URL(request.url, 'http://localhost').search;
       try {
         const session = await oauth.finish(provider, current, cookieState);

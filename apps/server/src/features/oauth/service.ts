@@ -29,7 +29,10 @@ export class OAuthRefusal extends Error {
 /** One provider's flow: where the browser goes, and the callback turned into a profile. */
 export interface FlowClient {
   start(): Promise<StartedFlow>;
-  finish(callback: URL, flow: { state: string; codeVerifier: string; nonce: string }): Promise<ProviderProfile>;
+  finish(
+    callback: URL,
+    flow: { state: string; codeVerifier: string; nonce: string },
+  ): Promise<ProviderProfile>;
 }
 
 /** The configured providers' clients (a provider without a client id and secret has none). */
@@ -145,18 +148,30 @@ export function createOAuthService(deps: OAuthServiceDeps) {
      * (spent here: a replayed callback finds none); the provider's answer is checked by its
      * client; then the account signs in with login's checks.
      */
-    async finish(provider: SocialProvider, callback: URL, cookieState: string | undefined): Promise<IssuedSession> {
+    async finish(
+      provider: SocialProvider,
+      callback: URL,
+      cookieState: string | undefined,
+    ): Promise<IssuedSession> {
       const state = callback.searchParams.get('state');
       if (!state || !cookieState || !sameText(state, cookieState)) {
         throw new OAuthRefusal('oauth_failed', 'state missing or not this browser’s');
       }
       const flow = await repo.spendFlow(hashState(state), provider);
-      if (!flow) throw new OAuthRefusal('oauth_failed', 'no live sign-in for this state (expired or replayed)');
+      if (!flow)
+        throw new OAuthRefusal('oauth_failed', 'no live sign-in for this state (expired or replayed)');
       let profile: ProviderProfile;
       try {
-        profile = await clients[provider]!.finish(callback, { state, codeVerifier: flow.codeVerifier, nonce: flow.nonce });
+        profile = await clients[provider]!.finish(callback, {
+          state,
+          codeVerifier: flow.codeVerifier,
+          nonce: flow.nonce,
+        });
       } catch (err) {
-        deps.log.warn({ provider, reason: err instanceof Error ? err.message : String(err) }, 'social sign-in refused');
+        deps.log.warn(
+          { provider, reason: err instanceof Error ? err.message : String(err) },
+          'social sign-in refused',
+        );
         throw new OAuthRefusal('oauth_failed', 'the provider’s answer was refused');
       }
       const user = await accountOf(provider, profile);

@@ -20,6 +20,12 @@ export const oauthCallbackPath = (provider: SocialProvider): string => `/oauth/$
 /** The label of the OpenID button when OPENID_BUTTON_LABEL is not set (LibreChat's). */
 export const DEFAULT_OPENID_LABEL = 'Continue with OpenID';
 
+/**
+ * Social sign-in navigations per IP and window (start and callback each count): looser than the
+ * password login's, since no password is guessed here, but bounding how fast flows can be opened.
+ */
+export const OAUTH_RATE_LIMIT = { max: 60, windowMs: 5 * 60_000 } as const;
+
 /** How long a started sign-in may take before its callback is refused. */
 export const OAUTH_FLOW_TTL_SECONDS = 10 * 60;
 

@@ -36,6 +36,8 @@ export interface OAuthConfig {
   discord?: OAuthClientConfig | undefined;
   facebook?: OAuthClientConfig | undefined;
   openid?: OpenIdClientConfig | undefined;
+  /** Navigations per IP and window; the contract's OAUTH_RATE_LIMIT when absent. */
+  rateLimit?: { max: number; windowMs: number };
   /**
    * Tests only (never read from the environment): each OAuth 2 provider's API origin replaced,
    * e.g. `{ github: 'http://127.0.0.1:4567' }`, so its fake answers the token and profile calls.

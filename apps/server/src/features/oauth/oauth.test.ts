@@ -121,6 +121,7 @@ beforeAll(async () => {
     google: client('google'),
     discord: client('discord'),
     facebook: client('facebook'),
+    rateLimit: { max: 10_000, windowMs: 60_000 },
     origins: {
       github: github.origin,
       google: google.origin,
@@ -134,7 +135,6 @@ beforeAll(async () => {
       socialLoginEnabled: true,
       oauth,
       clientOrigin: origin,
-      loginRateLimit: { max: 10_000, windowMs: 60_000 },
     }),
     db: database.db,
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
   OAUTH_FLOW_TTL_SECONDS,
+  OAUTH_RATE_LIMIT,
   oauthCallbackPath,
   oauthStartPath,
   TOKEN_TTL,
@@ -24,7 +25,8 @@ export const STATE_COOKIE = 'oauth_state';
 export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; config: AppConfig }) {
   const { oauth, config } = deps;
   const clientOrigin = config.clientOrigin ?? '';
-  const rateLimit = { max: config.loginRateLimit.max, timeWindow: config.loginRateLimit.windowMs };
+  const limit = config.oauth?.rateLimit ?? OAUTH_RATE_LIMIT;
+  const rateLimit = { max: limit.max, timeWindow: limit.windowMs };
   // Lax: the callback is a top-level navigation coming back from the provider's site.
   const stateFlags = (provider: SocialProvider) =>
     ({

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startFakeOidc, type FakeOidcAccount, type FakeOidcServer } from '@chat/fake-upstreams/oidc';
 import { startFakeOAuth2, type FakeOAuth2Server } from '@chat/fake-upstreams/oauth';
+import { startMailCatcher, type MailCatcher } from '@chat/fake-upstreams/mail';
 import type { AuthResponse, StartupConfig } from '@chat/contract';
 import { buildApp, type App } from '../../app.js';
 import { testAppConfig } from '../../config/app-config.js';
@@ -398,5 +399,79 @@ describe('OAuth 2 providers against fakes of their token and profile endpoints',
     facebook.setApi({ '/v18.0/me': { id: 'fb-2', name: 'Fb Person', email } });
     const ok = await signIn('facebook');
     expect((await sessionOf(ok.browser))?.user.email).toBe(email);
+  });
+});
+
+describe('with mail configured, linking claims an account whose address was never confirmed', () => {
+  let smtp: MailCatcher;
+  let mailDb: TestDatabase;
+  let mailApp: App;
+  let mailOrigin: string;
+  beforeAll(async () => {
+    smtp = await startMailCatcher();
+    const port = await freePort();
+    mailOrigin = `http://127.0.0.1:${port}`;
+    mailDb = await openTestDatabase();
+    mailApp = await buildApp({
+      config: testAppConfig({
+        socialLoginEnabled: true,
+        clientOrigin: mailOrigin,
+        mail: {
+          host: '127.0.0.1',
+          port: smtp.port,
+          encryption: '',
+          allowSelfSigned: false,
+          from: 'noreply@example.test',
+        },
+        oauth: {
+          ...oauth,
+          serverOrigin: mailOrigin,
+          openid: undefined,
+          github: { ...client('github'), callbackURL: `${mailOrigin}/oauth/github/callback` },
+        },
+      }),
+      db: mailDb.db,
+    });
+    await mailApp.listen({ host: '127.0.0.1', port });
+  });
+  afterAll(async () => {
+    await mailApp?.close();
+    await mailDb?.close();
+    await smtp?.close();
+  });
+
+  it('ends the password someone set without proving the address, and marks it confirmed', async () => {
+    const email = `claimed${Date.now()}@example.com`;
+    const password = 'squatter password 1';
+    const registered = await fetch(`${mailOrigin}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Squatter', email, password, confirm_password: password }),
+    });
+    const { userId } = (await registered.json()) as { userId: string };
+    github.setApi({
+      '/user': { id: 777, login: 'owner' },
+      '/user/emails': [{ email, primary: true, verified: true }],
+    });
+    const browser = new Browser();
+    const landed = await browser.follow(
+      `${mailOrigin}/oauth/github`,
+      (u) => u.origin === mailOrigin && !u.pathname.startsWith('/oauth/'),
+    );
+    expect(landed.pathname).toBe('/c/new');
+    const token = browser.cookies(mailOrigin).get('refreshToken');
+    const session = (await (
+      await fetch(`${mailOrigin}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { cookie: `refreshToken=${token}` },
+      })
+    ).json()) as AuthResponse;
+    expect(session.user).toMatchObject({ id: userId, emailVerified: true });
+    const login = await fetch(`${mailOrigin}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(401);
   });
 });

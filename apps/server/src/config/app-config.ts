@@ -134,6 +134,8 @@ export interface AppConfig {
   adminEmail?: string | undefined;
   customFooter: string | null;
   registrationEnabled: boolean;
+  /** librechat.yaml `registration.allowedDomains`: the only e-mail domains that may sign up. */
+  allowedDomains?: string[] | undefined;
   emailLoginEnabled: boolean;
   socialLoginEnabled: boolean;
   checkBalance: boolean;
@@ -277,6 +279,7 @@ export function buildAppConfig(
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
     registrationEnabled: env.ALLOW_REGISTRATION,
+    allowedDomains: yaml?.allowedDomains,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
     checkBalance: env.CHECK_BALANCE,

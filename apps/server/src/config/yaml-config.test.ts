@@ -48,6 +48,7 @@ cache: true
 fileStrategy: local
 registration:
   socialLogins: ["github", "google"]
+  allowedDomains: ["example.com", "Staff.Example.org"]
 interface:
   privacyPolicy:
     externalUrl: https://example.com/privacy
@@ -139,10 +140,11 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
   it('ignores the sections and keys it does not implement, listing them in one warning', () => {
     const yaml = load(LIBRECHAT_FILE, { MISTRAL_API_KEY: 'm', OPENROUTER_KEY: 'o', APP_NAME: 'a' })!;
     expect(yaml.fileStrategy).toBe('local');
+    expect(yaml.allowedDomains).toEqual(['example.com', 'Staff.Example.org']);
     expect(yaml.ignored.sort()).toEqual(
       [
         'cache',
-        'registration',
+        'registration.socialLogins',
         'interface',
         'endpoints.assistants',
         'endpoints.custom[0].dropParams',

@@ -11,7 +11,7 @@ import { ConfigError, type Env } from './env.js';
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
  * endpoints, and model relabelling. Checked with zod at start-up; a problem stops start-up with
  * the file, the path in the document and what is wrong, never a value (keys live here). Keys we do
- * not implement (LibreChat's cache, registration, …) are ignored and listed in one
+ * not implement (LibreChat's cache, registration.socialLogins, …) are ignored and listed in one
  * warning.
  */
 
@@ -39,6 +39,8 @@ export interface YamlConfig {
   modelLabels: Record<string, string> | undefined;
   /** Where uploaded files are stored (LibreChat's `fileStrategy`); FILE_STRATEGY when absent. */
   fileStrategy?: FileSource | undefined;
+  /** `registration.allowedDomains`: the e-mail domains that may sign up (all when absent). */
+  allowedDomains?: string[] | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].addParams`. */
   ignored: string[];
 }
@@ -130,6 +132,18 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     // LibreChat's file version; any is accepted (the keys below are what is checked).
     version: z.union([z.string(), z.number()]).optional(),
     fileStrategy: z.enum(FILE_SOURCES).optional(),
+    registration: z
+      .strictObject({
+        allowedDomains: z
+          .array(
+            z
+              .string()
+              .trim()
+              .regex(/^[^\s@]+\.[^\s@]+$/, 'must be a domain name such as example.com'),
+          )
+          .optional(),
+      })
+      .optional(),
     modelLabels: modelLabelsSchema.optional(),
     endpoints: z
       .strictObject({
@@ -264,6 +278,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     overrides,
     modelLabels: data.modelLabels,
     fileStrategy: data.fileStrategy,
+    allowedDomains: data.registration?.allowedDomains,
     ignored,
   };
 }

@@ -49,7 +49,7 @@ export const ACCOUNT_ROUTES = {
   logoutAll: route({
     method: 'POST',
     path: '/api/auth/logout/all',
-    summary: "End every session of the caller, the current one included",
+    summary: 'End every session of the caller, the current one included',
     response: logoutAllResponseSchema,
   }),
 

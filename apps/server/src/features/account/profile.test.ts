@@ -20,7 +20,9 @@ describe('PUT /api/user', () => {
     expect(await (await api('/api/user')).json()).toEqual(user);
 
     // A field left out is kept; an empty username clears it.
-    const cleared = (await (await api('/api/user', { method: 'PUT', body: { username: '' } })).json()) as User;
+    const cleared = (await (
+      await api('/api/user', { method: 'PUT', body: { username: '' } })
+    ).json()) as User;
     expect(cleared).toMatchObject({ name: 'New Name', username: null });
   });
 
@@ -29,7 +31,11 @@ describe('PUT /api/user', () => {
     [{ name: 'x'.repeat(81) }, 'com_auth_name_max_length', 'Name must be less than 80 characters'],
     [{ name: '   ' }, 'com_auth_name_required', 'Name is required'],
     [{ username: 'a' }, 'com_auth_username_min_length', 'Username must be at least 2 characters'],
-    [{ username: 'u'.repeat(21) }, 'com_auth_username_max_length', 'Username must be less than 20 characters'],
+    [
+      { username: 'u'.repeat(21) },
+      'com_auth_username_max_length',
+      'Username must be less than 20 characters',
+    ],
   ])('refuses %o with 400 and the spec text (%s)', async (body, key, text) => {
     const u = await registerUser(h.url, 'Kept Name');
     const res = await authed(h.url, u.token)('/api/user', { method: 'PUT', body });

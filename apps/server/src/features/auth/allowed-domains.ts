@@ -8,7 +8,13 @@ import type { AppConfig } from '../../config/app-config.js';
  */
 export function isEmailDomainAllowed(email: string, config: Pick<AppConfig, 'allowedDomains'>): boolean {
   const at = email.lastIndexOf('@');
-  const domain = at > 0 ? email.slice(at + 1).trim().toLowerCase() : '';
+  const domain =
+    at > 0
+      ? email
+          .slice(at + 1)
+          .trim()
+          .toLowerCase()
+      : '';
   if (!domain) return false;
   const allowed = config.allowedDomains;
   if (!allowed) return true;

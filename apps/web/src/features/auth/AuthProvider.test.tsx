@@ -34,7 +34,9 @@ beforeEach(() => {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       sent.push(`${init.method ?? 'GET'} ${url}`);
       const answer = answers[url];
-      return answer ? answer(url, init) : Response.json({ message: 'nope', code: 'not_found' }, { status: 404 });
+      return answer
+        ? answer(url, init)
+        : Response.json({ message: 'nope', code: 'not_found' }, { status: 404 });
     }),
   );
 });
@@ -113,7 +115,8 @@ describe('logout', () => {
   it('signing out everywhere posts /api/auth/logout/all, then takes the logged-out path', async () => {
     await signedIn();
     localStorage.setItem('lastConversationSetup', '{}');
-    answers['/api/auth/logout/all'] = () => Response.json({ message: 'Logout successful', redirect: '/login' });
+    answers['/api/auth/logout/all'] = () =>
+      Response.json({ message: 'Logout successful', redirect: '/login' });
     await act(() => auth.logoutEverywhere());
     expect(sent).toContain('POST /api/auth/logout/all');
     expect(screen.getByTestId('where').textContent).toBe('unauthenticated /login');
@@ -122,7 +125,8 @@ describe('logout', () => {
 
   it('keeps the session when signing out everywhere fails', async () => {
     await signedIn();
-    answers['/api/auth/logout/all'] = () => Response.json({ message: 'boom', code: 'internal' }, { status: 500 });
+    answers['/api/auth/logout/all'] = () =>
+      Response.json({ message: 'boom', code: 'internal' }, { status: 500 });
     await act(async () => {
       await expect(auth.logoutEverywhere()).rejects.toMatchObject({ status: 500 });
     });

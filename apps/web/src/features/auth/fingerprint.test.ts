@@ -18,7 +18,12 @@ describe('device fingerprint', () => {
       .digest('hex');
     expect(await hashParts(parts)).toBe(expected);
     // Each part counts.
-    for (const change of [{ canvas: 'x' }, { language: 'de-DE' }, { screen: '800x600' }, { timezoneOffset: 0 }]) {
+    for (const change of [
+      { canvas: 'x' },
+      { language: 'de-DE' },
+      { screen: '800x600' },
+      { timezoneOffset: 0 },
+    ]) {
       expect(await hashParts({ ...parts, ...change })).not.toBe(expected);
     }
   });

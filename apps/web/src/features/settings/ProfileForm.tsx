@@ -99,7 +99,13 @@ export function ProfileForm() {
         data-testid="settings-profile-username"
       />
       <div className="flex justify-end">
-        <Button type="submit" size="sm" disabled={!canSave} loading={saving} data-testid="settings-profile-save">
+        <Button
+          type="submit"
+          size="sm"
+          disabled={!canSave}
+          loading={saving}
+          data-testid="settings-profile-save"
+        >
           {t('com_ui_save')}
         </Button>
       </div>

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTE_PATHS, type ApiRoutes, type RouteReply, type UpdateUserRequest, type User } from '@chat/contract';
+import {
+  API_ROUTE_PATHS,
+  type ApiRoutes,
+  type RouteReply,
+  type UpdateUserRequest,
+  type User,
+} from '@chat/contract';
 import { callApi } from '../../api/call';
 import { apiJson } from '../../api/http';
 import { queryKeys } from '../../api/keys';

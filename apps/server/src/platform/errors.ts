@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import {
+  AUTH_ERROR_TEXTS,
   ERROR_STATUS,
   VALIDATION_TEXTS,
   isValidationKey,
@@ -132,7 +133,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .status(500)
-      .send(toErrorBody(new AppError('internal', 'There was an internal server error')));
+      .send(toErrorBody(new AppError('internal', AUTH_ERROR_TEXTS.internal)));
   });
   app.setNotFoundHandler((request, reply) => {
     reply

@@ -131,9 +131,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(toErrorBody(new AppError('validation_error', error.message || 'Bad request')));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send(toErrorBody(new AppError('internal', AUTH_ERROR_TEXTS.internal)));
+    return reply.status(500).send(toErrorBody(new AppError('internal', AUTH_ERROR_TEXTS.internal)));
   });
   app.setNotFoundHandler((request, reply) => {
     reply

@@ -52,6 +52,9 @@ export function createLiveSessions(lookup: Lookup, opts: LiveSessionsOptions = {
   let ends = 0;
   // Users deleted in this process (a bounded list, newest last): answered without a query.
   const gone = new Set<string>();
+  // Users found not deleted, until when (ms since the epoch): a burst of requests with an ended
+  // (logged-out) token costs one query, as isLive's do.
+  const present = new Map<string, number>();
 
   function store(sessionId: string, entry: Entry): void {
     entries.delete(sessionId);
@@ -82,10 +85,17 @@ export function createLiveSessions(lookup: Lookup, opts: LiveSessionsOptions = {
     },
     async isAccountDeleted(userId) {
       if (gone.has(userId)) return true;
-      return (await opts.accountDeleted?.(userId)) ?? false;
+      if ((present.get(userId) ?? 0) > now()) return false;
+      const deleted = (await opts.accountDeleted?.(userId)) ?? false;
+      if (deleted) return true;
+      present.delete(userId);
+      present.set(userId, now() + ttlMs);
+      if (present.size > maxEntries) present.delete(present.keys().next().value!);
+      return false;
     },
     userGone(userId) {
       ends++;
+      present.delete(userId);
       gone.add(userId);
       if (gone.size > maxEntries) gone.delete(gone.values().next().value!);
       for (const entry of entries.values()) if (entry.userId === userId) entry.live = false;

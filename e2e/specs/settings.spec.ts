@@ -160,9 +160,9 @@ test('deleting the account takes three steps, ends at /login, and the login no l
   await expect(page).toHaveURL(/\/login\?message=account_deleted$/);
   await expect(page.getByTestId('auth-error')).toContainText('This account has been deleted');
 
-  // The old access token no longer works, and neither does the password.
+  // The old access token no longer works (it is told the account was deleted), nor the password.
   expect((await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
-    401,
+    403,
   );
   await page.getByTestId('login-email').fill(account.email);
   await page.getByTestId('login-password').fill(account.password);

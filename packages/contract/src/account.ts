@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { route } from './route-def.js';
+import { registerFieldsSchema } from './api.js';
+import { userSchema } from './entities.js';
 
 /** The account's own settings and its end (business §4 Settings and account flows, §7). */
 export const ACCOUNT_LIMITS = {
@@ -17,7 +19,40 @@ export const deleteUserRequestSchema = z.object({
 export type DeleteUserRequest = z.infer<typeof deleteUserRequestSchema>;
 export const deleteUserResponseSchema = z.object({ message: z.string() });
 
+/**
+ * `PUT /api/user`: the caller's own name and username, with the registration form's rules (business
+ * §5: name 3 to 80, username optional 2 to 20). A field left out is kept; an empty username clears it.
+ */
+export const updateUserRequestSchema = z
+  .object({
+    name: registerFieldsSchema.shape.name.optional(),
+    username: registerFieldsSchema.shape.username,
+  })
+  .strict();
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** What a logout answers (LibreChat's `{ message, redirect }`): the client follows `redirect`. */
+export const logoutAllResponseSchema = z.object({ message: z.string(), redirect: z.string().optional() });
+
 export const ACCOUNT_ROUTES = {
+  updateUser: route({
+    method: 'PUT',
+    path: '/api/user',
+    summary: "Change the caller's name or username",
+    body: updateUserRequestSchema,
+    response: userSchema,
+  }),
+  /**
+   * "Sign out everywhere" (Settings → Account): every session of the caller ends, this one too.
+   * LibreChat has no such route; it sits beside its logout.
+   */
+  logoutAll: route({
+    method: 'POST',
+    path: '/api/auth/logout/all',
+    summary: 'End every session of the caller, the current one included',
+    response: logoutAllResponseSchema,
+  }),
+
   deleteUser: route({
     method: 'DELETE',
     path: '/api/user',

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   banned: 403,
   account_deleted: 403,
   registration_disabled: 403,
+  /** Registration with an address outside librechat.yaml's `registration.allowedDomains`. */
+  email_domain_not_allowed: 403,
   /** Login of an account whose address is not confirmed while mail is configured. */
   email_not_verified: 403,
   /** A password-reset or email-confirmation token unknown, used or expired: no such live token. */
@@ -76,6 +78,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   banned: 'com_auth_error_login_ban',
   account_deleted: 'com_auth_error_account_deleted',
   registration_disabled: 'com_auth_error_registration_disabled',
+  email_domain_not_allowed: 'com_auth_error_email_domain_not_allowed',
   email_not_verified: 'com_auth_error_email_not_verified',
   invalid_token: 'com_auth_error_invalid_reset_token',
   not_found: 'com_error_not_found',
@@ -104,3 +107,22 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   aborted: 'com_error_aborted',
   server_shutdown: 'com_error_server_shutdown',
 };
+
+/**
+ * The English `message` of the auth and account routes' errors: the spec's texts (core §8 Login
+ * error keys, business §8 Login and account) where it has one, LibreChat's otherwise.
+ */
+export const AUTH_ERROR_TEXTS = {
+  invalidCredentials:
+    'Unable to login with the information provided. Please check your credentials and try again.',
+  loginRateLimited: 'Too many login attempts in a short amount of time. Please try again later.',
+  banned: 'Your account has been temporarily banned due to violations of our service.',
+  accountDeleted: 'This account has been deleted and is no longer available.',
+  internal: 'There was an internal server error. Please wait a few moments and try again.',
+  /** Any refused registration (an address taken included: the reply names no account). */
+  registerFailed: 'There was an error attempting to register your account.',
+  /** LibreChat's answer with ALLOW_REGISTRATION=false. */
+  registrationDisabled: 'Registration is not allowed.',
+  /** LibreChat's answer for an address outside `registration.allowedDomains`. */
+  emailDomainNotAllowed: 'The email address provided cannot be used. Please use a different email address.',
+} as const;

@@ -37,6 +37,8 @@ export const OAUTH_ERROR_TEXT_KEYS = {
   oauth_email_unverified: 'com_auth_error_oauth_email_unverified',
   /** Nobody has this identity or address yet and ALLOW_SOCIAL_REGISTRATION is off. */
   oauth_registration_disabled: 'com_auth_error_oauth_registration_disabled',
+  /** A new account's address is outside librechat.yaml's `registration.allowedDomains`. */
+  email_domain_not_allowed: 'com_auth_error_email_domain_not_allowed',
   banned: 'com_auth_error_login_ban',
   account_deleted: 'com_auth_error_account_deleted',
 } as const;

@@ -54,6 +54,8 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   deleteAssistant: { method: 'DELETE', path: '/api/assistants/:id' },
   assistantChat: { method: 'POST', path: '/api/assistants/chat' },
   assistantChatModify: { method: 'POST', path: '/api/assistants/chat/modify' },
+  updateUser: { method: 'PUT', path: '/api/user' },
+  logoutAll: { method: 'POST', path: '/api/auth/logout/all' },
   deleteUser: { method: 'DELETE', path: '/api/user' },
   requestPasswordReset: { method: 'POST', path: '/api/auth/requestPasswordReset' },
   resetPassword: { method: 'POST', path: '/api/auth/resetPassword' },

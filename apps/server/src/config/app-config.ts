@@ -135,6 +135,8 @@ export interface AppConfig {
   adminEmail?: string | undefined;
   customFooter: string | null;
   registrationEnabled: boolean;
+  /** librechat.yaml `registration.allowedDomains`: the only e-mail domains that may sign up. */
+  allowedDomains?: string[] | undefined;
   emailLoginEnabled: boolean;
   socialLoginEnabled: boolean;
   /** Social and OpenID Connect sign-in: the configured providers (none when absent). */
@@ -280,6 +282,7 @@ export function buildAppConfig(
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
     registrationEnabled: env.ALLOW_REGISTRATION,
+    allowedDomains: yaml?.allowedDomains,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
     oauth: oauthConfigFrom(env, yaml?.socialLogins),

@@ -48,6 +48,7 @@ cache: true
 fileStrategy: local
 registration:
   socialLogins: ["github", "google"]
+  allowedDomains: ["example.com", "Staff.Example.org"]
 interface:
   privacyPolicy:
     externalUrl: https://example.com/privacy
@@ -140,6 +141,7 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
     const yaml = load(LIBRECHAT_FILE, { MISTRAL_API_KEY: 'm', OPENROUTER_KEY: 'o', APP_NAME: 'a' })!;
     expect(yaml.fileStrategy).toBe('local');
     expect(yaml.socialLogins).toEqual(['github', 'google']);
+    expect(yaml.allowedDomains).toEqual(['example.com', 'Staff.Example.org']);
     expect(yaml.ignored.sort()).toEqual(
       [
         'cache',

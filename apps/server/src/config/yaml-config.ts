@@ -17,7 +17,7 @@ import { ConfigError, type Env } from './env.js';
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
  * endpoints, and model relabelling. Checked with zod at start-up; a problem stops start-up with
  * the file, the path in the document and what is wrong, never a value (keys live here). Keys we do
- * not implement (LibreChat's cache, registration, …) are ignored and listed in one
+ * not implement (LibreChat's cache, interface, …) are ignored and listed in one
  * warning.
  */
 
@@ -47,6 +47,8 @@ export interface YamlConfig {
   fileStrategy?: FileSource | undefined;
   /** `registration.socialLogins`: the order of the social sign-in buttons (LibreChat's). */
   socialLogins?: string[] | undefined;
+  /** `registration.allowedDomains`: the e-mail domains that may sign up (all when absent). */
+  allowedDomains?: string[] | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].addParams`. */
   ignored: string[];
 }
@@ -138,8 +140,20 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     // LibreChat's file version; any is accepted (the keys below are what is checked).
     version: z.union([z.string(), z.number()]).optional(),
     fileStrategy: z.enum(FILE_SOURCES).optional(),
-    // LibreChat's registration block: only socialLogins is read (allowedDomains is listed as ignored).
-    registration: z.strictObject({ socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional() }).optional(),
+    // LibreChat's registration block: the social buttons' order and the domains that may sign up.
+    registration: z
+      .strictObject({
+        socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
+        allowedDomains: z
+          .array(
+            z
+              .string()
+              .trim()
+              .regex(/^[^\s@]+\.[^\s@]+$/, 'must be a domain name such as example.com'),
+          )
+          .optional(),
+      })
+      .optional(),
     modelLabels: modelLabelsSchema.optional(),
     endpoints: z
       .strictObject({
@@ -275,6 +289,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     modelLabels: data.modelLabels,
     fileStrategy: data.fileStrategy,
     socialLogins: data.registration?.socialLogins,
+    allowedDomains: data.registration?.allowedDomains,
     ignored,
   };
 }

@@ -45,6 +45,12 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Keys of the plugins the user installed (spec §3 User plugins), in install order. */
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
+    /** The device fingerprint sent at registration (business §3: a hash the browser computed). */
+    fingerprint: text('fingerprint'),
+    /** The address the server saw the registration come from (request.ip: TRUST_PROXY honoured). */
+    registrationIp: text('registration_ip'),
+    /** The `ipAddress` the client said it had at registration: the client's word, kept apart. */
+    reportedIp: text('reported_ip'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTH_ERROR_TEXTS } from '@chat/contract';
 import { AppError } from './errors.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
 
@@ -15,6 +16,12 @@ declare module 'fastify' {
 /** Whether the session a token was issued for is still live (features/auth/live-sessions.ts). */
 export interface SessionCheck {
   isLive(claims: AccessClaims): Promise<boolean>;
+  /**
+   * Asked only of a session that is not live: whether its user's account was deleted. Such a
+   * token (its signature proves the user existed) answers 403 account_deleted, so the client takes
+   * the deleted-account path (spec §4 Session 8) on its next request, in any tab or device.
+   */
+  isAccountDeleted?(userId: string): Promise<boolean>;
 }
 
 /**
@@ -33,7 +40,12 @@ export function registerAuthGuard(app: FastifyInstance, secret: Uint8Array, sess
     if (header?.startsWith('Bearer ')) {
       try {
         const claims = await verifyAccessToken(header.slice(7), secret);
-        if (!(await sessions.isLive(claims))) throw new AppError('unauthorized', 'Session has ended');
+        if (!(await sessions.isLive(claims))) {
+          if (await sessions.isAccountDeleted?.(claims.id)) {
+            throw new AppError('account_deleted', AUTH_ERROR_TEXTS.accountDeleted);
+          }
+          throw new AppError('unauthorized', 'Session has ended');
+        }
         request.auth = claims;
       } catch (err) {
         if (!isPublic) throw err;

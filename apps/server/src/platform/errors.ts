@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import {
+  AUTH_ERROR_TEXTS,
   ERROR_STATUS,
   VALIDATION_TEXTS,
   isValidationKey,
@@ -130,9 +131,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(toErrorBody(new AppError('validation_error', error.message || 'Bad request')));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send(toErrorBody(new AppError('internal', 'There was an internal server error')));
+    return reply.status(500).send(toErrorBody(new AppError('internal', AUTH_ERROR_TEXTS.internal)));
   });
   app.setNotFoundHandler((request, reply) => {
     reply

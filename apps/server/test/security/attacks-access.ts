@@ -71,7 +71,7 @@ export const ACCESS_ATTACKS: Attack[] = [
     },
   },
   {
-    name: "A deleted account's token is 401 everywhere, the ask route with a valid body included",
+    name: "A deleted account's token is 403 account_deleted everywhere, the ask route with a valid body included",
     async run({ f, as }) {
       const ask = {
         text: 'hi',
@@ -82,9 +82,13 @@ export const ACCESS_ATTACKS: Attack[] = [
       };
       for (const who of ['deleted account', 'account marked deleted'] as const) {
         const token = f.ended[who]!.slice('Bearer '.length);
-        expect((await as(token)('POST', '/api/ask/openAI', { body: ask })).status, who).toBe(401);
-        expect((await as(token)('GET', '/api/convos')).status, who).toBe(401);
-        expect((await as(token)('GET', '/api/user')).status, who).toBe(401);
+        // Refused before any route runs, with the code that sends the client down the
+        // deleted-account path (spec §4 Session 8).
+        expect((await as(token)('POST', '/api/ask/openAI', { body: ask })).status, who).toBe(403);
+        expect((await as(token)('GET', '/api/convos')).status, who).toBe(403);
+        const me = await as(token)('GET', '/api/user');
+        expect(me.status, who).toBe(403);
+        expect(me.text, who).toContain('"code":"account_deleted"');
       }
     },
   },

@@ -107,7 +107,7 @@ describe('the route table', () => {
   });
 });
 
-describe('without a valid token or a live session, every guarded route answers 401', () => {
+describe('without a valid token or a live session, every guarded route answers 401 (403 for a deleted account)', () => {
   const guarded = [...routes.filter((r) => !r.public), ...headTwins(h.app).filter((r) => !r.public)];
   it.each(guarded.map((r) => [routeKey(r), r] as const))('%s', async (_key, route) => {
     const variants = { ...(await forgedAuthorizations({ token: f.a.token, userId: f.a.id })), ...f.ended };
@@ -116,10 +116,13 @@ describe('without a valid token or a live session, every guarded route answers 4
         method: route.method,
         headers: authorization === undefined ? {} : { authorization },
       });
-      expect(res.status, `${name}`).toBe(401);
+      // A deleted account's token (validly signed: the account existed) is told so, so the client
+      // takes the deleted-account path (spec §4 Session 8); every other ended session is a 401.
+      const deleted = name.includes('deleted');
+      expect(res.status, `${name}`).toBe(deleted ? 403 : 401);
       if (route.method !== 'HEAD') {
         const body = (await res.json()) as ApiErrorBody;
-        expect(['unauthorized', 'token_expired'], name).toContain(body.code);
+        expect(deleted ? ['account_deleted'] : ['unauthorized', 'token_expired'], name).toContain(body.code);
       }
     }
   });
@@ -150,7 +153,8 @@ describe("routes that end the caller's own account end only theirs", () => {
     const res = await send(h.url, route.method, route.url, rule.example(f), doomed.token);
     expect(res.status, res.text).toBeLessThan(300);
     expectReplyMatchesTable(routeKey(route), res);
-    expect((await send(h.url, 'GET', '/api/user', {}, doomed.token)).status).toBe(401);
+    // Signed out everywhere: 401; the account deleted: 403 account_deleted.
+    expect([401, 403]).toContain((await send(h.url, 'GET', '/api/user', {}, doomed.token)).status);
     for (const other of [f.a, f.b, f.admin]) {
       expect((await send(h.url, 'GET', '/api/user', {}, other.token)).status).toBe(200);
     }

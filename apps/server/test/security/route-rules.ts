@@ -90,6 +90,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     anonymous: { status: 400 },
     example: () => ({ query: { token: 'a'.repeat(64) } }),
   },
+  'PUT /api/user': {
+    access: 'user',
+    why: "changes the caller's own profile: the owner is the token's user, never a body field",
+    example: () => ({ body: { username: 'prober' } }),
+  },
+  'POST /api/auth/logout/all': {
+    access: 'self',
+    why: "ends every session of the caller's own account (features/auth tests: another user's live)",
+    example: () => ({}),
+  },
   'DELETE /api/user': {
     access: 'self',
     why: "deletes the caller's own account (features/account tests: another user's data untouched)",

@@ -12,11 +12,16 @@ export function postLogin(body: LoginRequest): Promise<AuthResponse> {
 }
 
 export function postRegister(
-  body: Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password'>,
+  body: Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password' | 'fingerprint'>,
 ): Promise<RegisterResponse> {
   return callApi(API_ROUTE_PATHS.register, { body });
 }
 
 export function postLogout() {
   return callApi(API_ROUTE_PATHS.logout, {});
+}
+
+/** Sign out everywhere: every session of the account ends, this one too. */
+export function postLogoutAll() {
+  return callApi(API_ROUTE_PATHS.logoutAll, {});
 }

@@ -101,6 +101,17 @@ function buildInit(init: ApiInit, token: string | null): RequestInit {
 }
 
 /**
+ * A signed-in request answered 403 account_deleted (the account was deleted, here or in another
+ * tab or device): the session ends with that cause, which sends the app down the deleted-account
+ * path (spec §4 Session 8, features/auth/AuthProvider).
+ */
+async function endIfAccountDeleted(res: Response, usedToken: string | null): Promise<void> {
+  if (res.status !== 403 || !usedToken || accessToken !== usedToken) return;
+  const err = await toApiError(res.clone());
+  if (err.code === 'account_deleted') setSession(null, err);
+}
+
+/**
  * fetch with the bearer token. A 401 triggers one shared refresh and one retry; requests that
  * fail with a token that has since been replaced retry at once without another refresh, so a
  * burst of 401s costs exactly one refresh. If the refresh fails the session is cleared (the app
@@ -116,6 +127,7 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', 'Error connecting to server');
   }
+  await endIfAccountDeleted(res, usedToken);
   if (res.status !== 401 || path.startsWith('/api/auth/')) return res;
   if (refreshing) {
     await refreshing.catch(() => undefined);
@@ -127,7 +139,10 @@ export async function apiFetch(path: string, init: ApiInit = {}): Promise<Respon
     }
   }
   if (!accessToken) return res;
-  return fetch(path, buildInit(init, accessToken));
+  const retryToken = accessToken;
+  const retried = await fetch(path, buildInit(init, retryToken));
+  await endIfAccountDeleted(retried, retryToken);
+  return retried;
 }
 
 /** apiFetch that parses JSON and throws ApiError on a non-2xx answer. */

@@ -106,8 +106,10 @@ describe('DELETE /api/user', () => {
     expect(JSON.stringify(feedback)).not.toContain(ann.user.user.id);
 
     // The access token, the refresh cookie and the password all stop working at once.
+    // The old access token takes the deleted-account path (spec §4 Session 8).
     const me = await ann.api('/api/user');
-    expect(me.status).toBe(401);
+    expect(me.status).toBe(403);
+    expect(((await me.json()) as ApiErrorBody).code).toBe('account_deleted');
     const refresh = await fetch(`${h.url}/api/auth/refresh`, {
       method: 'POST',
       headers: { cookie: ann.user.cookie },
@@ -121,7 +123,7 @@ describe('DELETE /api/user', () => {
     expect(login.status).toBe(401);
     expect(((await login.json()) as ApiErrorBody).code).toBe('invalid_credentials');
     // A second delete with the old token changes nothing.
-    expect((await deleteUser(ann)).status).toBe(401);
+    expect((await deleteUser(ann)).status).toBe(403);
   });
 
   it('takes an empty body (no reason), and records the deletion without a reason', async () => {

@@ -9,7 +9,7 @@ declare module '../../platform/events.js' {
   }
 }
 
-/** The account itself: its deletion (DELETE /api/user). */
+/** The account itself: its profile (PUT /api/user) and its deletion (DELETE /api/user). */
 export const accountModule: FeatureModule = {
   name: 'account',
   register({ app, db, config, events, use }) {

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { accountDeletions, conversations, users } from '../../db/schema.js';
+import { accountDeletions, conversations, users, type UserRow } from '../../db/schema.js';
 
 export function createAccountRepo(db: Db) {
   return {
@@ -10,6 +10,18 @@ export function createAccountRepo(db: Db) {
         .from(conversations)
         .where(eq(conversations.userId, userId));
       return rows.map((r) => r.id);
+    },
+    /** Sets the given profile fields of a live (not deleted) user; undefined when there is none. */
+    async updateProfile(
+      userId: string,
+      fields: { name?: string; username?: string | null },
+    ): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+        .returning();
+      return rows[0];
     },
     /**
      * Deletes the user row; every table holding the user's data references it ON DELETE CASCADE

@@ -2,10 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { API_ROUTES } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { addRoute } from '../../platform/typed-route.js';
-import { REFRESH_COOKIE, refreshCookieFlags } from '../auth/index.js';
+import { AppError } from '../../platform/errors.js';
+import { presentUser, REFRESH_COOKIE, refreshCookieFlags } from '../auth/index.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 
 export function accountRoutes(app: FastifyInstance, deps: DeleteAccountDeps & { config: AppConfig }): void {
+  // The caller's own profile only: the owner is the token's user, never a field of the body.
+  addRoute(app, API_ROUTES.updateUser, async ({ user, body }) => {
+    const fields: { name?: string; username?: string | null } = {};
+    if (body.name !== undefined) fields.name = body.name;
+    if (body.username !== undefined) fields.username = body.username || null;
+    const row = await deps.repo.updateProfile(user.id, fields);
+    if (!row) throw new AppError('unauthorized', 'User not found');
+    return presentUser(row);
+  });
+
   addRoute(app, API_ROUTES.deleteUser, async ({ user, body, reply }) => {
     await deleteAccount(deps, { userId: user.id, reason: body.reason });
     reply.clearCookie(REFRESH_COOKIE, refreshCookieFlags(deps.config));

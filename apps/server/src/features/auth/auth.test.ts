@@ -110,8 +110,14 @@ describe('login, refresh, logout', () => {
 
   it('logout revokes the refresh token', async () => {
     const u = await registerUser(h.url);
-    expect((await post('/api/auth/logout', undefined, { cookie: u.cookie })).status).toBe(200);
+    const out = await post('/api/auth/logout', undefined, { cookie: u.cookie });
+    expect(out.status).toBe(200);
+    // LibreChat's answer: the client goes to `redirect`.
+    expect(await out.json()).toEqual({ message: 'Logout successful', redirect: '/login' });
     expect((await post('/api/auth/refresh', undefined, { cookie: u.cookie })).status).toBe(401);
+    // The access token of that session ends at once too.
+    const me = await fetch(`${h.url}/api/user`, { headers: { authorization: `Bearer ${u.token}` } });
+    expect(me.status).toBe(401);
   });
 
   it('guards /api routes: no token, a forged token, alg none → 401; a good token → 200', async () => {

@@ -11,6 +11,7 @@ import { createMailer } from '../../platform/mail/mailer.js';
 export { presentUser } from './presenter.js';
 export { REFRESH_COOKIE, refreshCookieFlags } from './routes.js';
 export type { IssuedSession } from './service.js';
+export { isEmailDomainAllowed } from './allowed-domains.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -35,7 +36,12 @@ export const authModule: FeatureModule = {
   name: 'auth',
   register({ app, db, config, events, provide }) {
     const repo = createAuthRepo(db);
-    const liveSessions = createLiveSessions(repo.isSessionLive);
+    const liveSessions = createLiveSessions(repo.isSessionLive, {
+      accountDeleted: async (userId) => {
+        const user = await repo.findUserById(userId);
+        return !user || user.deletedAt !== null;
+      },
+    });
     registerAuthGuard(app, config.jwtSecret, liveSessions);
     provide('liveSessions', liveSessions);
     provide('operator', createOperator(repo, config.adminEmail));

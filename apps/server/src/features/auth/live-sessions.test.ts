@@ -122,4 +122,39 @@ describe('the live-session cache', () => {
     await live.isLive(a);
     expect(calls.n).toBe(3);
   });
+
+  it('tells a deleted account from an ended session, asking once per user and TTL', async () => {
+    const s = await session();
+    let now = 1_000;
+    let asked = 0;
+    const live = createLiveSessions(counted().lookup, {
+      ttlMs: 5000,
+      now: () => now,
+      accountDeleted: async (userId) => {
+        asked++;
+        return (await repo.findUserById(userId)) === undefined;
+      },
+    });
+    expect(await Promise.all([live.isAccountDeleted(s.id), live.isAccountDeleted(s.id)])).toEqual([
+      false,
+      false,
+    ]);
+    expect(await live.isAccountDeleted(s.id)).toBe(false);
+    expect(asked).toBeLessThanOrEqual(2);
+    const before = asked;
+    now += 5001;
+    expect(await live.isAccountDeleted(s.id)).toBe(false);
+    expect(asked).toBe(before + 1);
+    // Deleted in this process: known at once, without a query.
+    await database.db.delete(users).where(eq(users.id, s.id));
+    live.userGone(s.id);
+    expect(await live.isAccountDeleted(s.id)).toBe(true);
+    expect(asked).toBe(before + 1);
+    // Deleted elsewhere (another instance): found once the answer kept here has expired.
+    const t = await session();
+    expect(await live.isAccountDeleted(t.id)).toBe(false);
+    await database.db.delete(users).where(eq(users.id, t.id));
+    now += 5001;
+    expect(await live.isAccountDeleted(t.id)).toBe(true);
+  });
 });

@@ -19,6 +19,7 @@ export interface LiveSessions extends SessionCheck {
   ended(sessionId: string): void;
   /** The user was deleted or marked deleted: every session of theirs has ended. */
   userGone(userId: string): void;
+  isAccountDeleted(userId: string): Promise<boolean>;
 }
 
 type Lookup = (sessionId: string, userId: string) => Promise<boolean>;
@@ -31,6 +32,8 @@ interface Entry {
 }
 
 export interface LiveSessionsOptions {
+  /** Whether the user's account is gone (deleted, or marked deleted); asked of ended sessions only. */
+  accountDeleted?: (userId: string) => Promise<boolean>;
   ttlMs?: number;
   /** Entries kept at most; the least recently stored go first. */
   maxEntries?: number;
@@ -47,6 +50,11 @@ export function createLiveSessions(lookup: Lookup, opts: LiveSessionsOptions = {
   // Bumped by every end: a lookup that ran across one may have read the session before it ended,
   // so its answer is used by the requests that were waiting for it but not kept.
   let ends = 0;
+  // Users deleted in this process (a bounded list, newest last): answered without a query.
+  const gone = new Set<string>();
+  // Users found not deleted, until when (ms since the epoch): a burst of requests with an ended
+  // (logged-out) token costs one query, as isLive's do.
+  const present = new Map<string, number>();
 
   function store(sessionId: string, entry: Entry): void {
     entries.delete(sessionId);
@@ -75,8 +83,21 @@ export function createLiveSessions(lookup: Lookup, opts: LiveSessionsOptions = {
       ends++;
       store(sessionId, { userId: entries.get(sessionId)?.userId ?? '', live: false, until: 0 });
     },
+    async isAccountDeleted(userId) {
+      if (gone.has(userId)) return true;
+      if ((present.get(userId) ?? 0) > now()) return false;
+      const deleted = (await opts.accountDeleted?.(userId)) ?? false;
+      if (deleted) return true;
+      present.delete(userId);
+      present.set(userId, now() + ttlMs);
+      if (present.size > maxEntries) present.delete(present.keys().next().value!);
+      return false;
+    },
     userGone(userId) {
       ends++;
+      present.delete(userId);
+      gone.add(userId);
+      if (gone.size > maxEntries) gone.delete(gone.values().next().value!);
       for (const entry of entries.values()) if (entry.userId === userId) entry.live = false;
     },
   };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, TOKEN_TTL } from '@chat/contract';
+import { API_ROUTES, AUTH_ERROR_TEXTS, TOKEN_TTL } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
@@ -34,7 +34,9 @@ export function authRoutes(
     app,
     API_ROUTES.register,
     async ({ body, request, reply }) => {
-      const result = await auth.register(body, mailLanguage(request.headers['accept-language']));
+      const result = await auth.register(body, mailLanguage(request.headers['accept-language']), {
+        ip: request.ip,
+      });
       return 'refreshToken' in result ? sendSession(reply, result) : result;
     },
     { rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs } },
@@ -45,7 +47,7 @@ export function authRoutes(
       max: config.loginRateLimit.max,
       timeWindow: config.loginRateLimit.windowMs,
       errorResponseBuilder: () =>
-        Object.assign(new AppError('login_rate_limited', 'Too many login attempts, please try again later'), {
+        Object.assign(new AppError('login_rate_limited', AUTH_ERROR_TEXTS.loginRateLimited), {
           statusCode: 429,
         }),
     },
@@ -63,6 +65,12 @@ export function authRoutes(
 
   addRoute(app, API_ROUTES.logout, async ({ request, reply }) => {
     await auth.logout(request.cookies[REFRESH_COOKIE]);
+    reply.clearCookie(REFRESH_COOKIE, cookieFlags);
+    return { message: 'Logout successful', redirect: '/login' };
+  });
+
+  addRoute(app, API_ROUTES.logoutAll, async ({ user, reply }) => {
+    await auth.logoutAll(user.id);
     reply.clearCookie(REFRESH_COOKIE, cookieFlags);
     return { message: 'Logout successful', redirect: '/login' };
   });

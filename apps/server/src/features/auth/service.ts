@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  AUTH_ERROR_TEXTS,
   TOKEN_TTL,
   type AuthResponse,
   type Language,
@@ -16,6 +17,12 @@ import type { AuthRepo } from './repo.js';
 import type { LiveSessions } from './live-sessions.js';
 import { presentUser } from './presenter.js';
 import type { IdentityService } from './identity.js';
+import { isEmailDomainAllowed } from './allowed-domains.js';
+
+/** Where a registration came from: the address the server saw (request.ip, TRUST_PROXY honoured). */
+export interface RegistrationOrigin {
+  ip: string;
+}
 
 export interface IssuedSession extends AuthResponse {
   refreshToken: string;
@@ -101,9 +108,9 @@ export function createAuthService(
   }
 
   function assertCanSignIn(user: UserRow): void {
-    if (user.deletedAt) throw new AppError('account_deleted', 'This account has been deleted');
+    if (user.deletedAt) throw new AppError('account_deleted', AUTH_ERROR_TEXTS.accountDeleted);
     if (user.bannedUntil && user.bannedUntil > new Date()) {
-      throw new AppError('banned', 'Your account has been temporarily banned');
+      throw new AppError('banned', AUTH_ERROR_TEXTS.banned);
     }
   }
 
@@ -121,12 +128,16 @@ export function createAuthService(
     async register(
       input: RegisterRequest,
       language: Language = 'en-US',
+      origin?: RegistrationOrigin,
     ): Promise<IssuedSession | RegisterPending> {
       if (!config.registrationEnabled) {
-        throw new AppError('registration_disabled', 'Registration is not allowed');
+        throw new AppError('registration_disabled', AUTH_ERROR_TEXTS.registrationDisabled);
+      }
+      if (!isEmailDomainAllowed(input.email, config)) {
+        throw new AppError('email_domain_not_allowed', AUTH_ERROR_TEXTS.emailDomainNotAllowed);
       }
       const existing = await repo.findUserByEmail(input.email);
-      if (existing) throw new AppError('email_taken', 'Email is already in use');
+      if (existing) throw new AppError('email_taken', AUTH_ERROR_TEXTS.registerFailed);
       const isFirst = (await repo.countUsers()) === 0;
       const user = await repo.insertUser({
         name: input.name,
@@ -134,8 +145,13 @@ export function createAuthService(
         username: input.username || null,
         passwordHash: await hash(input.password),
         role: isFirst ? 'ADMIN' : 'USER',
+        // The fingerprint as computed by the browser; the address as seen here, never the
+        // client's word for it (kept apart as reportedIp).
+        fingerprint: input.fingerprint || null,
+        registrationIp: origin?.ip ?? null,
+        reportedIp: input.ipAddress || null,
       });
-      if (!user) throw new AppError('email_taken', 'Email is already in use');
+      if (!user) throw new AppError('email_taken', AUTH_ERROR_TEXTS.registerFailed);
       onRegistered(user.id);
       if (identity?.needsVerification(user)) return identity.pendingRegistration(user, language);
       return issue(user);
@@ -147,10 +163,10 @@ export function createAuthService(
       if (!user?.passwordHash) {
         dummyHash ??= hash('not-a-real-password');
         await verify(await dummyHash, input.password);
-        throw new AppError('invalid_credentials', 'Incorrect email or password');
+        throw new AppError('invalid_credentials', AUTH_ERROR_TEXTS.invalidCredentials);
       }
       const ok = await verify(user.passwordHash, input.password);
-      if (!ok) throw new AppError('invalid_credentials', 'Incorrect email or password');
+      if (!ok) throw new AppError('invalid_credentials', AUTH_ERROR_TEXTS.invalidCredentials);
       assertCanSignIn(user);
       if (identity?.needsVerification(user)) throw new AppError('email_not_verified', 'Email not verified');
       return issue(user);
@@ -170,6 +186,11 @@ export function createAuthService(
       if (!refreshToken) return;
       const session = await repo.findSessionByHash(hashToken(refreshToken));
       if (session) await revokeFamily(session.familyId);
+    },
+
+    /** Sign out everywhere: every session family of the user is revoked and ends at once. */
+    async logoutAll(userId: string): Promise<void> {
+      for (const familyId of await repo.revokeAllOf(userId)) live.ended(familyId);
     },
 
     async getUser(id: string) {

@@ -1,5 +1,6 @@
 import { NO_OAUTH } from '../../config/oauth-config.js';
 import type { FeatureModule } from '../../platform/module.js';
+import { isEmailDomainAllowed } from '../auth/index.js';
 import { createOAuthRepo } from './repo.js';
 import { oauthRoutes } from './routes.js';
 import { createOAuthService, flowClients } from './service.js';
@@ -20,6 +21,7 @@ export const oauthModule: FeatureModule = {
       signInAs: use('signInAs'),
       sessionsEnded: (families) => families.forEach((f) => live.ended(f)),
       verifiesEmail: config.mail !== undefined,
+      emailDomainAllowed: (email) => isEmailDomainAllowed(email, config),
       onRegistered: (userId) => events.emit('users.registered', { userId }),
       log: app.log,
     });

@@ -6,7 +6,7 @@ import { startFakeOAuth2, type FakeOAuth2Server } from '@chat/fake-upstreams/oau
 import { startMailCatcher, type MailCatcher } from '@chat/fake-upstreams/mail';
 import type { AuthResponse, StartupConfig } from '@chat/contract';
 import { buildApp, type App } from '../../app.js';
-import { testAppConfig } from '../../config/app-config.js';
+import { testAppConfig, type AppConfig } from '../../config/app-config.js';
 import type { OAuthConfig } from '../../config/oauth-config.js';
 import { oauthFlows, oauthIdentities, users } from '../../db/schema.js';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';
@@ -79,6 +79,7 @@ let facebook: FakeOAuth2Server;
 let oauth: OAuthConfig;
 let database: TestDatabase;
 let app: App;
+let appConfig: AppConfig;
 
 const client = (provider: string) => ({
   clientId: `${provider}-id`,
@@ -131,12 +132,13 @@ beforeAll(async () => {
     },
   };
   database = await openTestDatabase();
+  appConfig = testAppConfig({
+    socialLoginEnabled: true,
+    oauth,
+    clientOrigin: origin,
+  });
   app = await buildApp({
-    config: testAppConfig({
-      socialLoginEnabled: true,
-      oauth,
-      clientOrigin: origin,
-    }),
+    config: appConfig,
     db: database.db,
   });
   await app.listen({ host: '127.0.0.1', port: appPort });
@@ -148,6 +150,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   oauth.allowRegistration = true;
+  appConfig.allowedDomains = undefined;
 });
 
 let seq = 0;
@@ -319,6 +322,22 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     expect(`${refused.landed.pathname}${refused.landed.search}`).toBe(
       '/login?error=oauth_registration_disabled',
     );
+    oidc.setAccount(known);
+    expect((await signIn('openid')).landed.pathname).toBe('/c/new');
+  });
+
+  it('creates an account only for an address in registration.allowedDomains; a known one still signs in', async () => {
+    const known = person();
+    oidc.setAccount(known);
+    await signIn('openid');
+    appConfig.allowedDomains = ['staff.example.org'];
+    const before = await countUsers();
+    oidc.setAccount(person());
+    const refused = await signIn('openid');
+    expect(`${refused.landed.pathname}${refused.landed.search}`).toBe('/login?error=email_domain_not_allowed');
+    expect(await countUsers()).toBe(before);
+    oidc.setAccount(person({ email: `someone${seq}@Staff.Example.org` }));
+    expect((await signIn('openid')).landed.pathname).toBe('/c/new');
     oidc.setAccount(known);
     expect((await signIn('openid')).landed.pathname).toBe('/c/new');
   });

@@ -74,6 +74,8 @@ export interface OAuthServiceDeps {
   sessionsEnded(familyIds: string[]): void;
   /** Mail is configured: an unconfirmed address then means nobody proved it. */
   verifiesEmail: boolean;
+  /** librechat.yaml `registration.allowedDomains`: a new account's address must be in one. */
+  emailDomainAllowed(email: string): boolean;
   onRegistered(userId: string): void;
   log: FastifyBaseLogger;
 }
@@ -98,6 +100,9 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     }
     if (!config.allowRegistration) {
       throw new OAuthRefusal('oauth_registration_disabled', 'Social registration is not allowed');
+    }
+    if (!deps.emailDomainAllowed(profile.email)) {
+      throw new OAuthRefusal('email_domain_not_allowed', `${provider}: the e-mail domain may not sign up`);
     }
     const isFirst = (await repo.countUsers()) === 0;
     const user = await repo.createLinkedUser(

@@ -3,7 +3,7 @@ import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
 import { ApiError, onSessionChange, refreshSession, setSession } from '../../api/http';
-import { postLogin, postLogout, postRegister } from '../../api/auth';
+import { postLogin, postLogout, postLogoutAll, postRegister } from '../../api/auth';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
 
 /** Spec §4 Session 6–7: login and logout forget the locally stored last setup and model. */
@@ -16,13 +16,20 @@ function clearLocalSetup(): void {
   }
 }
 
-/** Spec §4 Session 8: a deleted account clears local and session storage. */
+/**
+ * Spec §4 Session 8: a deleted account clears local and session storage and cookies (those script
+ * can reach: the httpOnly refresh cookie is cleared by the server, and its session is gone).
+ */
 function clearAllStorage(): void {
   try {
     localStorage.clear();
     sessionStorage.clear();
   } catch {
     // storage unavailable
+  }
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 }
 
@@ -89,6 +96,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [startSession],
   );
 
+  /** Spec §4 Session 7: forget cached data and the local setup, then go where the server said. */
+  const endSession = useCallback(
+    (redirect: string) => {
+      queryClient.clear();
+      clearLocalSetup();
+      setSession(null);
+      if (/^https?:\/\//.test(redirect)) window.location.assign(redirect);
+      else navigate(redirect, { replace: true });
+    },
+    [navigate, queryClient],
+  );
+
   const logout = useCallback(async () => {
     let redirect = '/login';
     try {
@@ -97,12 +116,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // the local session ends anyway
     }
-    queryClient.clear();
-    clearLocalSetup();
-    setSession(null);
-    if (/^https?:\/\//.test(redirect)) window.location.assign(redirect);
-    else navigate(redirect, { replace: true });
-  }, [navigate, queryClient]);
+    endSession(redirect);
+  }, [endSession]);
+
+  const logoutEverywhere = useCallback(async () => {
+    const res = await postLogoutAll();
+    endSession(res.redirect ?? '/login');
+  }, [endSession]);
 
   const endDeletedAccount = useCallback(() => {
     queryClient.clear();
@@ -125,10 +145,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       register,
       logout,
+      logoutEverywhere,
       endDeletedAccount,
       setUser,
     }),
-    [status, session, accountDeleted, login, register, logout, endDeletedAccount, setUser],
+    [status, session, accountDeleted, login, register, logout, logoutEverywhere, endDeletedAccount, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

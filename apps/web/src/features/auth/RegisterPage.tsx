@@ -14,6 +14,7 @@ import { AuthLayout } from './AuthLayout';
 import { fieldErrors, type FieldErrors } from './validation';
 import { registerErrorDetail } from './errors';
 import { SocialLogins } from './SocialLogins';
+import { deviceFingerprint } from './fingerprint';
 
 type Field = 'name' | 'email' | 'password' | 'confirm_password';
 const FIELDS: Field[] = ['name', 'email', 'password', 'confirm_password'];
@@ -60,7 +61,14 @@ export default function RegisterPage() {
     setPending(true);
     setServerError(null);
     try {
-      const pending = await register({ ...values, name: values.name.trim(), email: values.email.trim() });
+      // Spec business §3: the payload carries the device fingerprint (ipAddress: see fingerprint.ts).
+      const fingerprint = await deviceFingerprint();
+      const pending = await register({
+        ...values,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        ...(fingerprint ? { fingerprint } : {}),
+      });
       if (pending) {
         const query = new URLSearchParams({ email: pending.email, userId: pending.userId });
         navigate(`/verify-email?${query.toString()}`, { replace: true });

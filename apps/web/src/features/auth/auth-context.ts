@@ -3,7 +3,10 @@ import type { LoginRequest, RegisterPending, RegisterRequest, User } from '@chat
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-export type RegisterInput = Pick<RegisterRequest, 'name' | 'email' | 'password' | 'confirm_password'>;
+export type RegisterInput = Pick<
+  RegisterRequest,
+  'name' | 'email' | 'password' | 'confirm_password' | 'fingerprint'
+>;
 
 export interface AuthState {
   status: AuthStatus;
@@ -18,6 +21,11 @@ export interface AuthState {
   register: (body: RegisterInput) => Promise<RegisterPending | null>;
   /** POST /api/auth/logout, then go to the returned redirect or /login. */
   logout: () => Promise<void>;
+  /**
+   * POST /api/auth/logout/all (every session of the account ends, this one too), then the same
+   * path as logout. Throws, keeping the session here, when the server refused.
+   */
+  logoutEverywhere: () => Promise<void>;
   /**
    * The person deleted their account here (DELETE /api/user answered): the session ends as for a
    * deleted account (storage cleared, /login?message=account_deleted).

@@ -4,22 +4,38 @@ import { Button } from '../../components/ui/Button';
 import { useAuth } from '../auth';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { ProfileForm } from './ProfileForm';
 import { SettingRow } from './SettingRow';
 import { ToggleRow } from './ToggleRow';
+import { TwoStepButton } from './TwoStepButton';
 
-/** Account: profile picture, username display, delete account (business §2). */
+/**
+ * Account: profile picture, name and username, username display, sign out everywhere, delete
+ * account (business §2).
+ */
 export function AccountTab() {
   const { t } = useTranslation();
-  const { endDeletedAccount } = useAuth();
+  const { endDeletedAccount, logoutEverywhere } = useAuth();
   const [deleting, setDeleting] = useState(false);
   return (
     <div>
       <AvatarUpload />
+      <ProfileForm />
       <ToggleRow
         pref="UsernameDisplay"
         labelKey="com_nav_username_display"
         hintKey="com_nav_username_display_hint"
       />
+      <SettingRow label={t('com_nav_logout_everywhere')} hint={t('com_nav_logout_everywhere_hint')}>
+        <TwoStepButton
+          labelKey="com_nav_logout_everywhere_action"
+          confirmKey="com_ui_confirm_logout_everywhere"
+          successKey="com_nav_logout_everywhere_done"
+          errorKey="com_nav_logout_everywhere_error"
+          action={logoutEverywhere}
+          testId="settings-logout-everywhere"
+        />
+      </SettingRow>
       <SettingRow label={t('com_nav_delete_account')} hint={t('com_nav_delete_account_hint')}>
         <Button
           size="sm"

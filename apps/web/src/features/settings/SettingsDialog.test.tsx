@@ -13,6 +13,7 @@ const auth = vi.hoisted(() => ({
   user: { id: 'u1', name: 'Ann Example', email: 'ann@example.com', avatar: null } as unknown as User,
   setUser: vi.fn(),
   endDeletedAccount: vi.fn(),
+  logoutEverywhere: vi.fn(async () => {}),
 }));
 vi.mock('../auth', () => ({ useAuth: () => auth }));
 
@@ -44,6 +45,7 @@ afterEach(() => {
   localStorage.clear();
   auth.setUser.mockReset();
   auth.endDeletedAccount.mockReset();
+  auth.logoutEverywhere.mockReset();
 });
 
 function Where() {
@@ -249,5 +251,60 @@ describe('the settings dialog', () => {
     expect(auth.endDeletedAccount).not.toHaveBeenCalled();
     expect(sent).toEqual([{ method: 'DELETE', url: '/api/user', body: {} }]);
     expect(screen.getByTestId('delete-account-dialog').textContent).toContain('Step 3 of 3');
+  });
+
+  it('edits the name and username: checked on change, saved with PUT /api/user, then a toast', async () => {
+    open();
+    fireEvent.click(tab('account'));
+    const name = screen.getByTestId('settings-profile-name') as HTMLInputElement;
+    const username = screen.getByTestId('settings-profile-username') as HTMLInputElement;
+    const save = screen.getByTestId('settings-profile-save') as HTMLButtonElement;
+    expect(name.value).toBe('Ann Example');
+    expect(save.disabled).toBe(true); // nothing changed
+    fireEvent.change(name, { target: { value: 'An' } });
+    expect(screen.getByText('Name must be at least 3 characters')).toBeTruthy();
+    expect(save.disabled).toBe(true);
+    fireEvent.change(username, { target: { value: 'x'.repeat(21) } });
+    expect(screen.getByText('Username must be less than 20 characters')).toBeTruthy();
+    fireEvent.change(name, { target: { value: 'Ann Other ' } });
+    fireEvent.change(username, { target: { value: 'ann' } });
+    expect(screen.queryByText('Name must be at least 3 characters')).toBeNull();
+    expect(save.disabled).toBe(false);
+    const saved = { ...auth.user, name: 'Ann Other', username: 'ann' };
+    answer = () => Response.json(saved);
+    fireEvent.click(save);
+    await screen.findByText('Your profile was saved.');
+    expect(sent).toEqual([{ method: 'PUT', url: '/api/user', body: { name: 'Ann Other', username: 'ann' } }]);
+    expect(auth.setUser).toHaveBeenCalledWith(saved);
+  });
+
+  it("shows the server's field error inline when it refuses a save", async () => {
+    open();
+    fireEvent.click(tab('account'));
+    fireEvent.change(screen.getByTestId('settings-profile-name'), { target: { value: 'Ann Changed' } });
+    answer = () =>
+      Response.json(
+        {
+          message: 'Invalid input',
+          code: 'validation_error',
+          issues: [{ path: 'name', message: 'Name is required', key: 'com_auth_name_required' }],
+        },
+        { status: 400 },
+      );
+    fireEvent.click(screen.getByTestId('settings-profile-save'));
+    await screen.findByText('Name is required');
+    expect(auth.setUser).not.toHaveBeenCalled();
+  });
+
+  it('signs out everywhere only on the second click', async () => {
+    open();
+    fireEvent.click(tab('account'));
+    const button = screen.getByTestId('settings-logout-everywhere');
+    expect(button.textContent).toBe('Sign out');
+    fireEvent.click(button);
+    expect(button.textContent).toBe('Confirm sign out');
+    expect(auth.logoutEverywhere).not.toHaveBeenCalled();
+    fireEvent.click(button);
+    await waitFor(() => expect(auth.logoutEverywhere).toHaveBeenCalledTimes(1));
   });
 });

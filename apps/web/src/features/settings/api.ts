@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_ROUTE_PATHS, type ApiRoutes, type RouteReply } from '@chat/contract';
+import {
+  API_ROUTE_PATHS,
+  type ApiRoutes,
+  type RouteReply,
+  type UpdateUserRequest,
+  type User,
+} from '@chat/contract';
 import { callApi } from '../../api/call';
 import { apiJson } from '../../api/http';
 import { queryKeys } from '../../api/keys';
@@ -32,4 +38,9 @@ export async function uploadAvatar(file: File): Promise<string> {
     body: avatarForm(file, file.name),
   });
   return url;
+}
+
+/** PUT /api/user: the caller's name and username; the user as saved. */
+export function updateProfile(body: UpdateUserRequest): Promise<User> {
+  return callApi(API_ROUTE_PATHS.updateUser, { body });
 }

@@ -24,13 +24,15 @@ declare module '../../platform/events.js' {
   interface AppEventMap {
     /** An account was created (the balance gives it its starting credits). */
     'users.registered': { userId: string };
+    /** Login attempts past LOGIN_MAX named this email (a violation of its account, if any). */
+    'auth.loginLimited': { email: string };
   }
 }
 
 /** Sign-up, login, refresh and logout; and the guard every other /api route is behind. */
 export const authModule: FeatureModule = {
   name: 'auth',
-  register({ app, db, config, events, provide }) {
+  register({ app, db, config, events, clock, provide }) {
     const repo = createAuthRepo(db);
     const liveSessions = createLiveSessions(repo.isSessionLive);
     registerAuthGuard(app, config.jwtSecret, liveSessions);
@@ -39,7 +41,12 @@ export const authModule: FeatureModule = {
     const onRegistered = (userId: string) => events.emit('users.registered', { userId });
     const mailer = config.mail ? createMailer(config.mail) : undefined;
     const identity = createIdentityService({ repo, config, live: liveSessions, mailer, log: app.log });
-    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity);
-    authRoutes(app, { auth, identity, config });
+    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity, clock);
+    authRoutes(app, {
+      auth,
+      identity,
+      config,
+      onLoginLimited: (email) => events.emit('auth.loginLimited', { email }),
+    });
   },
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, TOKEN_TTL } from '@chat/contract';
+import { API_ROUTES, LOGIN_RATE_LIMITED_TEXT, TOKEN_TTL } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
@@ -17,7 +17,13 @@ export function refreshCookieFlags(config: Pick<AppConfig, 'secureCookies'>) {
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; identity: IdentityService; config: AppConfig },
+  deps: {
+    auth: AuthService;
+    identity: IdentityService;
+    config: AppConfig;
+    /** Told of each login refused by the limit, with the email it named. */
+    onLoginLimited?: (email: string) => void;
+  },
 ) {
   const { auth, identity, config } = deps;
   const cookieFlags = refreshCookieFlags(config);
@@ -44,8 +50,14 @@ export function authRoutes(
     rateLimit: {
       max: config.loginRateLimit.max,
       timeWindow: config.loginRateLimit.windowMs,
+      // After the body is read, so a refused attempt names its account (a login violation).
+      hook: 'preHandler',
+      onExceeded: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string') deps.onLoginLimited?.(email);
+      },
       errorResponseBuilder: () =>
-        Object.assign(new AppError('login_rate_limited', 'Too many login attempts, please try again later'), {
+        Object.assign(new AppError('login_rate_limited', LOGIN_RATE_LIMITED_TEXT), {
           statusCode: 429,
         }),
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  BANNED_TEXT,
   TOKEN_TTL,
   type AuthResponse,
   type Language,
@@ -33,6 +34,7 @@ export function createAuthService(
   live: LiveSessions,
   onRegistered: (userId: string) => void = () => {},
   identity?: IdentityService,
+  clock: () => number = Date.now,
 ) {
   async function signIn(user: UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
     const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
@@ -102,9 +104,8 @@ export function createAuthService(
 
   function assertCanSignIn(user: UserRow): void {
     if (user.deletedAt) throw new AppError('account_deleted', 'This account has been deleted');
-    if (user.bannedUntil && user.bannedUntil > new Date()) {
-      throw new AppError('banned', 'Your account has been temporarily banned');
-    }
+    // A ban (features/moderation) refuses login and refresh too, with the spec's text.
+    if (user.bannedUntil && user.bannedUntil.getTime() > clock()) throw new AppError('banned', BANNED_TEXT);
   }
 
   return {

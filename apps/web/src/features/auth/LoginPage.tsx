@@ -22,9 +22,12 @@ export default function LoginPage() {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [submitted, setSubmitted] = useState(false);
   const [pending, setPending] = useState(false);
-  const [errorKey, setErrorKey] = useState<string | null>(
-    params.get('message') === 'account_deleted' ? ERROR_TEXT_KEYS.account_deleted : null,
-  );
+  const [errorKey, setErrorKey] = useState<string | null>(() => {
+    const message = params.get('message');
+    if (message === 'account_deleted') return ERROR_TEXT_KEYS.account_deleted;
+    // Spec §4 Session 9: a banned user logged out lands here with the banned text.
+    return message === 'banned' ? ERROR_TEXT_KEYS.banned : null;
+  });
 
   if (status === 'loading') return <FullPageSpinner />;
   if (status === 'authenticated' && !pending) return <Navigate to="/c/new" replace />;

@@ -23,9 +23,9 @@ test.describe('bans', () => {
   }) => {
     const account = await signUp(page);
     const headers = { authorization: `Bearer ${await operatorToken(request)}` };
-    expect((await request.post('/api/admin/banUser', { headers, data: { email: account.email } })).status()).toBe(
-      200,
-    );
+    expect(
+      (await request.post('/api/admin/banUser', { headers, data: { email: account.email } })).status(),
+    ).toBe(200);
     await page.reload();
     await expect(page).toHaveURL(/\/login\?message=banned$/);
     await expect(page.getByTestId('auth-error')).toHaveText(BANNED);

@@ -36,7 +36,8 @@ export type ViolationType = (typeof VIOLATION_TYPES)[number];
 
 /** Spec core-chat §8 Login error keys (403, 429). */
 export const BANNED_TEXT = 'Your account has been temporarily banned due to violations of our service.';
-export const LOGIN_RATE_LIMITED_TEXT = 'Too many login attempts in a short amount of time. Please try again later.';
+export const LOGIN_RATE_LIMITED_TEXT =
+  'Too many login attempts in a short amount of time. Please try again later.';
 
 /** business §8 concurrent (limit). */
 export function concurrentLimitText(limit: number): string {

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOGIN_RATE_LIMIT, MODERATION_DEFAULTS, REGISTER_RATE_LIMIT, type ViolationType } from '@chat/contract';
+import {
+  LOGIN_RATE_LIMIT,
+  MODERATION_DEFAULTS,
+  REGISTER_RATE_LIMIT,
+  type ViolationType,
+} from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import type { Env } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';

@@ -48,7 +48,9 @@ describe('a banned user is logged out (spec §4 Session 9)', () => {
   });
 
   it('ends it on any error whose text contains "ban", whatever its code', async () => {
-    const { changes, off } = signedIn(() => json({ code: 'forbidden', message: 'You were banned here' }, 403));
+    const { changes, off } = signedIn(() =>
+      json({ code: 'forbidden', message: 'You were banned here' }, 403),
+    );
     await expect(callApi(API_ROUTE_PATHS.user, {})).rejects.toBeInstanceOf(ApiError);
     off();
     expect(getAccessToken()).toBeNull();
@@ -56,7 +58,9 @@ describe('a banned user is logged out (spec §4 Session 9)', () => {
   });
 
   it('keeps the session for other errors', async () => {
-    const { changes, off } = signedIn(() => json({ code: 'forbidden', message: 'Only the operator may do this' }, 403));
+    const { changes, off } = signedIn(() =>
+      json({ code: 'forbidden', message: 'Only the operator may do this' }, 403),
+    );
     await expect(callApi(API_ROUTE_PATHS.user, {})).rejects.toBeInstanceOf(ApiError);
     off();
     expect(getAccessToken()).toBe('tok');

@@ -48,7 +48,8 @@ export const moderationModule: FeatureModule = {
     const limits = messageLimits(settings, store, moderation);
     const isSend = (method: string, url: string | undefined) => !!url && SEND_ROUTES.has(`${method} ${url}`);
     app.addHook('preHandler', async (request) => {
-      if (request.auth && isSend(request.method, request.routeOptions.url)) await limits(request, request.auth.id);
+      if (request.auth && isSend(request.method, request.routeOptions.url))
+        await limits(request, request.auth.id);
     });
     // LibreChat's ILLEGAL_MODEL_REQ: a send naming a model its endpoint does not offer.
     app.addHook('onError', async (request, _reply, err) => {

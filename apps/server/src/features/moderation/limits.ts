@@ -30,7 +30,11 @@ export function messageLimits(config: ModerationConfig, store: LimiterStore, mod
  * whatever happened to the connection) or when the request is refused after the gates. A send
  * past the limit is refused with the spec's concurrent text and a concurrent violation.
  */
-export function concurrentGate(config: ModerationConfig, store: LimiterStore, moderation: ModerationService): AskGate {
+export function concurrentGate(
+  config: ModerationConfig,
+  store: LimiterStore,
+  moderation: ModerationService,
+): AskGate {
   const { max } = config.concurrent;
   return {
     name: 'concurrent messages',

@@ -92,13 +92,21 @@ describe('bans', () => {
     expect(new Date(banned.expiresAt).getTime()).toBeGreaterThan(clock() + 2 * HOUR - 60_000);
 
     for (const path of ['/api/user', '/api/convos', '/api/presets', '/api/balance']) {
-      expect(await errorOf(await u.api(path))).toEqual({ status: 403, body: { code: 'banned', message: BANNED_TEXT } });
+      expect(await errorOf(await u.api(path))).toEqual({
+        status: 403,
+        body: { code: 'banned', message: BANNED_TEXT },
+      });
     }
-    expect(await errorOf(await u.api('/api/ask/openAI', { body: { text: 'hi', conversationId: null } }))).toEqual({
+    expect(
+      await errorOf(await u.api('/api/ask/openAI', { body: { text: 'hi', conversationId: null } })),
+    ).toEqual({
       status: 403,
       body: { code: 'banned', message: BANNED_TEXT },
     });
-    const refresh = await fetch(`${h.url}/api/auth/refresh`, { method: 'POST', headers: { cookie: u.user.cookie } });
+    const refresh = await fetch(`${h.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: u.user.cookie },
+    });
     expect(await errorOf(refresh)).toEqual({ status: 403, body: { code: 'banned', message: BANNED_TEXT } });
     const login = await fetch(`${h.url}/api/auth/login`, {
       method: 'POST',
@@ -140,9 +148,9 @@ describe('bans', () => {
     }
     expect((await other.api('/api/user')).status).toBe(200);
     expect((await ban('no-such-user@example.com')).status).toBe(404);
-    expect((await operator('/api/admin/banUser', { body: { email: other.user.email, duration: 10 } })).status).toBe(
-      400,
-    );
+    expect(
+      (await operator('/api/admin/banUser', { body: { email: other.user.email, duration: 10 } })).status,
+    ).toBe(400);
   });
 });
 
@@ -177,7 +185,9 @@ describe('message limits and violations', () => {
     const over = await u.ask({ text: 'one more' });
     expect(over.status).toBe(429);
     expect(over.json).toEqual({ code: 'message_limit', message: messageLimitText(3, 1) });
-    expect(messageLimitText(3, 1)).toBe('You hit the message limit. You have a cap of 3 message(s) per minute.');
+    expect(messageLimitText(3, 1)).toBe(
+      'You hit the message limit. You have a cap of 3 message(s) per minute.',
+    );
     expect(await scoreOf(u)).toBe(1);
     offset += 61_000;
     try {
@@ -187,7 +197,7 @@ describe('message limits and violations', () => {
     }
   });
 
-  it('bans a user whose violation score reaches BAN_INTERVAL, and lists them in this month\'s violations', async () => {
+  it("bans a user whose violation score reaches BAN_INTERVAL, and lists them in this month's violations", async () => {
     const u = await chatUser(h, 'Violator');
     // Two illegal requests (5 each) reach the interval of 10.
     expect((await u.ask({ model: 'nope-1' })).status).toBe(400);

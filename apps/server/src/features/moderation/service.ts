@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { BANNED_TEXT, TOKEN_TTL, type BannedUser, type ViolationRow, type ViolationType } from '@chat/contract';
+import {
+  BANNED_TEXT,
+  TOKEN_TTL,
+  type BannedUser,
+  type ViolationRow,
+  type ViolationType,
+} from '@chat/contract';
 import type { ModerationConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 import type { ModerationRepo } from './repo.js';

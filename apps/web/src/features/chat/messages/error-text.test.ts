@@ -37,7 +37,7 @@ describe('errorTextFor', () => {
     );
   });
 
-  it('shows the concurrent and message_limit refusals with the numbers of the server\'s text', () => {
+  it("shows the concurrent and message_limit refusals with the numbers of the server's text", () => {
     expect(errorTextFor(t, '', { code: 'concurrent', message: concurrentLimitText(3) })).toBe(
       concurrentLimitText(3),
     );

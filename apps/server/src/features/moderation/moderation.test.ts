@@ -232,3 +232,33 @@ describe('message limits and violations', () => {
     expect(rows.every((r) => r.type === 'login' && r.score === MODERATION_OFF.scores.login)).toBe(true);
   });
 });
+
+describe('MESSAGE_IP_MAX', () => {
+  let ip: ChatHarness;
+  beforeAll(async () => {
+    ip = await startChatApp({
+      titleConvo: false,
+      moderation: {
+        ...MODERATION_OFF,
+        banViolations: true,
+        messageIp: { enabled: true, max: 2, windowMs: 5 * 60_000 },
+      },
+    });
+  });
+  afterAll(() => ip.close());
+
+  it('counts the sends of every user from one address; past it the send is refused with the message_limit text', async () => {
+    const a = await chatUser(ip, 'Same Address A');
+    const b = await chatUser(ip, 'Same Address B');
+    expect((await a.ask({ text: 'one' })).status).toBe(200);
+    expect((await b.ask({ text: 'two' })).status).toBe(200);
+    const over = await b.ask({ text: 'three' });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ code: 'message_limit', message: messageLimitText(2, 5) });
+    expect(messageLimitText(2, 5)).toBe(
+      'You hit the message limit. You have a cap of 2 message(s) per 5 minutes.',
+    );
+    // Other routes are not counted.
+    expect((await a.api('/api/convos')).status).toBe(200);
+  });
+});

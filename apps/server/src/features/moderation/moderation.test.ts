@@ -83,7 +83,7 @@ async function ban(email: string, duration?: number): Promise<Response> {
 }
 
 describe('bans', () => {
-  it('a banned user gets 403 banned with the spec text on every guarded route, refresh and login; not after the ban ends', async () => {
+  it('a banned user gets 403 banned with the spec text on routes, refresh and login; not after the ban ends', async () => {
     const u = await chatUser(h, 'Banned One');
     const res = await ban(u.user.email);
     expect(res.status).toBe(200);
@@ -133,6 +133,29 @@ describe('bans', () => {
     } finally {
       offset -= 2 * HOUR + 1000;
     }
+  });
+
+  it('answers every guarded route of the app 403 banned while a public one (logout) still works', async () => {
+    const u = await chatUser(h, 'Banned Everywhere');
+    expect((await ban(u.user.email)).status).toBe(200);
+    const guarded = h.app.routeTable.filter(
+      (r) => !r.public && r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+    expect(guarded.length).toBeGreaterThan(50);
+    for (const r of guarded) {
+      const path = r.url.replace(/:[A-Za-z0-9_]+/g, 'x').replace(/\*$/, 'x');
+      const res = await u.api(path, { method: r.method });
+      expect({ route: `${r.method} ${r.url}`, ...(await errorOf(res)) }).toEqual({
+        route: `${r.method} ${r.url}`,
+        status: 403,
+        body: { code: 'banned', message: BANNED_TEXT },
+      });
+    }
+    const logout = await fetch(`${h.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: u.user.cookie },
+    });
+    expect(logout.status).toBe(200);
   });
 
   it('only the operator may ban and list; an unknown email is 404', async () => {

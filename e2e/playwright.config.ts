@@ -34,6 +34,8 @@ import {
 const DATA_DIR = `e2e/.data-${APP_PORT}`;
 const BALANCE_DATA_DIR = `e2e/.data-${BALANCE_APP_PORT}`;
 const MAIL_DATA_DIR = `e2e/.data-${MAIL_APP_PORT}`;
+/** Every spec asks from 127.0.0.1, several at once: the message limits must not refuse them. */
+const HIGH_MESSAGE_LIMITS = { MESSAGE_IP_MAX: '100000', CONCURRENT_MESSAGE_MAX: '1000' };
 
 export default defineConfig({
   testDir: './specs',
@@ -135,6 +137,7 @@ export default defineConfig({
         E2E_FAKE_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
+        ...HIGH_MESSAGE_LIMITS,
         LOG_LEVEL: 'warn',
         // Social sign-in through the local OpenID Provider (e2e/specs/oauth.spec.ts).
         DOMAIN_SERVER: `http://127.0.0.1:${APP_PORT}`,
@@ -168,6 +171,7 @@ export default defineConfig({
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
+        ...HIGH_MESSAGE_LIMITS,
         LOG_LEVEL: 'warn',
       },
     },
@@ -199,6 +203,7 @@ export default defineConfig({
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
+        ...HIGH_MESSAGE_LIMITS,
         LOG_LEVEL: 'warn',
       },
     },

@@ -120,6 +120,9 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     LOG_LEVEL: 'warn',
     TITLE_CONVO: 'false',
     LOGIN_MAX: '100000',
+    // Every simulated user sends from 127.0.0.1, many replies at once: no message limits.
+    LIMIT_MESSAGE_IP: 'false',
+    LIMIT_CONCURRENT_MESSAGES: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     ...opts.env,
   };

@@ -24,6 +24,7 @@ import { filesModule } from './features/files/index.js';
 import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
+import { moderationModule } from './features/moderation/index.js';
 import { modelConfigsModule } from './features/model-configs/index.js';
 import { oauthModule } from './features/oauth/index.js';
 import { summariesModule } from './features/summaries/index.js';
@@ -40,6 +41,7 @@ import { providersModule } from './providers/index.js';
  */
 const MODULES: readonly FeatureModule[] = [
   authModule,
+  moderationModule,
   oauthModule,
   configModule,
   keysModule,
@@ -68,6 +70,8 @@ export interface AppDeps {
   webDist?: string | undefined;
   /** Modules registered after the app's own (a deployment's additions; tests of extension points). */
   extraModules?: readonly FeatureModule[];
+  /** The clock of the features that keep time (bans); Date.now unless a test moves time on. */
+  clock?: () => number;
 }
 
 export interface App extends FastifyInstance {
@@ -134,7 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
-  await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events }, [
+  await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock }, [
     ...MODULES,
     ...(deps.extraModules ?? []),
   ]);

@@ -28,6 +28,10 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   headers_too_large: 431,
   login_rate_limited: 429,
+  /** CONCURRENT_MESSAGE_MAX replies are running (the message: concurrentLimitText). */
+  concurrent: 429,
+  /** MESSAGE_USER_MAX / MESSAGE_IP_MAX sends in the window (the message: messageLimitText). */
+  message_limit: 429,
   internal: 500,
   unknown_endpoint: 400,
   no_model: 400,
@@ -91,6 +95,8 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   too_many_requests: 'com_error_too_many_requests',
   headers_too_large: 'com_error_headers_too_large',
   login_rate_limited: 'com_auth_error_login_rl',
+  concurrent: 'com_chat_error_concurrent',
+  message_limit: 'com_chat_error_message_limit',
   internal: 'com_auth_error_login_server',
   unknown_endpoint: 'com_error_unknown_endpoint',
   no_model: 'com_error_no_model',

@@ -36,3 +36,5 @@ export * from './identity.js';
 export * from './route-paths.js';
 export * from './option-keys.js';
 export * from './oauth.js';
+export * from './moderation.js';
+export * from './moderation-schemas.js';

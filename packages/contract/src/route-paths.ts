@@ -68,4 +68,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   deleteFiles: { method: 'DELETE', path: '/api/files' },
   downloadFile: { method: 'GET', path: '/api/files/download/:file_id' },
   avatarImage: { method: 'GET', path: '/api/files/avatars/:name' },
+  banUser: { method: 'POST', path: '/api/admin/banUser' },
+  getBannedUsers: { method: 'GET', path: '/api/admin/getBannedUsers' },
+  getTopViolationsThisMonth: { method: 'GET', path: '/api/admin/getTopViolationsThisMonth' },
 };

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
+import {
+  LOGIN_RATE_LIMIT,
+  MODERATION_DEFAULTS,
+  REGISTER_RATE_LIMIT,
+  type ViolationType,
+} from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import type { Env } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
@@ -171,6 +176,8 @@ export interface AppConfig {
   loginRateLimit: { max: number; windowMs: number };
   /** Registrations allowed per IP and window (LibreChat's REGISTER_MAX / REGISTER_WINDOW). */
   registerRateLimit: { max: number; windowMs: number };
+  /** Bans, violation scores and message limits (features/moderation); none when absent. */
+  moderation?: ModerationConfig | undefined;
   endpoints: EndpointDefinition[];
   /**
    * librechat.yaml overrides built-in endpoints or relabels models: GET
@@ -303,6 +310,7 @@ export function buildAppConfig(
       max: env.LOGIN_MAX ?? LOGIN_RATE_LIMIT.max,
       windowMs: env.LOGIN_WINDOW ? env.LOGIN_WINDOW * 60_000 : LOGIN_RATE_LIMIT.windowMs,
     },
+    moderation: moderationConfigFrom(env),
     registerRateLimit: {
       max: env.REGISTER_MAX ?? REGISTER_RATE_LIMIT.max,
       windowMs: env.REGISTER_WINDOW ? env.REGISTER_WINDOW * 60_000 : REGISTER_RATE_LIMIT.windowMs,
@@ -341,6 +349,54 @@ export function configSecrets(
       return secret ? [secret] : [];
     }),
   ];
+}
+
+/** A sliding limit: at most `max` per `windowMs`, or none when off. */
+export interface RateLimitConfig {
+  enabled: boolean;
+  max: number;
+  windowMs: number;
+}
+
+/** LibreChat's moderation settings (BAN_*, *_VIOLATION_SCORE, LIMIT_*, *_MAX, *_WINDOW). */
+export interface ModerationConfig {
+  /** BAN_VIOLATIONS */
+  banViolations: boolean;
+  banDurationMs: number;
+  banInterval: number;
+  scores: Record<ViolationType, number>;
+  concurrent: { enabled: boolean; max: number };
+  messageIp: RateLimitConfig;
+  messageUser: RateLimitConfig;
+}
+
+export function moderationConfigFrom(env: Env): ModerationConfig {
+  const d = MODERATION_DEFAULTS;
+  return {
+    banViolations: env.BAN_VIOLATIONS,
+    banDurationMs: env.BAN_DURATION ?? d.banDurationMs,
+    banInterval: env.BAN_INTERVAL ?? d.banInterval,
+    scores: {
+      login: env.LOGIN_VIOLATION_SCORE ?? d.loginViolationScore,
+      concurrent: env.CONCURRENT_VIOLATION_SCORE ?? d.concurrentViolationScore,
+      message_limit: env.MESSAGE_VIOLATION_SCORE ?? d.messageViolationScore,
+      illegal_model_request: env.ILLEGAL_MODEL_REQ_SCORE ?? d.illegalModelReqScore,
+    },
+    concurrent: {
+      enabled: env.LIMIT_CONCURRENT_MESSAGES,
+      max: env.CONCURRENT_MESSAGE_MAX ?? d.concurrentMessageMax,
+    },
+    messageIp: {
+      enabled: env.LIMIT_MESSAGE_IP,
+      max: env.MESSAGE_IP_MAX ?? d.messageIpMax,
+      windowMs: (env.MESSAGE_IP_WINDOW ?? d.messageIpWindowMinutes) * 60_000,
+    },
+    messageUser: {
+      enabled: env.LIMIT_MESSAGE_USER,
+      max: env.MESSAGE_USER_MAX ?? d.messageUserMax,
+      windowMs: (env.MESSAGE_USER_WINDOW ?? d.messageUserWindowMinutes) * 60_000,
+    },
+  };
 }
 
 /** A config for tests: fixed secrets, no endpoints unless given. */

@@ -8,6 +8,7 @@ import {
   configSecrets,
   endpointsFromEnv,
   loadSecrets,
+  moderationConfigFrom,
   shouldOfferDemo,
   testAppConfig,
 } from './app-config.js';
@@ -379,5 +380,38 @@ describe('mail', () => {
 
   it('refuses an unknown EMAIL_ENCRYPTION', () => {
     expect(() => parseEnv({ EMAIL_ENCRYPTION: 'ssl' })).toThrow(/EMAIL_ENCRYPTION/);
+  });
+
+  it("reads the moderation settings with LibreChat's defaults and BAN_DURATION as a product", () => {
+    expect(moderationConfigFrom(parseEnv({}))).toEqual({
+      banViolations: true,
+      banDurationMs: 2 * 60 * 60_000,
+      banInterval: 20,
+      scores: { login: 1, concurrent: 1, message_limit: 1, illegal_model_request: 5 },
+      concurrent: { enabled: true, max: 2 },
+      messageIp: { enabled: true, max: 40, windowMs: 60_000 },
+      messageUser: { enabled: false, max: 40, windowMs: 60_000 },
+    });
+    const set = moderationConfigFrom(
+      parseEnv({
+        BAN_VIOLATIONS: 'false',
+        BAN_DURATION: '1000 * 60 * 30',
+        BAN_INTERVAL: '5',
+        ILLEGAL_MODEL_REQ_SCORE: '0',
+        LIMIT_MESSAGE_USER: 'TRUE',
+        MESSAGE_USER_MAX: '3',
+        MESSAGE_USER_WINDOW: '10',
+        CONCURRENT_MESSAGE_MAX: '4',
+      }),
+    );
+    expect(set).toMatchObject({
+      banViolations: false,
+      banDurationMs: 30 * 60_000,
+      banInterval: 5,
+      scores: { illegal_model_request: 0 },
+      concurrent: { max: 4 },
+      messageUser: { enabled: true, max: 3, windowMs: 600_000 },
+    });
+    expect(() => parseEnv({ BAN_DURATION: '2h' })).toThrow(/BAN_DURATION/);
   });
 });

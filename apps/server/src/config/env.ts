@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_SOURCES } from '@chat/contract';
+import { FILE_SOURCES, MODERATION_DEFAULTS } from '@chat/contract';
 import { allowEntryProblem } from '../platform/net/ssrf.js';
 
 /** A yes/no setting, any letter case (LibreChat's .env.example writes `TRUE`). */
@@ -117,6 +117,28 @@ export const envSchema = z.object({
   REGISTER_MAX: z.coerce.number().int().min(1).optional(),
   REGISTER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   TRUST_PROXY: bool(false),
+  // Bans, violations and message limits (LibreChat's names; defaults: the contract's MODERATION_DEFAULTS).
+  BAN_VIOLATIONS: bool(MODERATION_DEFAULTS.banViolations),
+  /** Milliseconds, a number or a product as LibreChat's .env.example writes it (`1000 * 60 * 60 * 2`). */
+  BAN_DURATION: z
+    .string()
+    .trim()
+    .regex(/^\d+(\s*\*\s*\d+)*$/, 'must be milliseconds, e.g. 7200000 or 1000 * 60 * 60 * 2')
+    .transform((v) => v.split('*').reduce((product, n) => product * Number(n.trim()), 1))
+    .optional(),
+  BAN_INTERVAL: z.coerce.number().int().min(1).optional(),
+  LOGIN_VIOLATION_SCORE: z.coerce.number().int().min(0).optional(),
+  CONCURRENT_VIOLATION_SCORE: z.coerce.number().int().min(0).optional(),
+  MESSAGE_VIOLATION_SCORE: z.coerce.number().int().min(0).optional(),
+  ILLEGAL_MODEL_REQ_SCORE: z.coerce.number().int().min(0).optional(),
+  LIMIT_CONCURRENT_MESSAGES: bool(MODERATION_DEFAULTS.limitConcurrentMessages),
+  CONCURRENT_MESSAGE_MAX: z.coerce.number().int().min(1).optional(),
+  LIMIT_MESSAGE_IP: bool(MODERATION_DEFAULTS.limitMessageIp),
+  MESSAGE_IP_MAX: z.coerce.number().int().min(1).optional(),
+  MESSAGE_IP_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
+  LIMIT_MESSAGE_USER: bool(MODERATION_DEFAULTS.limitMessageUser),
+  MESSAGE_USER_MAX: z.coerce.number().int().min(1).optional(),
+  MESSAGE_USER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   // Mail (LibreChat's names): verification and password-reset mails over SMTP (nodemailer).
   /** A service nodemailer knows by name (gmail, outlook…), instead of EMAIL_HOST. */
   EMAIL_SERVICE: z.string().trim().optional(),

@@ -25,6 +25,8 @@ export interface ModuleContext {
   config: AppConfig;
   lifecycle: Lifecycle;
   events: AppEvents;
+  /** The app's clock (ms since the epoch): Date.now, or a test's own to move time on. */
+  clock: () => number;
   /** Offers a service to the modules registered after this one (and to request-time lookups). */
   provide<K extends keyof Services>(key: K, service: Services[K]): void;
   /** A service another module provided; throws at start-up when no module did. */
@@ -46,7 +48,7 @@ export interface FeatureModule {
 
 /** Registers the modules in order: a module may use what the modules before it provided. */
 export async function registerModules(
-  base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events'>,
+  base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events'> & { clock?: () => number },
   modules: readonly FeatureModule[],
 ): Promise<void> {
   const services = new Map<PropertyKey, unknown>();
@@ -56,6 +58,7 @@ export async function registerModules(
 
   const ctx: ModuleContext = {
     ...base,
+    clock: base.clock ?? Date.now,
     provide(key, service) {
       if (services.has(key)) throw new Error(`module ${current}: service ${String(key)} is provided twice`);
       services.set(key, service);

@@ -201,6 +201,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'admin',
     probe: () => ({ body: { email: OPERATOR_EMAIL, amount: 1, reason: 'probe' } }),
   },
+  // moderation: the operator's (ADMIN_EMAIL) only; the probe bans no one (no such account: 404)
+  'POST /api/admin/banUser': {
+    access: 'admin',
+    probe: () => ({ body: { email: 'nobody-to-ban@example.com', duration: 60_000 } }),
+  },
+  'GET /api/admin/getBannedUsers': { access: 'admin', probe: () => ({}) },
+  'GET /api/admin/getTopViolationsThisMonth': { access: 'admin', probe: () => ({}) },
   'POST /api/tokenizer': {
     access: 'user',
     why: 'counts the tokens of the text sent',

@@ -1,4 +1,4 @@
-import type { ApiErrorBody, AuthResponse, ErrorCode } from '@chat/contract';
+import { isBanText, type ApiErrorBody, type AuthResponse, type ErrorCode } from '@chat/contract';
 import { browserTabs, createRefreshSharing } from './refresh-share';
 
 /** An error answer of the API, with the contract's stable code. */
@@ -37,6 +37,21 @@ export function onSessionChange(listener: SessionListener): () => void {
   return () => sessionListeners.delete(listener);
 }
 
+/** A banned user's error (spec §4 Session 9: an error text containing "ban", or the banned code). */
+export function isBanError(err: { code: string; message: string }): boolean {
+  return err.code === 'banned' || isBanText(err.message);
+}
+
+/**
+ * Spec §4 Session 9: a user whose error text (an error answer's, a stream's error event's)
+ * contains "ban" is logged out. The session ends with a `banned` ApiError as its cause: the auth
+ * context then shows the banned text on /login.
+ */
+export function endSessionIfBanned(err: { code: string; message: string }): void {
+  if (accessToken && isBanError(err)) setSession(null, new ApiError(403, 'banned', err.message));
+}
+
+/** The ApiError of an error answer; a banned user's ends the session (endSessionIfBanned). */
 async function toApiError(res: Response): Promise<ApiError> {
   let body: Partial<ApiErrorBody> = {};
   try {
@@ -44,7 +59,9 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the status only
   }
-  return new ApiError(res.status, body.code ?? 'internal', body.message ?? res.statusText, body.issues);
+  const err = new ApiError(res.status, body.code ?? 'internal', body.message ?? res.statusText, body.issues);
+  endSessionIfBanned(err);
+  return err;
 }
 
 const shareRefresh = createRefreshSharing(browserTabs());

@@ -1,5 +1,4 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { LOCAL_KEYS } from '@chat/contract';
 import { ApiError, setSession } from '../api/http';
 
 /** No retry for client errors (4xx: retrying won't help); at most 2 for network or 5xx. */
@@ -9,8 +8,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
- * Spec §4 Session 8–9: a banned user is logged out (the auth context then goes to /login); a
- * deleted account clears local and session storage and goes to /login?message=account_deleted.
+ * Spec §4 Session 8: a deleted account clears local and session storage and goes to
+ * /login?message=account_deleted. (A banned user, Session 9, is logged out where every error
+ * answer is read: api/http.ts endSessionIfBanned.)
  */
 export function handleAccountError(error: unknown): void {
   if (!(error instanceof ApiError)) return;
@@ -23,14 +23,6 @@ export function handleAccountError(error: unknown): void {
     }
     setSession(null);
     window.location.assign('/login?message=account_deleted');
-  } else if (error.code === 'banned') {
-    try {
-      localStorage.removeItem(LOCAL_KEYS.lastConversationSetup);
-      localStorage.removeItem(LOCAL_KEYS.lastSelectedModel);
-    } catch {
-      // storage unavailable
-    }
-    setSession(null);
   }
 }
 

@@ -28,13 +28,15 @@ declare module '../../platform/events.js' {
   interface AppEventMap {
     /** An account was created (the balance gives it its starting credits). */
     'users.registered': { userId: string };
+    /** Login attempts past LOGIN_MAX named this email (a violation of its account, if any). */
+    'auth.loginLimited': { email: string };
   }
 }
 
 /** Sign-up, login, refresh and logout; and the guard every other /api route is behind. */
 export const authModule: FeatureModule = {
   name: 'auth',
-  register({ app, db, config, events, provide }) {
+  register({ app, db, config, events, clock, provide }) {
     const repo = createAuthRepo(db);
     const liveSessions = createLiveSessions(repo.isSessionLive, {
       accountDeleted: async (userId) => {
@@ -48,8 +50,13 @@ export const authModule: FeatureModule = {
     const onRegistered = (userId: string) => events.emit('users.registered', { userId });
     const mailer = config.mail ? createMailer(config.mail) : undefined;
     const identity = createIdentityService({ repo, config, live: liveSessions, mailer, log: app.log });
-    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity);
+    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity, clock);
     provide('signInAs', auth.signInAs);
-    authRoutes(app, { auth, identity, config });
+    authRoutes(app, {
+      auth,
+      identity,
+      config,
+      onLoginLimited: (email) => events.emit('auth.loginLimited', { email }),
+    });
   },
 };

@@ -17,7 +17,13 @@ export function refreshCookieFlags(config: Pick<AppConfig, 'secureCookies'>) {
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; identity: IdentityService; config: AppConfig },
+  deps: {
+    auth: AuthService;
+    identity: IdentityService;
+    config: AppConfig;
+    /** Told of each login refused by the limit, with the email it named. */
+    onLoginLimited?: (email: string) => void;
+  },
 ) {
   const { auth, identity, config } = deps;
   const cookieFlags = refreshCookieFlags(config);
@@ -46,6 +52,12 @@ export function authRoutes(
     rateLimit: {
       max: config.loginRateLimit.max,
       timeWindow: config.loginRateLimit.windowMs,
+      // After the body is read, so a refused attempt names its account (a login violation).
+      hook: 'preHandler',
+      onExceeded: (request) => {
+        const email = (request.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === 'string') deps.onLoginLimited?.(email);
+      },
       errorResponseBuilder: () =>
         Object.assign(new AppError('login_rate_limited', AUTH_ERROR_TEXTS.loginRateLimited), {
           statusCode: 429,

@@ -40,6 +40,7 @@ export function createAuthService(
   live: LiveSessions,
   onRegistered: (userId: string) => void = () => {},
   identity?: IdentityService,
+  clock: () => number = Date.now,
 ) {
   async function signIn(user: UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
     const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
@@ -109,7 +110,8 @@ export function createAuthService(
 
   function assertCanSignIn(user: UserRow): void {
     if (user.deletedAt) throw new AppError('account_deleted', AUTH_ERROR_TEXTS.accountDeleted);
-    if (user.bannedUntil && user.bannedUntil > new Date()) {
+    // A ban (features/moderation) refuses login and refresh too, with the spec's text.
+    if (user.bannedUntil && user.bannedUntil.getTime() > clock()) {
       throw new AppError('banned', AUTH_ERROR_TEXTS.banned);
     }
   }

@@ -34,6 +34,8 @@ function clearAllStorage(): void {
 }
 
 const DELETED_LOGIN_PATH = '/login?message=account_deleted';
+/** Spec §4 Session 9: a banned user is logged out to /login, which shows the banned text. */
+const BANNED_LOGIN_PATH = '/login?message=banned';
 
 function isAccountDeleted(err: unknown): boolean {
   return err instanceof ApiError && (err.code === 'account_deleted' || /deleted/i.test(err.message));
@@ -45,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [status, setStatus] = useState<AuthStatus>('loading');
   const [session, setSessionState] = useState<AuthResponse | null>(null);
   const [accountDeleted, setAccountDeleted] = useState(false);
+  const [banned, setBanned] = useState(false);
 
   useEffect(() => {
     const off = onSessionChange((next, cause) => {
@@ -58,12 +61,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearAllStorage();
         navigate(DELETED_LOGIN_PATH, { replace: true });
       }
+      // Any error answer (or a stream's error event) of a banned user ended the session
+      // (api/http.ts endSessionIfBanned), or the refresh was refused with the ban.
+      const isBanned = !next && !deleted && cause instanceof ApiError && cause.code === 'banned';
+      setBanned(isBanned);
+      if (isBanned) {
+        queryClient.clear();
+        clearLocalSetup();
+        navigate(BANNED_LOGIN_PATH, { replace: true });
+      }
     });
     // Start unauthenticated and silently ask for a token (spec §4 Session 1–3); a failure is
     // handled by the listener above.
     refreshSession().catch(() => {});
     return off;
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   const startSession = useCallback(
     (res: AuthResponse) => {
@@ -141,7 +153,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       token: session?.token ?? null,
       isAuthenticated: status === 'authenticated',
-      loginPath: accountDeleted ? DELETED_LOGIN_PATH : '/login',
+      loginPath: accountDeleted ? DELETED_LOGIN_PATH : banned ? BANNED_LOGIN_PATH : '/login',
       login,
       register,
       logout,
@@ -149,7 +161,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       endDeletedAccount,
       setUser,
     }),
-    [status, session, accountDeleted, login, register, logout, logoutEverywhere, endDeletedAccount, setUser],
+    [
+      status,
+      session,
+      accountDeleted,
+      banned,
+      login,
+      register,
+      logout,
+      logoutEverywhere,
+      endDeletedAccount,
+      setUser,
+    ],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -17,7 +17,10 @@ type Field = 'email' | 'password';
 
 /** ?message=account_deleted (spec §2), or ?error=<code> from a social sign-in's callback. */
 function initialErrorKey(params: URLSearchParams): string | null {
-  if (params.get('message') === 'account_deleted') return ERROR_TEXT_KEYS.account_deleted;
+  const message = params.get('message');
+  if (message === 'account_deleted') return ERROR_TEXT_KEYS.account_deleted;
+  // Spec §4 Session 9: a banned user logged out lands here with the banned text.
+  if (message === 'banned') return ERROR_TEXT_KEYS.banned;
   const error = params.get('error');
   return error && isOAuthErrorCode(error) ? OAUTH_ERROR_TEXT_KEYS[error] : null;
 }

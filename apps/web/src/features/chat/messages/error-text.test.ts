@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { concurrentLimitText, messageLimitText } from '@chat/contract';
 import i18n from '../../../app/i18n';
 import en from '../../../locales/en.json';
 import { errorTextFor, isErrorJsonText, type Translate } from './error-text';
@@ -33,6 +34,18 @@ describe('errorTextFor', () => {
     expect(errorTextFor(t, '{"type":"concurrent","limit":2}')).toContain('Only 2 message(s) at a time');
     expect(errorTextFor(t, '{"type":"message_limit","max":5,"windowInMinutes":1}')).toBe(
       'You hit the message limit. You have a cap of 5 message(s) per minute.',
+    );
+  });
+
+  it("shows the concurrent and message_limit refusals with the numbers of the server's text", () => {
+    expect(errorTextFor(t, '', { code: 'concurrent', message: concurrentLimitText(3) })).toBe(
+      concurrentLimitText(3),
+    );
+    expect(errorTextFor(t, '', { code: 'message_limit', message: messageLimitText(40, 1) })).toBe(
+      messageLimitText(40, 1),
+    );
+    expect(errorTextFor(t, '', { code: 'message_limit', message: messageLimitText(7, 5) })).toBe(
+      'You hit the message limit. You have a cap of 7 message(s) per 5 minutes.',
     );
   });
 

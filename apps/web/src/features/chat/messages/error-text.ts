@@ -1,4 +1,4 @@
-import { CHAT_LIMITS, ERROR_TEXT_KEYS, type ErrorCode } from '@chat/contract';
+import { CHAT_LIMITS, ERROR_TEXT_KEYS, limitTextParams, type ErrorCode } from '@chat/contract';
 import { CLIENT_ERROR } from '../stream/error-details';
 import type { StreamError } from '../stream/machine';
 
@@ -61,8 +61,26 @@ function tokenBalanceText(t: Translate, obj: Record<string, unknown> | null): st
     : text;
 }
 
+/** business §8 concurrent (limit) and message_limit (max, windowInMinutes), the numbers the server gave. */
+function concurrentText(t: Translate, limit: unknown): string {
+  return t('com_chat_error_concurrent', { count: Number(limit ?? 1) || 1 });
+}
+function messageLimitText(t: Translate, max: unknown, windowInMinutes: unknown): string {
+  const n = Number(windowInMinutes ?? 1) || 1;
+  return t('com_chat_error_message_limit', {
+    count: Number(max ?? 1) || 1,
+    window: n === 1 ? t('com_chat_minute') : t('com_chat_minutes', { count: n }),
+  });
+}
+
 function fromCode(t: Translate, code: string, message: string): string | null {
   if (code === CLIENT_ERROR.network) return t('com_error_connecting');
+  // The server's message is the English text with its configured numbers (contract/moderation.ts).
+  if (code === 'concurrent') return concurrentText(t, limitTextParams(message).limit);
+  if (code === 'message_limit') {
+    const { max, windowInMinutes } = limitTextParams(message);
+    return messageLimitText(t, max, windowInMinutes);
+  }
   // Its message is LibreChat's JSON error text with the numbers.
   if (code === 'token_balance') return tokenBalanceText(t, parseJson(message));
   if (code === CLIENT_ERROR.cancel) return t('com_error_cancelling');
@@ -79,14 +97,8 @@ function fromJson(t: Translate, obj: Record<string, unknown>, raw: string): stri
     if (text) return text;
   }
   const type = typeof obj.type === 'string' ? obj.type : undefined;
-  if (type === 'concurrent') return t('com_chat_error_concurrent', { count: Number(obj.limit ?? 1) || 1 });
-  if (type === 'message_limit') {
-    const n = Number(obj.windowInMinutes ?? 1);
-    return t('com_chat_error_message_limit', {
-      count: Number(obj.max ?? 1) || 1,
-      window: n === 1 ? t('com_chat_minute') : t('com_chat_minutes', { count: n }),
-    });
-  }
+  if (type === 'concurrent') return concurrentText(t, obj.limit);
+  if (type === 'message_limit') return messageLimitText(t, obj.max, obj.windowInMinutes);
   if (type === 'token_balance') return tokenBalanceText(t, obj);
   if (type && TYPE_KEYS[type]) return t(TYPE_KEYS[type]);
   return genericErrorText(t, raw);

@@ -13,7 +13,7 @@ import {
   type ResumedEvent,
   type StreamEvent,
 } from '@chat/contract';
-import { ApiError } from '../../../api/http';
+import { ApiError, endSessionIfBanned } from '../../../api/http';
 import { parseStreamEvent, streamSse } from '../../../api/sse';
 import { queryKeys } from '../../../api/keys';
 import { patchConvoInCache } from '../../../api/convos-cache';
@@ -83,6 +83,8 @@ function fail(qc: QueryClient, s: Session, error: StreamError, response?: Messag
   if (response) applySaved(qc, s, { responseMessage: response });
   else setMessages(qc, s.key, (list) => patchMessage(list, id, { error: true, text: s.text }));
   dispatchStream(s.key, { type: 'error', error });
+  // A stream's error event can say the user is banned too (spec §4 Session 9).
+  endSessionIfBanned(error);
 }
 
 /** The reply's plugin display states changed (spec §4): the event carries the whole list. */

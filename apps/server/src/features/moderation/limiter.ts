@@ -1,0 +1,49 @@
+/**
+ * The counters of the message limits, behind an async interface so that several instances can
+ * share them (a Redis implementation: INCR + PEXPIRE for `hit`, a Lua-checked INCR for
+ * `acquire`). This one keeps them in this process.
+ */
+export interface LimiterStore {
+  /** Counts one more hit of `key` in its window (fixed, `windowMs` long from the first hit); the count so far. */
+  hit(key: string, windowMs: number): Promise<number>;
+  /** Takes one of `max` slots of `key`; false when all are taken. */
+  acquire(key: string, max: number): Promise<boolean>;
+  /** Gives back a slot `acquire` took. */
+  release(key: string): Promise<void>;
+}
+
+export function createMemoryLimiter(clock: () => number = Date.now): LimiterStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const slots = new Map<string, number>();
+
+  /** Windows that ended are dropped now and then, so idle keys do not pile up. */
+  function sweep(now: number): void {
+    if (windows.size < 10_000) return;
+    for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
+  }
+
+  return {
+    async hit(key, windowMs) {
+      const now = clock();
+      let w = windows.get(key);
+      if (!w || w.resetAt <= now) {
+        sweep(now);
+        w = { count: 0, resetAt: now + windowMs };
+        windows.set(key, w);
+      }
+      w.count++;
+      return w.count;
+    },
+    async acquire(key, max) {
+      const held = slots.get(key) ?? 0;
+      if (held >= max) return false;
+      slots.set(key, held + 1);
+      return true;
+    },
+    async release(key) {
+      const held = slots.get(key) ?? 0;
+      if (held <= 1) slots.delete(key);
+      else slots.set(key, held - 1);
+    },
+  };
+}

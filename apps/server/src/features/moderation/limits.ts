@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { concurrentLimitText, messageLimitText } from '@chat/contract';
+import type { ModerationConfig, RateLimitConfig } from '../../config/app-config.js';
+import { AppError } from '../../platform/errors.js';
+import type { AskGate } from '../ask/index.js';
+import type { LimiterStore } from './limiter.js';
+import type { ModerationService } from './service.js';
+
+/**
+ * LibreChat's messageIpLimiter and messageUserLimiter: every send (ask, edit, an assistant's
+ * run) counts, refused ones too; past MESSAGE_*_MAX in the window the send is refused with the
+ * spec's message_limit text and a message_limit violation is recorded.
+ */
+export function messageLimits(config: ModerationConfig, store: LimiterStore, moderation: ModerationService) {
+  async function check(limit: RateLimitConfig, key: string, userId: string): Promise<void> {
+    if (!limit.enabled) return;
+    if ((await store.hit(key, limit.windowMs)) <= limit.max) return;
+    await moderation.record(userId, 'message_limit');
+    throw new AppError('message_limit', messageLimitText(limit.max, Math.round(limit.windowMs / 60_000)));
+  }
+  return async (request: FastifyRequest, userId: string): Promise<void> => {
+    await check(config.messageIp, `message_ip:${request.ip}`, userId);
+    await check(config.messageUser, `message_user:${userId}`, userId);
+  };
+}
+
+/**
+ * LibreChat's concurrentLimiter as an ask gate: a reply takes one of CONCURRENT_MESSAGE_MAX slots
+ * of its user and gives it back when it ends (finished, failed, stopped: the hold settles
+ * whatever happened to the connection) or when the request is refused after the gates. A send
+ * past the limit is refused with the spec's concurrent text and a concurrent violation.
+ */
+export function concurrentGate(
+  config: ModerationConfig,
+  store: LimiterStore,
+  moderation: ModerationService,
+): AskGate {
+  const { max } = config.concurrent;
+  return {
+    name: 'concurrent messages',
+    async check(ctx) {
+      const key = `concurrent:${ctx.input.userId}`;
+      if (!(await store.acquire(key, max))) {
+        await moderation.record(ctx.input.userId, 'concurrent');
+        throw new AppError('concurrent', concurrentLimitText(max));
+      }
+      let released = false;
+      return {
+        async settle() {
+          if (released) return;
+          released = true;
+          await store.release(key).catch(() => {});
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,287 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  BANNED_TEXT,
+  LOGIN_RATE_LIMITED_TEXT,
+  concurrentLimitText,
+  messageLimitText,
+  type ApiErrorBody,
+  type BannedUser,
+  type ViolationRow,
+} from '@chat/contract';
+import { violations } from '../../db/schema.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { authed, registerUser } from '../../../test/support/harness.js';
+import { createdOf, type SseEvent } from '../../../test/support/sse-client.js';
+import { MODERATION_OFF } from './service.js';
+
+const OPERATOR = 'moderator@example.com';
+const HOUR = 60 * 60_000;
+
+/** A clock the tests move on (bans end), starting at the real time. */
+let offset = 0;
+const clock = () => Date.now() + offset;
+
+let h: ChatHarness;
+let operator: ReturnType<typeof authed>;
+
+beforeAll(async () => {
+  h = await startChatApp(
+    {
+      adminEmail: OPERATOR,
+      titleConvo: false,
+      loginRateLimit: { max: 3, windowMs: 60_000 },
+      moderation: {
+        ...MODERATION_OFF,
+        banViolations: true,
+        banInterval: 10,
+        banDurationMs: 2 * HOUR,
+        concurrent: { enabled: true, max: 1 },
+        messageUser: { enabled: true, max: 3, windowMs: 60_000 },
+      },
+    },
+    { clock },
+  );
+  operator = authed(h.url, (await registerUser(h.url, 'Operator', OPERATOR)).token);
+});
+afterAll(() => h.close());
+
+type ChatUser = Awaited<ReturnType<typeof chatUser>>;
+
+const errorOf = async (res: Response) => ({ status: res.status, body: (await res.json()) as ApiErrorBody });
+const scoreOf = async (u: ChatUser) =>
+  (await h.database.db.select().from(violations).where(eq(violations.userId, u.user.user.id))).reduce(
+    (sum, v) => sum + v.score,
+    0,
+  );
+
+/** Starts a reply that hangs until it is stopped; answers its conversation id. */
+async function startHanging(u: ChatUser): Promise<{ conversationId: string; stop: () => Promise<void> }> {
+  let conversationId = '';
+  const streaming = u.ask(
+    { text: 'Wait [[fake hang]]' },
+    {
+      onEvent: (e: SseEvent) => {
+        const c = createdOf(e);
+        if (c) conversationId = c.conversationId;
+      },
+    },
+  );
+  await waitFor(() => conversationId !== '');
+  return {
+    conversationId,
+    async stop() {
+      expect((await u.api('/api/ask/openAI/abort', { body: { abortKey: conversationId } })).status).toBe(200);
+      await streaming;
+    },
+  };
+}
+
+async function ban(email: string, duration?: number): Promise<Response> {
+  return operator('/api/admin/banUser', { body: { email, ...(duration ? { duration } : {}) } });
+}
+
+describe('bans', () => {
+  it('a banned user gets 403 banned with the spec text on routes, refresh and login; not after the ban ends', async () => {
+    const u = await chatUser(h, 'Banned One');
+    const res = await ban(u.user.email);
+    expect(res.status).toBe(200);
+    const banned = (await res.json()) as BannedUser;
+    expect(banned.email).toBe(u.user.email);
+    expect(new Date(banned.expiresAt).getTime()).toBeGreaterThan(clock() + 2 * HOUR - 60_000);
+
+    for (const path of ['/api/user', '/api/convos', '/api/presets', '/api/balance']) {
+      expect(await errorOf(await u.api(path))).toEqual({
+        status: 403,
+        body: { code: 'banned', message: BANNED_TEXT },
+      });
+    }
+    expect(
+      await errorOf(await u.api('/api/ask/openAI', { body: { text: 'hi', conversationId: null } })),
+    ).toEqual({
+      status: 403,
+      body: { code: 'banned', message: BANNED_TEXT },
+    });
+    const refresh = await fetch(`${h.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: u.user.cookie },
+    });
+    expect(await errorOf(refresh)).toEqual({ status: 403, body: { code: 'banned', message: BANNED_TEXT } });
+    const login = await fetch(`${h.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: u.user.email, password: u.user.password }),
+    });
+    expect(await errorOf(login)).toEqual({ status: 403, body: { code: 'banned', message: BANNED_TEXT } });
+
+    const list = (await (await operator('/api/admin/getBannedUsers')).json()) as BannedUser[];
+    expect(list.map((b) => b.email)).toContain(u.user.email);
+
+    // The ban ends: the same token works again, and login too.
+    offset += 2 * HOUR + 1000;
+    try {
+      expect((await u.api('/api/user')).status).toBe(200);
+      const again = await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: u.user.email, password: u.user.password }),
+      });
+      expect(again.status).toBe(200);
+      const after = (await (await operator('/api/admin/getBannedUsers')).json()) as BannedUser[];
+      expect(after.map((b) => b.email)).not.toContain(u.user.email);
+    } finally {
+      offset -= 2 * HOUR + 1000;
+    }
+  });
+
+  it('answers every guarded route of the app 403 banned while a public one (logout) still works', async () => {
+    const u = await chatUser(h, 'Banned Everywhere');
+    expect((await ban(u.user.email)).status).toBe(200);
+    const guarded = h.app.routeTable.filter(
+      (r) => !r.public && r.url.startsWith('/api/') && r.method !== 'HEAD' && r.method !== 'OPTIONS',
+    );
+    expect(guarded.length).toBeGreaterThan(50);
+    for (const r of guarded) {
+      const path = r.url.replace(/:[A-Za-z0-9_]+/g, 'x').replace(/\*$/, 'x');
+      const res = await u.api(path, { method: r.method });
+      expect({ route: `${r.method} ${r.url}`, ...(await errorOf(res)) }).toEqual({
+        route: `${r.method} ${r.url}`,
+        status: 403,
+        body: { code: 'banned', message: BANNED_TEXT },
+      });
+    }
+    const logout = await fetch(`${h.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie: u.user.cookie },
+    });
+    expect(logout.status).toBe(200);
+  });
+
+  it('only the operator may ban and list; an unknown email is 404', async () => {
+    const u = await chatUser(h, 'Not Operator');
+    const other = await chatUser(h, 'Target');
+    for (const [method, path] of [
+      ['POST', '/api/admin/banUser'],
+      ['GET', '/api/admin/getBannedUsers'],
+      ['GET', '/api/admin/getTopViolationsThisMonth'],
+    ] as const) {
+      const res = await u.api(path, method === 'POST' ? { body: { email: other.user.email } } : {});
+      expect(res.status).toBe(403);
+    }
+    expect((await other.api('/api/user')).status).toBe(200);
+    expect((await ban('no-such-user@example.com')).status).toBe(404);
+    expect(
+      (await operator('/api/admin/banUser', { body: { email: other.user.email, duration: 10 } })).status,
+    ).toBe(400);
+  });
+});
+
+describe('message limits and violations', () => {
+  it('refuses a send past CONCURRENT_MESSAGE_MAX with the concurrent text, and frees the slot when the reply ends', async () => {
+    const u = await chatUser(h, 'Concurrent');
+    const first = await startHanging(u);
+    const second = await u.ask({ text: 'Another' });
+    expect(second.status).toBe(429);
+    expect(second.json).toEqual({ code: 'concurrent', message: concurrentLimitText(1) });
+    expect(await scoreOf(u)).toBe(1);
+    await first.stop();
+    const third = await u.ask({ text: 'Now it may' });
+    expect(third.status).toBe(200);
+  });
+
+  it('records ILLEGAL_MODEL_REQ_SCORE for a model not offered; a send refused after the gates frees its slot', async () => {
+    const u = await chatUser(h, 'Illegal');
+    const res = await u.ask({ model: 'not-offered-model' });
+    expect(res.status).toBe(400);
+    expect((res.json as ApiErrorBody).code).toBe('unknown_model');
+    expect(await scoreOf(u)).toBe(MODERATION_OFF.scores.illegal_model_request);
+    // No such conversation: refused (404) after the concurrent gate took the only slot.
+    const missing = await u.ask({ conversationId: randomUUID(), parentMessageId: randomUUID() });
+    expect(missing.status).toBe(404);
+    expect((await u.ask({ text: 'fine' })).status).toBe(200);
+  });
+
+  it('refuses sends past MESSAGE_USER_MAX in the window with the message_limit text, until the window passes', async () => {
+    const u = await chatUser(h, 'Chatty');
+    for (let i = 0; i < 3; i++) expect((await u.ask({ text: `m${i}` })).status).toBe(200);
+    const over = await u.ask({ text: 'one more' });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ code: 'message_limit', message: messageLimitText(3, 1) });
+    expect(messageLimitText(3, 1)).toBe(
+      'You hit the message limit. You have a cap of 3 message(s) per minute.',
+    );
+    expect(await scoreOf(u)).toBe(1);
+    offset += 61_000;
+    try {
+      expect((await u.ask({ text: 'next window' })).status).toBe(200);
+    } finally {
+      offset -= 61_000;
+    }
+  });
+
+  it("bans a user whose violation score reaches BAN_INTERVAL, and lists them in this month's violations", async () => {
+    const u = await chatUser(h, 'Violator');
+    // Two illegal requests (5 each) reach the interval of 10.
+    expect((await u.ask({ model: 'nope-1' })).status).toBe(400);
+    expect((await u.api('/api/user')).status).toBe(200);
+    const second = await u.ask({ model: 'nope-2' });
+    expect(second.status).toBe(400);
+    expect(await errorOf(await u.api('/api/user'))).toEqual({
+      status: 403,
+      body: { code: 'banned', message: BANNED_TEXT },
+    });
+    const rows = (await (await operator('/api/admin/getTopViolationsThisMonth')).json()) as ViolationRow[];
+    expect(rows.find((r) => r.email === u.user.email)).toMatchObject({ count: 2, score: 10 });
+  });
+
+  it('answers login attempts past LOGIN_MAX with 429 and the spec text, a login violation of that account', async () => {
+    const u = await chatUser(h, 'Login Tries');
+    let last: Response | undefined;
+    for (let i = 0; i < 4; i++) {
+      last = await fetch(`${h.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: u.user.email, password: 'wrong password here' }),
+      });
+    }
+    expect(await errorOf(last!)).toEqual({
+      status: 429,
+      body: { code: 'login_rate_limited', message: LOGIN_RATE_LIMITED_TEXT },
+    });
+    // Each refused attempt (the window may hold this file's earlier logins) is one login violation.
+    await waitFor(async () => (await scoreOf(u)) >= 1);
+    const rows = await h.database.db.select().from(violations).where(eq(violations.userId, u.user.user.id));
+    expect(rows.every((r) => r.type === 'login' && r.score === MODERATION_OFF.scores.login)).toBe(true);
+  });
+});
+
+describe('MESSAGE_IP_MAX', () => {
+  let ip: ChatHarness;
+  beforeAll(async () => {
+    ip = await startChatApp({
+      titleConvo: false,
+      moderation: {
+        ...MODERATION_OFF,
+        banViolations: true,
+        messageIp: { enabled: true, max: 2, windowMs: 5 * 60_000 },
+      },
+    });
+  });
+  afterAll(() => ip.close());
+
+  it('counts the sends of every user from one address; past it the send is refused with the message_limit text', async () => {
+    const a = await chatUser(ip, 'Same Address A');
+    const b = await chatUser(ip, 'Same Address B');
+    expect((await a.ask({ text: 'one' })).status).toBe(200);
+    expect((await b.ask({ text: 'two' })).status).toBe(200);
+    const over = await b.ask({ text: 'three' });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ code: 'message_limit', message: messageLimitText(2, 5) });
+    expect(messageLimitText(2, 5)).toBe(
+      'You hit the message limit. You have a cap of 2 message(s) per 5 minutes.',
+    );
+    // Other routes are not counted.
+    expect((await a.api('/api/convos')).status).toBe(200);
+  });
+});

@@ -71,6 +71,9 @@ export const moderationModule: FeatureModule = {
       await operator.require(user.id);
       const target = await moderation.findUser(body.email);
       if (!target) throw new AppError('not_found', 'No user with this email');
+      // The operator's own ban would lock the only operator out until it ended.
+      if (target.id === user.id)
+        throw new AppError('validation_error', 'The operator cannot ban their own account');
       const until = await moderation.ban(target.id, body.duration);
       return { email: target.email, username: target.username, expiresAt: until.toISOString() };
     });

@@ -174,6 +174,13 @@ describe('bans', () => {
     expect(
       (await operator('/api/admin/banUser', { body: { email: other.user.email, duration: 10 } })).status,
     ).toBe(400);
+    // Not their own account: that would lock the only operator out.
+    const self = await ban(OPERATOR);
+    expect(self.status).toBe(400);
+    expect(((await self.json()) as { message: string }).message).toBe(
+      'The operator cannot ban their own account',
+    );
+    expect((await operator('/api/admin/getBannedUsers')).status).toBe(200);
   });
 });
 

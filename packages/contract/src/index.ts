@@ -35,3 +35,5 @@ export * from './code-languages.js';
 export * from './identity.js';
 export * from './route-paths.js';
 export * from './option-keys.js';
+export * from './billing.js';
+export * from './billing-schemas.js';

@@ -66,4 +66,9 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   deleteFiles: { method: 'DELETE', path: '/api/files' },
   downloadFile: { method: 'GET', path: '/api/files/download/:file_id' },
   avatarImage: { method: 'GET', path: '/api/files/avatars/:name' },
+  createCheckoutSession: { method: 'POST', path: '/api/payment/createStripeCheckoutSession' },
+  createPortalSession: { method: 'POST', path: '/api/payment/createPortalSession' },
+  createPaymentIntent: { method: 'POST', path: '/api/stripe/create-payment-intent' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  subscriptionHistory: { method: 'GET', path: '/api/admin/getSubscriptionHistory' },
 };

@@ -32,6 +32,7 @@ import { ASSISTANT_ROUTES } from './assistants-schemas.js';
 import { ACCOUNT_ROUTES } from './account.js';
 import { IDENTITY_ROUTES, registerResponseSchema } from './identity.js';
 import { FILE_ROUTES } from './files-schemas.js';
+import { BILLING_ROUTES } from './billing-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -228,6 +229,7 @@ export const API_ROUTES = {
   ...ACCOUNT_ROUTES,
   ...IDENTITY_ROUTES,
   ...FILE_ROUTES,
+  ...BILLING_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOGIN_RATE_LIMIT, REGISTER_RATE_LIMIT } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
-import type { Env } from './env.js';
+import { ConfigError, type Env } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
 import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
@@ -128,6 +128,45 @@ function mailConfigFrom(env: Env): MailConfig | undefined {
   };
 }
 
+/** Stripe, when subscriptions are enabled (SUBSCRIPTIONS_ENABLED, on by default with STRIPE_SECRET_KEY). */
+export interface BillingConfig {
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  /** The Stripe price ids of the weekly plan (the trial bills as weekly) and the yearly plan. */
+  prices: { weekly: string; yearly: string };
+  /** STRIPE_API_BASE: Stripe's own, or a local Stripe-compatible server. */
+  apiBase: string;
+}
+
+/**
+ * Stripe's settings when subscriptions are on; a self-hosted install without Stripe keeps
+ * chatting with no paywall. On without what it needs, start-up stops naming what is missing.
+ */
+export function billingConfigFrom(env: Env): BillingConfig | undefined {
+  const enabled = env.SUBSCRIPTIONS_ENABLED ?? Boolean(env.STRIPE_SECRET_KEY);
+  if (!enabled) return undefined;
+  const required = {
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_WEEKLY: env.STRIPE_PRICE_WEEKLY,
+    STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY,
+  };
+  const missing = Object.entries(required)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  subscriptions are enabled but ${missing.join(', ')} not set`);
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY!,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    prices: { weekly: env.STRIPE_PRICE_WEEKLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+    apiBase: env.STRIPE_API_BASE.replace(/\/+$/, ''),
+  };
+}
+
 export interface AppConfig {
   appTitle: string;
   /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
@@ -178,6 +217,8 @@ export interface AppConfig {
   plugins?: PluginsConfig;
   /** Where uploads are stored; local under a temporary folder when absent (tests). */
   files?: FilesConfig;
+  /** Subscriptions through Stripe; absent: no paywall (subscriptionsEnabled false). */
+  billing?: BillingConfig | undefined;
 }
 
 interface StoredSecrets {
@@ -304,6 +345,7 @@ export function buildAppConfig(
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     files: filesConfigFrom(env, yaml),
+    billing: billingConfigFrom(env),
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
       imageModel: env.DALLE_MODEL,
@@ -316,8 +358,11 @@ export function buildAppConfig(
  * The configured secrets, cut out of logged error messages literally: endpoint keys, header
  * values (custom endpoints put keys there too) and service-account private keys.
  */
-export function configSecrets(config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail'>): string[] {
+export function configSecrets(
+  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'billing'>,
+): string[] {
   return [
+    ...(config.billing ? [config.billing.secretKey, config.billing.webhookSecret] : []),
     ...(config.mail?.password ? [config.mail.password] : []),
     ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
     ...(config.files?.firebase ? [config.files.firebase.apiKey] : []),

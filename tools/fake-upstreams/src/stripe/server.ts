@@ -40,8 +40,8 @@ export interface FakeStripe {
   subscriptions: Map<string, StripeObject>;
   /** Every request received: method, path and its parsed form. */
   requests: { method: string; path: string; form: FormObject }[];
-  /** The next request to `path` fails with this status and error. */
-  failNext(path: string, status: number, error: StripeErrorBody): void;
+  /** The next `times` requests to `path` fail with this status and error (SDKs retry 5xx). */
+  failNext(path: string, status: number, error: StripeErrorBody, times?: number): void;
   /** Creates a subscription as Stripe would after a Checkout session is paid (or its trial starts). */
   completeCheckout(sessionId: string): { session: StripeObject; subscription: StripeObject };
   /** Changes a subscription's state (status, period end, …) as Stripe would on its own. */
@@ -82,7 +82,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
   const paymentIntents = new Map<string, StripeObject>();
   const subscriptions = new Map<string, StripeObject>();
   const requests: FakeStripe['requests'] = [];
-  const failures = new Map<string, { status: number; error: StripeErrorBody }>();
+  const failures = new Map<string, { status: number; error: StripeErrorBody; times: number }>();
   let base = '';
 
   const priceOf = (id: string | undefined, param: string) => {
@@ -340,7 +340,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     }
     const failure = failures.get(url.pathname);
     if (failure) {
-      failures.delete(url.pathname);
+      if (--failure.times <= 0) failures.delete(url.pathname);
       send(res, failure.status, { error: failure.error });
       return;
     }
@@ -369,8 +369,8 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     paymentIntents,
     subscriptions,
     requests,
-    failNext(path, status, error) {
-      failures.set(path, { status, error });
+    failNext(path, status, error, times = 1) {
+      failures.set(path, { status, error, times });
     },
     completeCheckout(sessionId) {
       const session = checkoutSessions.get(sessionId);

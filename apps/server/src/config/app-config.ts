@@ -128,8 +128,13 @@ function mailConfigFrom(env: Env): MailConfig | undefined {
   };
 }
 
-/** Stripe, when subscriptions are enabled (SUBSCRIPTIONS_ENABLED, on by default with STRIPE_SECRET_KEY). */
+/** Stripe (STRIPE_*), configured when STRIPE_SECRET_KEY is set or SUBSCRIPTIONS_ENABLED is true. */
 export interface BillingConfig {
+  /**
+   * SUBSCRIPTIONS_ENABLED (default true with Stripe): sending needs a valid subscription. Off,
+   * payments still work but nobody is refused.
+   */
+  subscriptionsEnabled: boolean;
   secretKey: string;
   publishableKey: string | null;
   webhookSecret: string;
@@ -140,12 +145,12 @@ export interface BillingConfig {
 }
 
 /**
- * Stripe's settings when subscriptions are on; a self-hosted install without Stripe keeps
- * chatting with no paywall. On without what it needs, start-up stops naming what is missing.
+ * Stripe's settings; a self-hosted install without Stripe keeps chatting with no paywall.
+ * Subscriptions enabled (or a secret key given) without what they need stop start-up, naming
+ * what is missing.
  */
 export function billingConfigFrom(env: Env): BillingConfig | undefined {
-  const enabled = env.SUBSCRIPTIONS_ENABLED ?? Boolean(env.STRIPE_SECRET_KEY);
-  if (!enabled) return undefined;
+  if (!env.STRIPE_SECRET_KEY && env.SUBSCRIPTIONS_ENABLED !== true) return undefined;
   const required = {
     STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
     STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
@@ -156,9 +161,10 @@ export function billingConfigFrom(env: Env): BillingConfig | undefined {
     .filter(([, v]) => !v)
     .map(([k]) => k);
   if (missing.length > 0) {
-    throw new ConfigError(`Invalid configuration:\n  subscriptions are enabled but ${missing.join(', ')} not set`);
+    throw new ConfigError(`Invalid configuration:\n  subscriptions (Stripe) need ${missing.join(', ')}`);
   }
   return {
+    subscriptionsEnabled: env.SUBSCRIPTIONS_ENABLED ?? true,
     secretKey: env.STRIPE_SECRET_KEY!,
     publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
@@ -217,7 +223,7 @@ export interface AppConfig {
   plugins?: PluginsConfig;
   /** Where uploads are stored; local under a temporary folder when absent (tests). */
   files?: FilesConfig;
-  /** Subscriptions through Stripe; absent: no paywall (subscriptionsEnabled false). */
+  /** Stripe; absent: no payments and no paywall. */
   billing?: BillingConfig | undefined;
 }
 

@@ -39,13 +39,17 @@ let operator: ReturnType<typeof authed>;
 beforeAll(async () => {
   fake = await startFakeStripe({
     secretKey: SECRET,
-    prices: { price_weekly: { interval: 'week', amount: 599 }, price_yearly: { interval: 'year', amount: 8999 } },
+    prices: {
+      price_weekly: { interval: 'week', amount: 599 },
+      price_yearly: { interval: 'year', amount: 8999 },
+    },
   });
   h = await startChatApp({
     adminEmail: OPERATOR,
     titleConvo: false,
     clientOrigin: ORIGIN,
     billing: {
+      subscriptionsEnabled: true,
       secretKey: SECRET,
       publishableKey: 'pk_test_billing',
       webhookSecret: WHSEC,
@@ -105,14 +109,18 @@ describe('configuration', () => {
     expect(billingConfigFrom(parseEnv({ ...base }))).toBeUndefined();
     const on = billingConfigFrom(parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1' }));
     expect(on).toMatchObject({ secretKey: 'sk_1', apiBase: 'https://api.stripe.com', publishableKey: null });
-    expect(billingConfigFrom(parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', SUBSCRIPTIONS_ENABLED: 'false' }))).toBe(
-      undefined,
-    );
+    expect(on?.subscriptionsEnabled).toBe(true);
+    // Payments without a paywall.
+    expect(
+      billingConfigFrom(parseEnv({ ...base, STRIPE_SECRET_KEY: 'sk_1', SUBSCRIPTIONS_ENABLED: 'false' })),
+    ).toMatchObject({ subscriptionsEnabled: false, secretKey: 'sk_1' });
     expect(() => billingConfigFrom(parseEnv({ STRIPE_SECRET_KEY: 'sk_1' }))).toThrow(ConfigError);
     expect(() => billingConfigFrom(parseEnv({ STRIPE_SECRET_KEY: 'sk_1' }))).toThrow(
       /STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_WEEKLY, STRIPE_PRICE_YEARLY/,
     );
-    expect(() => billingConfigFrom(parseEnv({ ...base, SUBSCRIPTIONS_ENABLED: 'true' }))).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() => billingConfigFrom(parseEnv({ ...base, SUBSCRIPTIONS_ENABLED: 'true' }))).toThrow(
+      /STRIPE_SECRET_KEY/,
+    );
   });
 
   it('tells the client through /api/config and the user payload', async () => {
@@ -154,7 +162,9 @@ describe('checkout, portal and the express path', () => {
     const yearly = fake.requests.filter((r) => r.path === '/v1/checkout/sessions').at(-1)!.form;
     expect(yearly).toMatchObject({ customer: me.customerID, line_items: [{ price: 'price_yearly' }] });
     expect(yearly.subscription_data).toBeUndefined();
-    expect(fake.requests.filter((r) => r.path === '/v1/customers' && r.form.metadata).length).toBeGreaterThan(0);
+    expect(fake.requests.filter((r) => r.path === '/v1/customers' && r.form.metadata).length).toBeGreaterThan(
+      0,
+    );
   });
 
   it('refuses a checkout without an email (Email field is missing.) and passes on Stripe refusals', async () => {
@@ -169,10 +179,13 @@ describe('checkout, portal and the express path', () => {
     });
     const refused = await checkout(u, 'weekly');
     expect(refused.status).toBe(502);
-    expect(await refused.json()).toEqual({ code: 'payment_error', message: 'The price specified is inactive.' });
+    expect(await refused.json()).toEqual({
+      code: 'payment_error',
+      message: 'The price specified is inactive.',
+    });
   });
 
-  it('opens the billing portal on the caller\'s own customer only', async () => {
+  it("opens the billing portal on the caller's own customer only", async () => {
     const u = await chatUser(h);
     const none = await u.api('/api/payment/createPortalSession', { body: { customerId: 'cus_x' } });
     expect(none.status).toBe(404);
@@ -226,7 +239,11 @@ describe('webhooks', () => {
     const retry = await checkout(u, 'trial');
     expect(await retry.json()).toEqual({ showWithoutTrial: true });
     const [row] = await historyOf(u);
-    expect(row).toMatchObject({ eventType: 'checkout.session.completed', oldStatus: null, newStatus: 'trialing' });
+    expect(row).toMatchObject({
+      eventType: 'checkout.session.completed',
+      oldStatus: null,
+      newStatus: 'trialing',
+    });
   });
 
   it('applies an event once, however often it is delivered', async () => {
@@ -273,7 +290,9 @@ describe('webhooks', () => {
     expect(stale.status).toBe(400);
     expect(((await stale.json()) as ApiErrorBody).message).toMatch(/tolerance/);
     expect(await rowOf(u)).toEqual(before);
-    expect(await h.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(0);
+    expect(await h.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, event.id))).toHaveLength(
+      0,
+    );
     // The same event, signed correctly and in time, is then applied.
     expect((await deliver(event)).status).toBe(200);
     expect((await profile(u)).subscriptionStatus).toBe('unpaid');
@@ -338,7 +357,9 @@ describe('webhooks', () => {
       'unpaid→canceled',
     ]);
     // An event of a type that changes nothing, and one about no known customer, are acknowledged.
-    expect((await deliver(stripeEvent('customer.created', { id: 'cus_new', object: 'customer' }))).status).toBe(200);
+    expect(
+      (await deliver(stripeEvent('customer.created', { id: 'cus_new', object: 'customer' }))).status,
+    ).toBe(200);
     const stranger = stripeEvent('invoice.paid', { ...invoiceOf(sub), customer: 'cus_unknown' });
     expect((await deliver(stranger)).status).toBe(200);
   });
@@ -434,11 +455,14 @@ describe('the send gate', () => {
         body: { plan: 'weekly', email: u.user.email },
       });
       expect(res.status).toBe(404);
-      const hook = await deliverStripeEvent(`${plain.url}/api/stripe/webhook`, stripeEvent('invoice.paid', {}), WHSEC);
+      const hook = await deliverStripeEvent(
+        `${plain.url}/api/stripe/webhook`,
+        stripeEvent('invoice.paid', {}),
+        WHSEC,
+      );
       expect(hook.status).toBe(404);
     } finally {
       await plain.close();
     }
   });
 });
-

@@ -11,8 +11,8 @@ import { webhookRoute } from './webhook.js';
 /**
  * Subscriptions through Stripe (issue 13): checkout, the billing portal and the wallet/express
  * path; the webhook that keeps each user's status, end, customer and trial eligibility; the send
- * gate; the status history for the operator. Without Stripe configured (subscriptionsEnabled
- * false) there is no gate and the payment routes answer 404.
+ * gate (when subscriptionsEnabled); the status history for the operator. Without Stripe
+ * configured there is no gate and the payment routes answer 404.
  */
 export const billingModule: FeatureModule = {
   name: 'billing',
@@ -35,9 +35,11 @@ export const billingModule: FeatureModule = {
       return service;
     };
 
-    if (service) extend('askGates', subscriptionGate(repo));
+    if (service && billing?.subscriptionsEnabled) extend('askGates', subscriptionGate(repo));
 
-    addRoute(app, API_ROUTES.createCheckoutSession, async ({ user, body }) => enabled().checkout(user.id, body));
+    addRoute(app, API_ROUTES.createCheckoutSession, async ({ user, body }) =>
+      enabled().checkout(user.id, body),
+    );
     addRoute(app, API_ROUTES.createPortalSession, async ({ user }) => enabled().portal(user.id));
     addRoute(app, API_ROUTES.createPaymentIntent, async ({ user, body }) =>
       enabled().paymentIntent(user.id, body),

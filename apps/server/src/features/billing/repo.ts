@@ -47,7 +47,13 @@ export function createBillingRepo(db: Db) {
   }
 
   /** Writes the state on a locked user; a status change leaves a history row. */
-  async function write(tx: Executor, user: UserRow, state: SubscriptionState, at: number, event: EventRef | null) {
+  async function write(
+    tx: Executor,
+    user: UserRow,
+    state: SubscriptionState,
+    at: number,
+    event: EventRef | null,
+  ) {
     await tx
       .update(users)
       .set({
@@ -96,7 +102,10 @@ export function createBillingRepo(db: Db) {
 
     /** Whether an event was already applied (a cheap check before asking Stripe anything). */
     async seen(eventId: string): Promise<boolean> {
-      const [row] = await db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, eventId));
+      const [row] = await db
+        .select({ id: stripeEvents.id })
+        .from(stripeEvents)
+        .where(eq(stripeEvents.id, eventId));
       return row !== undefined;
     },
 

@@ -43,7 +43,8 @@ export function createBillingService(deps: {
   clientOrigin: string;
 }) {
   const { repo, stripe, billing } = deps;
-  const priceOf = (plan: PlanId): string => (plan === 'yearly' ? billing.prices.yearly : billing.prices.weekly);
+  const priceOf = (plan: PlanId): string =>
+    plan === 'yearly' ? billing.prices.yearly : billing.prices.weekly;
   const returnUrl = `${deps.clientOrigin}${PAYMENT_RETURN_PATH}`;
 
   async function userOf(userId: string): Promise<UserRow> {
@@ -119,7 +120,8 @@ export function createBillingService(deps: {
         return { status: 'trialing' };
       }
       const invoice = sub.latest_invoice;
-      const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
+      const secret =
+        invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : undefined;
       if (!secret) throw new AppError('payment_error', BILLING_TEXTS.paymentFailed);
       return { client_secret: secret };
     },

@@ -60,7 +60,8 @@ export function subscriptionIdOf(event: Stripe.Event): string | null {
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       // API 2025-03-31 and later: parent.subscription_details.subscription; before: subscription.
-      const parent = object.parent as { subscription_details?: { subscription?: unknown } } | null | undefined;
+      const parent = object.parent as
+        { subscription_details?: { subscription?: unknown } } | null | undefined;
       const sub = parent?.subscription_details?.subscription ?? object.subscription;
       return idOf(sub as string | { id: string } | null | undefined);
     }

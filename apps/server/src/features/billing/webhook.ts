@@ -1,8 +1,9 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { API_ROUTES, BILLING_TEXTS } from '@chat/contract';
 import type { BillingConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
+import { rawBodyOf } from '../../platform/request-input.js';
 import { addRoute } from '../../platform/typed-route.js';
 import type { BillingRepo, EventOutcome } from './repo.js';
 import { ownerOf, paymentError, stateOf, subscriptionIdOf } from './stripe.js';
@@ -47,29 +48,32 @@ export async function applyStripeEvent(
 }
 
 /**
- * POST /api/stripe/webhook, in its own scope whose JSON parser keeps the exact bytes (the
- * signature is over them) and parses nothing: the SDK's constructEvent checks the signature and
- * its timestamp (Stripe's default tolerance, 300 s) before anything is read.
+ * POST /api/stripe/webhook: the body is parsed and checked like any other (malformed JSON, NUL
+ * strings: 400), and its exact text is kept (route config `rawBody`) for the SDK's constructEvent,
+ * which checks the signature over it and its timestamp (Stripe's default tolerance, 300 s) before
+ * anything of the event is used.
  */
 export function webhookRoute(
   app: FastifyInstance,
   deps: { repo: BillingRepo; stripe: Stripe; billing: BillingConfig } | null,
   log: FastifyBaseLogger,
 ): void {
-  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
-  void app.register(async (scope) => {
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-      rawBodies.set(request, body as Buffer);
-      done(null, undefined);
-    });
-    addRoute(scope, API_ROUTES.stripeWebhook, async ({ request }) => {
-      if (!deps) throw new AppError('not_found', BILLING_TEXTS.subscriptionsDisabled);
-      const raw = rawBodies.get(request);
+  addRoute(
+    app,
+    API_ROUTES.stripeWebhook,
+    async ({ request }) => {
+      const raw = rawBodyOf(request);
       const signature = request.headers['stripe-signature'];
-      if (!raw || raw.length === 0 || typeof signature !== 'string') {
-        throw new AppError('validation_error', 'A JSON body signed in the Stripe-Signature header is required');
+      if (!raw || request.body === undefined) {
+        throw new AppError(
+          'validation_error',
+          'A JSON body is required, signed in the Stripe-Signature header',
+        );
       }
+      if (typeof signature !== 'string') {
+        throw new AppError('validation_error', 'The Stripe-Signature header is missing');
+      }
+      if (!deps) throw new AppError('not_found', BILLING_TEXTS.subscriptionsDisabled);
       let event: Stripe.Event;
       try {
         event = deps.stripe.webhooks.constructEvent(raw, signature, deps.billing.webhookSecret);
@@ -80,6 +84,7 @@ export function webhookRoute(
       const outcome = await applyStripeEvent(event, deps);
       log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
       return { received: true as const };
-    });
-  });
+    },
+    { rawBody: true },
+  );
 }

@@ -23,6 +23,7 @@ import {
 import { stripeEvents, users } from '../../db/schema.js';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
+import { startTestStripe } from '../../../test/support/stripe.js';
 import { billingConfigFrom } from '../../config/app-config.js';
 import { ConfigError, parseEnv } from '../../config/env.js';
 
@@ -442,6 +443,25 @@ describe('the send gate', () => {
     fake.updateSubscription(subscription.id, { status: 'canceled', periodEnd: t - 10 });
     await deliver(stripeEvent('customer.subscription.updated', subscription, { created: t + 4 }));
     await expectRefusal(await askRaw(u, '/api/ask/openAI', {}), 'subscription_required');
+  });
+
+  it('SUBSCRIPTIONS_ENABLED=false with Stripe: payments work, nobody is refused', async () => {
+    const stripe = await startTestStripe(false);
+    const free = await startChatApp({ titleConvo: false, billing: stripe.billing });
+    try {
+      const u = await chatUser(free);
+      expect((await u.ask({ text: 'Hello' })).status).toBe(200);
+      const config = (await (await fetch(`${free.url}/api/config`)).json()) as StartupConfig;
+      expect(config).toMatchObject({ subscriptionsEnabled: false, stripePublishableKey: 'pk_test_harness' });
+      const res = await u.api('/api/payment/createStripeCheckoutSession', {
+        body: { plan: 'yearly', email: u.user.email },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { url: string }).url).toContain(stripe.fake.url);
+    } finally {
+      await free.close();
+      await stripe.fake.close();
+    }
   });
 
   it('is off without Stripe: no paywall, payment routes 404, subscriptionsEnabled false', async () => {

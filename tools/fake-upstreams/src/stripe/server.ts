@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { list, parseStripeForm, str, type FormObject } from './form.js';
-import { nowSeconds, stripeId } from './webhooks.js';
+import { deliverStripeEvent, nowSeconds, stripeEvent, stripeId } from './webhooks.js';
 
 /**
  * A Stripe-compatible API server for tests, spoken to by the official `stripe` SDK (its `host`,
@@ -19,6 +19,12 @@ export interface FakeStripeOptions {
   prices: Record<string, { interval: 'week' | 'year'; amount: number }>;
   host?: string;
   port?: number;
+  /**
+   * Where to deliver events, signed with `secret`, as Stripe would (e2e): a Checkout paid on the
+   * hosted page sends checkout.session.completed and customer.subscription.created. Without it,
+   * tests deliver events themselves.
+   */
+  webhook?: { url: string; secret: string };
 }
 
 export interface StripeErrorBody {
@@ -44,6 +50,8 @@ export interface FakeStripe {
   failNext(path: string, status: number, error: StripeErrorBody, times?: number): void;
   /** Creates a subscription as Stripe would after a Checkout session is paid (or its trial starts). */
   completeCheckout(sessionId: string): { session: StripeObject; subscription: StripeObject };
+  /** Where events of the hosted pages go from now on (undefined: nowhere). */
+  setWebhook(webhook: { url: string; secret: string } | undefined): void;
   /** Changes a subscription's state (status, period end, …) as Stripe would on its own. */
   updateSubscription(
     id: string,
@@ -84,6 +92,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
   const requests: FakeStripe['requests'] = [];
   const failures = new Map<string, { status: number; error: StripeErrorBody; times: number }>();
   let base = '';
+  let webhook = opts.webhook;
 
   const priceOf = (id: string | undefined, param: string) => {
     if (!id) throw invalid(param, `Missing required param: ${param}.`);
@@ -313,6 +322,66 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     res.end(text);
   }
 
+  function completeCheckout(sessionId: string): { session: StripeObject; subscription: StripeObject } {
+    const session = checkoutSessions.get(sessionId);
+    if (!session) throw new Error(`no checkout session ${sessionId}`);
+    const customer =
+      (session.customer as string | null) ??
+      route('POST', '/v1/customers', { email: (session.customer_email as string | null) ?? '' }).id;
+    const sub = createSubscription(customer, session._price as string, session._trialDays as number, {});
+    if (sub.status === 'incomplete') sub.status = 'active';
+    Object.assign(session, {
+      customer,
+      status: 'complete',
+      payment_status: sub.status === 'trialing' ? 'no_payment_required' : 'paid',
+      subscription: sub.id,
+    });
+    const { _price, _trialDays, ...shown } = session;
+    return { session: { ...shown, id: session.id }, subscription: present(sub) };
+  }
+
+  /** Stripe's hosted pages, for a browser (e2e): Checkout with a Pay button, and the portal. */
+  async function hostedPage(method: string, path: string, res: ServerResponse): Promise<boolean> {
+    const pay = /^\/c\/pay\/([^/]+)$/.exec(path);
+    const portal = /^\/p\/session\/([^/]+)$/.exec(path);
+    const page = (status: number, body: string) => {
+      res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(`<!doctype html><html><head><title>Fake Stripe</title></head><body>${body}</body></html>`);
+    };
+    const esc = (v: unknown) => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    if (pay) {
+      const session = checkoutSessions.get(pay[1]!);
+      if (!session) return (page(404, '<h1>Checkout session not found</h1>'), true);
+      if (method === 'GET') {
+        const price = opts.prices[session._price as string];
+        page(
+          200,
+          `<h1>Fake Stripe Checkout</h1><p>${esc(price?.amount ?? 0)} cents per ${esc(price?.interval)}` +
+            `${session._trialDays ? `, ${esc(session._trialDays)}-day trial` : ''}</p>` +
+            `<form method="post"><button type="submit">Pay</button></form>` +
+            `<a href="${esc(session.cancel_url ?? '/')}">Cancel</a>`,
+        );
+        return true;
+      }
+      const { session: done, subscription } = completeCheckout(session.id);
+      if (webhook) {
+        const { url, secret } = webhook;
+        await deliverStripeEvent(url, stripeEvent('customer.subscription.created', subscription), secret);
+        await deliverStripeEvent(url, stripeEvent('checkout.session.completed', done), secret);
+      }
+      res.writeHead(303, { location: String(session.success_url ?? '/') });
+      res.end();
+      return true;
+    }
+    if (portal) {
+      const session = portalSessions.get(portal[1]!);
+      if (!session) return (page(404, '<h1>Portal session not found</h1>'), true);
+      page(200, `<h1>Fake Stripe billing portal</h1><a href="${esc(session.return_url ?? '/')}">Return</a>`);
+      return true;
+    }
+    return false;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -320,6 +389,7 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     const method = req.method ?? 'GET';
     const raw =
       method === 'GET' || method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+    if (!url.pathname.startsWith('/v1/') && (await hostedPage(method, url.pathname, res))) return;
     const form = parseStripeForm(raw);
     requests.push({ method, path: url.pathname, form });
     const auth = req.headers.authorization ?? '';
@@ -372,22 +442,9 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     failNext(path, status, error, times = 1) {
       failures.set(path, { status, error, times });
     },
-    completeCheckout(sessionId) {
-      const session = checkoutSessions.get(sessionId);
-      if (!session) throw new Error(`no checkout session ${sessionId}`);
-      const customer =
-        (session.customer as string | null) ??
-        route('POST', '/v1/customers', { email: (session.customer_email as string | null) ?? '' }).id;
-      const sub = createSubscription(customer, session._price as string, session._trialDays as number, {});
-      if (sub.status === 'incomplete') sub.status = 'active';
-      Object.assign(session, {
-        customer,
-        status: 'complete',
-        payment_status: sub.status === 'trialing' ? 'no_payment_required' : 'paid',
-        subscription: sub.id,
-      });
-      const { _price, _trialDays, ...shown } = session;
-      return { session: { ...shown, id: session.id }, subscription: present(sub) };
+    completeCheckout,
+    setWebhook(next) {
+      webhook = next;
     },
     updateSubscription(id, patch) {
       const sub = subscriptions.get(id);

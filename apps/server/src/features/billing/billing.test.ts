@@ -247,6 +247,28 @@ describe('webhooks', () => {
     });
   });
 
+  it("Stripe's hosted Checkout, paid in a browser, subscribes the user through the webhook", async () => {
+    fake.setWebhook({ url: `${h.url}/api/stripe/webhook`, secret: WHSEC });
+    try {
+      const u = await chatUser(h);
+      const { url } = (await (await checkout(u, 'trial')).json()) as { url: string };
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Pay');
+      const paid = await fetch(url, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      expect(paid.headers.get('location')).toBe(`${ORIGIN}/c/new?checkout=success`);
+      const me = await profile(u);
+      expect(me.subscriptionStatus).toBe('trialing');
+      expect(me.metadata.isEligibleFor3DayTrial).toBe(false);
+      expect(await sendable(u)).toBe(200);
+      // Both events applied, one status change.
+      expect((await historyOf(u)).map((r) => r.newStatus)).toEqual(['trialing']);
+    } finally {
+      fake.setWebhook(undefined);
+    }
+  });
+
   it('applies an event once, however often it is delivered', async () => {
     const { u, event } = await subscribed('weekly');
     expect((await profile(u)).subscriptionStatus).toBe('active');

@@ -107,6 +107,18 @@ export const PORTAL_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
   'paused',
 ];
 
+/**
+ * Statuses of a subscription that still bills (or will): a new checkout would charge twice, so
+ * the user manages it in the billing portal instead.
+ */
+export const BILLING_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = [
+  'trialing',
+  'active',
+  'past_due',
+  'unpaid',
+  'paused',
+];
+
 export const isSubscriptionStatus = (s: unknown): s is SubscriptionStatus =>
   typeof s === 'string' && (SUBSCRIPTION_STATUSES as readonly string[]).includes(s);
 
@@ -166,4 +178,5 @@ export const BILLING_TEXTS = {
   subscriptionRequired: 'A valid subscription is required to send messages.',
   subscriptionPastDue: 'Your payment needs attention: update your payment method to keep sending messages.',
   subscriptionsDisabled: 'Subscriptions are not enabled on this server.',
+  alreadySubscribed: 'You already have a subscription. Manage it in the billing portal.',
 } as const;

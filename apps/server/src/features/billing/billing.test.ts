@@ -217,15 +217,27 @@ describe('checkout, portal and the express path', () => {
     expect(Date.parse(me.subscriptionEnd!)).toBeGreaterThan(Date.now() + (TRIAL_DAYS * DAY - 60) * 1000);
     expect(await sendable(u)).toBe(200);
 
-    // The trial is used: asking for it again bills weekly at once.
+    // A subscription that bills is managed in the portal: no second one.
+    const second = await u.api('/api/stripe/create-payment-intent', {
+      body: { metadata: { plan_id: 'weekly' }, userEmail: u.user.email },
+    });
+    expect(second.status).toBe(409);
+    expect(((await second.json()) as ApiErrorBody).message).toBe(BILLING_TEXTS.alreadySubscribed);
+    expect((await checkout(u, 'yearly')).status).toBe(409);
+
+    // Once it ended, the used trial is not offered again: asking for it bills weekly at once.
+    const sub = [...fake.subscriptions.values()].find((x) => x.customer === me.customerID)!;
+    fake.updateSubscription(sub.id, { status: 'canceled', periodEnd: nowSeconds() - 10 });
+    await deliver(stripeEvent('customer.subscription.deleted', sub, { created: nowSeconds() + 1 }));
     const again = await u.api('/api/stripe/create-payment-intent', {
       body: { metadata: { plan_id: 'trial' }, userEmail: u.user.email },
     });
+    expect(again.status).toBe(200);
     const { client_secret } = (await again.json()) as { client_secret: string };
     expect(client_secret).toMatch(/^pi_.+_secret_/);
     const pi = [...fake.paymentIntents.values()].find((p) => p.client_secret === client_secret);
     expect(pi).toMatchObject({ amount: 599, currency: 'usd', customer: me.customerID });
-    expect((await profile(u)).subscriptionStatus).toBe('trialing');
+    expect((await profile(u)).subscriptionStatus).toBe('canceled');
   });
 });
 
@@ -344,6 +356,22 @@ describe('webhooks', () => {
     const me = await profile(u);
     expect(me.subscriptionStatus).toBe('canceled');
     expect(Date.parse(me.subscriptionEnd!)).toBeLessThan(Date.now());
+  });
+
+  it("a late event about an ended earlier subscription does not replace the user's live one", async () => {
+    const { u, subscription: first } = await subscribed('weekly');
+    fake.updateSubscription(first.id, { status: 'canceled', periodEnd: nowSeconds() - 10 });
+    await deliver(stripeEvent('customer.subscription.deleted', first, { created: nowSeconds() + 1 }));
+    expect((await profile(u)).subscriptionStatus).toBe('canceled');
+    // A new subscription, then a late update of the first one (newer by its created).
+    expect((await checkout(u, 'yearly')).status).toBe(200);
+    const { session, subscription: second } = fake.completeCheckout(lastSession().id);
+    await deliver(stripeEvent('checkout.session.completed', session, { created: nowSeconds() + 2 }));
+    expect((await profile(u)).subscriptionStatus).toBe('active');
+    await deliver(stripeEvent('customer.subscription.updated', first, { created: nowSeconds() + 3 }));
+    const me = await profile(u);
+    expect(me.subscriptionStatus).toBe('active');
+    expect(await rowOf(u)).toMatchObject({ subscriptionId: second.id });
   });
 
   it('each event type keeps status and end true to Stripe', async () => {

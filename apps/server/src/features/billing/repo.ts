@@ -14,6 +14,9 @@ export interface SubscriptionState {
   trialUsed: boolean;
 }
 
+const ENDED = ['canceled', 'incomplete_expired'];
+const isLive = (status: string | null): boolean => status !== null && !ENDED.includes(status);
+
 /** What became of an event: applied, already applied, older than what is applied, or about no user. */
 export type EventOutcome = 'applied' | 'duplicate' | 'stale' | 'unknown_user';
 
@@ -129,6 +132,16 @@ export function createBillingRepo(db: Db) {
         if (!user) return 'unknown_user';
         if (!state) return 'applied';
         if (user.subscriptionEventAt !== null && event.created < user.subscriptionEventAt) return 'stale';
+        // An ended subscription never replaces another one that is still live (a late event
+        // about an earlier subscription of the user).
+        if (
+          user.subscriptionId !== null &&
+          user.subscriptionId !== state.subscriptionId &&
+          isLive(user.subscriptionStatus) &&
+          !isLive(state.status)
+        ) {
+          return 'stale';
+        }
         await write(tx, user, state, event.created, event);
         return 'applied';
       });

@@ -1,6 +1,8 @@
 import type Stripe from 'stripe';
 import {
+  BILLING_SUBSCRIPTION_STATUSES,
   BILLING_TEXTS,
+  isSubscriptionStatus,
   PAYMENT_RETURN_PATH,
   TRIAL_DAYS,
   type CheckoutRequest,
@@ -53,6 +55,14 @@ export function createBillingService(deps: {
     return user;
   }
 
+  /** A subscription that still bills is managed in the portal: a second one would charge twice. */
+  function refuseSecond(user: UserRow): void {
+    const status = user.subscriptionStatus;
+    if (isSubscriptionStatus(status) && BILLING_SUBSCRIPTION_STATUSES.includes(status)) {
+      throw new AppError('conflict', BILLING_TEXTS.alreadySubscribed);
+    }
+  }
+
   async function customerOf(user: UserRow): Promise<string> {
     if (user.customerId) return user.customerId;
     const customer = await viaStripe(() =>
@@ -67,6 +77,7 @@ export function createBillingService(deps: {
       const user = await userOf(userId);
       // The trial is used: the client drops it and asks again (business §4).
       if (body.plan === 'trial' && !user.trialEligible) return { showWithoutTrial: true };
+      refuseSecond(user);
       const customer = await customerOf(user);
       const session = await viaStripe(() =>
         stripe.checkout.sessions.create({
@@ -102,6 +113,7 @@ export function createBillingService(deps: {
       const user = await userOf(userId);
       const plan = body.metadata.plan_id;
       const trial = plan === 'trial' && user.trialEligible;
+      refuseSecond(user);
       const customer = await customerOf(user);
       const sub = await viaStripe(() =>
         stripe.subscriptions.create({

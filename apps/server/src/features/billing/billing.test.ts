@@ -429,6 +429,20 @@ describe('webhooks', () => {
     expect((await profile(u)).subscriptionStatus).toBe('past_due');
   });
 
+  it('cancels the subscription in Stripe before an account is deleted; a Stripe failure keeps the account', async () => {
+    const { u, subscription } = await subscribed('weekly');
+    fake.failNext(`/v1/subscriptions/${subscription.id}`, 500, { type: 'api_error', message: 'down' }, 2);
+    const failed = await u.api('/api/user', { method: 'DELETE', body: {} });
+    expect(failed.status).toBe(502);
+    expect((await profile(u)).subscriptionStatus).toBe('active');
+    const res = await u.api('/api/user', { method: 'DELETE', body: {} });
+    expect(res.status).toBe(200);
+    expect(fake.subscriptions.get(subscription.id)?.status).toBe('canceled');
+    // Stripe's deleted event about the gone customer is acknowledged.
+    const late = stripeEvent('customer.subscription.deleted', subscription);
+    expect((await deliver(late)).status).toBe(200);
+  });
+
   it('gives the history to the operator only', async () => {
     const { u } = await subscribed('weekly');
     const res = await u.api(`/api/admin/getSubscriptionHistory?email=${encodeURIComponent(u.user.email)}`);

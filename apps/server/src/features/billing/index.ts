@@ -8,6 +8,13 @@ import { createBillingService } from './service.js';
 import { createStripeClient } from './stripe.js';
 import { webhookRoute } from './webhook.js';
 
+declare module '../../platform/module.js' {
+  interface Services {
+    /** What other features need of billing: an account's subscription ended before it goes. */
+    billing: { endSubscriptionOf(userId: string): Promise<void> };
+  }
+}
+
 /**
  * Subscriptions through Stripe (issue 13): checkout, the billing portal and the wallet/express
  * path; the webhook that keeps each user's status, end, customer and trial eligibility; the send
@@ -16,7 +23,7 @@ import { webhookRoute } from './webhook.js';
  */
 export const billingModule: FeatureModule = {
   name: 'billing',
-  register({ app, db, config, use, extend }) {
+  register({ app, db, config, use, extend, provide }) {
     const repo = createBillingRepo(db);
     const operator = use('operator');
     const billing = config.billing;
@@ -35,6 +42,7 @@ export const billingModule: FeatureModule = {
       return service;
     };
 
+    provide('billing', { endSubscriptionOf: async (userId) => service?.endSubscriptionOf(userId) });
     if (service && billing?.subscriptionsEnabled) extend('askGates', subscriptionGate(repo));
 
     addRoute(app, API_ROUTES.createCheckoutSession, async ({ user, body }) =>

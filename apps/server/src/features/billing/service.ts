@@ -106,6 +106,18 @@ export function createBillingService(deps: {
     },
 
     /**
+     * Before an account is deleted: its subscription, if it still bills, is canceled at once, so
+     * nobody is charged for an account that is gone. A Stripe failure stops the deletion.
+     */
+    async endSubscriptionOf(userId: string): Promise<void> {
+      const user = await repo.user(userId);
+      const status = user?.subscriptionStatus ?? null;
+      const id = user?.subscriptionId;
+      if (!id || !isSubscriptionStatus(status) || !BILLING_SUBSCRIPTION_STATUSES.includes(status)) return;
+      await viaStripe(() => stripe.subscriptions.cancel(id));
+    },
+
+    /**
      * The wallet/express path: a subscription whose first invoice the browser pays with the
      * answered client_secret; with the trial, nothing is charged and the trial starts now.
      */

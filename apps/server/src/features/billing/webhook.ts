@@ -64,7 +64,7 @@ export function webhookRoute(
     async ({ request }) => {
       const raw = rawBodyOf(request);
       const signature = request.headers['stripe-signature'];
-      if (!raw || request.body === undefined) {
+      if (!raw || typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
         throw new AppError(
           'validation_error',
           'A JSON body is required, signed in the Stripe-Signature header',

@@ -19,6 +19,7 @@ import { askModule } from './features/ask/index.js';
 import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
 import { balanceModule } from './features/balance/index.js';
+import { billingModule } from './features/billing/index.js';
 import { configModule } from './features/config/index.js';
 import { filesModule } from './features/files/index.js';
 import { keysModule } from './features/keys/index.js';
@@ -58,6 +59,7 @@ const MODULES: readonly FeatureModule[] = [
   pluginsModule,
   assistantsModule,
   balanceModule,
+  billingModule,
   importsModule,
   accountModule,
 ];

@@ -187,5 +187,9 @@ export const startupConfigSchema = z.object({
   /** Forgot password is offered: mail, or ALLOW_PASSWORD_RESET; LibreChat's field. */
   passwordResetEnabled: z.boolean(),
   demoEndpoint: z.boolean(),
+  /** Sending needs a subscription (SUBSCRIPTIONS_ENABLED; on when Stripe is configured). */
+  subscriptionsEnabled: z.boolean(),
+  /** STRIPE_PUBLISHABLE_KEY for the browser's Stripe SDK; null without subscriptions. */
+  stripePublishableKey: z.string().nullable(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

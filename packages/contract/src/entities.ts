@@ -39,6 +39,12 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The keys of the plugins the user installed (spec §3 User plugins). */
   plugins: z.array(z.string()),
+  // Subscription view (business §3 User): Stripe's customer, status and period end.
+  customerID: z.string().nullable(),
+  subscriptionStatus: z.string().nullable(),
+  /** ISO date; sending needs it in the future (business §4). */
+  subscriptionEnd: z.string().nullable(),
+  metadata: z.object({ isEligibleFor3DayTrial: z.boolean() }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -48,6 +48,12 @@ export const ERROR_STATUS = {
   /** The user's token balance cannot cover the send (CHECK_BALANCE); the message is JSON. */
   token_balance: 402,
   moderation: 400,
+  /** A send without a valid subscription (business §4): the client opens the plan chooser. */
+  subscription_required: 402,
+  /** A send while the subscription is past_due or unpaid: the client opens Update Payment Method. */
+  subscription_past_due: 402,
+  /** Stripe refused or failed a payment call; the message is Stripe's. */
+  payment_error: 502,
   aborted: 499,
   server_shutdown: 503,
 } as const;
@@ -110,6 +116,9 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   insufficient_quota: 'com_error_insufficient_quota',
   token_balance: 'com_error_token_balance',
   moderation: 'com_error_moderation',
+  subscription_required: 'com_error_subscription_required',
+  subscription_past_due: 'com_error_subscription_past_due',
+  payment_error: 'com_error_payment',
   aborted: 'com_error_aborted',
   server_shutdown: 'com_error_server_shutdown',
 };

@@ -38,3 +38,5 @@ export * from './option-keys.js';
 export * from './oauth.js';
 export * from './moderation.js';
 export * from './moderation-schemas.js';
+export * from './billing.js';
+export * from './billing-schemas.js';

@@ -71,4 +71,9 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   banUser: { method: 'POST', path: '/api/admin/banUser' },
   getBannedUsers: { method: 'GET', path: '/api/admin/getBannedUsers' },
   getTopViolationsThisMonth: { method: 'GET', path: '/api/admin/getTopViolationsThisMonth' },
+  createCheckoutSession: { method: 'POST', path: '/api/payment/createStripeCheckoutSession' },
+  createPortalSession: { method: 'POST', path: '/api/payment/createPortalSession' },
+  createPaymentIntent: { method: 'POST', path: '/api/stripe/create-payment-intent' },
+  stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
+  subscriptionHistory: { method: 'GET', path: '/api/admin/getSubscriptionHistory' },
 };

@@ -33,6 +33,7 @@ import { ACCOUNT_ROUTES } from './account.js';
 import { IDENTITY_ROUTES, registerResponseSchema } from './identity.js';
 import { FILE_ROUTES } from './files-schemas.js';
 import { MODERATION_ROUTES } from './moderation-schemas.js';
+import { BILLING_ROUTES } from './billing-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -230,6 +231,7 @@ export const API_ROUTES = {
   ...IDENTITY_ROUTES,
   ...FILE_ROUTES,
   ...MODERATION_ROUTES,
+  ...BILLING_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -8,7 +8,7 @@ import {
   type ViolationType,
 } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
-import type { Env } from './env.js';
+import { ConfigError, type Env } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
 import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
@@ -134,6 +134,51 @@ function mailConfigFrom(env: Env): MailConfig | undefined {
   };
 }
 
+/** Stripe (STRIPE_*), configured when STRIPE_SECRET_KEY is set or SUBSCRIPTIONS_ENABLED is true. */
+export interface BillingConfig {
+  /**
+   * SUBSCRIPTIONS_ENABLED (default true with Stripe): sending needs a valid subscription. Off,
+   * payments still work but nobody is refused.
+   */
+  subscriptionsEnabled: boolean;
+  secretKey: string;
+  publishableKey: string | null;
+  webhookSecret: string;
+  /** The Stripe price ids of the weekly plan (the trial bills as weekly) and the yearly plan. */
+  prices: { weekly: string; yearly: string };
+  /** STRIPE_API_BASE: Stripe's own, or a local Stripe-compatible server. */
+  apiBase: string;
+}
+
+/**
+ * Stripe's settings; a self-hosted install without Stripe keeps chatting with no paywall.
+ * Subscriptions enabled (or a secret key given) without what they need stop start-up, naming
+ * what is missing.
+ */
+export function billingConfigFrom(env: Env): BillingConfig | undefined {
+  if (!env.STRIPE_SECRET_KEY && env.SUBSCRIPTIONS_ENABLED !== true) return undefined;
+  const required = {
+    STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_WEEKLY: env.STRIPE_PRICE_WEEKLY,
+    STRIPE_PRICE_YEARLY: env.STRIPE_PRICE_YEARLY,
+  };
+  const missing = Object.entries(required)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  subscriptions (Stripe) need ${missing.join(', ')}`);
+  }
+  return {
+    subscriptionsEnabled: env.SUBSCRIPTIONS_ENABLED ?? true,
+    secretKey: env.STRIPE_SECRET_KEY!,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY || null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    prices: { weekly: env.STRIPE_PRICE_WEEKLY!, yearly: env.STRIPE_PRICE_YEARLY! },
+    apiBase: env.STRIPE_API_BASE.replace(/\/+$/, ''),
+  };
+}
+
 export interface AppConfig {
   appTitle: string;
   /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
@@ -190,6 +235,8 @@ export interface AppConfig {
   plugins?: PluginsConfig;
   /** Where uploads are stored; local under a temporary folder when absent (tests). */
   files?: FilesConfig;
+  /** Stripe; absent: no payments and no paywall. */
+  billing?: BillingConfig | undefined;
 }
 
 interface StoredSecrets {
@@ -319,6 +366,7 @@ export function buildAppConfig(
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     files: filesConfigFrom(env, yaml),
+    billing: billingConfigFrom(env),
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
       imageModel: env.DALLE_MODEL,
@@ -332,9 +380,10 @@ export function buildAppConfig(
  * values (custom endpoints put keys there too) and service-account private keys.
  */
 export function configSecrets(
-  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth'>,
+  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing'>,
 ): string[] {
   return [
+    ...(config.billing ? [config.billing.secretKey, config.billing.webhookSecret] : []),
     ...(config.mail?.password ? [config.mail.password] : []),
     ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
     ...(config.files?.firebase ? [config.files.firebase.apiKey] : []),

@@ -200,6 +200,22 @@ export const envSchema = z.object({
   FIREBASE_STORAGE_BUCKET: z.string().optional(),
   /** The Firebase Storage REST API's base URL (an emulator's, in tests). */
   FIREBASE_STORAGE_URL: z.string().url().default('https://firebasestorage.googleapis.com'),
+  // Subscriptions through Stripe (business §4, §7): on when STRIPE_SECRET_KEY is set.
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  STRIPE_PRICE_WEEKLY: z.string().trim().optional(),
+  STRIPE_PRICE_YEARLY: z.string().trim().optional(),
+  /** Stripe's API base URL (a local Stripe-compatible server in tests, stripe-mock). */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** Sending needs a valid subscription; defaults to whether STRIPE_SECRET_KEY is set. */
+  SUBSCRIPTIONS_ENABLED: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', '']))
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),

@@ -51,9 +51,20 @@ export const users = pgTable(
     registrationIp: text('registration_ip'),
     /** The `ipAddress` the client said it had at registration: the client's word, kept apart. */
     reportedIp: text('reported_ip'),
+    // Subscription (business §3 User, kept by the billing feature from Stripe's webhooks).
+    customerId: text('customer_id'),
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    /** The `created` (Unix seconds) of the newest Stripe event applied: an older one never rolls back. */
+    subscriptionEventAt: bigint('subscription_event_at', { mode: 'number' }),
+    trialEligible: boolean('trial_eligible').notNull().default(true),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_customer_id_idx').on(t.customerId),
+  ],
 );
 export type UserRow = typeof users.$inferSelect;
 
@@ -403,3 +414,35 @@ export const files = pgTable(
   (t) => [index('files_user_created_idx').on(t.userId, t.createdAt.desc())],
 );
 export type FileRow = typeof files.$inferSelect;
+
+/**
+ * Stripe events already applied, by event id: a delivery of one again (Stripe retries, replays)
+ * changes nothing. Written in the same transaction as the change the event made.
+ */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The event's `created`, Unix seconds. */
+  created: bigint('created', { mode: 'number' }).notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Every change of a user's subscription status, for the operator (issue 13 item 6). */
+export const subscriptionHistory = pgTable(
+  'subscription_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The Stripe event; null for a change the server made from Stripe's answer (a trial started). */
+    eventId: text('event_id'),
+    eventType: text('event_type').notNull(),
+    oldStatus: text('old_status'),
+    newStatus: text('new_status'),
+    subscriptionEnd: timestamp('subscription_end', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('subscription_history_user_idx').on(t.userId, t.createdAt)],
+);
+export type SubscriptionHistoryDbRow = typeof subscriptionHistory.$inferSelect;

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route reads a multipart/form-data body itself, as it streams in (an upload). */
     multipart?: boolean;
+    /** The route also needs the JSON body's exact text (a signed webhook): see rawBodyOf. */
+    rawBody?: boolean;
   }
 }
 import { VALIDATION_TEXTS } from '@chat/contract';
@@ -46,6 +48,16 @@ function acceptMultipart(app: FastifyInstance): void {
   });
 }
 
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The JSON body's text exactly as received (UTF-8), kept only for routes whose config says
+ * `rawBody` (a webhook whose signature is over the bytes); the body is parsed and checked as usual.
+ */
+export function rawBodyOf(request: FastifyRequest): string | undefined {
+  return rawBodies.get(request);
+}
+
 /** The `charset` parameter of a content type, lower-cased; undefined without one. */
 function charsetOf(contentType: string | undefined): string | undefined {
   const match = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType ?? '');
@@ -73,6 +85,7 @@ function parseJsonBody(
     );
     return;
   }
+  if (request.routeOptions.config?.rawBody === true) rawBodies.set(request, String(body));
   const text = String(body).replace(/^\uFEFF/, '');
   if (text.trim() === '') {
     done(null, undefined);

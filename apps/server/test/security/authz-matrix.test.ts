@@ -10,6 +10,7 @@ import {
   type Message,
 } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
+import { startTestStripe } from '../support/stripe.js';
 import { registerUser } from '../support/harness.js';
 import { send, type Answer } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
@@ -24,7 +25,9 @@ import { forgedAuthorizations } from './tokens.js';
  */
 const webDist = mkdtempSync(join(tmpdir(), 'authz-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
-const h = await startChatApp({ adminEmail: OPERATOR_EMAIL }, { webDist });
+// Stripe (the fake) without the paywall: the payment routes answer, sends need no subscription.
+const stripe = await startTestStripe(false);
+const h = await startChatApp({ adminEmail: OPERATOR_EMAIL, billing: stripe.billing }, { webDist });
 const routes = testedRoutes(h.app);
 const ruled = routes.flatMap((r) => {
   const rule = ROUTE_RULES[routeKey(r)];
@@ -54,6 +57,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (f) await stopRunning(h, f);
   await h.close();
+  await stripe.fake.close();
   rmSync(webDist, { recursive: true, force: true });
 });
 

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTE_LIST, ERROR_CODES, routeKeyOf, type ApiErrorBody } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
+import { startTestStripe } from '../support/stripe.js';
 import { registerUser } from '../support/harness.js';
 import type { RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
@@ -40,7 +41,9 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 40;
 
 // trustProxy: each case carries its own X-Forwarded-For, so the register/login rate limits (tested
 // elsewhere) do not turn every later case into a 429 that never reaches the body parser.
-const h = await startChatApp({ trustProxy: true, adminEmail: OPERATOR_EMAIL });
+// Stripe (the fake) without the paywall: the payment routes answer, sends need no subscription.
+const stripe = await startTestStripe(false);
+const h = await startChatApp({ trustProxy: true, adminEmail: OPERATOR_EMAIL, billing: stripe.billing });
 const routes = testedRoutes(h.app);
 let f: SecurityFixture;
 beforeAll(async () => {
@@ -49,6 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (f) await stopRunning(h, f);
   await h.close();
+  await stripe.fake.close();
 });
 
 /** A valid request for the route, from its matrix row, that mutations start from. */

@@ -191,6 +191,34 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     anonymous: { params: { name: `${'0'.repeat(32)}.png` }, status: 404 },
   },
+  // subscriptions (the suites run the Stripe fake, without the paywall): each acts on the caller's
+  // own Stripe customer (a customerId sent is ignored). The webhook is Stripe's: public, and
+  // refused without a valid Stripe-Signature.
+  'POST /api/payment/createStripeCheckoutSession': {
+    access: 'user',
+    why: "the caller's own Stripe customer",
+    example: () => ({ body: { plan: 'weekly', email: 'fuzz@example.com', fingerprint: 'fp' } }),
+  },
+  'POST /api/payment/createPortalSession': {
+    access: 'user',
+    why: "the caller's own Stripe customer",
+    example: () => ({ body: { customerId: null } }),
+  },
+  'POST /api/stripe/create-payment-intent': {
+    access: 'user',
+    why: "the caller's own Stripe customer",
+    example: () => ({
+      body: { metadata: { plan_id: 'weekly', plan_name: 'Weekly Access' }, userEmail: 'x@example.com' },
+    }),
+  },
+  'POST /api/stripe/webhook': {
+    access: 'public',
+    anonymous: { body: { id: 'evt_probe', object: 'event', type: 'invoice.paid' }, status: 400 },
+  },
+  'GET /api/admin/getSubscriptionHistory': {
+    access: 'admin',
+    probe: () => ({ query: { email: OPERATOR_EMAIL } }),
+  },
   // token balance: the caller's own; adjustments are the operator's (ADMIN_EMAIL) only
   'GET /api/balance': { access: 'user', why: "the caller's own balance" },
   'POST /api/user/issueTokens': {

@@ -17,6 +17,10 @@ const user = {
   emailVerified: true,
   plugins: [],
   createdAt: '2026-01-01T00:00:00.000Z',
+  customerID: null,
+  subscriptionStatus: null,
+  subscriptionEnd: null,
+  metadata: { isEligibleFor3DayTrial: true },
 };
 
 afterEach(() => {

@@ -3,6 +3,8 @@ import type { AccountRepo } from './repo.js';
 
 export interface DeleteAccountDeps {
   repo: AccountRepo;
+  /** A subscription that still bills is canceled first (billing; nothing without Stripe). */
+  endSubscription: (userId: string) => Promise<void>;
   /** The bytes the user stored (files, avatar) go first: the rows' cascade would leave them behind. */
   dropStoredFiles: (userId: string) => Promise<unknown>;
   /** Every session of the user ends at once (their access tokens stop working). */
@@ -16,10 +18,11 @@ export interface DeleteAccountDeps {
  * DELETE /api/user). The reason, when given, is kept as unlinked feedback.
  */
 export async function deleteAccount(
-  { repo, dropStoredFiles, userGone, onDeleted }: DeleteAccountDeps,
+  { repo, endSubscription, dropStoredFiles, userGone, onDeleted }: DeleteAccountDeps,
   { userId, reason }: { userId: string; reason: string | undefined },
 ): Promise<void> {
   const conversationIds = await repo.conversationIds(userId);
+  await endSubscription(userId);
   await dropStoredFiles(userId);
   const deleted = await repo.deleteUser(userId, reason ? reason : null);
   if (!deleted) throw new AppError('unauthorized', 'User not found');

@@ -15,9 +15,11 @@ export const accountModule: FeatureModule = {
   register({ app, db, config, events, use }) {
     const liveSessions = use('liveSessions');
     const files = use('files');
+    const billing = use('billing');
     accountRoutes(app, {
       repo: createAccountRepo(db),
       config,
+      endSubscription: (userId) => billing.endSubscriptionOf(userId),
       dropStoredFiles: (userId) => files.deleteAllOf(userId),
       userGone: (userId) => liveSessions.userGone(userId),
       onDeleted: (userId, conversationIds) => {

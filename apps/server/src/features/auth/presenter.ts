@@ -14,5 +14,9 @@ export function presentUser(row: UserRow): User {
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
     plugins: row.plugins,
+    customerID: row.customerId,
+    subscriptionStatus: row.subscriptionStatus,
+    subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
+    metadata: { isEligibleFor3DayTrial: row.trialEligible },
   };
 }

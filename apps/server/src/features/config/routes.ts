@@ -86,6 +86,8 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     emailEnabled: config.mail !== undefined,
     passwordResetEnabled: config.mail !== undefined || config.allowPasswordReset === true,
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
+    subscriptionsEnabled: config.billing?.subscriptionsEnabled === true,
+    stripePublishableKey: config.billing?.publishableKey ?? null,
   }));
 
   addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints));

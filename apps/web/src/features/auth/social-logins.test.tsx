@@ -16,6 +16,8 @@ const config: StartupConfig = {
   emailEnabled: false,
   passwordResetEnabled: false,
   demoEndpoint: false,
+  subscriptionsEnabled: false,
+  stripePublishableKey: null,
   discordLoginEnabled: false,
   facebookLoginEnabled: true,
   githubLoginEnabled: true,

@@ -51,6 +51,10 @@ const user = (plugins: string[]): User => ({
   emailVerified: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   plugins,
+  customerID: null,
+  subscriptionStatus: null,
+  subscriptionEnd: null,
+  metadata: { isEligibleFor3DayTrial: true },
 });
 
 const posts: UserPluginRequest[] = [];

@@ -1,0 +1,61 @@
+import { API_ROUTES, BILLING_TEXTS } from '@chat/contract';
+import { AppError } from '../../platform/errors.js';
+import type { FeatureModule } from '../../platform/module.js';
+import { addRoute } from '../../platform/typed-route.js';
+import { subscriptionGate } from './gate.js';
+import { createBillingRepo } from './repo.js';
+import { createBillingService } from './service.js';
+import { createStripeClient } from './stripe.js';
+import { webhookRoute } from './webhook.js';
+
+declare module '../../platform/module.js' {
+  interface Services {
+    /** What other features need of billing: an account's subscription ended before it goes. */
+    billing: { endSubscriptionOf(userId: string): Promise<void> };
+  }
+}
+
+/**
+ * Subscriptions through Stripe (issue 13): checkout, the billing portal and the wallet/express
+ * path; the webhook that keeps each user's status, end, customer and trial eligibility; the send
+ * gate (when subscriptionsEnabled); the status history for the operator. Without Stripe
+ * configured there is no gate and the payment routes answer 404.
+ */
+export const billingModule: FeatureModule = {
+  name: 'billing',
+  register({ app, db, config, use, extend, provide }) {
+    const repo = createBillingRepo(db);
+    const operator = use('operator');
+    const billing = config.billing;
+    const stripe = billing ? createStripeClient(billing) : null;
+    const service =
+      billing && stripe
+        ? createBillingService({
+            repo,
+            stripe,
+            billing,
+            clientOrigin: config.clientOrigin ?? 'http://localhost:3080',
+          })
+        : null;
+    const enabled = () => {
+      if (!service) throw new AppError('not_found', BILLING_TEXTS.subscriptionsDisabled);
+      return service;
+    };
+
+    provide('billing', { endSubscriptionOf: async (userId) => service?.endSubscriptionOf(userId) });
+    if (service && billing?.subscriptionsEnabled) extend('askGates', subscriptionGate(repo));
+
+    addRoute(app, API_ROUTES.createCheckoutSession, async ({ user, body }) =>
+      enabled().checkout(user.id, body),
+    );
+    addRoute(app, API_ROUTES.createPortalSession, async ({ user }) => enabled().portal(user.id));
+    addRoute(app, API_ROUTES.createPaymentIntent, async ({ user, body }) =>
+      enabled().paymentIntent(user.id, body),
+    );
+    webhookRoute(app, billing && stripe ? { repo, stripe, billing } : null, app.log);
+    addRoute(app, API_ROUTES.subscriptionHistory, async ({ user, query }) => {
+      await operator.require(user.id);
+      return { history: await repo.history(query.email) };
+    });
+  },
+};

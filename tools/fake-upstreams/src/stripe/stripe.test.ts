@@ -1,0 +1,106 @@
+// The Stripe fake, checked against the official `stripe` SDK over HTTP (as the server uses it).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import { parseStripeForm } from './form.js';
+import { signStripePayload, startFakeStripe, stripeEvent, type FakeStripe } from './index.js';
+
+const SECRET = 'sk_test_fake_0123456789';
+let fake: FakeStripe;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  fake = await startFakeStripe({
+    secretKey: SECRET,
+    prices: {
+      price_weekly: { interval: 'week', amount: 599 },
+      price_yearly: { interval: 'year', amount: 8999 },
+    },
+  });
+  stripe = new Stripe(SECRET, { host: fake.host, port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+});
+afterAll(() => fake.close());
+
+describe('Stripe fake', () => {
+  it('reads bracketed form keys into objects and lists', () => {
+    expect(parseStripeForm('a[b][0][c]=1&a[b][1][c]=2&expand[0]=x&m[k]=v&s=t')).toEqual({
+      a: { b: [{ c: '1' }, { c: '2' }] },
+      expand: ['x'],
+      m: { k: 'v' },
+      s: 't',
+    });
+  });
+
+  it('creates customers, checkout and portal sessions through the SDK', async () => {
+    const customer = await stripe.customers.create({ email: 'a@example.com', metadata: { userId: 'u1' } });
+    expect(customer.id).toMatch(/^cus_/);
+    expect(customer.metadata).toEqual({ userId: 'u1' });
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ price: 'price_weekly', quantity: 1 }],
+      subscription_data: { trial_period_days: 3 },
+      success_url: 'http://app/c/new',
+      client_reference_id: 'u1',
+    });
+    expect(session.url).toContain(fake.url);
+    expect(session.client_reference_id).toBe('u1');
+    const { subscription } = fake.completeCheckout(session.id);
+    expect(subscription.status).toBe('trialing');
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: customer.id,
+      return_url: 'http://app',
+    });
+    expect(portal.url).toContain('/p/session/');
+  });
+
+  it("answers Stripe's error shapes, which the SDK raises as its errors", async () => {
+    const missing = await stripe.customers.retrieve('cus_nope').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect((missing as Stripe.errors.StripeError).code).toBe('resource_missing');
+    const wrongKey = new Stripe('sk_test_wrong_key_000', {
+      host: fake.host,
+      port: fake.port,
+      protocol: 'http',
+    });
+    const auth = await wrongKey.customers.create({}).catch((e: unknown) => e);
+    expect(auth).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    fake.failNext('/v1/payment_intents', 402, {
+      type: 'card_error',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    });
+    const declined = await stripe.paymentIntents
+      .create({ amount: 599, currency: 'usd' })
+      .catch((e: unknown) => e);
+    expect(declined).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect((declined as Error).message).toBe('Your card was declined.');
+  });
+
+  it('creates a subscription with its first invoice expanded, and cancels it', async () => {
+    const customer = await stripe.customers.create({ email: 'b@example.com' });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_yearly' }],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    expect(sub.status).toBe('incomplete');
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    expect(invoice.confirmation_secret?.client_secret).toMatch(/^pi_.*_secret_/);
+    expect(sub.items.data[0]?.current_period_end).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
+    const deleted = await stripe.subscriptions.cancel(sub.id);
+    expect(deleted.status).toBe('canceled');
+  });
+
+  it("signs events with Stripe's scheme, which the SDK verifies", () => {
+    const event = stripeEvent('invoice.paid', { id: 'in_1', object: 'invoice' });
+    const payload = JSON.stringify(event);
+    const header = signStripePayload(payload, 'whsec_test');
+    expect(stripe.webhooks.constructEvent(payload, header, 'whsec_test').id).toBe(event.id);
+    expect(() => stripe.webhooks.constructEvent(payload, header, 'whsec_other')).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    );
+    const stale = signStripePayload(payload, 'whsec_test', Math.floor(Date.now() / 1000) - 301);
+    expect(() => stripe.webhooks.constructEvent(payload, stale, 'whsec_test')).toThrow(/tolerance/);
+  });
+});

@@ -70,17 +70,17 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
   },
   'de-DE': {
     hi: 'Hallo {name},',
-    verifySubject: '{app}: Bestätige deine E-Mail-Adresse',
-    verifyIntro: 'Bitte bestätige deine E-Mail-Adresse für {app}, indem du diesen Link öffnest:',
+    verifySubject: '{app}: Bestätigen Sie Ihre E-Mail-Adresse',
+    verifyIntro: 'Bitte bestätigen Sie Ihre E-Mail-Adresse für {app}, indem Sie diesen Link öffnen:',
     verifyAction: 'E-Mail bestätigen',
     verifyOutro:
-      'Der Link funktioniert einmal und läuft in {hours} Stunden ab. Wenn du kein Konto erstellt hast, kannst du diese E-Mail ignorieren.',
+      'Der Link funktioniert einmal und läuft in {hours} Stunden ab. Wenn Sie kein Konto erstellt haben, können Sie diese E-Mail ignorieren.',
     resetSubject: '{app}: Passwort zurücksetzen',
     resetIntro:
-      'Jemand hat das Zurücksetzen des Passworts deines {app}-Kontos angefordert. Öffne diesen Link, um ein neues zu wählen:',
+      'Jemand hat das Zurücksetzen des Passworts Ihres {app}-Kontos angefordert. Öffnen Sie diesen Link, um ein neues zu wählen:',
     resetAction: 'Passwort zurücksetzen',
     resetOutro:
-      'Der Link funktioniert einmal und läuft in {minutes} Minuten ab. Wenn du das nicht angefordert hast, ignoriere diese E-Mail: Dein Passwort bleibt unverändert.',
+      'Der Link funktioniert einmal und läuft in {minutes} Minuten ab. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
   },
   'es-ES': {
     hi: 'Hola, {name}:',

@@ -133,7 +133,7 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
       { 'accept-language': 'de-DE' },
     );
     const verify = await smtp.next(email);
-    expect(verify.subject).toBe('Chat <&> Co: Bestätige deine E-Mail-Adresse');
+    expect(verify.subject).toBe('Chat <&> Co: Bestätigen Sie Ihre E-Mail-Adresse');
     expect(verify.text).toContain('Hallo Grete,');
     await confirm(h, linkOf(verify, '/email-confirmation').searchParams.get('token')!);
     await post(h, '/api/auth/requestPasswordReset', { email }, { 'accept-language': 'fr-FR,fr;q=0.9' });

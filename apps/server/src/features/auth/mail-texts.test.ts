@@ -41,7 +41,7 @@ describe('mail texts', () => {
       url: 'http://x.test/email-confirmation?token=abc',
       language: 'de-DE',
     });
-    expect(mail.subject).toBe('Chat: Bestätige deine E-Mail-Adresse');
+    expect(mail.subject).toBe('Chat: Bestätigen Sie Ihre E-Mail-Adresse');
     expect(mail.text).toContain('Hallo {hours} {app},');
     expect(mail.text).toContain('24 Stunden');
     const reset = passwordResetMail({

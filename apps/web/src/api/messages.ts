@@ -1,10 +1,18 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { API_ROUTE_PATHS, NEW_CONVO, type Conversation, type Message } from '@chat/contract';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { API_ROUTE_PATHS, NEW_CONVO, UI_LIMITS, type Conversation, type Message } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
 export function fetchMessages(conversationId: string): Promise<Message[]> {
-  return callApi(API_ROUTE_PATHS.messages, { params: { conversationId } });
+  return callApi(API_ROUTE_PATHS.messages, { params: { conversationId }, query: {} });
+}
+
+/** The newest branch's last UI_LIMITS.messagesFirstLoad messages, oldest first. */
+export function fetchMessagesTail(conversationId: string): Promise<Message[]> {
+  return callApi(API_ROUTE_PATHS.messages, {
+    params: { conversationId },
+    query: { limit: UI_LIMITS.messagesFirstLoad },
+  });
 }
 
 export function fetchConversation(conversationId: string): Promise<Conversation> {
@@ -33,6 +41,41 @@ export function useMessages(conversationId: string, paused = false) {
   });
 }
 
+export interface ShownMessages {
+  /** The full list once loaded, before it the newest branch's tail; undefined while neither is. */
+  data: Message[] | undefined;
+  /** The full list is loaded and not being fetched again (what joining a running reply waits for). */
+  settled: boolean;
+}
+
+/**
+ * The messages of a chat screen. A conversation not in the cache opens with its newest branch's
+ * last messages (one small query: what the screen shows first), and the whole tree is asked for as
+ * soon as they are there; it then replaces them (sibling counts, older messages). Export and every
+ * cache update use the full list (`useMessages`, `updateMessagesCache`).
+ */
+export function useShownMessages(conversationId: string, paused = false): ShownMessages {
+  const qc = useQueryClient();
+  const cached = qc.getQueryData<Message[]>(queryKeys.messages(conversationId)) !== undefined;
+  const tail = useQuery({
+    queryKey: queryKeys.messagesTail(conversationId),
+    queryFn: () => fetchMessagesTail(conversationId),
+    enabled: conversationId !== NEW_CONVO && !paused && !cached,
+    staleTime: 30_000,
+  });
+  const full = useQuery({
+    queryKey: queryKeys.messages(conversationId),
+    queryFn: () => fetchMessages(conversationId),
+    // After the tail (not beside it): the two would share the server and the network.
+    enabled: conversationId !== NEW_CONVO && !paused && (cached || !tail.isPending),
+    staleTime: 30_000,
+  });
+  return {
+    data: full.data ?? tail.data,
+    settled: full.isSuccess && !full.isFetching,
+  };
+}
+
 export function useConversation(conversationId: string) {
   return useQuery({
     queryKey: queryKeys.convos.one(conversationId),
@@ -49,5 +92,9 @@ export function updateMessagesCache(
   conversationId: string,
   fn: (messages: Message[]) => Message[],
 ): void {
-  qc.setQueryData<Message[]>(queryKeys.messages(conversationId), (old) => fn(old ?? []));
+  // Before the full list is there, a change builds on the tail on screen (the full list, fetched
+  // again when the change is saved, replaces both).
+  qc.setQueryData<Message[]>(queryKeys.messages(conversationId), (old) =>
+    fn(old ?? qc.getQueryData<Message[]>(queryKeys.messagesTail(conversationId)) ?? []),
+  );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
-import { fetchMessages, useConversation, useMessages } from '../../api/messages';
+import { fetchMessagesTail, useConversation, useShownMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
@@ -58,8 +58,13 @@ export function ChatView({ routeId, assistantView = false }: { routeId: string; 
   useEffect(() => {
     if (routeId === NEW_CONVO) return;
     preloadMarkdown();
-    if (!isActive(getStreamState(routeId))) {
-      void qc.prefetchQuery({ queryKey: queryKeys.messages(routeId), queryFn: () => fetchMessages(routeId) });
+    // The tail first (useShownMessages): the full list follows once it is there.
+    if (!isActive(getStreamState(routeId)) && !qc.getQueryData(queryKeys.messages(routeId))) {
+      void qc.prefetchQuery({
+        queryKey: queryKeys.messagesTail(routeId),
+        queryFn: () => fetchMessagesTail(routeId),
+        staleTime: 30_000,
+      });
     }
   }, [routeId, qc]);
   if (routeId === NEW_CONVO) {
@@ -125,7 +130,7 @@ function ChatScreen({
   const stream = useStreamState(routeId);
   const submitting = isActive(stream);
   const grace = useStopGrace(stream.stoppedAt);
-  const messagesQuery = useMessages(routeId, submitting);
+  const messagesQuery = useShownMessages(routeId, submitting);
   const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
   const [selection, setSelection] = useState<{ key: string; sel: SiblingSelection }>({
     key: routeId,
@@ -141,7 +146,7 @@ function ChatScreen({
   useEffect(() => setVisibleLeaf(routeId, latest?.messageId), [routeId, latest?.messageId]);
   const [sendCount, setSendCount] = useState(0);
   // A reply still generating on the server (reload, another tab) is joined instead of shown frozen.
-  useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);
+  useResumeReply(routeId, latest, messagesQuery.settled);
 
   // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
   useFollowNewConversation(routeId, assistantView ? '/a' : '/c');
@@ -205,7 +210,7 @@ function ChatScreen({
     endpointsConfig: setup.endpointsConfig,
   });
   const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
-  const loadingMessages = routeId !== NEW_CONVO && messagesQuery.isPending;
+  const loadingMessages = routeId !== NEW_CONVO && messagesQuery.data === undefined;
   const noAssistant = assistantView && !assistant.target;
 
   const panel = assistantView && (

@@ -4,7 +4,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { ChatLayout } from './layouts/ChatLayout';
-import { preloadable } from './preloadable';
+import { preloadable } from '../components/preloadable';
 
 const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
 const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ChangeEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Download, FileUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import type { Preset } from '@chat/contract';
 import { IconButton } from '../../components/ui/IconButton';

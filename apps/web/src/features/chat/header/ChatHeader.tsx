@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { SquarePen } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useStableNavigate } from '../../../hooks/useStableNavigate';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../hooks/useTranslation';
 import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
-import { fetchMessagesTail, useConversation, useShownMessages } from '../../api/messages';
+import { openingTail, useConversation, useShownMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
@@ -50,6 +50,12 @@ const MessageList = preloadable<MessageListProps>(() =>
   import('./messages/MessageList').then((m) => ({ default: m.MessageList })),
 );
 
+/** For the shell, when the page opens on a saved conversation: the chunks its messages need. */
+export function preloadConversationView(): void {
+  preloadMarkdown();
+  MessageList.preload();
+}
+
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
  * the route (spec §2); 'new' shows an empty, unsaved one.
@@ -69,7 +75,7 @@ export function ChatView({ routeId, assistantView = false }: { routeId: string; 
     if (!isActive(getStreamState(routeId)) && !qc.getQueryData(queryKeys.messages(routeId))) {
       void qc.prefetchQuery({
         queryKey: queryKeys.messagesTail(routeId),
-        queryFn: () => fetchMessagesTail(routeId),
+        queryFn: () => openingTail(routeId),
         staleTime: 30_000,
       });
     }

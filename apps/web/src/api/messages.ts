@@ -77,8 +77,8 @@ export interface ShownMessages {
 
 /**
  * The messages of a chat screen. A conversation not in the cache opens with its newest branch's
- * last messages (one small query: what the screen shows first), and the whole tree is asked for as
- * soon as they are there; it then replaces them (sibling counts, older messages). Export and every
+ * last messages (one small query: what the screen shows first), and the whole tree is asked for
+ * once they are shown; it then replaces them (sibling counts, older messages). Export and every
  * cache update use the full list (`useMessages`, `updateMessagesCache`).
  */
 export function useShownMessages(conversationId: string, paused = false): ShownMessages {

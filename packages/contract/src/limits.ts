@@ -108,6 +108,11 @@ export const UI_LIMITS = {
   messageWindowStep: 20,
   /** Older messages are added when the view is within this many view heights of the top. */
   messageWindowGrowAt: 1,
+  /**
+   * Messages asked for first when a saved conversation opens (GET /api/messages/:id?limit=): the
+   * newest branch's last ones, more than the window renders; the whole tree follows in the background.
+   */
+  messagesFirstLoad: 40,
   mobileBreakpointPx: 768,
   sidebarWidthPx: 260,
   sidebarWidthMobilePx: 320,

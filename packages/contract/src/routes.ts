@@ -40,6 +40,14 @@ export type { HttpMethod, RouteDef } from './route-def.js';
 
 const endpointParams = z.object({ endpoint: endpointNameSchema });
 const conversationParams = z.object({ conversationId: idSchema });
+/**
+ * GET /api/messages/:conversationId. Without `limit` (LibreChat's clients): every message. With it:
+ * the branch that ends at the conversation's newest message, its last `limit` messages, oldest
+ * first (the same Message[] shape); the first one's parentMessageId says whether more lie above.
+ */
+export const messagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
 
 export const API_ROUTES = {
   // auth
@@ -137,8 +145,10 @@ export const API_ROUTES = {
   messages: route({
     method: 'GET',
     path: '/api/messages/:conversationId',
-    summary: 'Every message of a conversation',
+    summary:
+      'Every message of a conversation (oldest first); with ?limit=N only the last N of the newest message’s branch',
     params: conversationParams,
+    query: messagesQuerySchema,
     response: z.array(messageSchema),
   }),
   editMessage: route({

@@ -17,6 +17,12 @@ export const queryKeys = {
     one: (conversationId: string) => [...queryKeys.convos.all, 'one', conversationId] as const,
   },
   messages: (conversationId: string) => ['messages', conversationId] as const,
+  /**
+   * GET /api/messages/:id?limit=: the newest branch's last messages, shown until the full list
+   * (above) is there. Under the same prefix, so removing or invalidating a conversation's
+   * messages covers it too.
+   */
+  messagesTail: (conversationId: string) => ['messages', conversationId, 'tail'] as const,
   search: {
     all: ['search'] as const,
     /** The infinite results of one query (pages of GET /api/search), shared by view and sidebar. */

@@ -1,10 +1,7 @@
-import i18n from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LOCAL_KEYS, VALIDATION_TEXTS, matchLanguage, type Language } from '@chat/contract';
 import { intlLocale } from '../config/locale';
 import en from '../locales/en.json';
-
-type Dictionary = Record<string, string>;
+import { i18n, type Dictionary } from '../state/translator';
 
 /**
  * English is bundled; every other dictionary (locales/<full code>.json: zh-CN and zh-TC are two
@@ -42,15 +39,9 @@ export async function changeLanguage(lang: Language): Promise<void> {
   applyToDocument(lang);
 }
 
-void i18n.use(initReactI18next).init({
-  // The validation messages' English lives in the contract, shared with the server's answers;
-  // the other dictionaries carry their own translations of those keys.
-  resources: { 'en-US': { translation: { ...VALIDATION_TEXTS, ...en } } },
-  lng: 'en-US',
-  fallbackLng: 'en-US',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+// The validation messages' English lives in the contract, shared with the server's answers;
+// the other dictionaries carry their own translations of those keys. English is the fallback.
+i18n.addResourceBundle('en-US', 'translation', { ...VALIDATION_TEXTS, ...en });
 
 const initial = resolveLanguage(localStorage.getItem(LOCAL_KEYS.lang), navigator.language);
 applyToDocument(initial);

@@ -4,7 +4,8 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { ChatLayout } from './layouts/ChatLayout';
-import { preloadable } from './preloadable';
+import { preloadable } from '../components/preloadable';
+import { prefetchOpeningTail } from '../api/messages';
 
 const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
 const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));
@@ -17,7 +18,8 @@ const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmat
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 
 // The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
-// so does Markdown when the page is a saved conversation, whose replies need it at once.
+// so do Markdown and the message list when the page is a saved conversation, whose replies need
+// them at once, and its newest messages are asked for as soon as the session is there.
 const startPath = window.location.pathname;
 if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
 else if (
@@ -25,8 +27,14 @@ else if (
 ) {
   ChatRoute.preload();
 }
-if (/^\/[ca]\/(?!(?:new|search)$)[^/]+$/.test(startPath)) {
-  void import('./routes/ChatRoute').then((m) => m.preloadMarkdown());
+const opening = /^\/[ca]\/(?!(?:new|search)$)([^/]+)$/.exec(startPath)?.[1];
+if (opening) {
+  void import('./routes/ChatRoute').then((m) => m.preloadConversationView());
+  try {
+    prefetchOpeningTail(decodeURIComponent(opening));
+  } catch {
+    // a malformed address: the route shows it as not found
+  }
 }
 
 function Root() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../hooks/useTranslation';
 import { PanelLeft } from 'lucide-react';
 import { useNav } from '../state/nav';
 import { IconButton } from './ui/IconButton';

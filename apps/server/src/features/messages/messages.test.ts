@@ -121,4 +121,51 @@ describe('messages', () => {
     const bob = await chatUser(h, 'Bob');
     expect((await bob.api(`/api/messages/${id}`)).status).toBe(404);
   });
+
+  it("GET ?limit= gives the newest branch's last messages, oldest first, as the full list writes them", async () => {
+    const first = (await alice.ask({ text: 'Root [[fake reply="r"]]' })).events.at(-1)!.data as FinalEvent;
+    const id = first.conversation.conversationId;
+    let parent = first.responseMessage.messageId;
+    for (const n of [1, 2, 3]) {
+      const fin = (
+        await alice.ask({ conversationId: id, parentMessageId: parent, text: `Q${n} [[fake reply="A${n}"]]` })
+      ).events.at(-1)!.data as FinalEvent;
+      parent = fin.responseMessage.messageId;
+    }
+    // A newer branch off the first reply: the tail follows it, not the older, longer one.
+    const side = (
+      await alice.ask({
+        conversationId: id,
+        parentMessageId: first.responseMessage.messageId,
+        text: 'Side [[fake reply="S"]]',
+      })
+    ).events.at(-1)!.data as FinalEvent;
+    const all = JSON.parse(await (await alice.api(`/api/messages/${id}`)).text()) as Message[];
+    expect(all).toHaveLength(10);
+
+    const tail = async (limit: number | string) => {
+      const res = await alice.api(`/api/messages/${id}?limit=${limit}`);
+      expect(res.status).toBe(200);
+      return (await res.json()) as Message[];
+    };
+    const three = await tail(3);
+    expect(three.map((m) => m.text)).toEqual(['r', 'Side [[fake reply="S"]]', 'S']);
+    expect(three.at(-1)!.messageId).toBe(side.responseMessage.messageId);
+    // The same objects as the full list (one JSON writer for both).
+    for (const m of three) expect(m).toStrictEqual(all.find((x) => x.messageId === m.messageId));
+    const whole = await tail(100);
+    expect(whole.map((m) => m.text)).toEqual([
+      'Root [[fake reply="r"]]',
+      'r',
+      'Side [[fake reply="S"]]',
+      'S',
+    ]);
+    expect(whole[0]!.parentMessageId).toBe(first.requestMessage.parentMessageId);
+
+    for (const bad of [0, -1, 'x', 1001]) {
+      expect((await alice.api(`/api/messages/${id}?limit=${bad}`)).status).toBe(400);
+    }
+    const bob = await chatUser(h, 'Bob2');
+    expect((await bob.api(`/api/messages/${id}?limit=5`)).status).toBe(404);
+  });
 });

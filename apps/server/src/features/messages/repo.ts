@@ -80,6 +80,30 @@ export function createMessagesRepo(db: Executor) {
       return row?.body ?? '[]';
     },
 
+    /**
+     * The last `limit` messages of the branch that ends at the conversation's newest message (the
+     * one listed last by listForConversation), oldest first, as the same JSON text: walked up from
+     * that message by parent id (the primary key), so it costs `limit` lookups, not the whole tree.
+     */
+    async branchTailJson(userId: string, conversationId: string, limit: number): Promise<string> {
+      const m = messages;
+      const result = await db.execute<{ body: string | null }>(sql`
+        with recursive chain as (
+          (select ${m.messageId} as id, ${m.parentMessageId} as parent, 1 as depth
+             from ${m}
+            where ${m.userId} = ${userId} and ${m.conversationId} = ${conversationId}
+            order by ${m.createdAt} desc, ${m.isCreatedByUser} asc
+            limit 1)
+          union all
+          select p.message_id, p.parent_message_id, c.depth + 1
+            from chain c join ${m} p on p.message_id = c.parent
+           where c.depth < ${limit} and p.user_id = ${userId} and p.conversation_id = ${conversationId}
+        )
+        select '[' || coalesce(string_agg(${messageJson} || ${pluginsJson} || '}', ',' order by chain.depth desc), '') || ']' as body
+          from chain join ${m} on ${m.messageId} = chain.id`);
+      return result.rows[0]?.body ?? '[]';
+    },
+
     async get(userId: string, messageId: string): Promise<MessageRow | undefined> {
       const [row] = await db.select().from(messages).where(own(userId, messageId));
       return row;

@@ -4,11 +4,11 @@ import { addRoute } from '../../platform/typed-route.js';
 import type { MessagesService } from './service.js';
 
 export function messagesRoutes(app: FastifyInstance, { messages }: { messages: MessagesService }): void {
-  addRoute(app, API_ROUTES.messages, async ({ user, params, reply }) =>
+  addRoute(app, API_ROUTES.messages, async ({ user, params, query, reply }) =>
     // The database writes the JSON: no per-row decoding and re-serialising of long conversations.
     reply
       .type('application/json; charset=utf-8')
-      .send(await messages.listJson(user.id, params.conversationId)),
+      .send(await messages.listJson(user.id, params.conversationId, query.limit)),
   );
 
   addRoute(app, API_ROUTES.editMessage, async ({ user, params, body }) =>

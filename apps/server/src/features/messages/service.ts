@@ -10,10 +10,13 @@ export function createMessagesService({ repo, convos }: { repo: MessagesRepo; co
      * The flat tree of the user's conversation, oldest first, as JSON text built by the database
      * (the same bytes as JSON.stringify of the presented rows); 404 when not the user's.
      */
-    async listJson(userId: string, conversationId: string): Promise<string> {
+    /** Every message, or with `limit` the newest branch's last ones (contract: messagesQuerySchema). */
+    async listJson(userId: string, conversationId: string, limit?: number): Promise<string> {
       const convo = await convos.get(userId, conversationId);
       if (!convo) throw new AppError('not_found', 'Conversation not found');
-      return repo.listJsonForConversation(userId, conversationId);
+      return limit === undefined
+        ? repo.listJsonForConversation(userId, conversationId)
+        : repo.branchTailJson(userId, conversationId, limit);
     },
 
     /** "Save only" edit: new text, marked edited. */

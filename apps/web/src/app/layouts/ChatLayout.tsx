@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { UI_LIMITS } from '@chat/contract';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { Sidebar } from '../../features/sidebar/Sidebar';

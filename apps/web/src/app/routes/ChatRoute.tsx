@@ -4,8 +4,9 @@ import { ChatView } from '../../features/chat/ChatView';
 import { lastSearchQuery } from '../../features/search/last-query';
 import { SearchView } from '../../features/search/SearchView';
 
-// For the shell, to start Markdown early on a saved conversation (in this chunk, not one of its own).
-export { preloadMarkdown } from '../../features/chat/markdown/LazyMarkdown';
+// For the shell, to start Markdown and the message list early on a saved conversation (in this
+// chunk, not one of its own).
+export { preloadConversationView } from '../../features/chat/ChatView';
 
 /**
  * /c/:conversationId — 'new' is an empty, unsaved conversation; /search/:query and /c/search are

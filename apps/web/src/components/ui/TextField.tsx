@@ -1,6 +1,6 @@
 import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Eye, EyeOff } from 'lucide-react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {

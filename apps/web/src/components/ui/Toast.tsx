@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { confirmEmail } from '../../api/identity';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { FORGOT_PASSWORD_ERROR_MS, requestPasswordResetSchema } from '@chat/contract';
 import { requestPasswordReset } from '../../api/identity';
 import { Alert } from '../../components/ui/Alert';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { ERROR_TEXT_KEYS, isOAuthErrorCode, loginRequestSchema, OAUTH_ERROR_TEXT_KEYS } from '@chat/contract';
 import { useStartupConfig } from '../../api/config';
 import { Alert } from '../../components/ui/Alert';

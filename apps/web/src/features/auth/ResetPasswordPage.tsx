@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { resetPasswordRequestSchema } from '@chat/contract';
 import { ApiError } from '../../api/http';
 import { resetPassword } from '../../api/identity';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { isSocialProvider, oauthStartPath, type SocialProvider, type StartupConfig } from '@chat/contract';
 
 const ICON = { width: 18, height: 18, 'aria-hidden': true } as const;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { resendConfirmEmail } from '../../api/identity';
 import { Button } from '../../components/ui/Button';
 import { AuthLayout } from './AuthLayout';

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
-import { fetchMessages, useConversation, useMessages } from '../../api/messages';
+import { openingTail, useConversation, useShownMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
@@ -25,7 +25,7 @@ import { useKeyRefusal } from './keys/useKeyRefusal';
 import { bottomActionKind } from './input/bottom-action';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { PARAM_LABEL_KEYS } from './options/params';
-import { MessageList } from './messages/MessageList';
+import type { MessageListProps } from './messages/MessageList';
 import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
 import { isActive } from './stream/machine';
@@ -36,6 +36,7 @@ import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
 import { setVisibleLeaf } from '../../state/visible-branch';
 import { useChatActions } from './useChatActions';
+import { preloadable } from '../../components/preloadable';
 import './chat.css';
 
 // Not needed for the first paint of /c/new: loaded when first shown.
@@ -43,6 +44,17 @@ const AssistantPanel = lazy(() =>
   import('./assistants/AssistantPanel').then((m) => ({ default: m.AssistantPanel })),
 );
 const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: m.KeyDialog })));
+// The messages (rows, actions, edit, branches, scrolling): an empty /c/new shows none. Loaded with
+// a saved conversation (beside its data) and on the first send.
+const MessageList = preloadable<MessageListProps>(() =>
+  import('./messages/MessageList').then((m) => ({ default: m.MessageList })),
+);
+
+/** For the shell, when the page opens on a saved conversation: the chunks its messages need. */
+export function preloadConversationView(): void {
+  preloadMarkdown();
+  MessageList.preload();
+}
 
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
@@ -58,8 +70,14 @@ export function ChatView({ routeId, assistantView = false }: { routeId: string; 
   useEffect(() => {
     if (routeId === NEW_CONVO) return;
     preloadMarkdown();
-    if (!isActive(getStreamState(routeId))) {
-      void qc.prefetchQuery({ queryKey: queryKeys.messages(routeId), queryFn: () => fetchMessages(routeId) });
+    MessageList.preload();
+    // The tail first (useShownMessages): the full list follows once it is there.
+    if (!isActive(getStreamState(routeId)) && !qc.getQueryData(queryKeys.messages(routeId))) {
+      void qc.prefetchQuery({
+        queryKey: queryKeys.messagesTail(routeId),
+        queryFn: () => openingTail(routeId),
+        staleTime: 30_000,
+      });
     }
   }, [routeId, qc]);
   if (routeId === NEW_CONVO) {
@@ -125,7 +143,7 @@ function ChatScreen({
   const stream = useStreamState(routeId);
   const submitting = isActive(stream);
   const grace = useStopGrace(stream.stoppedAt);
-  const messagesQuery = useMessages(routeId, submitting);
+  const messagesQuery = useShownMessages(routeId, submitting);
   const messages = useMemo(() => messagesQuery.data ?? [], [messagesQuery.data]);
   const [selection, setSelection] = useState<{ key: string; sel: SiblingSelection }>({
     key: routeId,
@@ -141,7 +159,7 @@ function ChatScreen({
   useEffect(() => setVisibleLeaf(routeId, latest?.messageId), [routeId, latest?.messageId]);
   const [sendCount, setSendCount] = useState(0);
   // A reply still generating on the server (reload, another tab) is joined instead of shown frozen.
-  useResumeReply(routeId, latest, messagesQuery.isSuccess && !messagesQuery.isFetching);
+  useResumeReply(routeId, latest, messagesQuery.settled);
 
   // Once the server names the new conversation, /c/new becomes /c/<id> (the view stays).
   useFollowNewConversation(routeId, assistantView ? '/a' : '/c');
@@ -205,7 +223,7 @@ function ChatScreen({
     endpointsConfig: setup.endpointsConfig,
   });
   const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
-  const loadingMessages = routeId !== NEW_CONVO && messagesQuery.isPending;
+  const loadingMessages = routeId !== NEW_CONVO && messagesQuery.data === undefined;
   const noAssistant = assistantView && !assistant.target;
 
   const panel = assistantView && (
@@ -256,31 +274,34 @@ function ChatScreen({
           }
         />
       ) : (
-        <MessageList
-          path={path}
-          byId={byId}
-          // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
-          submitting={submitting || grace}
-          streamingId={submitting ? stream.targetMessageId : null}
-          endpointsConfig={setup.endpointsConfig}
-          handlers={handlers}
-          sendCount={sendCount}
-          userName={user?.username || user?.name}
-          bottom={
-            bottomKind && {
-              kind: bottomKind,
-              onStop: actions.stop,
-              onContinue: () => latest && continueReply(latest),
-              onRegenerate: () => latest && regenerate(latest),
+        <Suspense fallback={<div className="flex-1" />}>
+          <MessageList
+            path={path}
+            byId={byId}
+            // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
+            submitting={submitting || grace}
+            streamingId={submitting ? stream.targetMessageId : null}
+            endpointsConfig={setup.endpointsConfig}
+            handlers={handlers}
+            sendCount={sendCount}
+            userName={user?.username || user?.name}
+            bottom={
+              bottomKind && {
+                kind: bottomKind,
+                onStop: actions.stop,
+                onContinue: () => latest && continueReply(latest),
+                onRegenerate: () => latest && regenerate(latest),
+              }
             }
-          }
-        />
+          />
+        </Suspense>
       )}
       <ChatInput
         onSend={(text) => {
           // The reply renders as Markdown: start loading it now so it is there by the first delta
           // (not on mount, which would put it on an empty /c/new's critical path).
           preloadMarkdown();
+          MessageList.preload();
           const ok = actions.send(text, filesOn ? attachments.ready() : undefined);
           if (ok) {
             attachments.sent();

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message, type MessageFile } from '@chat/contract';
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Dialog } from '../../components/ui/Dialog';
 import ImportConversations from './ImportConversations';
 

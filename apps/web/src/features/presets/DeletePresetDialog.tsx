@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import type { Preset } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';

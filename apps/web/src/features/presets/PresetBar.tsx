@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Settings2 } from 'lucide-react';
 import { loadEditor, type PresetDialogs } from './usePresetDialogs';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import {
   CHAT_LIMITS,
   PRESET_IN_PLACE_ENDPOINTS,

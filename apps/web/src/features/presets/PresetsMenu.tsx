@@ -1,6 +1,6 @@
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { BookCopy } from 'lucide-react';
 import { IconButton } from '../../components/ui/IconButton';
 import { usePopover } from '../../hooks/usePopover';

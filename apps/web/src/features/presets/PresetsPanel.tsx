@@ -1,6 +1,6 @@
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Download, FileUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
 import type { Preset } from '@chat/contract';
 import { IconButton } from '../../components/ui/IconButton';
@@ -86,6 +86,26 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
     }
   };
 
+  // Up and Down move between presets, staying in the same column (apply, default, edit, export,
+  // delete); Home and End go to the first and last; the ends wrap, as in the app's menus.
+  const onListKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const rows = [...e.currentTarget.children] as HTMLElement[];
+    const row = rows.findIndex((li) => li.contains(document.activeElement));
+    if (row < 0) return;
+    const targets: Record<string, number> = {
+      ArrowDown: row + 1,
+      ArrowUp: row - 1,
+      Home: 0,
+      End: rows.length - 1,
+    };
+    const target = targets[e.key];
+    if (target === undefined) return;
+    e.preventDefault();
+    const column = [...rows[row]!.querySelectorAll('button')].findIndex((b) => b === document.activeElement);
+    const buttons = rows[(target + rows.length) % rows.length]!.querySelectorAll<HTMLButtonElement>('button');
+    (buttons[Math.max(column, 0)] ?? buttons[0])?.focus();
+  };
+
   return (
     <div ref={rootRef} className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-2 px-2 pb-1 pt-1">
@@ -103,6 +123,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
           className="flex max-h-[210px] flex-col overflow-y-auto overscroll-contain sm:max-h-[315px]"
           aria-label={t('com_endpoint_presets')}
           data-testid="presets-list"
+          onKeyDown={onListKeyDown}
         >
           {list.map((preset) => (
             <li

@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { PRESET_LIMITS } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { MessageSquare, Sparkles, User } from 'lucide-react';
 import { DEFAULT_TITLE } from '@chat/contract';
 import { formatDate } from '../../config/locale';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Search, SearchX, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';

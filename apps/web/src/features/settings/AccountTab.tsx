@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Button } from '../../components/ui/Button';
 import { useAuth } from '../auth';
 import { AvatarUpload } from './AvatarUpload';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { useRevokeAllUserKeys } from '../../api/user-keys';
 import { Spinner } from '../../components/ui/Spinner';
 import { ImportConversations } from '../export';

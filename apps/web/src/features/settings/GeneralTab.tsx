@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { useLocation } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { LANGUAGE_AUTO, LANGUAGES, THEMES, type Theme } from '@chat/contract';

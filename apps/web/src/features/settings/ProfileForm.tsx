@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { updateUserRequestSchema } from '@chat/contract';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/Button';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Database, FlaskConical, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { Dialog } from '../../components/ui/Dialog';
 import { AccountTab } from './AccountTab';

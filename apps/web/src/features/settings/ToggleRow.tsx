@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import type { LocalToggle } from '@chat/contract';
 import { useLocalPref } from '../../state/local-pref';
 import { SettingRow } from './SettingRow';

@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { CHAT_LIMITS, DEFAULT_TITLE, EModelEndpoint, type Conversation } from '@chat/contract';

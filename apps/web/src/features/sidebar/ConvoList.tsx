@@ -1,6 +1,6 @@
 import { useMemo, useRef } from 'react';
 import { useMatch } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Spinner } from '../../components/ui/Spinner';
 import { Button } from '../../components/ui/Button';
 import { useLoadMore } from '../../hooks/useLoadMore';

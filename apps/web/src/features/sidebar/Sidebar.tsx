@@ -1,6 +1,6 @@
 import { Link, useMatch } from 'react-router';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Bot, PanelLeftClose, SquarePen } from 'lucide-react';
 import { useNav } from '../../state/nav';
 import { IconButton } from '../../components/ui/IconButton';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useMatch } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Search, X } from 'lucide-react';
 import { NEW_CONVO, SEARCH_LIMITS, TIMINGS } from '@chat/contract';
 import { useSearchEnabled } from '../search';

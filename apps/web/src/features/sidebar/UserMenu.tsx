@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../hooks/useTranslation';
 import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
 import { NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import clsx from 'clsx';
 import type { Assistant, Plugin } from '@chat/contract';
 import { useCreateAssistant, useUpdateAssistant } from '../../../api/assistants';

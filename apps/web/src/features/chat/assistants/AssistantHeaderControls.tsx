@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Bot, Settings2 } from 'lucide-react';
 import { IconButton } from '../../../components/ui/IconButton';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Assistant } from '@chat/contract';
 import { useDeleteAssistant } from '../../../api/assistants';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FILE_ERROR_KEYS, type FileErrorKind } from '@chat/contract';
 
 /** The file checks' errors, merged into one list (spec §5: after 250 ms). */

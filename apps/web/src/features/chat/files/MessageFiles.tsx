@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import type { MessageFile } from '@chat/contract';
 import { apiFetch } from '../../../api/http';
 

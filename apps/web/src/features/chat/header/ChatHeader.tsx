@@ -1,5 +1,5 @@
-import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { SquarePen } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { useStableNavigate } from '../../../hooks/useStableNavigate';
@@ -11,7 +11,9 @@ import { PresetsMenu, type PresetDialogs } from '../../presets';
 import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
-import { PluginsSelect } from './PluginsSelect';
+
+// Only the plugins endpoint shows it: not on the first load of a chat on another endpoint.
+const PluginsSelect = lazy(() => import('./PluginsSelect').then((m) => ({ default: m.PluginsSelect })));
 
 const NO_PLUGINS: readonly string[] = [];
 
@@ -70,13 +72,15 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
             />
             {presets && <PresetsMenu dialogs={presets} disabled={disabled} />}
             {setup.endpointType === 'gptPlugins' && (
-              <PluginsSelect
-                selected={setup.tools}
-                onChange={setup.setTools}
-                installed={user?.plugins ?? NO_PLUGINS}
-                onUser={setUser}
-                disabled={disabled}
-              />
+              <Suspense fallback={null}>
+                <PluginsSelect
+                  selected={setup.tools}
+                  onChange={setup.setTools}
+                  installed={user?.plugins ?? NO_PLUGINS}
+                  onUser={setUser}
+                  disabled={disabled}
+                />
+              </Suspense>
             )}
           </>
         )}

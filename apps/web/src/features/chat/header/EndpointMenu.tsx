@@ -1,6 +1,6 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Check, ChevronDown, ChevronRight } from 'lucide-react';
 import type { EndpointsConfig, ModelsConfig } from '@chat/contract';
 import { EndpointIcon } from './EndpointIcon';

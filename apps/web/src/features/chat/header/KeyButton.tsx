@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { KeyRound } from 'lucide-react';
 import type { EndpointsConfig } from '@chat/contract';
 import { useKeyStatus } from '../keys/useKeyStatus';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ChevronDown, Puzzle, Store } from 'lucide-react';
 import type { Plugin, User } from '@chat/contract';
 import { usePlugins } from '../../../api/plugins';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { FastForward, RefreshCw, Square } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { BottomActionKind } from './bottom-action';

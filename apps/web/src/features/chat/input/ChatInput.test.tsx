@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { TIMINGS } from '@chat/contract';
 import { ChatInput, type ChatInputProps } from './ChatInput';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
 function setup(props: Partial<ChatInputProps> = {}) {
   const onSend = vi.fn(() => true);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowUp, KeyRound, Square } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
 import { AttachButton } from '../files/AttachButton';

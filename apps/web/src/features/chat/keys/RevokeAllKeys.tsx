@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { useRevokeAllUserKeys } from '../../../api/user-keys';
 import { useToast } from '../../../components/ui/Toast';
 

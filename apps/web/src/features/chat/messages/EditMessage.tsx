@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Button } from '../../../components/ui/Button';
 import { useAutoGrow } from '../input/useAutoGrow';
 

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Check, Copy, FastForward, Pencil, RefreshCw } from 'lucide-react';
 import { IconButton } from '../../../components/ui/IconButton';
 import { useCopy } from '../markdown/useCopy';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { AlertCircle } from 'lucide-react';
 import { TIMINGS, type Message } from '@chat/contract';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';

@@ -7,7 +7,7 @@ import type { BottomActionProps } from '../input/BottomAction';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
 let clock = 0;
 function msg(id: string, parent: string, extra: Partial<Message> = {}): Message {

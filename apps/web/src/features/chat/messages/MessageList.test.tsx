@@ -8,7 +8,7 @@ import { draftMessage } from '../stream/messages';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
 const { messageWindow: WINDOW, messageWindowStep: STEP } = UI_LIMITS;
 /** Height of every row in the fake layout below. */

@@ -60,7 +60,9 @@ export function MessageList({
     scrollRef,
     rowsRef,
     length: path.length,
-    resetKey: `${conversationId}:${sendCount}`,
+    // The root too: the full list replacing a conversation's first-loaded tail (api/messages)
+    // adds messages above, and the window goes back on the newest.
+    resetKey: `${conversationId}:${path[0]?.message.messageId ?? ''}:${sendCount}`,
   });
 
   const shownBelow = bottom?.kind ?? null;

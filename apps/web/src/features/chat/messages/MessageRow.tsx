@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { Sparkles } from 'lucide-react';
 import type { EndpointsConfig, Message } from '@chat/contract';
 import type { PathEntry } from '../tree/tree';

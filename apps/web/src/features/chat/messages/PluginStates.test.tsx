@@ -4,8 +4,8 @@ import { SELF_REFLECTION, type PluginState } from '@chat/contract';
 import en from '../../../locales/en.json';
 import { PluginStates, pluginStatusKey } from './PluginStates';
 
-/** The English texts, interpolated as i18next does. */
-vi.mock('react-i18next', () => ({
+/** The English texts, interpolated as the translator does. */
+vi.mock('../../../hooks/useTranslation', () => ({
   useTranslation: () => ({
     t: (k: string, o?: { name?: string }) =>
       (en as Record<string, string>)[k]!.replace('{{name}}', o?.name ?? ''),

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { SELF_REFLECTION, type PluginState } from '@chat/contract';
 

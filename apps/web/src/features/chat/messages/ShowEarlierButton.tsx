@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 
 /** Above the first rendered message while older ones are not rendered (they load on scroll too). */
 export function ShowEarlierButton({ onClick }: { onClick: () => void }) {

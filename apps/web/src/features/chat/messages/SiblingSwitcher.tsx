@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 export interface SiblingSwitcherProps {

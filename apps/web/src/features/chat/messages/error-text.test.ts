@@ -5,7 +5,7 @@ import en from '../../../locales/en.json';
 import { errorTextFor, isErrorJsonText, type Translate } from './error-text';
 
 const dict = en as Record<string, string>;
-// The real i18next (plural forms, interpolation) over the English dictionary.
+// The real translator (plural forms, interpolation) over the English dictionary.
 const t: Translate = (key, options = {}) => i18n.t(key, options);
 
 const GENERIC = "Something went wrong. Here's the specific error message we encountered: ";

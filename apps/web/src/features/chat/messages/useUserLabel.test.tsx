@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { writeLocalToggle } from '../../../state/local-pref';
 import { useUserLabel } from './useUserLabel';
 
-vi.mock('react-i18next', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 afterEach(() => localStorage.clear());
 
 describe('useUserLabel (the UsernameDisplay preference)', () => {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { BING_DEFAULTS, BING_TONE_STYLES } from '@chat/contract';
 import { useTokenCount } from '../../../api/tokenizer';
 import type { BingOptionKey, BingValues, mergeBing } from './bing-options';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { IconButton } from '../../../components/ui/IconButton';
 import type { ParamKey } from '@chat/contract';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { pluginAuthIssues, type Plugin } from '@chat/contract';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/TextField';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowLeft, Search } from 'lucide-react';
 import { PLUGIN_LIMITS, TIMINGS, matchPlugins, type Plugin, type User } from '@chat/contract';
 import { ApiError } from '../../../api/http';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowDown } from 'lucide-react';
 
 export function ScrollToBottomButton({ onClick }: { onClick: () => void }) {

@@ -84,6 +84,38 @@ test.describe('with mail configured', () => {
     await expect(page).toHaveURL(/\/c\/new$/);
   });
 
+  test('a person whose link is lost asks for a new one from the login page, and it confirms', async ({
+    page,
+  }) => {
+    const account = newAccount();
+    await page.goto('/register');
+    await page.getByTestId('register-name').fill(account.name);
+    await page.getByTestId('register-email').fill(account.email);
+    await page.getByTestId('register-password').fill(account.password);
+    await page.getByTestId('register-confirm-password').fill(account.password);
+    await page.getByTestId('register-submit').click();
+    await expect(page).toHaveURL(/\/verify-email\?/);
+    await mailedLink(account.email, 1); // the first mail arrived, and is lost
+
+    await page.goto('/login');
+    await page.getByTestId('login-email').fill(account.email);
+    await page.getByTestId('login-password').fill(account.password);
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('login-verify-email').click();
+    await expect(page).toHaveURL(/\/verify-email\?email=/);
+    await expect(page.getByTestId('verify-email-text')).toContainText(account.email);
+    await page.getByTestId('verify-email-resend').click();
+    await expect(page.getByTestId('verify-email-resend')).toBeDisabled();
+
+    await page.goto(await mailedLink(account.email, 2));
+    await expect(page.getByTestId('email-confirmed')).toBeVisible();
+    await page.getByTestId('email-confirmed-sign-in').click();
+    await page.getByTestId('login-email').fill(account.email);
+    await page.getByTestId('login-password').fill(account.password);
+    await page.getByTestId('login-submit').click();
+    await expect(page).toHaveURL(/\/c\/new$/);
+  });
+
   test('an unknown address gets the same answer as a known one', async ({ page }) => {
     await page.goto('/forgot-password');
     await page.getByTestId('forgot-email').fill(newAccount().email);

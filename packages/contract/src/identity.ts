@@ -57,7 +57,15 @@ export type RegisterPending = z.infer<typeof registerPendingSchema>;
 export const registerResponseSchema = z.union([authResponseSchema, registerPendingSchema]);
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export const resendConfirmQuerySchema = z.object({ userId: idSchema });
+/**
+ * The account to mail a new confirmation link to: `userId` (LibreChat's, from the verify page
+ * after registration) or `email` (the login page's "send a new link" when the first one expired).
+ */
+export const resendConfirmQuerySchema = z
+  .object({ userId: idSchema.optional(), email: registerFieldsSchema.shape.email.optional() })
+  .refine((q) => q.userId !== undefined || q.email !== undefined, {
+    message: 'userId or email is required',
+  });
 export const emailConfirmationQuerySchema = z.object({ token: z.string().min(1).max(TOKEN_MAX) });
 
 export const IDENTITY_ROUTES = {

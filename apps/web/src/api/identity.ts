@@ -14,8 +14,9 @@ export function resetPassword(body: ResetPasswordRequest) {
   return callApi(API_ROUTE_PATHS.resetPassword, { body });
 }
 
-export function resendConfirmEmail(userId: string) {
-  return callApi(API_ROUTE_PATHS.resendConfirmEmail, { query: { userId } });
+/** By the account's id (after registration) or its address (from the login page). */
+export function resendConfirmEmail(who: { userId: string } | { email: string }) {
+  return callApi(API_ROUTE_PATHS.resendConfirmEmail, { query: who });
 }
 
 export function confirmEmail(token: string) {

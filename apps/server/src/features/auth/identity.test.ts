@@ -183,6 +183,32 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
     expect(await codeOf(await confirm(h, link.searchParams.get('token')!))).toBe('invalid_token');
   });
 
+  it('after an expired link, a new one is asked for by address (the login page); unknown addresses get the same answer', async () => {
+    const email = 'expired-resend@example.com';
+    await register(h, email);
+    const old = linkOf(await smtp.next(email), '/email-confirmation');
+    await h.database.db.update(identityTokens).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect(await codeOf(await confirm(h, old.searchParams.get('token')!))).toBe('invalid_token');
+    expect(await codeOf(await login(h, email, PASSWORD))).toBe('email_not_verified');
+
+    const res = await post(
+      h,
+      `/api/auth/resendConfirmEmail?email=${encodeURIComponent(email.toUpperCase())}`,
+    );
+    expect(res.status).toBe(200);
+    const answer: unknown = await res.json();
+    const fresh = linkOf(await smtp.next(email), '/email-confirmation');
+    expect((await confirm(h, fresh.searchParams.get('token')!)).status).toBe(200);
+    expect((await login(h, email, PASSWORD)).status).toBe(200);
+
+    const unknown = await post(h, '/api/auth/resendConfirmEmail?email=nobody-here%40example.com');
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual(answer);
+    // Neither an id nor an address: a 400 naming what is needed.
+    const neither = await post(h, '/api/auth/resendConfirmEmail');
+    expect(neither.status).toBe(400);
+  });
+
   describe('password reset', () => {
     async function verifiedUser(email: string): Promise<{ cookie: string; token: string }> {
       await register(h, email);

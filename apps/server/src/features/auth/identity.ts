@@ -81,8 +81,14 @@ export function createIdentityService(deps: {
       return { message: VERIFY_PENDING_MESSAGE, verifyEmail: true, email: user.email, userId: user.id };
     },
 
-    async resendConfirmation(userId: string, language: Language): Promise<IdentityMessage> {
-      const user = await repo.findUserById(userId);
+    /** The same answer whether or not such an unconfirmed account exists. */
+    async resendConfirmation(
+      who: { userId?: string | undefined; email?: string | undefined },
+      language: Language,
+    ): Promise<IdentityMessage> {
+      const user = who.userId
+        ? await repo.findUserById(who.userId)
+        : await repo.findUserByEmail(who.email ?? '');
       if (user && !user.emailVerified && !user.deletedAt) await sendVerification(user, language);
       return { message: RESEND_MESSAGE };
     },

@@ -107,7 +107,7 @@ export function authRoutes(
     app,
     API_ROUTES.resendConfirmEmail,
     async ({ query, request }) =>
-      identity.resendConfirmation(query.userId, mailLanguage(request.headers['accept-language'])),
+      identity.resendConfirmation(query, mailLanguage(request.headers['accept-language'])),
     mailLimit,
   );
   addRoute(app, API_ROUTES.emailConfirmation, async ({ query }) => identity.confirmEmail(query.token), {

@@ -73,6 +73,18 @@ export default function LoginPage() {
       {errorKey && (
         <Alert data-testid="auth-error" className="mb-5">
           {t(errorKey)}
+          {errorKey === ERROR_TEXT_KEYS.email_not_verified && values.email.trim() && (
+            <>
+              {' '}
+              <Link
+                to={`/verify-email?email=${encodeURIComponent(values.email.trim())}`}
+                className="font-medium underline"
+                data-testid="login-verify-email"
+              >
+                {t('com_auth_verify_email_new_link')}
+              </Link>
+            </>
+          )}
         </Alert>
       )}
       {emailLogin && (

@@ -17,7 +17,7 @@ export default function VerifyEmailPage() {
   const resend = async () => {
     setResent('sending');
     try {
-      await resendConfirmEmail(userId);
+      await resendConfirmEmail(userId ? { userId } : { email });
     } catch (err) {
       console.error('resend confirmation failed', err);
     }
@@ -37,7 +37,7 @@ export default function VerifyEmailPage() {
           size="lg"
           fullWidth
           loading={resent === 'sending'}
-          disabled={resent !== 'idle' || !userId}
+          disabled={resent !== 'idle' || (!userId && !email)}
           onClick={() => void resend()}
           data-testid="verify-email-resend"
         >

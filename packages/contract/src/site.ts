@@ -22,10 +22,14 @@ export const SITE_PAGE_META = {
   },
   '/faq': {
     title: 'FAQ',
-    description: 'Answers to common questions: how to use it, models, data safety, subscriptions, languages and support.',
+    description:
+      'Answers to common questions: how to use it, models, data safety, subscriptions, languages and support.',
   },
   '/login': { title: 'Login', description: 'Sign in to chat with several AI providers in one place.' },
-  '/register': { title: 'Sign up', description: 'Create an account to chat with several AI providers in one place.' },
+  '/register': {
+    title: 'Sign up',
+    description: 'Create an account to chat with several AI providers in one place.',
+  },
 } as const satisfies Record<string, SitePageMeta>;
 
 export type SitePagePath = keyof typeof SITE_PAGE_META;

@@ -83,7 +83,10 @@ describe('the affiliate script', () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startTestApp({
-      affiliate: { scriptUrl: 'https://track.affiliate.example/v1/t.js', referUrl: 'https://refer.example/r' },
+      affiliate: {
+        scriptUrl: 'https://track.affiliate.example/v1/t.js',
+        referUrl: 'https://refer.example/r',
+      },
     });
   });
   afterAll(() => h.close());
@@ -92,7 +95,10 @@ describe('the affiliate script', () => {
     const res = await fetch(`${h.url}/api/config`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self' https://track.affiliate.example;");
-    const body = (await res.json()) as { affiliateScriptUrl: string | null; affiliateReferUrl: string | null };
+    const body = (await res.json()) as {
+      affiliateScriptUrl: string | null;
+      affiliateReferUrl: string | null;
+    };
     expect(body.affiliateScriptUrl).toBe('https://track.affiliate.example/v1/t.js');
     expect(body.affiliateReferUrl).toBe('https://refer.example/r');
   });

@@ -1,6 +1,12 @@
 import { sitePageMeta } from '@chat/contract';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text safe inside an element or a double-quoted attribute. */
 export function escapeHtml(text: string): string {

@@ -6,7 +6,7 @@ import { UI_LIMITS } from '@chat/contract';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { Sidebar } from '../../features/sidebar/Sidebar';
 import { useNav } from '../../state/nav';
-import { useBodyClass } from '../../features/site/usePageMeta';
+import { useBodyClass } from '../../hooks/useBodyClass';
 
 /**
  * Sidebar on the left (260 px; a 320 px overlay drawer with a backdrop up to 768 px), main area

@@ -1,2 +1,3 @@
 /** What other features may use of auth: the signed-in session. */
 export { useAuth, type AuthState } from './auth-context';
+export { AuthProvider } from './AuthProvider';

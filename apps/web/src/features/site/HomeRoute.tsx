@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { preloadable } from '../../components/preloadable';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 
 export const LandingPage = preloadable(() => import('./LandingPage'));
 const chatRoute = () => import('../../app/routes/ChatRoute');

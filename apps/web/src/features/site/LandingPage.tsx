@@ -6,7 +6,8 @@ import { HoverMenu } from './HoverMenu';
 import { SiteLayout } from './SiteLayout';
 import { loadAffiliateScript } from './affiliate';
 import { FREE_TIER_STATE, primaryLinkClass, secondaryLinkClass } from './links';
-import { useBodyClass, usePageMeta } from './usePageMeta';
+import { useBodyClass } from '../../hooks/useBodyClass';
+import { usePageMeta } from './usePageMeta';
 
 /** Spec §2 landing page: title, Early Access badge, tagline, Login, Try Now, Blog / FAQ menu. */
 export default function LandingPage() {

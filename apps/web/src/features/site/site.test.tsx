@@ -7,7 +7,7 @@ import { FAQ_QUESTION_COUNT, type StartupConfig } from '@chat/contract';
 import '../../app/i18n';
 import { setSession } from '../../api/http';
 import { ThemeProvider } from '../../state/theme';
-import { AuthProvider } from '../auth/AuthProvider';
+import { AuthProvider } from '../auth';
 import { HomeRoute } from './HomeRoute';
 import FaqPage from './FaqPage';
 

@@ -17,11 +17,3 @@ export function usePageMeta(title: string | null, description: string): void {
     meta.content = description;
   }, [description]);
 }
-
-/** Sets a class on <body> while the page shows (spec §2: landing-page, chat-page). */
-export function useBodyClass(name: string): void {
-  useEffect(() => {
-    document.body.classList.add(name);
-    return () => document.body.classList.remove(name);
-  }, [name]);
-}

@@ -3,13 +3,11 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
-import { ChatLayout } from './layouts/ChatLayout';
 import { preloadable } from '../components/preloadable';
+import { AssistantRoute, ChatLayout, ChatRoute, preloadChat } from './routes/chat-chunks';
 import { prefetchOpeningTail } from '../api/messages';
-import { HomeRoute, LandingPage } from '../features/site/HomeRoute';
+import { HomeRoute, LandingPage } from './routes/HomeRoute';
 
-const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
-const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
@@ -23,15 +21,17 @@ const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 // so do Markdown and the message list when the page is a saved conversation, whose replies need
 // them at once, and its newest messages are asked for as soon as the session is there. The public
 // site's pages load their own chunk instead (a visitor never downloads the chat; a signed-in
-// person on / starts loading it as soon as the session is there: features/site/HomeRoute).
+// person on / starts loading it as soon as the session is there: app/routes/HomeRoute).
 const startPath = window.location.pathname;
-if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
-else if (startPath === '/') LandingPage.preload();
+if (/^\/a(\/|$)/.test(startPath)) {
+  ChatLayout.preload();
+  AssistantRoute.preload();
+} else if (startPath === '/') LandingPage.preload();
 else if (/^\/faq\/?$/.test(startPath)) FaqPage.preload();
 else if (
   !/^\/(login|register|forgot-password|reset-password|verify-email|email-confirmation)(\/|$)/.test(startPath)
 ) {
-  ChatRoute.preload();
+  preloadChat();
 }
 const opening = /^\/[ca]\/(?!(?:new|search)$)([^/]+)$/.exec(startPath)?.[1];
 if (opening) {

@@ -1,3 +1,2 @@
 /** What other features may use of auth: the signed-in session. */
 export { useAuth, type AuthState } from './auth-context';
-export { AuthProvider } from './AuthProvider';

@@ -4,12 +4,12 @@ import { Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { FAQ_QUESTION_COUNT, type StartupConfig } from '@chat/contract';
-import '../../app/i18n';
-import { setSession } from '../../api/http';
-import { ThemeProvider } from '../../state/theme';
-import { AuthProvider } from '../auth';
-import { HomeRoute } from './HomeRoute';
-import FaqPage from './FaqPage';
+import './i18n';
+import { setSession } from '../api/http';
+import { ThemeProvider } from '../state/theme';
+import { AuthProvider } from '../features/auth/AuthProvider';
+import { HomeRoute } from './routes/HomeRoute';
+import FaqPage from '../features/site/FaqPage';
 
 /** The public site (spec §2): landing, marketing header, FAQ accordion, / for a signed-in person. */
 const user = {

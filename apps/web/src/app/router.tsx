@@ -4,7 +4,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
 import { preloadable } from '../components/preloadable';
-import { AssistantRoute, ChatLayout, ChatRoute, preloadChat } from './routes/chat-chunks';
+import { AssistantRoute, ChatLayout, ChatRoute, loadChatShell, preloadChat } from './routes/chat-chunks';
 import { prefetchOpeningTail } from '../api/messages';
 import { HomeRoute, LandingPage } from './routes/HomeRoute';
 
@@ -35,7 +35,7 @@ else if (
 }
 const opening = /^\/[ca]\/(?!(?:new|search)$)([^/]+)$/.exec(startPath)?.[1];
 if (opening) {
-  void import('./routes/ChatRoute').then((m) => m.preloadConversationView());
+  void loadChatShell().then((m) => m.preloadConversationView());
   try {
     prefetchOpeningTail(decodeURIComponent(opening));
   } catch {

@@ -41,7 +41,7 @@ export function MarketingHeader() {
               target="_blank"
               rel="noopener noreferrer"
               data-testid="refer-friend"
-              className={clsx(navLinkClass, 'hidden sm:inline')}
+              className={navLinkClass}
             >
               {t('com_site_refer_friend')}
             </a>

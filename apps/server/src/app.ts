@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -9,6 +9,7 @@ import { configSecrets, type AppConfig } from './config/app-config.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { withRedaction } from './platform/logging.js';
+import { renderSpaPage } from './platform/html/spa-page.js';
 import { clientErrorHandler, registerRequestInput } from './platform/request-input.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createEvents } from './platform/events.js';
@@ -98,6 +99,12 @@ function iconOrigins(config: AppConfig): string[] {
   return [...origins];
 }
 
+/** The origin of the affiliate script (AFFILIATE_SCRIPT_URL): the only third-party script allowed. */
+function affiliateOrigins(config: AppConfig): string[] {
+  const script = config.affiliate?.scriptUrl;
+  return script ? [new URL(script).origin] : [];
+}
+
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -121,12 +128,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Plus the affiliate script's origin, only when AFFILIATE_SCRIPT_URL is set (it may also
+        // send its click event and load its pixel there).
+        scriptSrc: ["'self'", ...affiliateOrigins(deps.config)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Plus the origins of the operator's icons (librechat.yaml iconURL, OPENID_IMAGE_URL).
-        imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config)],
+        imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config), ...affiliateOrigins(deps.config)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...affiliateOrigins(deps.config)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -146,6 +155,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   ]);
 
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
+    // Read once: the public pages get their own title and description written into it.
+    const indexHtml = readFileSync(join(deps.webDist, 'index.html'), 'utf8');
     await app.register(fastifyStatic, {
       root: deps.webDist,
       wildcard: false,
@@ -162,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       }
       reply.header('Cache-Control', 'no-cache');
+      const page = renderSpaPage(indexHtml, request.url.split('?')[0]!, deps.config.appTitle);
+      if (page) return reply.type('text/html; charset=utf-8').send(page);
       return reply.type('text/html').sendFile('index.html');
     });
   }

@@ -191,5 +191,12 @@ export const startupConfigSchema = z.object({
   subscriptionsEnabled: z.boolean(),
   /** STRIPE_PUBLISHABLE_KEY for the browser's Stripe SDK; null without subscriptions. */
   stripePublishableKey: z.string().nullable(),
+  /**
+   * AFFILIATE_SCRIPT_URL: the third-party affiliate tracking script the landing page loads (spec
+   * §2); null when unset, and then no third-party script is ever loaded.
+   */
+  affiliateScriptUrl: z.string().nullable(),
+  /** AFFILIATE_REFER_URL: the affiliate page Refer a Friend opens; null hides that link. */
+  affiliateReferUrl: z.string().nullable(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -40,3 +40,4 @@ export * from './moderation.js';
 export * from './moderation-schemas.js';
 export * from './billing.js';
 export * from './billing-schemas.js';
+export * from './site.js';

@@ -184,6 +184,8 @@ export interface AppConfig {
   /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
   adminEmail?: string | undefined;
   customFooter: string | null;
+  /** AFFILIATE_SCRIPT_URL / AFFILIATE_REFER_URL (public site, spec §2); null when unset. */
+  affiliate?: { scriptUrl: string | null; referUrl: string | null } | undefined;
   registrationEnabled: boolean;
   /** librechat.yaml `registration.allowedDomains`: the only e-mail domains that may sign up. */
   allowedDomains?: string[] | undefined;
@@ -335,6 +337,7 @@ export function buildAppConfig(
     appTitle: env.APP_TITLE,
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
+    affiliate: { scriptUrl: env.AFFILIATE_SCRIPT_URL ?? null, referUrl: env.AFFILIATE_REFER_URL ?? null },
     registrationEnabled: env.ALLOW_REGISTRATION,
     allowedDomains: yaml?.allowedDomains,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,

@@ -12,6 +12,21 @@ const bool = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
 
+/** An optional https URL; empty is unset (a third-party address is never plain http). */
+const httpsUrl = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .url()
+        .refine((v) => v.startsWith('https://'), 'must be an https URL')
+        .optional(),
+    );
+
 /** Environment variables, LibreChat's names where one exists (DESIGN §4). Parsed once at boot. */
 export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -111,6 +126,10 @@ export const envSchema = z.object({
   /** The operator's account (model configs, the admin panel); LibreChat-style deployments set it. */
   ADMIN_EMAIL: z.string().email().optional(),
   CUSTOM_FOOTER: z.string().optional(),
+  /** The landing page's third-party affiliate tracking script (https); none when unset. */
+  AFFILIATE_SCRIPT_URL: httpsUrl(),
+  /** The affiliate page the marketing header's Refer a Friend opens (https); hidden when unset. */
+  AFFILIATE_REFER_URL: httpsUrl(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX: z.coerce.number().int().min(1).optional(),
   LOGIN_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),

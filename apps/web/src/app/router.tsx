@@ -3,12 +3,11 @@ import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
-import { ChatLayout } from './layouts/ChatLayout';
 import { preloadable } from '../components/preloadable';
+import { AssistantRoute, ChatLayout, ChatRoute, loadChatShell, preloadChat } from './routes/chat-chunks';
 import { prefetchOpeningTail } from '../api/messages';
+import { HomeRoute, LandingPage } from './routes/HomeRoute';
 
-const ChatRoute = preloadable(() => import('./routes/ChatRoute'));
-const AssistantRoute = preloadable(() => import('./routes/AssistantRoute'));
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
@@ -16,20 +15,27 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmationPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
+const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 
 // The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
 // so do Markdown and the message list when the page is a saved conversation, whose replies need
-// them at once, and its newest messages are asked for as soon as the session is there.
+// them at once, and its newest messages are asked for as soon as the session is there. The public
+// site's pages load their own chunk instead (a visitor never downloads the chat; a signed-in
+// person on / starts loading it as soon as the session is there: app/routes/HomeRoute).
 const startPath = window.location.pathname;
-if (/^\/a(\/|$)/.test(startPath)) AssistantRoute.preload();
+if (/^\/a(\/|$)/.test(startPath)) {
+  ChatLayout.preload();
+  AssistantRoute.preload();
+} else if (startPath === '/') LandingPage.preload();
+else if (/^\/faq\/?$/.test(startPath)) FaqPage.preload();
 else if (
   !/^\/(login|register|forgot-password|reset-password|verify-email|email-confirmation)(\/|$)/.test(startPath)
 ) {
-  ChatRoute.preload();
+  preloadChat();
 }
 const opening = /^\/[ca]\/(?!(?:new|search)$)([^/]+)$/.exec(startPath)?.[1];
 if (opening) {
-  void import('./routes/ChatRoute').then((m) => m.preloadConversationView());
+  void loadChatShell().then((m) => m.preloadConversationView());
   try {
     prefetchOpeningTail(decodeURIComponent(opening));
   } catch {
@@ -70,11 +76,12 @@ const routes: RouteObject[] = [
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/email-confirmation', element: <EmailConfirmationPage /> },
+      // The public site: the landing page for visitors (a signed-in person goes to /c/new).
+      { path: '/', element: <HomeRoute /> },
+      { path: '/faq', element: <FaqPage /> },
       {
-        path: '/',
         element: <ProtectedChatLayout />,
         children: [
-          { index: true, element: <Navigate to="/c/new" replace /> },
           { path: 'c/:conversationId', element: <ChatRoute /> },
           { path: 'search/:query', element: <ChatRoute /> },
           { path: 'a/:conversationId', element: <AssistantRoute /> },

@@ -88,6 +88,8 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
     subscriptionsEnabled: config.billing?.subscriptionsEnabled === true,
     stripePublishableKey: config.billing?.publishableKey ?? null,
+    affiliateScriptUrl: config.affiliate?.scriptUrl ?? null,
+    affiliateReferUrl: config.affiliate?.referUrl ?? null,
   }));
 
   addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints));

@@ -6,6 +6,7 @@ import { UI_LIMITS } from '@chat/contract';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { Sidebar } from '../../features/sidebar/Sidebar';
 import { useNav } from '../../state/nav';
+import { useBodyClass } from '../../hooks/useBodyClass';
 
 /**
  * Sidebar on the left (260 px; a 320 px overlay drawer with a backdrop up to 768 px), main area
@@ -14,6 +15,7 @@ import { useNav } from '../../state/nav';
 export function ChatLayout() {
   const { t } = useTranslation();
   const { visible, setVisible, toggle, isMobile } = useNav();
+  useBodyClass('chat-page');
 
   // Ctrl/Cmd+Shift+S toggles the sidebar (as in ChatGPT); Escape closes the mobile drawer.
   useEffect(() => {

@@ -18,6 +18,8 @@ const config: StartupConfig = {
   demoEndpoint: false,
   subscriptionsEnabled: false,
   stripePublishableKey: null,
+  affiliateScriptUrl: null,
+  affiliateReferUrl: null,
   discordLoginEnabled: false,
   facebookLoginEnabled: true,
   githubLoginEnabled: true,

@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import clsx from 'clsx';
+import { useStartupConfig } from '../../api/config';
+import { useTranslation } from '../../hooks/useTranslation';
+import { ThemeToggle } from './ThemeToggle';
+import { FREE_TIER_STATE, navLinkClass, primaryLinkClass } from './links';
+
+/**
+ * Spec §2 marketing header: logo to /, theme toggle, BLOG, FAQ, LOGIN, Refer a Friend (only when
+ * AFFILIATE_REFER_URL is set: it opens the affiliate's page) and Try.
+ */
+export function MarketingHeader() {
+  const { t } = useTranslation();
+  const { data: config } = useStartupConfig();
+  const referUrl = config?.affiliateReferUrl;
+  return (
+    <header className="border-b border-border-light bg-surface-primary">
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:px-6">
+        <Link
+          to="/"
+          aria-label={t('com_site_home')}
+          className="me-auto flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+        >
+          <img src="/favicon.svg" alt="" width={28} height={28} className="rounded-lg" />
+          <span className="text-base font-semibold text-text-primary">{config?.appTitle ?? '\u00a0'}</span>
+        </Link>
+        <ThemeToggle />
+        <nav aria-label={t('com_site_main_nav')} className="flex flex-wrap items-center gap-1">
+          <Link to="/blog" className={navLinkClass}>
+            {t('com_site_nav_blog')}
+          </Link>
+          <Link to="/faq" className={navLinkClass}>
+            {t('com_site_nav_faq')}
+          </Link>
+          <Link to="/login" className={navLinkClass}>
+            {t('com_site_nav_login')}
+          </Link>
+          {referUrl && (
+            <a
+              href={referUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="refer-friend"
+              className={navLinkClass}
+            >
+              {t('com_site_refer_friend')}
+            </a>
+          )}
+          <Link to="/login" state={FREE_TIER_STATE} className={clsx(primaryLinkClass, 'ms-1 h-9 px-4')}>
+            {t('com_site_try')}
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

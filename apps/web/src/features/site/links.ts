@@ -1,0 +1,17 @@
+/**
+ * Router state of Try Now (spec §2: "carrying free-tier data in route state"). The free tier
+ * itself comes later; /login will read `freeTier` from `location.state` to start it.
+ */
+export interface FreeTierRouteState {
+  freeTier: true;
+}
+export const FREE_TIER_STATE: FreeTierRouteState = { freeTier: true };
+
+export const navLinkClass =
+  'rounded-md px-2 py-1.5 text-sm font-semibold tracking-wide text-text-secondary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary';
+
+export const primaryLinkClass =
+  'inline-flex h-10 items-center justify-center rounded-lg bg-surface-submit px-5 text-sm font-medium text-white hover:bg-surface-submit-hover focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary';
+
+export const secondaryLinkClass =
+  'inline-flex h-10 items-center justify-center rounded-lg border border-border-medium bg-surface-primary px-5 text-sm font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary';

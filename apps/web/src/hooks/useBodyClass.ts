@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+
+/** Sets a class on <body> while the page shows (spec §2: landing-page, chat-page). */
+export function useBodyClass(name: string): void {
+  useEffect(() => {
+    document.body.classList.add(name);
+    return () => document.body.classList.remove(name);
+  }, [name]);
+}

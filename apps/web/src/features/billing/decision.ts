@@ -1,0 +1,76 @@
+import {
+  canSendWithSubscription,
+  needsPaymentAttention,
+  PLANS,
+  type Plan,
+  type PlanId,
+  type SubscriptionView,
+} from '@chat/contract';
+
+/** Which subscription dialog a refused send opens: the plan chooser or Update Payment Method. */
+export type SubscriptionDialog = 'plans' | 'payment';
+
+/**
+ * Business §4 Subscription status, for display only (the server's gate decides): a user who may
+ * send sends; past_due and unpaid are asked to update their payment method; anyone else chooses a
+ * plan.
+ */
+export function sendDecision(user: SubscriptionView, now = Date.now()): 'send' | SubscriptionDialog {
+  if (canSendWithSubscription(user, now)) return 'send';
+  return needsPaymentAttention(user) ? 'payment' : 'plans';
+}
+
+/** The dialog a 402 of the server names (its code), or null for any other refusal. */
+export function refusalDialog(code: string | undefined): SubscriptionDialog | null {
+  if (code === 'subscription_past_due') return 'payment';
+  if (code === 'subscription_required') return 'plans';
+  return null;
+}
+
+/**
+ * Business §4 Plan chooser: the first option is the free trial while its toggle is on (only an
+ * eligible user has it on), else Weekly Access; Yearly is always there.
+ */
+export function planOptions(trialOn: boolean): Plan[] {
+  return [trialOn ? PLANS.trial : PLANS.weekly, PLANS.yearly];
+}
+
+/** A trial chosen by a user who is no longer eligible falls back to weekly. */
+export function effectivePlan(plan: PlanId | null, trialEligible: boolean): PlanId | null {
+  return plan === 'trial' && !trialEligible ? 'weekly' : plan;
+}
+
+/** The return from a paid checkout: Stripe Checkout's success URL, or the wallet path's return. */
+export function isCheckoutReturn(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return q.get('checkout') === 'success' || q.get('redirect_status') === 'succeeded';
+}
+
+/** The message whose send opened the plan chooser, kept across the redirect to Stripe. */
+const PENDING_KEY = 'pendingSubscriptionMessage';
+
+export const pendingMessage = {
+  save(text: string): void {
+    try {
+      sessionStorage.setItem(PENDING_KEY, text);
+    } catch {
+      // storage unavailable: the text stays in the input instead
+    }
+  },
+  take(): string | null {
+    try {
+      const text = sessionStorage.getItem(PENDING_KEY);
+      sessionStorage.removeItem(PENDING_KEY);
+      return text;
+    } catch {
+      return null;
+    }
+  },
+  clear(): void {
+    try {
+      sessionStorage.removeItem(PENDING_KEY);
+    } catch {
+      // nothing kept
+    }
+  },
+};

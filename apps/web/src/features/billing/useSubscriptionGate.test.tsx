@@ -141,11 +141,14 @@ describe('the send-time subscription check', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it("opens the dialog a server's 402 names", () => {
-    start.user = base;
-    server = base;
+  it("opens the dialog a server's 402 names, once the refreshed user shows why", async () => {
+    // The page still holds the user as valid; the server has it past_due (a webhook landed).
+    start.user = { ...base, subscriptionStatus: 'active', subscriptionEnd: future() };
+    server = { ...base, subscriptionStatus: 'past_due', subscriptionEnd: future() };
     mount(true);
     act(() => gate.refused('subscription_past_due'));
+    await waitFor(() => expect(dialog()).toBe('payment'));
+    await new Promise((r) => setTimeout(r, 50));
     expect(dialog()).toBe('payment');
     act(() => gate.close());
     act(() => gate.refused('no_user_key'));

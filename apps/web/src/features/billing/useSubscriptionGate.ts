@@ -103,8 +103,9 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
     (code: string | undefined) => {
       const kind = refusalDialog(code);
       if (!kind || !live.current.enabled) return;
-      void refresh();
-      setDialog(kind);
+      // The cached user may still look valid (the open dialog would close at once): the server's
+      // answer comes first.
+      void refresh().then(() => setDialog(kind));
     },
     [refresh],
   );

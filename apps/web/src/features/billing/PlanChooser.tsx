@@ -7,7 +7,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { useTranslation } from '../../hooks/useTranslation';
 import { checkoutUrl, goTo, serverMessage } from './api';
-import { effectivePlan, planOptions } from './decision';
+import { effectivePlan, planOptions } from './plans';
 
 const PLAN_NAME_KEYS: Record<PlanId, string> = {
   trial: 'com_subscription_plan_trial',

@@ -21,6 +21,16 @@ export function useSubscriptionSummary(): { status: string; date: string | null 
   return { status, date: t(renews ? 'com_subscription_renews' : 'com_subscription_ends', { date: day }) };
 }
 
+/** The summary in one line (settings' hint). */
+export function SubscriptionStatusText() {
+  const summary = useSubscriptionSummary();
+  return (
+    <span data-testid="settings-subscription-status">
+      {summary.date ? `${summary.status} · ${summary.date}` : summary.status}
+    </span>
+  );
+}
+
 /**
  * Settings "My Subscription → Edit" (business §4 Starting a subscription): the billing portal when
  * the subscription runs or needs attention, else the notice that there is none.

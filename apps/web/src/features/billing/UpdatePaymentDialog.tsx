@@ -33,15 +33,11 @@ export function UpdatePaymentDialog({ user, onClose }: { user: User | null; onCl
       title={t('com_subscription_update_payment_title')}
       description={t('com_error_subscription_past_due')}
       data-testid="update-payment"
+      // One way on: the portal (the close button and Escape leave it).
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {t('com_ui_cancel')}
-          </Button>
-          <Button onClick={() => void openPortal()} loading={loading} data-testid="update-payment-button">
-            {t('com_subscription_update_payment_title')}
-          </Button>
-        </>
+        <Button onClick={() => void openPortal()} loading={loading} data-testid="update-payment-button">
+          {t('com_subscription_update_payment_title')}
+        </Button>
       }
     >
       {failed && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { effectivePlan, isCheckoutReturn, planOptions, refusalDialog, sendDecision } from './decision';
+import { isCheckoutReturn, refusalDialog, sendDecision } from './decision';
+import { effectivePlan, planOptions } from './plans';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const later = '2026-12-01T00:00:00Z';

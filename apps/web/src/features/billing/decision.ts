@@ -1,11 +1,4 @@
-import {
-  canSendWithSubscription,
-  needsPaymentAttention,
-  PLANS,
-  type Plan,
-  type PlanId,
-  type SubscriptionView,
-} from '@chat/contract';
+import { canSendWithSubscription, needsPaymentAttention, type SubscriptionView } from '@chat/contract';
 
 /** Which subscription dialog a refused send opens: the plan chooser or Update Payment Method. */
 export type SubscriptionDialog = 'plans' | 'payment';
@@ -25,19 +18,6 @@ export function refusalDialog(code: string | undefined): SubscriptionDialog | nu
   if (code === 'subscription_past_due') return 'payment';
   if (code === 'subscription_required') return 'plans';
   return null;
-}
-
-/**
- * Business §4 Plan chooser: the first option is the free trial while its toggle is on (only an
- * eligible user has it on), else Weekly Access; Yearly is always there.
- */
-export function planOptions(trialOn: boolean): Plan[] {
-  return [trialOn ? PLANS.trial : PLANS.weekly, PLANS.yearly];
-}
-
-/** A trial chosen by a user who is no longer eligible falls back to weekly. */
-export function effectivePlan(plan: PlanId | null, trialEligible: boolean): PlanId | null {
-  return plan === 'trial' && !trialEligible ? 'weekly' : plan;
 }
 
 /** The return from a paid checkout: Stripe Checkout's success URL, or the wallet path's return. */

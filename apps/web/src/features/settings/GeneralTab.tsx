@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useLocation } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/Button';
 import { storedLanguageChoice, useChooseLanguage, type LanguageChoice } from '../../state/language';
 import { useTheme } from '../../state/theme';
 import { useStartupConfig } from '../../api/config';
-import { SubscriptionEditButton, useSubscriptionSummary } from '../billing';
+import { SubscriptionEditButton, SubscriptionStatusText } from '../billing';
 import { useClearAllConvos } from './api';
 import { LANGUAGE_NAMES, languageTag } from './languages';
 import { Select } from './Select';
@@ -96,17 +96,18 @@ export function GeneralTab() {
 /** My Subscription: its status and renewal or end date; Edit opens the billing portal. */
 function SubscriptionRow() {
   const { t } = useTranslation();
-  const summary = useSubscriptionSummary();
   return (
     <SettingRow
       label={t('com_nav_my_subscription')}
       hint={
-        <span data-testid="settings-subscription-status">
-          {summary.date ? `${summary.status} · ${summary.date}` : summary.status}
-        </span>
+        <Suspense fallback={null}>
+          <SubscriptionStatusText />
+        </Suspense>
       }
     >
-      <SubscriptionEditButton testId="settings-subscription" />
+      <Suspense fallback={null}>
+        <SubscriptionEditButton testId="settings-subscription" />
+      </Suspense>
     </SettingRow>
   );
 }

@@ -145,9 +145,9 @@ describe('the settings dialog', () => {
     expect(screen.getByTestId<HTMLButtonElement>('settings-subscription').disabled).toBe(true);
     cleanup();
     open(vi.fn(), '/c/new', true);
-    expect(screen.getByTestId('settings-subscription-status').textContent).toBe('No subscription');
+    expect((await screen.findByTestId('settings-subscription-status')).textContent).toBe('No subscription');
     // No subscription to manage: the notice, and no portal is asked for.
-    fireEvent.click(screen.getByTestId('settings-subscription'));
+    fireEvent.click(await screen.findByTestId('settings-subscription'));
     expect(await screen.findByText('No subscription found. Send a chat message to buy one.')).toBeTruthy();
     expect(sent).toEqual([]);
   });

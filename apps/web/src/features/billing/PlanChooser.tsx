@@ -1,24 +1,18 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
-import { BILLING_TEXTS, type Plan, type PlanId, type User } from '@chat/contract';
+import type { Plan, PlanId, User } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { useTranslation } from '../../hooks/useTranslation';
-import { checkoutUrl, goTo, serverMessage } from './api';
+import { CheckoutError, checkoutUrl, goTo, serverMessage } from './api';
 import { effectivePlan, planOptions } from './plans';
 
 const PLAN_NAME_KEYS: Record<PlanId, string> = {
   trial: 'com_subscription_plan_trial',
   weekly: 'com_subscription_plan_weekly',
   yearly: 'com_subscription_plan_yearly',
-};
-
-/** Client-side failures of checkout (business §8), by the contract's English text. */
-const CLIENT_TEXT_KEYS: Record<string, string> = {
-  [BILLING_TEXTS.emailMissing]: 'com_subscription_email_missing',
-  [BILLING_TEXTS.checkoutFailed]: 'com_subscription_checkout_failed',
 };
 
 /**
@@ -56,8 +50,8 @@ export function PlanChooser({
     try {
       goTo(await checkoutUrl(selected, user?.email));
     } catch (err) {
-      const own = err instanceof Error ? CLIENT_TEXT_KEYS[err.message] : undefined;
-      setError(serverMessage(err) ?? (own ? t(own) : t('com_error_payment')));
+      const own = err instanceof CheckoutError ? t(err.textKey) : null;
+      setError(serverMessage(err) ?? own ?? t('com_error_payment'));
       setLoading(false);
     }
   };

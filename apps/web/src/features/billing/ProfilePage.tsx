@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useStartupConfig } from '../../api/config';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useTranslation } from '../../hooks/useTranslation';
 import { SubscriptionEditButton, useSubscriptionSummary } from './SubscriptionSetting';
 
@@ -12,7 +11,6 @@ export default function ProfilePage() {
   const { t } = useTranslation();
   const summary = useSubscriptionSummary();
   const enabled = useStartupConfig().data?.subscriptionsEnabled === true;
-  useDocumentTitle(t('com_nav_my_subscription'));
   return (
     <div
       className="flex h-full flex-col items-center overflow-y-auto bg-surface-chat p-6"

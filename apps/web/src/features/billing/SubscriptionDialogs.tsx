@@ -1,5 +1,5 @@
 import type { User } from '@chat/contract';
-import type { SubscriptionDialog } from './decision';
+import type { SubscriptionDialog } from './session';
 import { PlanChooser } from './PlanChooser';
 import { UpdatePaymentDialog } from './UpdatePaymentDialog';
 

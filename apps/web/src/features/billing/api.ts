@@ -1,10 +1,15 @@
-import { API_ROUTE_PATHS, BILLING_TEXTS, type PlanId, type User } from '@chat/contract';
+import { API_ROUTE_PATHS, type PlanId } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { ApiError } from '../../api/http';
 
-/** GET /api/user: the signed-in user as the server has it now (a webhook may have changed it). */
-export function fetchUser(): Promise<User> {
-  return callApi(API_ROUTE_PATHS.user, {});
+/**
+ * A checkout the client stops itself (business §8): its text's key. (The contract's BILLING_TEXTS
+ * are not imported: they would weigh on /c/new's first paint through the shared chunks.)
+ */
+export class CheckoutError extends Error {
+  constructor(readonly textKey: 'com_subscription_email_missing' | 'com_subscription_checkout_failed') {
+    super(textKey);
+  }
 }
 
 /**
@@ -13,12 +18,12 @@ export function fetchUser(): Promise<User> {
  * Answers the address to go to.
  */
 export async function checkoutUrl(plan: PlanId, email: string | undefined): Promise<string> {
-  if (!email) throw new Error(BILLING_TEXTS.emailMissing);
+  if (!email) throw new CheckoutError('com_subscription_email_missing');
   const first = await callApi(API_ROUTE_PATHS.createCheckoutSession, { body: { plan, email } });
   const answer = first.showWithoutTrial
     ? await callApi(API_ROUTE_PATHS.createCheckoutSession, { body: { plan: 'weekly', email } })
     : first;
-  if (!answer.url) throw new Error(BILLING_TEXTS.checkoutFailed);
+  if (!answer.url) throw new CheckoutError('com_subscription_checkout_failed');
   return answer.url;
 }
 

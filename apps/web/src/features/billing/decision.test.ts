@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isCheckoutReturn, refusalDialog, sendDecision } from './decision';
+import { sendDecision } from './decision';
+import { isCheckoutReturn, refusalDialog } from './session';
 import { effectivePlan, planOptions } from './plans';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');

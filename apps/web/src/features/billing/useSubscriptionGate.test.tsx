@@ -84,13 +84,15 @@ function mount(enabled: boolean, at = '/c/new') {
 const dialog = () => screen.getByTestId('dialog').textContent;
 
 describe('the send-time subscription check', () => {
-  it('sends at once without subscriptions, and for a valid cached user, asking nothing', () => {
+  it('sends at once without subscriptions, and for a valid cached user, asking nothing', async () => {
     start.user = base;
     const send = mount(false);
     expect(gate.guard('hi')).toBe(true);
     cleanup();
     start.user = { ...base, subscriptionStatus: 'active', subscriptionEnd: future() };
     const send2 = mount(true);
+    // The rules load once subscriptions are known to be on.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
     expect(gate.guard('hello')).toBe(true);
     expect(send).toHaveBeenCalledWith('hi');
     expect(send2).toHaveBeenCalledWith('hello');

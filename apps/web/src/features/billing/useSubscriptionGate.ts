@@ -1,17 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { canSendWithSubscription, type User } from '@chat/contract';
+import { API_ROUTE_PATHS, type User } from '@chat/contract';
+import { callApi } from '../../api/call';
 import { useStartupConfig } from '../../api/config';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useAuth } from '../auth';
-import { fetchUser } from './api';
-import {
-  isCheckoutReturn,
-  pendingMessage,
-  refusalDialog,
-  sendDecision,
-  type SubscriptionDialog,
-} from './decision';
+import { isCheckoutReturn, pendingMessage, refusalDialog, type SubscriptionDialog } from './session';
+
+type Rules = typeof import('./decision');
+const loadRules = (): Promise<Rules> => import('./decision');
 
 /** How often an open subscription dialog asks whether the user became valid (a webhook landed). */
 export const SUBSCRIPTION_POLL_MS = 2_000;
@@ -50,17 +47,24 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
   const [dialog, setDialog] = useState<SubscriptionDialog | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [flush, setFlush] = useState(false);
+  const [rules, setRules] = useState<Rules | null>(null);
   const pending = useRef<Pending | null>(null);
   const sendRef = useRef(send);
   sendRef.current = send;
-  const live = useRef({ user, enabled });
-  live.current = { user, enabled };
+  const live = useRef({ user, enabled, rules });
+  live.current = { user, enabled, rules };
+
+  // The rules (and the contract's billing module) load only where subscriptions are on.
+  useEffect(() => {
+    if (enabled) void loadRules().then((m) => setRules(m));
+  }, [enabled]);
   const { search, pathname } = useLocation();
   const navigate = useStableNavigate();
 
   const refresh = useCallback(async (): Promise<User | null> => {
     try {
-      const fresh = await fetchUser();
+      // GET /api/user: the user as the server has it now (a webhook may have changed it).
+      const fresh = await callApi(API_ROUTE_PATHS.user, {});
       setUser(fresh);
       return fresh;
     } catch {
@@ -78,10 +82,10 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
 
   const guard = useCallback(
     (text: string): boolean | Promise<boolean> => {
-      const { user: cached, enabled: on } = live.current;
-      if (!on || (cached && canSendWithSubscription(cached))) return sendRef.current(text);
+      const { user: cached, enabled: on, rules: loaded } = live.current;
+      if (!on || (cached && loaded?.canSendWithSubscription(cached))) return sendRef.current(text);
       return (async () => {
-        const fresh = await refresh();
+        const [fresh, { sendDecision }] = await Promise.all([refresh(), loaded ?? loadRules()]);
         if (!fresh) {
           console.warn('subscription check: the user could not be loaded; the message was not sent');
           return false;
@@ -122,7 +126,7 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
   }, [returned, pathname, navigate]);
 
   // The open dialog closes itself as soon as the user is valid (business §4).
-  const valid = !!user && canSendWithSubscription(user);
+  const valid = !!user && !!rules && rules.canSendWithSubscription(user);
   useEffect(() => {
     if (!dialog) return;
     if (valid) {

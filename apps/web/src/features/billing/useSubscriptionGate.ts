@@ -5,9 +5,10 @@ import { callApi } from '../../api/call';
 import { useStartupConfig } from '../../api/config';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useAuth } from '../auth';
+import type * as Decision from './decision';
 import { isCheckoutReturn, pendingMessage, refusalDialog, type SubscriptionDialog } from './session';
 
-type Rules = typeof import('./decision');
+type Rules = typeof Decision;
 const loadRules = (): Promise<Rules> => import('./decision');
 
 /** How often an open subscription dialog asks whether the user became valid (a webhook landed). */

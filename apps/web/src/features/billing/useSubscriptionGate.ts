@@ -94,7 +94,8 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
         const decision = sendDecision(fresh);
         if (decision === 'send') return sendRef.current(text);
         pending.current?.resolve?.(false);
-        pendingMessage.save(text);
+        // Kept across the redirect to Stripe Checkout (the portal's return sends nothing).
+        if (decision === 'plans') pendingMessage.save(text);
         setDialog(decision);
         return new Promise<boolean>((resolve) => {
           pending.current = { text, resolve };

@@ -10,6 +10,8 @@ import {
   GEMINI_FAKE_PORT,
   MAIL_APP_PORT,
   MAIL_CONTROL_PORT,
+  STRIPE_APP_PORT,
+  STRIPE_FAKE_PORT,
   OIDC_BUTTON_LABEL,
   OIDC_ISSUER,
   OIDC_PORT,
@@ -27,13 +29,16 @@ import {
  * checks token balances (CHECK_BALANCE: e2e/specs/balance.spec.ts), which the other specs do not
  * expect. A third app sends its verification and reset mails (EMAIL_*) to a mail catcher (a real
  * SMTP server, tools/fake-upstreams/src/mail) for e2e/specs/identity.spec.ts. The main app also signs
- * in through a local OpenID Provider (tools/fake-upstreams/src/oidc) for e2e/specs/oauth.spec.ts. The fakes' control routes
+ * in through a local OpenID Provider (tools/fake-upstreams/src/oidc) for e2e/specs/oauth.spec.ts. A fourth
+ * app has subscriptions on (STRIPE_*: the Stripe fake's API, hosted pages and signed webhooks) for
+ * e2e/specs/subscription.spec.ts; the others have no Stripe, so no paywall. The fakes' control routes
  * (`/__control/requests`, e2e/support/fakes.ts) let a spec read what each upstream was sent.
  */
 // E2E_APP_PORT, E2E_FAKE_PORT; the Anthropic and Gemini fakes' ports move with the latter.
 const DATA_DIR = `e2e/.data-${APP_PORT}`;
 const BALANCE_DATA_DIR = `e2e/.data-${BALANCE_APP_PORT}`;
 const MAIL_DATA_DIR = `e2e/.data-${MAIL_APP_PORT}`;
+const STRIPE_DATA_DIR = `e2e/.data-${STRIPE_APP_PORT}`;
 /** Every spec asks from 127.0.0.1, several at once: the message limits must not refuse them. */
 const HIGH_MESSAGE_LIMITS = { MESSAGE_IP_MAX: '100000', CONCURRENT_MESSAGE_MAX: '1000' };
 
@@ -200,6 +205,39 @@ export default defineConfig({
         EMAIL_PORT: String(SMTP_PORT),
         EMAIL_FROM: 'noreply@e2e.example.com',
         EMAIL_FROM_NAME: 'OmniChat',
+        TITLE_CONVO: 'false',
+        LOGIN_MAX: '1000',
+        REGISTER_MAX: '1000',
+        ...HIGH_MESSAGE_LIMITS,
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `npx tsx tools/fake-upstreams/src/stripe/cli.ts --port ${STRIPE_FAKE_PORT} --webhook-url http://127.0.0.1:${STRIPE_APP_PORT}/api/stripe/webhook`,
+      cwd: '..',
+      url: `http://127.0.0.1:${STRIPE_FAKE_PORT}/v1/customers`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `rm -rf ${STRIPE_DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${STRIPE_APP_PORT}/api/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(STRIPE_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: STRIPE_DATA_DIR,
+        DOMAIN_CLIENT: `http://127.0.0.1:${STRIPE_APP_PORT}`,
+        OPENAI_API_KEY: 'e2e-key',
+        OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
+        OPENAI_MODELS: 'gpt-4o-mini',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e',
+        STRIPE_PRICE_WEEKLY: 'price_weekly',
+        STRIPE_PRICE_YEARLY: 'price_yearly',
+        STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',

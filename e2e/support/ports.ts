@@ -27,6 +27,13 @@ export const OIDC_PORT = FAKE_PORT + 10;
 export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 /** What the OpenID button of the main app reads (OPENID_BUTTON_LABEL). */
 export const OIDC_BUTTON_LABEL = 'Sign in with Local SSO';
+/**
+ * A fourth app with subscriptions on (e2e/specs/subscription.spec.ts): STRIPE_* point at the Stripe
+ * fake (tools/fake-upstreams/src/stripe/cli.ts: the API, hosted Checkout and portal pages), eleven
+ * above the fake, which delivers its signed events to that app's webhook; the app twelve above.
+ */
+export const STRIPE_FAKE_PORT = FAKE_PORT + 11;
+export const STRIPE_APP_PORT = Number(process.env.E2E_STRIPE_APP_PORT ?? FAKE_PORT + 12);
 /** That app's operator (ADMIN_EMAIL), who may adjust balances. */
 export const BALANCE_OPERATOR_EMAIL = 'e2e-operator@example.com';
 

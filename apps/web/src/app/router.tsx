@@ -14,6 +14,7 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPag
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmationPage'));
+const ProfilePage = lazy(() => import('../features/billing/ProfilePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 
@@ -86,6 +87,8 @@ const routes: RouteObject[] = [
           { path: 'search/:query', element: <ChatRoute /> },
           { path: 'a/:conversationId', element: <AssistantRoute /> },
           { path: 'a', element: <Navigate to="/a/new" replace /> },
+          // Business §2: the subscription management address.
+          { path: 'profile', element: <ProfilePage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

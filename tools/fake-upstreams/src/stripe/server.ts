@@ -382,6 +382,27 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     return false;
   }
 
+  /**
+   * For e2e (another process): `{ email, status }` changes the newest subscription of the customer
+   * with that e-mail as Stripe would on its own (a failed renewal: past_due) and delivers the
+   * customer.subscription.updated event to the webhook.
+   */
+  async function controlStatus(raw: string, res: ServerResponse): Promise<void> {
+    const { email, status } = JSON.parse(raw || '{}') as { email?: string; status?: string };
+    const ids = new Set([...customers.values()].filter((c) => c.email === email).map((c) => c.id));
+    const sub = [...subscriptions.values()].filter((s) => ids.has(s.customer as string)).at(-1);
+    if (!sub || !status)
+      return send(res, 404, { error: { type: 'invalid_request_error', message: 'no subscription' } });
+    sub.status = status;
+    if (webhook)
+      await deliverStripeEvent(
+        webhook.url,
+        stripeEvent('customer.subscription.updated', present(sub)),
+        webhook.secret,
+      );
+    send(res, 200, present(sub));
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -390,6 +411,10 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     const raw =
       method === 'GET' || method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
     if (!url.pathname.startsWith('/v1/') && (await hostedPage(method, url.pathname, res))) return;
+    if (method === 'POST' && url.pathname === '/__control/subscription-status') {
+      await controlStatus(raw, res);
+      return;
+    }
     const form = parseStripeForm(raw);
     requests.push({ method, path: url.pathname, form });
     const auth = req.headers.authorization ?? '';

@@ -1,4 +1,6 @@
 // The Stripe fake, checked against the official `stripe` SDK over HTTP (as the server uses it).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { parseStripeForm } from './form.js';
@@ -90,6 +92,48 @@ describe('Stripe fake', () => {
     expect(sub.items.data[0]?.current_period_end).toBeGreaterThan(Date.now() / 1000 + 300 * 86_400);
     const deleted = await stripe.subscriptions.cancel(sub.id);
     expect(deleted.status).toBe('canceled');
+  });
+
+  it("changes a customer's newest subscription over its control route, telling the webhook", async () => {
+    const received: { type: string; status: unknown; signed: boolean }[] = [];
+    const hook = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        const event = JSON.parse(body) as { type: string; data: { object: { status: unknown } } };
+        const signed = typeof req.headers['stripe-signature'] === 'string';
+        received.push({ type: event.type, status: event.data.object.status, signed });
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    fake.setWebhook({
+      url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/`,
+      secret: 'whsec_test',
+    });
+    try {
+      const customer = await stripe.customers.create({ email: 'c@example.com' });
+      const sub = await stripe.subscriptions.create({
+        customer: customer.id,
+        items: [{ price: 'price_weekly' }],
+      });
+      const control = `${fake.url}/__control/subscription-status`;
+      const res = await fetch(control, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'c@example.com', status: 'past_due' }),
+      });
+      expect(res.status).toBe(200);
+      expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('past_due');
+      expect(received).toEqual([{ type: 'customer.subscription.updated', status: 'past_due', signed: true }]);
+      const none = await fetch(control, {
+        method: 'POST',
+        body: JSON.stringify({ email: 'x@example.com', status: 'past_due' }),
+      });
+      expect(none.status).toBe(404);
+    } finally {
+      fake.setWebhook(undefined);
+      await new Promise<void>((resolve) => hook.close(() => resolve()));
+    }
   });
 
   it("signs events with Stripe's scheme, which the SDK verifies", () => {

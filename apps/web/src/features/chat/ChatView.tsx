@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/keys';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
+import { SubscriptionDialogs, useSubscriptionGate } from '../billing';
 import { PresetBar, useDefaultPreset, usePresetDialogs, type CurrentSetup } from '../presets';
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
@@ -22,6 +23,7 @@ import { useAttachments } from './files/useAttachments';
 import { useFileConfig } from './files/useFileConfig';
 import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
+import { useSubscriptionRefusal } from './useSubscriptionRefusal';
 import { bottomActionKind } from './input/bottom-action';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { PARAM_LABEL_KEYS } from './options/params';
@@ -212,6 +214,26 @@ function ChatScreen({
   const keyStatus = useKeyStatus(keyEndpoint, setup.endpointsConfig);
   const [keyDialog, setKeyDialog] = useState<string | null>(null);
   useKeyRefusal(stream.error, keyEndpoint, setKeyDialog);
+
+  // Business §4: a send needs a valid subscription (when subscriptions are on); a refused one
+  // opens the plan chooser or Update Payment Method and goes once the user is valid.
+  const sendNow = (text: string): boolean => {
+    // The reply renders as Markdown: start loading it now so it is there by the first delta
+    // (not on mount, which would put it on an empty /c/new's critical path).
+    preloadMarkdown();
+    MessageList.preload();
+    const ok = actions.send(text, filesOn ? attachments.ready() : undefined);
+    if (ok) {
+      attachments.sent();
+      setSendCount((n) => n + 1);
+    }
+    return ok;
+  };
+  const canSendNow = assistantView
+    ? !!assistant.target
+    : !!setup.endpoint && !!setup.model && !keyStatus.checking;
+  const subscription = useSubscriptionGate(sendNow, canSendNow);
+  useSubscriptionRefusal(stream.error, subscription.refused);
   const label = (endpoint: string) => endpointLabel(endpoint, setup.endpointsConfig, t);
 
   const bottomKind = bottomActionKind({
@@ -297,18 +319,7 @@ function ChatScreen({
         </Suspense>
       )}
       <ChatInput
-        onSend={(text) => {
-          // The reply renders as Markdown: start loading it now so it is there by the first delta
-          // (not on mount, which would put it on an empty /c/new's critical path).
-          preloadMarkdown();
-          MessageList.preload();
-          const ok = actions.send(text, filesOn ? attachments.ready() : undefined);
-          if (ok) {
-            attachments.sent();
-            setSendCount((n) => n + 1);
-          }
-          return ok;
-        }}
+        onSend={subscription.guard}
         onStop={actions.stop}
         submitting={submitting}
         showStop={submitting || grace}
@@ -330,6 +341,16 @@ function ChatScreen({
         attachments={filesOn ? attachments : null}
       />
       {presets.element}
+      {subscription.dialog && (
+        <Suspense fallback={null}>
+          <SubscriptionDialogs
+            dialog={subscription.dialog}
+            confirming={subscription.confirming}
+            user={subscription.user}
+            onClose={subscription.close}
+          />
+        </Suspense>
+      )}
       {keyDialog && (
         <Suspense fallback={null}>
           <KeyDialog

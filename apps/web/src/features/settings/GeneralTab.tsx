@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useLocation } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
@@ -6,6 +6,8 @@ import { LANGUAGE_AUTO, LANGUAGES, THEMES, type Theme } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
 import { storedLanguageChoice, useChooseLanguage, type LanguageChoice } from '../../state/language';
 import { useTheme } from '../../state/theme';
+import { useStartupConfig } from '../../api/config';
+import { SubscriptionEditButton, SubscriptionStatusText } from '../billing';
 import { useClearAllConvos } from './api';
 import { LANGUAGE_NAMES, languageTag } from './languages';
 import { Select } from './Select';
@@ -21,6 +23,7 @@ export function GeneralTab() {
   const clearAll = useClearAllConvos();
   const navigate = useStableNavigate();
   const { pathname } = useLocation();
+  const subscriptionsEnabled = useStartupConfig().data?.subscriptionsEnabled === true;
 
   const chooseLanguage = useChooseLanguage();
   const pickLanguage = (choice: LanguageChoice) => {
@@ -75,13 +78,36 @@ export function GeneralTab() {
           testId="settings-clear-chats"
         />
       </SettingRow>
-      <SettingRow label={t('com_nav_my_subscription')} hint={t('com_nav_my_subscription_soon')}>
-        {/* A placeholder until billing wires it (business §2: My Subscription with an Edit button). */}
-        <Button size="sm" variant="secondary" disabled data-testid="settings-subscription">
-          {t('com_ui_edit')}
-        </Button>
-      </SettingRow>
+      {subscriptionsEnabled ? (
+        <SubscriptionRow />
+      ) : (
+        <SettingRow label={t('com_nav_my_subscription')} hint={t('com_nav_my_subscription_soon')}>
+          {/* Without Stripe there is nothing to manage (business §2: My Subscription with an Edit button). */}
+          <Button size="sm" variant="secondary" disabled data-testid="settings-subscription">
+            {t('com_ui_edit')}
+          </Button>
+        </SettingRow>
+      )}
       <ToggleRow pref="autoScroll" labelKey="com_nav_auto_scroll" hintKey="com_nav_auto_scroll_hint" />
     </div>
+  );
+}
+
+/** My Subscription: its status and renewal or end date; Edit opens the billing portal. */
+function SubscriptionRow() {
+  const { t } = useTranslation();
+  return (
+    <SettingRow
+      label={t('com_nav_my_subscription')}
+      hint={
+        <Suspense fallback={null}>
+          <SubscriptionStatusText />
+        </Suspense>
+      }
+    >
+      <Suspense fallback={null}>
+        <SubscriptionEditButton testId="settings-subscription" />
+      </Suspense>
+    </SettingRow>
   );
 }

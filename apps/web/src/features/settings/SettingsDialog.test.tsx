@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { LOCAL_KEYS, UPLOAD_LIMITS, type User } from '@chat/contract';
 import { changeLanguage, resolveLanguage } from '../../app/i18n';
+import { queryKeys } from '../../api/keys';
 import { ToastProvider } from '../../components/ui/Toast';
 import { LanguageProvider } from '../../state/language';
 import { ThemeProvider } from '../../state/theme';
@@ -52,8 +53,10 @@ function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
 }
 
-function open(onClose = vi.fn(), at = '/c/new') {
+function open(onClose = vi.fn(), at = '/c/new', subscriptionsEnabled = false) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The app has its config before any dialog opens.
+  qc.setQueryData(queryKeys.config, { subscriptionsEnabled });
   render(
     <QueryClientProvider client={qc}>
       <MemoryRouter initialEntries={[at]}>
@@ -135,6 +138,18 @@ describe('the settings dialog', () => {
     await screen.findByText('All chats cleared');
     expect(button.textContent).toBe('Clear');
     expect(screen.getByTestId('where').textContent).toBe('/c/new');
+  });
+
+  it('My Subscription: a placeholder without subscriptions; with them, the status and Edit', async () => {
+    open();
+    expect(screen.getByTestId<HTMLButtonElement>('settings-subscription').disabled).toBe(true);
+    cleanup();
+    open(vi.fn(), '/c/new', true);
+    expect((await screen.findByTestId('settings-subscription-status')).textContent).toBe('No subscription');
+    // No subscription to manage: the notice, and no portal is asked for.
+    fireEvent.click(await screen.findByTestId('settings-subscription'));
+    expect(await screen.findByText('No subscription found. Send a chat message to buy one.')).toBeTruthy();
+    expect(sent).toEqual([]);
   });
 
   it('leaves a conversation that was open for a new chat once all are cleared', async () => {

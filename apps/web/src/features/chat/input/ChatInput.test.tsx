@@ -25,6 +25,25 @@ function setup(props: Partial<ChatInputProps> = {}) {
 describe('ChatInput', () => {
   afterEach(cleanup);
 
+  it('keeps the text while a send is checked (the subscription), clearing it only once it went', async () => {
+    let answer: (sent: boolean) => void = () => {};
+    const onSend = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    const { input } = setup({ onSend });
+    fireEvent.change(input, { target: { value: 'pending question' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledWith('pending question');
+    expect(input.value).toBe('pending question');
+    // No second send while the first is checked.
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledTimes(1);
+    await act(async () => answer(false));
+    expect(input.value).toBe('pending question');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).toHaveBeenCalledTimes(2);
+    await act(async () => answer(true));
+    expect(input.value).toBe('');
+  });
+
   it('leaves the focus where the person moved it during the delay, and takes it from where it was', () => {
     vi.useFakeTimers();
     try {

@@ -8,8 +8,11 @@ import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
 
 export interface ChatInputProps {
-  /** Sends the trimmed text; return false when the send was refused (the text then stays). */
-  onSend: (text: string) => boolean | void;
+  /**
+   * Sends the trimmed text; return false when the send was refused (the text then stays). A
+   * promise (a check first: the subscription) keeps the text until it answers whether it went.
+   */
+  onSend: (text: string) => boolean | void | Promise<boolean>;
   onStop: () => void;
   /** A reply is generating: the send button is a stop button and Enter does nothing. */
   submitting: boolean;
@@ -54,6 +57,7 @@ export function ChatInput({
 }: ChatInputProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
+  const [checking, setChecking] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   useAutoGrow(ref, text, MAX_HEIGHT_PX);
@@ -81,11 +85,28 @@ export function ChatInput({
   const trimmed = text.trim();
   // Not while an image is still uploading: it would be left out of the message.
   const canSend =
-    trimmed.length > 0 && !submitting && !disabled && !blocked && !keyRequired && !attachments?.uploading;
+    trimmed.length > 0 &&
+    !submitting &&
+    !checking &&
+    !disabled &&
+    !blocked &&
+    !keyRequired &&
+    !attachments?.uploading;
 
   const submit = () => {
     if (!canSend) return;
-    if (onSend(trimmed) !== false) setText('');
+    const sent = onSend(trimmed);
+    if (!(sent instanceof Promise)) {
+      if (sent !== false) setText('');
+      return;
+    }
+    setChecking(true);
+    void sent
+      .then((ok) => {
+        // A text changed meanwhile is the person's next message: kept.
+        if (ok) setText((now) => (now.trim() === trimmed ? '' : now));
+      })
+      .finally(() => setChecking(false));
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {

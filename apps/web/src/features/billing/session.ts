@@ -1,0 +1,44 @@
+/** Which subscription dialog a refused send opens: the plan chooser or Update Payment Method. */
+export type SubscriptionDialog = 'plans' | 'payment';
+
+/** The dialog a 402 of the server names (its code), or null for any other refusal. */
+export function refusalDialog(code: string | undefined): SubscriptionDialog | null {
+  if (code === 'subscription_past_due') return 'payment';
+  if (code === 'subscription_required') return 'plans';
+  return null;
+}
+
+/** The return from a paid checkout: Stripe Checkout's success URL, or the wallet path's return. */
+export function isCheckoutReturn(search: string): boolean {
+  const q = new URLSearchParams(search);
+  return q.get('checkout') === 'success' || q.get('redirect_status') === 'succeeded';
+}
+
+/** The message whose send opened the plan chooser, kept across the redirect to Stripe. */
+const PENDING_KEY = 'pendingSubscriptionMessage';
+
+export const pendingMessage = {
+  save(text: string): void {
+    try {
+      sessionStorage.setItem(PENDING_KEY, text);
+    } catch {
+      // storage unavailable: the text stays in the input instead
+    }
+  },
+  take(): string | null {
+    try {
+      const text = sessionStorage.getItem(PENDING_KEY);
+      sessionStorage.removeItem(PENDING_KEY);
+      return text;
+    } catch {
+      return null;
+    }
+  },
+  clear(): void {
+    try {
+      sessionStorage.removeItem(PENDING_KEY);
+    } catch {
+      // nothing kept
+    }
+  },
+};

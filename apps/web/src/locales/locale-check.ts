@@ -70,6 +70,8 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
   com_assistants_select: ['fr-FR'],
   com_assistants_description: ['fr-FR'],
   com_assistants_instructions: ['fr-FR'],
+  com_site_blog: ['pt-BR', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_site_nav_blog: ['pt-BR', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID'],
 };
 
 export function pluralForms(lang: string): string[] {

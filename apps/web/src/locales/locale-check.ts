@@ -70,8 +70,19 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
   com_assistants_select: ['fr-FR'],
   com_assistants_description: ['fr-FR'],
   com_assistants_instructions: ['fr-FR'],
-  com_site_blog: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL'],
-  com_site_nav_blog: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL'],
+  com_site_blog: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL', 'pt-BR', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_site_nav_blog: [
+    'de-DE',
+    'es-ES',
+    'fr-FR',
+    'it-IT',
+    'pl-PL',
+    'pt-BR',
+    'vi-VN',
+    'tr-TR',
+    'nl-NL',
+    'id-ID',
+  ],
   com_site_nav_faq: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL'],
 };
 

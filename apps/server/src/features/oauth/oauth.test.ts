@@ -334,7 +334,9 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     const before = await countUsers();
     oidc.setAccount(person());
     const refused = await signIn('openid');
-    expect(`${refused.landed.pathname}${refused.landed.search}`).toBe('/login?error=email_domain_not_allowed');
+    expect(`${refused.landed.pathname}${refused.landed.search}`).toBe(
+      '/login?error=email_domain_not_allowed',
+    );
     expect(await countUsers()).toBe(before);
     oidc.setAccount(person({ email: `someone${seq}@Staff.Example.org` }));
     expect((await signIn('openid')).landed.pathname).toBe('/c/new');

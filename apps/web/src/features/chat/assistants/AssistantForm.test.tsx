@@ -88,6 +88,23 @@ describe('AssistantForm', () => {
     });
   });
 
+  it('a new assistant takes an offered model when the list arrives after the form opened', () => {
+    const qc = new QueryClient();
+    const form = (models: readonly string[]) => (
+      <QueryClientProvider client={qc}>
+        <AssistantForm assistant={null} models={models} plugins={[]} onSaved={() => {}} onCancel={() => {}} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(form([]));
+    expect(screen.getByTestId('assistant-model')).toHaveProperty('value', 'gpt-3.5-turbo-1106');
+    rerender(form(['gpt-4o-mini', 'gpt-4o']));
+    expect(screen.getByTestId('assistant-model')).toHaveProperty('value', 'gpt-4o-mini');
+    // A model the person picks stays when the list is sent again.
+    fireEvent.change(screen.getByTestId('assistant-model'), { target: { value: 'gpt-4o' } });
+    rerender(form(['gpt-4o-mini', 'gpt-4o', 'gpt-4.1']));
+    expect(screen.getByTestId('assistant-model')).toHaveProperty('value', 'gpt-4o');
+  });
+
   it('counts characters and refuses to save text over its limit', () => {
     renderForm();
     const name = screen.getByLabelText('Name');

@@ -9,6 +9,7 @@ import { Button } from '../../../components/ui/Button';
 import {
   TEXT_LIMITS,
   bodyOf,
+  defaultAssistantModel,
   emptyValues,
   overLimit,
   valuesOf,
@@ -36,6 +37,16 @@ export function AssistantForm({ assistant, models, plugins, onSaved, onCancel }:
   const [values, setValues] = useState<AssistantFormValues>(() =>
     assistant ? valuesOf(assistant) : emptyValues(models),
   );
+  // A new assistant's model follows the offered list when it arrives after the form opened (the
+  // default chosen without it may not be offered); a model the person picked is in the list.
+  const modelsKey = models.join('\n');
+  const [seenModels, setSeenModels] = useState(modelsKey);
+  if (seenModels !== modelsKey) {
+    setSeenModels(modelsKey);
+    if (!assistant && models.length > 0 && !models.includes(values.model)) {
+      setValues((v) => ({ ...v, model: defaultAssistantModel(models) }));
+    }
+  }
   const create = useCreateAssistant();
   const update = useUpdateAssistant();
   const saving = create.isPending || update.isPending;

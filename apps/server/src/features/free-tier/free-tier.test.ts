@@ -10,6 +10,8 @@ import {
   type AuthResponse,
   type User,
 } from '@chat/contract';
+import { freeTierConfigFrom } from '../../config/app-config.js';
+import { parseEnv } from '../../config/env.js';
 import { users } from '../../db/schema.js';
 import { startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
@@ -41,6 +43,23 @@ const send = (h: ChatHarness, token: string) =>
   });
 const profile = async (h: ChatHarness, token: string): Promise<User> =>
   (await (await authed(h.url, token)('/api/user')).json()) as User;
+
+describe('configuration', () => {
+  it('FREE_TIER_MESSAGES turns it on; subscriptions on turn it on with the default 10', () => {
+    expect(freeTierConfigFrom(parseEnv({}))).toBeUndefined();
+    expect(freeTierConfigFrom(parseEnv({ FREE_TIER_MESSAGES: '2' }))).toEqual({ messages: 2 });
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_1',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      STRIPE_PRICE_WEEKLY: 'p_w',
+      STRIPE_PRICE_YEARLY: 'p_y',
+    };
+    expect(freeTierConfigFrom(parseEnv(stripe))).toEqual({ messages: 10 });
+    expect(freeTierConfigFrom(parseEnv({ ...stripe, FREE_TIER_MESSAGES: '4' }))).toEqual({ messages: 4 });
+    expect(freeTierConfigFrom(parseEnv({ ...stripe, SUBSCRIPTIONS_ENABLED: 'false' }))).toBeUndefined();
+    expect(() => parseEnv({ FREE_TIER_MESSAGES: '-1' })).toThrow();
+  });
+});
 
 describe('free tier on (FREE_TIER_MESSAGES, behind a proxy)', () => {
   let h: ChatHarness;

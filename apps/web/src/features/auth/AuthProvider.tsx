@@ -125,16 +125,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [startSession],
   );
 
-  const logout = useCallback(async (to?: string) => {
-    let redirect = '/login';
-    try {
-      const res = await postLogout();
-      if (res?.redirect) redirect = res.redirect;
-    } catch {
-      // the local session ends anyway
-    }
-    endSession(to ?? redirect);
-  }, [endSession]);
+  const logout = useCallback(
+    async (to?: string) => {
+      let redirect = '/login';
+      try {
+        const res = await postLogout();
+        if (res?.redirect) redirect = res.redirect;
+      } catch {
+        // the local session ends anyway
+      }
+      endSession(to ?? redirect);
+    },
+    [endSession],
+  );
 
   const logoutEverywhere = useCallback(async () => {
     const res = await postLogoutAll();

@@ -13,7 +13,6 @@ import { loginErrorKey } from './errors';
 import { SocialLogins } from './SocialLogins';
 import { fieldErrors } from './validation';
 import { deviceFingerprint } from './fingerprint';
-import type { FreeTierRouteState } from '../site/links';
 
 type Field = 'email' | 'password';
 
@@ -38,8 +37,9 @@ export default function LoginPage() {
   const [pending, setPending] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(() => initialErrorKey(params));
 
-  // Business §2, §4: Try Now's route state signs the device's free-tier account in, once.
-  const freeTier = (location.state as Partial<FreeTierRouteState> | null)?.freeTier === true;
+  // Business §2, §4: Try Now's route state (the site's FreeTierRouteState) signs the device's
+  // free-tier account in, once.
+  const freeTier = (location.state as { freeTier?: unknown } | null)?.freeTier === true;
   const [startingFreeTier, setStartingFreeTier] = useState(freeTier);
   const freeTierStarted = useRef(false);
   useEffect(() => {

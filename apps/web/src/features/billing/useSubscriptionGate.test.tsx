@@ -202,7 +202,10 @@ describe('the send-time subscription check', () => {
     it("opens Trial Ended when the refresh fails, and on the server's 402 free_tier_exhausted", async () => {
       start.user = free(3);
       server = free(1);
-      vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 500 })));
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(null, { status: 500 })),
+      );
       const send = mount(false);
       await act(async () => expect(await gate.guard('hi')).toBe(false));
       expect(send).not.toHaveBeenCalled();

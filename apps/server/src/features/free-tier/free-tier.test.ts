@@ -170,6 +170,40 @@ describe('spending', () => {
   });
 });
 
+describe('with subscriptions on', () => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    h = await startChatApp({
+      titleConvo: false,
+      freeTier: { messages: 1 },
+      billing: {
+        subscriptionsEnabled: true,
+        secretKey: 'sk_test_free_tier',
+        publishableKey: null,
+        webhookSecret: 'whsec_free_tier',
+        prices: { weekly: 'price_weekly', yearly: 'price_yearly' },
+        // The gates read the database only: Stripe is never called here.
+        apiBase: 'http://127.0.0.1:9',
+      },
+    });
+  });
+  afterAll(() => h.close());
+
+  it('a free-tier user sends on free messages, not a subscription; a registered one needs one', async () => {
+    const { token } = await signIn(h, fp('h'));
+    const first = await send(h, token);
+    expect(first.status).toBe(200);
+    await first.text();
+    const second = await send(h, token);
+    expect(second.status).toBe(402);
+    expect(((await second.json()) as ApiErrorBody).code).toBe('free_tier_exhausted');
+    const u = await registerUser(h.url, 'Subscriber To Be');
+    const refused = await send(h, u.token);
+    expect(refused.status).toBe(402);
+    expect(((await refused.json()) as ApiErrorBody).code).toBe('subscription_required');
+  });
+});
+
 describe('free tier off', () => {
   let h: ChatHarness;
   beforeAll(async () => {

@@ -205,6 +205,8 @@ export default defineConfig({
         EMAIL_PORT: String(SMTP_PORT),
         EMAIL_FROM: 'noreply@e2e.example.com',
         EMAIL_FROM_NAME: 'OmniChat',
+        // The free tier (e2e/specs/free-tier.spec.ts): Try Now's accounts only, nobody else gated.
+        FREE_TIER_MESSAGES: '2',
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',

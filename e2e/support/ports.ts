@@ -13,7 +13,8 @@ export const CHATGPT_FAKE_PORT = FAKE_PORT + 7;
 /** A second app with CHECK_BALANCE on (e2e/specs/balance.spec.ts); the main app has no balance gate. */
 export const BALANCE_APP_PORT = Number(process.env.E2E_BALANCE_APP_PORT ?? APP_PORT + 5);
 /**
- * A third app with mail configured (e2e/specs/identity.spec.ts): EMAIL_* point at a mail catcher,
+ * A third app with mail configured (e2e/specs/identity.spec.ts) and the free tier on
+ * (FREE_TIER_MESSAGES=2, e2e/specs/free-tier.spec.ts): EMAIL_* point at a mail catcher,
  * whose SMTP port and control port (the received mails as JSON) are eight and nine above the fake.
  */
 export const MAIL_APP_PORT = Number(process.env.E2E_MAIL_APP_PORT ?? APP_PORT + 6);

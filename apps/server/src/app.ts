@@ -21,6 +21,7 @@ import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
 import { balanceModule } from './features/balance/index.js';
 import { billingModule } from './features/billing/index.js';
+import { freeTierModule } from './features/free-tier/index.js';
 import { configModule } from './features/config/index.js';
 import { filesModule } from './features/files/index.js';
 import { keysModule } from './features/keys/index.js';
@@ -60,6 +61,7 @@ const MODULES: readonly FeatureModule[] = [
   pluginsModule,
   assistantsModule,
   balanceModule,
+  freeTierModule,
   billingModule,
   importsModule,
   accountModule,

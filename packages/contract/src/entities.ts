@@ -44,7 +44,11 @@ export const userSchema = z.object({
   subscriptionStatus: z.string().nullable(),
   /** ISO date; sending needs it in the future (business §4). */
   subscriptionEnd: z.string().nullable(),
-  metadata: z.object({ isEligibleFor3DayTrial: z.boolean() }),
+  metadata: z.object({
+    isEligibleFor3DayTrial: z.boolean(),
+    /** A free-tier user's messages left (business §3); absent for everyone else. */
+    freeMessages: z.number().int().optional(),
+  }),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -52,6 +52,8 @@ export const ERROR_STATUS = {
   subscription_required: 402,
   /** A send while the subscription is past_due or unpaid: the client opens Update Payment Method. */
   subscription_past_due: 402,
+  /** A free-tier user's send with no free message left: the client opens Trial Ended. */
+  free_tier_exhausted: 402,
   /** Stripe refused or failed a payment call; the message is Stripe's. */
   payment_error: 502,
   aborted: 499,
@@ -118,6 +120,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   moderation: 'com_error_moderation',
   subscription_required: 'com_error_subscription_required',
   subscription_past_due: 'com_error_subscription_past_due',
+  free_tier_exhausted: 'com_error_free_tier_exhausted',
   payment_error: 'com_error_payment',
   aborted: 'com_error_aborted',
   server_shutdown: 'com_error_server_shutdown',

@@ -40,4 +40,6 @@ export * from './moderation.js';
 export * from './moderation-schemas.js';
 export * from './billing.js';
 export * from './billing-schemas.js';
+export * from './free-tier.js';
+export * from './free-tier-schemas.js';
 export * from './site.js';

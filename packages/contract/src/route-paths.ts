@@ -76,4 +76,5 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   createPaymentIntent: { method: 'POST', path: '/api/stripe/create-payment-intent' },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   subscriptionHistory: { method: 'GET', path: '/api/admin/getSubscriptionHistory' },
+  checkFreeTier: { method: 'POST', path: '/api/user/checkFreeTier' },
 };

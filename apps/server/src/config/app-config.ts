@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  FREE_TIER_DEFAULT_MESSAGES,
   LOGIN_RATE_LIMIT,
   MODERATION_DEFAULTS,
   REGISTER_RATE_LIMIT,
@@ -134,6 +135,20 @@ function mailConfigFrom(env: Env): MailConfig | undefined {
   };
 }
 
+export interface FreeTierConfig {
+  /** The free messages a new free-tier account starts with. */
+  messages: number;
+}
+
+/**
+ * The free tier is on when FREE_TIER_MESSAGES is set, or when subscriptions are (then with the
+ * default allowance): a visitor can try the chat before paying.
+ */
+export function freeTierConfigFrom(env: Env): FreeTierConfig | undefined {
+  if (env.FREE_TIER_MESSAGES !== undefined) return { messages: env.FREE_TIER_MESSAGES };
+  return billingConfigFrom(env)?.subscriptionsEnabled ? { messages: FREE_TIER_DEFAULT_MESSAGES } : undefined;
+}
+
 /** Stripe (STRIPE_*), configured when STRIPE_SECRET_KEY is set or SUBSCRIPTIONS_ENABLED is true. */
 export interface BillingConfig {
   /**
@@ -239,6 +254,8 @@ export interface AppConfig {
   files?: FilesConfig;
   /** Stripe; absent: no payments and no paywall. */
   billing?: BillingConfig | undefined;
+  /** The free tier (FREE_TIER_MESSAGES, or on with subscriptions); none when absent. */
+  freeTier?: FreeTierConfig | undefined;
 }
 
 interface StoredSecrets {
@@ -370,6 +387,7 @@ export function buildAppConfig(
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     files: filesConfigFrom(env, yaml),
     billing: billingConfigFrom(env),
+    freeTier: freeTierConfigFrom(env),
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
       imageModel: env.DALLE_MODEL,

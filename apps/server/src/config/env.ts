@@ -235,6 +235,8 @@ export const envSchema = z.object({
     .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', '']))
     .optional()
     .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
+  /** The free tier's messages per device; setting it turns the free tier on (business §4). */
+  FREE_TIER_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),

@@ -59,11 +59,20 @@ export const users = pgTable(
     /** The `created` (Unix seconds) of the newest Stripe event applied: an older one never rolls back. */
     subscriptionEventAt: bigint('subscription_event_at', { mode: 'number' }),
     trialEligible: boolean('trial_eligible').notNull().default(true),
+    /** A free-tier account's messages left (provider freeTier); null for everyone else. */
+    freeMessages: integer('free_messages'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_customer_id_idx').on(t.customerId),
+    // One free-tier account per device fingerprint and per address: no second allowance.
+    uniqueIndex('users_free_tier_fingerprint_idx')
+      .on(t.fingerprint)
+      .where(sql`${t.provider} = 'freeTier'`),
+    uniqueIndex('users_free_tier_ip_idx')
+      .on(t.registrationIp)
+      .where(sql`${t.provider} = 'freeTier'`),
   ],
 );
 export type UserRow = typeof users.$inferSelect;

@@ -219,6 +219,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'admin',
     probe: () => ({ query: { email: OPERATOR_EMAIL } }),
   },
+  // free tier: public, rate-limited; signs in the device's own free-tier account (none: 404)
+  'POST /api/user/checkFreeTier': {
+    access: 'public',
+    anonymous: { status: 400 },
+    example: () => ({ query: { fingerprint: 'f'.repeat(64) } }),
+  },
   // token balance: the caller's own; adjustments are the operator's (ADMIN_EMAIL) only
   'GET /api/balance': { access: 'user', why: "the caller's own balance" },
   'POST /api/user/issueTokens': {

@@ -17,6 +17,11 @@ export function postRegister(
   return callApi(API_ROUTE_PATHS.register, { body });
 }
 
+/** Business §4 Free-tier flow: the device's free-tier account, signed in (made on first use). */
+export function postCheckFreeTier(fingerprint: string): Promise<AuthResponse> {
+  return callApi(API_ROUTE_PATHS.checkFreeTier, { query: { fingerprint } });
+}
+
 export function postLogout() {
   return callApi(API_ROUTE_PATHS.logout, {});
 }

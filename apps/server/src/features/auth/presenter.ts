@@ -17,6 +17,9 @@ export function presentUser(row: UserRow): User {
     customerID: row.customerId,
     subscriptionStatus: row.subscriptionStatus,
     subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
-    metadata: { isEligibleFor3DayTrial: row.trialEligible },
+    metadata: {
+      isEligibleFor3DayTrial: row.trialEligible,
+      ...(row.freeMessages === null ? {} : { freeMessages: row.freeMessages }),
+    },
   };
 }

@@ -1,4 +1,9 @@
-import { BILLING_TEXTS, canSendWithSubscription, needsPaymentAttention } from '@chat/contract';
+import {
+  BILLING_TEXTS,
+  canSendWithSubscription,
+  isFreeTierUser,
+  needsPaymentAttention,
+} from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { AskGate } from '../ask/index.js';
 import type { BillingRepo } from './repo.js';
@@ -15,6 +20,8 @@ export function subscriptionGate(repo: BillingRepo): AskGate {
     name: 'subscription',
     async check(ctx) {
       const user = await repo.user(ctx.input.userId);
+      // A free-tier user sends on free messages (features/free-tier's gate), not a subscription.
+      if (isFreeTierUser(user)) return;
       const view = user ? subscriptionView(user) : { subscriptionStatus: null, subscriptionEnd: null };
       if (canSendWithSubscription(view)) return;
       if (needsPaymentAttention(view)) {

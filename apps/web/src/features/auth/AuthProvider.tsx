@@ -3,7 +3,7 @@ import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
 import { ApiError, onSessionChange, refreshSession, setSession } from '../../api/http';
-import { postLogin, postLogout, postLogoutAll, postRegister } from '../../api/auth';
+import { postCheckFreeTier, postLogin, postLogout, postLogoutAll, postRegister } from '../../api/auth';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
 
 /** Spec §4 Session 6–7: login and logout forget the locally stored last setup and model. */
@@ -120,16 +120,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [navigate, queryClient],
   );
 
-  const logout = useCallback(async () => {
-    let redirect = '/login';
-    try {
-      const res = await postLogout();
-      if (res?.redirect) redirect = res.redirect;
-    } catch {
-      // the local session ends anyway
-    }
-    endSession(redirect);
-  }, [endSession]);
+  const signInFreeTier = useCallback(
+    async (fingerprint: string) => startSession(await postCheckFreeTier(fingerprint)),
+    [startSession],
+  );
+
+  const logout = useCallback(
+    async (to?: string) => {
+      let redirect = '/login';
+      try {
+        const res = await postLogout();
+        if (res?.redirect) redirect = res.redirect;
+      } catch {
+        // the local session ends anyway
+      }
+      endSession(to ?? redirect);
+    },
+    [endSession],
+  );
 
   const logoutEverywhere = useCallback(async () => {
     const res = await postLogoutAll();
@@ -156,6 +164,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loginPath: accountDeleted ? DELETED_LOGIN_PATH : banned ? BANNED_LOGIN_PATH : '/login',
       login,
       register,
+      signInFreeTier,
       logout,
       logoutEverywhere,
       endDeletedAccount,
@@ -168,6 +177,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       banned,
       login,
       register,
+      signInFreeTier,
       logout,
       logoutEverywhere,
       endDeletedAccount,

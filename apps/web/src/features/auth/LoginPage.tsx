@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ERROR_TEXT_KEYS, isOAuthErrorCode, loginRequestSchema, OAUTH_ERROR_TEXT_KEYS } from '@chat/contract';
 import { useStartupConfig } from '../../api/config';
@@ -12,6 +12,7 @@ import { AuthLayout } from './AuthLayout';
 import { loginErrorKey } from './errors';
 import { SocialLogins } from './SocialLogins';
 import { fieldErrors } from './validation';
+import { deviceFingerprint } from './fingerprint';
 
 type Field = 'email' | 'password';
 
@@ -27,7 +28,8 @@ function initialErrorKey(params: URLSearchParams): string | null {
 
 export default function LoginPage() {
   const { t } = useTranslation();
-  const { status, login } = useAuth();
+  const { status, login, signInFreeTier } = useAuth();
+  const location = useLocation();
   const { data: config } = useStartupConfig();
   const [params] = useSearchParams();
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
@@ -35,7 +37,29 @@ export default function LoginPage() {
   const [pending, setPending] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(() => initialErrorKey(params));
 
-  if (status === 'loading') return <FullPageSpinner />;
+  // Business §2, §4: Try Now's route state (the site's FreeTierRouteState) signs the device's
+  // free-tier account in, once.
+  const freeTier = (location.state as { freeTier?: unknown } | null)?.freeTier === true;
+  const [startingFreeTier, setStartingFreeTier] = useState(freeTier);
+  const freeTierStarted = useRef(false);
+  useEffect(() => {
+    if (!freeTier || status !== 'unauthenticated' || freeTierStarted.current) return;
+    freeTierStarted.current = true;
+    void (async () => {
+      try {
+        const fingerprint = await deviceFingerprint();
+        if (!fingerprint) throw new Error('no device fingerprint');
+        await signInFreeTier(fingerprint);
+      } catch (err) {
+        console.warn('free tier:', err);
+        setErrorKey('com_auth_free_tier_failed');
+      } finally {
+        setStartingFreeTier(false);
+      }
+    })();
+  }, [freeTier, status, signInFreeTier]);
+
+  if (status === 'loading' || (startingFreeTier && status !== 'authenticated')) return <FullPageSpinner />;
   if (status === 'authenticated' && !pending) return <Navigate to="/c/new" replace />;
 
   const errors = submitted ? fieldErrors(loginRequestSchema, values) : {};

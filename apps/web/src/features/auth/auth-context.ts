@@ -19,8 +19,10 @@ export interface AuthState {
   login: (body: LoginRequest) => Promise<void>;
   /** Signs in; or, when the server mails a confirmation first, answers what /verify-email shows. */
   register: (body: RegisterInput) => Promise<RegisterPending | null>;
-  /** POST /api/auth/logout, then go to the returned redirect or /login. */
-  logout: () => Promise<void>;
+  /** Signs in the device's free-tier account (Try Now). Throws ApiError on failure. */
+  signInFreeTier: (fingerprint: string) => Promise<void>;
+  /** POST /api/auth/logout, then go to `to`, else the returned redirect or /login. */
+  logout: (to?: string) => Promise<void>;
   /**
    * POST /api/auth/logout/all (every session of the account ends, this one too), then the same
    * path as logout. Throws, keeping the session here, when the server refused.

@@ -1,10 +1,14 @@
-/** Which subscription dialog a refused send opens: the plan chooser or Update Payment Method. */
-export type SubscriptionDialog = 'plans' | 'payment';
+/**
+ * Which dialog a refused send opens: the plan chooser, Update Payment Method, or Trial Ended (a
+ * free-tier user out of free messages).
+ */
+export type SubscriptionDialog = 'plans' | 'payment' | 'trialEnded';
 
 /** The dialog a 402 of the server names (its code), or null for any other refusal. */
 export function refusalDialog(code: string | undefined): SubscriptionDialog | null {
   if (code === 'subscription_past_due') return 'payment';
   if (code === 'subscription_required') return 'plans';
+  if (code === 'free_tier_exhausted') return 'trialEnded';
   return null;
 }
 

@@ -169,4 +169,51 @@ describe('the send-time subscription check', () => {
     await waitFor(() => expect(send).toHaveBeenCalledWith('kept across Stripe'), { timeout: 4_000 });
     expect(dialog()).toBe('none');
   });
+
+  describe('a free-tier user (business §4 Free-tier flow)', () => {
+    const free = (n: number): User => ({
+      ...base,
+      provider: 'freeTier',
+      metadata: { isEligibleFor3DayTrial: true, freeMessages: n },
+    });
+
+    it('is refreshed on every send and sends while free messages are left, subscriptions off too', async () => {
+      start.user = free(5);
+      server = free(2);
+      const send = mount(false);
+      await act(async () => expect(await gate.guard('one')).toBe(true));
+      expect(send).toHaveBeenCalledWith('one');
+      expect(userFetches).toBe(1);
+      expect(dialog()).toBe('none');
+    });
+
+    it('opens Trial Ended at 0 (the cached count is not trusted) and sends nothing', async () => {
+      start.user = free(3);
+      server = free(0);
+      const send = mount(true);
+      await act(async () => expect(await gate.guard('none left')).toBe(false));
+      expect(send).not.toHaveBeenCalled();
+      expect(dialog()).toBe('trialEnded');
+      // It waits for Register: no polling.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(userFetches).toBe(1);
+    });
+
+    it("opens Trial Ended when the refresh fails, and on the server's 402 free_tier_exhausted", async () => {
+      start.user = free(3);
+      server = free(1);
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(null, { status: 500 })),
+      );
+      const send = mount(false);
+      await act(async () => expect(await gate.guard('hi')).toBe(false));
+      expect(send).not.toHaveBeenCalled();
+      expect(dialog()).toBe('trialEnded');
+      act(() => gate.close());
+      expect(dialog()).toBe('none');
+      act(() => gate.refused('free_tier_exhausted'));
+      await waitFor(() => expect(dialog()).toBe('trialEnded'));
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { API_ROUTE_PATHS, type User } from '@chat/contract';
+import { API_ROUTE_PATHS, canSendOnFreeTier, isFreeTierUser, type User } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { useStartupConfig } from '../../api/config';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
@@ -84,6 +84,17 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
   const guard = useCallback(
     (text: string): boolean | Promise<boolean> => {
       const { user: cached, enabled: on, rules: loaded } = live.current;
+      // Business §4 Free-tier flow: refreshed on every send; none left (or no answer): Trial Ended.
+      if (isFreeTierUser(cached)) {
+        return (async () => {
+          const fresh = await refresh();
+          if (fresh && canSendOnFreeTier(fresh)) return sendRef.current(text);
+          pending.current?.resolve?.(false);
+          pending.current = null;
+          setDialog('trialEnded');
+          return false;
+        })();
+      }
       if (!on || (cached && loaded?.canSendWithSubscription(cached))) return sendRef.current(text);
       return (async () => {
         const [fresh, { sendDecision }] = await Promise.all([refresh(), loaded ?? loadRules()]);
@@ -108,7 +119,7 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
   const refused = useCallback(
     (code: string | undefined) => {
       const kind = refusalDialog(code);
-      if (!kind || !live.current.enabled) return;
+      if (!kind || (!live.current.enabled && kind !== 'trialEnded')) return;
       // The cached user may still look valid (the open dialog would close at once): the server's
       // answer comes first.
       void refresh().then(() => setDialog(kind));
@@ -130,7 +141,8 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
   // The open dialog closes itself as soon as the user is valid (business §4).
   const valid = !!user && !!rules && rules.canSendWithSubscription(user);
   useEffect(() => {
-    if (!dialog) return;
+    // Trial Ended waits for Register (or a close): free messages do not come back.
+    if (!dialog || dialog === 'trialEnded') return;
     if (valid) {
       setDialog(null);
       setConfirming(false);

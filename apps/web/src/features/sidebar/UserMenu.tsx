@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
 import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
-import { NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
+import { isFreeTierUser, NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
@@ -131,6 +131,24 @@ export function UserMenu() {
       testId: 'logout',
     },
   ];
+
+  // Business §2: a free-tier visitor sees Login or Register instead of a name; it ends the
+  // free-tier session so they can sign in or register.
+  if (isFreeTierUser(user)) {
+    return (
+      <div className="px-2 pb-2 pt-1">
+        <button
+          type="button"
+          data-testid="login-or-register"
+          onClick={() => void logout()}
+          className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-start text-sm font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+        >
+          <LogOut className="size-4 shrink-0" aria-hidden />
+          <span className="min-w-0 flex-1 truncate">{t('com_nav_login_or_register')}</span>
+        </button>
+      </div>
+    );
+  }
 
   return (
     <>

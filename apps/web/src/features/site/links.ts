@@ -1,6 +1,6 @@
 /**
- * Router state of Try Now (spec §2: "carrying free-tier data in route state"). The free tier
- * itself comes later; /login will read `freeTier` from `location.state` to start it.
+ * Router state of Try Now (spec §2: "carrying free-tier data in route state"): /login reads
+ * `freeTier` from `location.state` and signs the device's free-tier account in.
  */
 export interface FreeTierRouteState {
   freeTier: true;

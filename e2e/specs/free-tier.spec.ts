@@ -36,7 +36,7 @@ test.describe('the free tier (FREE_TIER_MESSAGES=2)', () => {
     await expect(page).toHaveURL(/\/register$/);
     await expect(page.getByTestId('register-name')).toBeVisible();
 
-    // Storage cleared (a fresh browser context): the same device gets its spent account back.
+    // Storage cleared (a fresh browser context): the same device gets what it has left, nothing.
     const fresh = await browser.newContext({ baseURL: `http://127.0.0.1:${MAIL_APP_PORT}` });
     const again = await fresh.newPage();
     await again.goto('/');

@@ -68,7 +68,7 @@ describe('free tier on (FREE_TIER_MESSAGES, behind a proxy)', () => {
   });
   afterAll(() => h.close());
 
-  it('grants a freeTier account with the allowance, restored by fingerprint and by address', async () => {
+  it('grants a freeTier account with the allowance; the same device or address gets what is left, never the chats', async () => {
     const first = await signIn(h, fp('a'), '198.51.100.1');
     expect(first.user.provider).toBe(FREE_TIER_PROVIDER);
     expect(first.user.metadata.freeMessages).toBe(3);
@@ -78,23 +78,40 @@ describe('free tier on (FREE_TIER_MESSAGES, behind a proxy)', () => {
     expect(row.reportedIp).toBe('203.0.113.5');
     expect(row.passwordHash).toBeNull();
 
-    expect((await send(h, first.token)).status).toBe(200);
-    // Storage cleared: the same fingerprint from another address, the same address with another one.
+    const sent = await send(h, first.token);
+    expect(sent.status).toBe(200);
+    await sent.text();
+    const listOf = async (token: string) =>
+      ((await (await authed(h.url, token)('/api/convos')).json()) as { conversations: unknown[] })
+        .conversations;
+    expect(await listOf(first.token)).toHaveLength(1);
+
+    // Storage cleared, the same fingerprint from another address: a new account with the 2 left;
+    // the old one keeps its conversation (only its own session sees it) and gives up its messages.
     const byFingerprint = await signIn(h, fp('a'), '198.51.100.2');
+    expect(byFingerprint.user.id).not.toBe(first.user.id);
+    expect(byFingerprint.user.metadata.freeMessages).toBe(2);
+    expect(await listOf(byFingerprint.token)).toHaveLength(0);
+    expect((await profile(h, first.token)).metadata.freeMessages).toBe(0);
+    expect(await listOf(first.token)).toHaveLength(1);
+
+    // Another browser at the first address: that address's allowance is spent (moved away above).
     const byAddress = await signIn(h, fp('b'), '198.51.100.1');
-    for (const again of [byFingerprint, byAddress]) {
-      expect(again.user.id).toBe(first.user.id);
-      expect(again.user.metadata.freeMessages).toBe(2);
-    }
-    // A new device at a new address is a new account.
+    expect(byAddress.user.metadata.freeMessages).toBe(0);
+    expect(await listOf(byAddress.token)).toHaveLength(0);
+
+    // A new device at a new address has its own allowance.
     const other = await signIn(h, fp('c'), '198.51.100.3');
-    expect(other.user.id).not.toBe(first.user.id);
     expect(other.user.metadata.freeMessages).toBe(3);
   });
 
-  it('parallel first uses of one device make one account', async () => {
+  it('parallel first uses of one device share one allowance', async () => {
     const all = await Promise.all([0, 1, 2, 3].map(() => signIn(h, fp('d'), '198.51.100.4')));
-    expect(new Set(all.map((a) => a.user.id)).size).toBe(1);
+    const left = await Promise.all(
+      all.map(async (a) => (await profile(h, a.token)).metadata.freeMessages ?? 0),
+    );
+    expect(left.reduce((sum, n) => sum + n, 0)).toBe(3);
+    expect(left.filter((n) => n > 0)).toHaveLength(1);
   });
 
   it('refuses a bad fingerprint and cannot be used with a password', async () => {
@@ -147,7 +164,7 @@ describe('spending', () => {
     }
     expect(h.fake.requests.length - before).toBe(10);
     expect((await profile(h, token)).metadata.freeMessages).toBe(0);
-    // Storage cleared: the same device gets its spent account back, not a second allowance.
+    // Storage cleared: the same device gets what it has left (nothing), not a second allowance.
     const again = await signIn(h, fp('f'), '198.51.100.8');
     expect(again.user.metadata.freeMessages).toBe(0);
     expect((await send(h, again.token)).status).toBe(402);

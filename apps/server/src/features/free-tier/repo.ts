@@ -1,44 +1,66 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { FREE_TIER_PROVIDER } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 
 const isFreeTier = eq(users.provider, FREE_TIER_PROVIDER);
+/** Attempts of one sign-in against parallel first uses of the same device (each round one wins). */
+const CLAIM_ROUNDS = 8;
 
 /**
- * The free-tier accounts: one per device fingerprint and per address the server saw (two partial
- * unique indexes), and their messages left, spent and refunded by single conditional statements
- * so that parallel sends cannot overspend.
+ * The free-tier accounts: at most one bound to each device fingerprint and to each address the
+ * server saw (two partial unique indexes), and their messages left, spent and refunded by single
+ * conditional statements so that parallel sends cannot overspend.
  */
 export function createFreeTierRepo(db: Db) {
+  const matching = (fingerprint: string, ip: string) =>
+    and(isFreeTier, or(eq(users.fingerprint, fingerprint), eq(users.registrationIp, ip)));
+
   async function find(fingerprint: string, ip: string): Promise<UserRow | undefined> {
     const rows = await db
       .select()
       .from(users)
-      .where(and(isFreeTier, or(eq(users.fingerprint, fingerprint), eq(users.registrationIp, ip))))
+      .where(matching(fingerprint, ip))
       .orderBy(asc(users.createdAt))
       .limit(1);
     return rows[0];
   }
 
-  return {
-    find,
-
-    /**
-     * The device's account, made with `messages` when neither its fingerprint nor its address has
-     * one. A parallel first use loses the insert to the unique indexes and finds the winner's.
-     */
-    async findOrCreate(
-      fingerprint: string,
-      ip: string,
-      reportedIp: string | null,
-      messages: number,
-    ): Promise<{ user: UserRow; created: boolean } | undefined> {
-      const found = await find(fingerprint, ip);
-      if (found) return { user: found, created: false };
+  /**
+   * A new account for this device, holding what the device's fingerprint or address has left: a
+   * first use gets `messages`; a later one (storage cleared, or another browser behind the same
+   * address) takes over the least any matching account has left, and those accounts keep their
+   * conversations but give up their messages and their fingerprint and address. So no allowance is
+   * minted twice, and nobody is handed another person's conversations because their device looks
+   * alike or shares an address. Matching rows are locked, so parallel uses take the count once.
+   */
+  async function claim(
+    fingerprint: string,
+    ip: string,
+    reportedIp: string | null,
+    messages: number,
+  ): Promise<{ user: UserRow; created: boolean } | undefined> {
+    return db.transaction(async (tx) => {
+      const previous = await tx.select().from(users).where(matching(fingerprint, ip)).for('update');
+      const left = previous.length ? Math.min(...previous.map((u) => u.freeMessages ?? 0)) : messages;
+      if (previous.length) {
+        await tx
+          .update(users)
+          .set({
+            freeMessages: 0,
+            fingerprint: sql`CASE WHEN ${users.fingerprint} = ${fingerprint} THEN NULL ELSE ${users.fingerprint} END`,
+            registrationIp: sql`CASE WHEN ${users.registrationIp} = ${ip} THEN NULL ELSE ${users.registrationIp} END`,
+          })
+          .where(
+            inArray(
+              users.id,
+              previous.map((u) => u.id),
+            ),
+          );
+      }
       const id = randomUUID();
-      const [created] = await db
+      const [created] = await tx
         .insert(users)
         .values({
           id,
@@ -49,14 +71,33 @@ export function createFreeTierRepo(db: Db) {
           fingerprint,
           registrationIp: ip,
           reportedIp,
-          freeMessages: messages,
+          freeMessages: left,
           trialEligible: true,
         })
         .onConflictDoNothing()
         .returning();
-      if (created) return { user: created, created: true };
-      const winner = await find(fingerprint, ip);
-      return winner ? { user: winner, created: false } : undefined;
+      return created ? { user: created, created: previous.length === 0 } : undefined;
+    });
+  }
+
+  return {
+    find,
+
+    /**
+     * `claim`, again while a parallel use of the same device inserted first (its row was not yet
+     * visible to this one's lock): each round one of them wins, so a few rounds settle any burst.
+     */
+    async findOrCreate(
+      fingerprint: string,
+      ip: string,
+      reportedIp: string | null,
+      messages: number,
+    ): Promise<{ user: UserRow; created: boolean } | undefined> {
+      for (let round = 0; round < CLAIM_ROUNDS; round++) {
+        const claimed = await claim(fingerprint, ip, reportedIp, messages);
+        if (claimed) return claimed;
+      }
+      return undefined;
     },
 
     async provider(userId: string): Promise<string | undefined> {

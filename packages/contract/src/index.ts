@@ -41,3 +41,5 @@ export * from './moderation-schemas.js';
 export * from './billing.js';
 export * from './billing-schemas.js';
 export * from './site.js';
+export * from './blog.js';
+export * from './blog-schemas.js';

@@ -76,4 +76,12 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   createPaymentIntent: { method: 'POST', path: '/api/stripe/create-payment-intent' },
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   subscriptionHistory: { method: 'GET', path: '/api/admin/getSubscriptionHistory' },
+  me: { method: 'GET', path: '/api/me' },
+  blogPosts: { method: 'GET', path: '/api/blog' },
+  blogPost: { method: 'GET', path: '/api/blog/:slug' },
+  blogManageAll: { method: 'GET', path: '/api/blog/manage/all' },
+  blogManageOne: { method: 'GET', path: '/api/blog/manage/:id' },
+  createBlogPost: { method: 'POST', path: '/api/blog' },
+  updateBlogPost: { method: 'PUT', path: '/api/blog/:id' },
+  deleteBlogPost: { method: 'DELETE', path: '/api/blog/:id' },
 };

@@ -34,6 +34,7 @@ import { IDENTITY_ROUTES, registerResponseSchema } from './identity.js';
 import { FILE_ROUTES } from './files-schemas.js';
 import { MODERATION_ROUTES } from './moderation-schemas.js';
 import { BILLING_ROUTES } from './billing-schemas.js';
+import { BLOG_ROUTES } from './blog-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -242,6 +243,7 @@ export const API_ROUTES = {
   ...FILE_ROUTES,
   ...MODERATION_ROUTES,
   ...BILLING_ROUTES,
+  ...BLOG_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

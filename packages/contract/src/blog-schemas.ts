@@ -65,6 +65,9 @@ export const meResponseSchema = z.object({
   role: z.enum(USER_ROLES),
 });
 
+/** PUT /api/user/byEmail/:email: the operator grants or takes back a role. */
+export const setRoleRequestSchema = z.object({ role: z.enum(USER_ROLES) });
+
 const slugParams = z.object({ slug: z.string().min(1).max(BLOG_LIMITS.slugMax) });
 const idParams = z.object({ id: idSchema });
 
@@ -74,6 +77,14 @@ export const BLOG_ROUTES = {
     method: 'GET',
     path: '/api/me',
     summary: "The caller's id, email, name and role",
+    response: meResponseSchema,
+  }),
+  setUserRole: route({
+    method: 'PUT',
+    path: '/api/user/byEmail/:email',
+    summary: "Set a user's role (USER, WRITER, ADMIN); the operator's account (ADMIN_EMAIL) only",
+    params: z.object({ email: z.string().trim().email().max(320) }),
+    body: setRoleRequestSchema,
     response: meResponseSchema,
   }),
   blogPosts: route({

@@ -77,6 +77,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   subscriptionHistory: { method: 'GET', path: '/api/admin/getSubscriptionHistory' },
   me: { method: 'GET', path: '/api/me' },
+  setUserRole: { method: 'PUT', path: '/api/user/byEmail/:email' },
   blogPosts: { method: 'GET', path: '/api/blog' },
   blogPost: { method: 'GET', path: '/api/blog/:slug' },
   blogManageAll: { method: 'GET', path: '/api/blog/manage/all' },

@@ -370,6 +370,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   // blog: Approved posts are public; managing needs the WRITER or ADMIN role (users A and B are
   // plain users: 403 before any post is looked up); the role × status cells are in features/blog
+  'PUT /api/user/byEmail/:email': {
+    access: 'admin',
+    probe: () => ({ params: { email: 'nobody@example.com' }, body: { role: 'WRITER' } }),
+  },
   'GET /api/me': { access: 'user', why: "the caller's own id and role" },
   'GET /api/blog': { access: 'public', anonymous: { status: 200 } },
   'GET /api/blog/:slug': { access: 'public', anonymous: { params: { slug: 'no-such-post' }, status: 404 } },

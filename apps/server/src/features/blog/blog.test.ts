@@ -56,8 +56,8 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'blog-page-'));
     writeFileSync(join(webDist, 'index.html'), INDEX);
-    h = await startTestApp({ clientOrigin: 'https://chat.example.com' }, { webDist });
-    admin = await registerUser(h.url, 'Admin');
+    h = await startTestApp({ clientOrigin: 'https://chat.example.com', adminEmail: 'Op@Example.com' }, { webDist });
+    admin = await registerUser(h.url, 'Admin', 'op@example.com');
     writer = await registerUser(h.url, 'Writer');
     writer2 = await registerUser(h.url, 'Writer Two');
     plain = await registerUser(h.url, 'Plain');
@@ -156,6 +156,20 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     await h.database.db.update(users).set({ role: 'USER' }).where(eq(users.id, writer2.user.id));
     expect((await as(writer2)('/api/blog/manage/all')).status).toBe(403);
     await h.database.db.update(users).set({ role: 'WRITER' }).where(eq(users.id, writer2.user.id));
+  });
+
+  it('lets only the operator set a role by email (PUT /api/user/byEmail/:email)', async () => {
+    const target = await registerUser(h.url, 'Promoted');
+    const path = `/api/user/byEmail/${encodeURIComponent(target.email.toUpperCase())}`;
+    const refused = await as(writer)(path, { method: 'PUT', body: { role: 'ADMIN' } });
+    expect(refused.status).toBe(403);
+    const set = await as(admin)(path, { method: 'PUT', body: { role: 'WRITER' } });
+    expect(set.status).toBe(200);
+    expect(await set.json()).toMatchObject({ id: target.user.id, role: 'WRITER' });
+    expect((await as(target)('/api/blog', { body: body() })).status).toBe(200);
+    expect((await as(admin)(path, { method: 'PUT', body: { role: 'OWNER' } })).status).toBe(400);
+    const none = await as(admin)('/api/user/byEmail/nobody%40example.com', { method: 'PUT', body: { role: 'USER' } });
+    expect(none.status).toBe(404);
   });
 
   it('GET /api/me answers the caller and their role', async () => {

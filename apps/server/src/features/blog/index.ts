@@ -8,7 +8,7 @@ import { createBlogService } from './service.js';
 import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 
-export { canBlog } from '@chat/contract';
+export { createBlogRepo } from './repo.js';
 
 /**
  * The blog (business spec §2, §4, §6, §7): the public list and posts, the management routes with
@@ -18,7 +18,8 @@ export { canBlog } from '@chat/contract';
  */
 export const blogModule: FeatureModule = {
   name: 'blog',
-  register({ app, db, config, clock, extend }) {
+  register({ app, db, config, clock, extend, use }) {
+    const operator = use('operator');
     const repo = createBlogRepo(db);
     const blog = createBlogService(repo, () => new Date(clock()));
     // Absolute links (canonical, sitemap, feed) need the site's origin; tests may leave it unset.
@@ -30,6 +31,13 @@ export const blogModule: FeatureModule = {
         .from(users)
         .where(eq(users.id, user.id));
       if (!row) throw new AppError('unauthorized', 'User not found');
+      return row;
+    });
+    // Roles are granted by the operator (ADMIN_EMAIL), or on the host: `npm run admin -- set-role`.
+    addRoute(app, API_ROUTES.setUserRole, async ({ user, params, body }) => {
+      await operator.require(user.id);
+      const row = await repo.setRole(params.email, body.role);
+      if (!row) throw new AppError('not_found', 'User not found');
       return row;
     });
     addRoute(app, API_ROUTES.blogPosts, async () => blog.publicList());

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
-import type { BlogStatus } from '@chat/contract';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { BlogStatus, UserRole } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { blogPosts, users, type BlogPostRow } from '../../db/schema.js';
 
@@ -107,6 +107,16 @@ export function createBlogRepo(db: Executor) {
         .where(and(eq(blogPosts.id, id), eq(blogPosts.status, seenStatus)))
         .returning({ id: blogPosts.id });
       return rows.length > 0;
+    },
+
+    /** Sets the role of the (not deleted) account with this address; undefined when there is none. */
+    async setRole(email: string, role: UserRole) {
+      const [row] = await db
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
+        .returning({ id: users.id, email: users.email, name: users.name, username: users.username, role: users.role });
+      return row;
     },
 
     async roleOf(userId: string) {

@@ -24,7 +24,7 @@ async function main(argv: readonly string[]): Promise<number> {
       console.error(`no user with the email ${email}`);
       return 1;
     }
-    console.log(`${row.email} is now ${row.role}`);
+    process.stdout.write(`${row.email} is now ${row.role}\n`);
     return 0;
   } finally {
     await database.close();

@@ -151,10 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
-  const registered = await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock }, [
-    ...MODULES,
-    ...(deps.extraModules ?? []),
-  ]);
+  const registered = await registerModules(
+    { app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock },
+    [...MODULES, ...(deps.extraModules ?? [])],
+  );
 
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     // Read once: the public pages get their own title and description written into it.

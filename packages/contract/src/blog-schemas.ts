@@ -125,7 +125,7 @@ export const BLOG_ROUTES = {
   updateBlogPost: route({
     method: 'PUT',
     path: '/api/blog/:id',
-    summary: "Update a post (WRITER: only their own Drafts, to Draft or Reviewed; ADMIN: any)",
+    summary: 'Update a post (WRITER: only their own Drafts, to Draft or Reviewed; ADMIN: any)',
     params: idParams,
     body: blogPostInputSchema,
     response: blogPostSchema,

@@ -80,15 +80,29 @@ describe('blog fields (spec §4, §5)', () => {
   });
 
   it('trims tags and keywords, drops duplicates, defaults the status to Draft', () => {
-    const parsed = blogPostInputSchema.parse({ ...valid, tags: [' a ', 'a', '', 'b'], seoKeywords: ['k', 'k '] });
-    expect(parsed).toMatchObject({ tags: ['a', 'b'], seoKeywords: ['k'], status: 'Draft', featuredImage: null });
+    const parsed = blogPostInputSchema.parse({
+      ...valid,
+      tags: [' a ', 'a', '', 'b'],
+      seoKeywords: ['k', 'k '],
+    });
+    expect(parsed).toMatchObject({
+      tags: ['a', 'b'],
+      seoKeywords: ['k'],
+      status: 'Draft',
+      featuredImage: null,
+    });
     expect(normalizeBlogList(['x', ' x', 'y'])).toEqual(['x', 'y']);
   });
 
   it('makes slugs from titles and searches title, description and tags case-insensitively', () => {
     expect(slugify('  Hello, World! 2026 ')).toBe('hello-world-2026');
     const post = { title: 'Alpha', metaDescription: 'About beta', tags: ['Gamma'] };
-    expect(['alpha', 'BETA', 'gam', ''].map((q) => matchesBlogSearch(post, q))).toEqual([true, true, true, true]);
+    expect(['alpha', 'BETA', 'gam', ''].map((q) => matchesBlogSearch(post, q))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(matchesBlogSearch(post, 'delta')).toBe(false);
   });
 });

@@ -37,9 +37,7 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash'),
     avatar: text('avatar'),
-    role: text('role', { enum: USER_ROLES })
-      .notNull()
-      .default('USER'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('USER'),
     provider: text('provider').notNull().default('local'),
     emailVerified: boolean('email_verified').notNull().default(false),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),

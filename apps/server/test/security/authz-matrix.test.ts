@@ -98,7 +98,13 @@ describe('the route table', () => {
     // The fixed paths: the client's index.html and fallback, and the blog's documents for crawlers
     // (features/blog: built from Approved posts only, nothing of anyone's account).
     const fixed = outside.filter((r) => !r.url.includes(':') && r.method === 'GET').map((r) => r.url);
-    expect([...new Set(fixed)].sort()).toEqual(['/*', '/blog/rss.xml', '/index.html', '/robots.txt', '/sitemap.xml']);
+    expect([...new Set(fixed)].sort()).toEqual([
+      '/*',
+      '/blog/rss.xml',
+      '/index.html',
+      '/robots.txt',
+      '/sitemap.xml',
+    ]);
   });
 
   it('serves the blog documents for crawlers without a token', async () => {

@@ -4,10 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { BlogPost, BlogStatus } from '@chat/contract';
-import { authed, registerUser, startTestApp, type Harness, type TestUser } from '../../../test/support/harness.js';
+import {
+  authed,
+  registerUser,
+  startTestApp,
+  type Harness,
+  type TestUser,
+} from '../../../test/support/harness.js';
 import { blogPosts, users } from '../../db/schema.js';
 
-const INDEX = '<!doctype html><html><head><title>OmniChat</title></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>OmniChat</title></head><body><div id="root"></div></body></html>';
 
 type Actor = 'USER' | 'WRITER author' | 'WRITER other' | 'ADMIN';
 type Action = 'view' | 'edit' | 'edit→Reviewed' | 'edit→Approved' | 'delete';
@@ -56,7 +63,10 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'blog-page-'));
     writeFileSync(join(webDist, 'index.html'), INDEX);
-    h = await startTestApp({ clientOrigin: 'https://chat.example.com', adminEmail: 'Op@Example.com' }, { webDist });
+    h = await startTestApp(
+      { clientOrigin: 'https://chat.example.com', adminEmail: 'Op@Example.com' },
+      { webDist },
+    );
     admin = await registerUser(h.url, 'Admin', 'op@example.com');
     writer = await registerUser(h.url, 'Writer');
     writer2 = await registerUser(h.url, 'Writer Two');
@@ -151,7 +161,9 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     expect(mine.every((p) => p.author.id === writer2.user.id)).toBe(true);
     const refused = await as(plain)('/api/blog/manage/all');
     expect(refused.status).toBe(403);
-    expect(((await refused.json()) as { message: string }).message).toBe('Only WRITERs and ADMINs can manage blog posts.');
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'Only WRITERs and ADMINs can manage blog posts.',
+    );
 
     await h.database.db.update(users).set({ role: 'USER' }).where(eq(users.id, writer2.user.id));
     expect((await as(writer2)('/api/blog/manage/all')).status).toBe(403);
@@ -168,7 +180,10 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     expect(await set.json()).toMatchObject({ id: target.user.id, role: 'WRITER' });
     expect((await as(target)('/api/blog', { body: body() })).status).toBe(200);
     expect((await as(admin)(path, { method: 'PUT', body: { role: 'OWNER' } })).status).toBe(400);
-    const none = await as(admin)('/api/user/byEmail/nobody%40example.com', { method: 'PUT', body: { role: 'USER' } });
+    const none = await as(admin)('/api/user/byEmail/nobody%40example.com', {
+      method: 'PUT',
+      body: { role: 'USER' },
+    });
     expect(none.status).toBe(404);
   });
 
@@ -191,7 +206,10 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ code: 'conflict', issues: [{ path: 'slug' }] });
     const other = (await (await as(writer)('/api/blog', { body: body() })).json()) as BlogPost;
-    const rename = await as(writer)(`/api/blog/${other._id}`, { method: 'PUT', body: body({ slug: 'unique-slug' }) });
+    const rename = await as(writer)(`/api/blog/${other._id}`, {
+      method: 'PUT',
+      body: body({ slug: 'unique-slug' }),
+    });
     expect(rename.status).toBe(409);
 
     const bad = await as(writer)('/api/blog', {
@@ -257,7 +275,9 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     const rss = await fetch(`${h.url}/blog/rss.xml`);
     expect(rss.headers.get('content-type')).toMatch(/application\/rss\+xml/);
     const rssText = await rss.text();
-    expect(rssText).toContain('<title>Hi &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;</title>');
+    expect(rssText).toContain(
+      '<title>Hi &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;q&quot;</title>',
+    );
     expect(rssText).not.toContain(draft.slug);
   });
 });

@@ -27,7 +27,13 @@ export const blogModule: FeatureModule = {
 
     addRoute(app, API_ROUTES.me, async ({ user }) => {
       const [row] = await db
-        .select({ id: users.id, email: users.email, name: users.name, username: users.username, role: users.role })
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          username: users.username,
+          role: users.role,
+        })
         .from(users)
         .where(eq(users.id, user.id));
       if (!row) throw new AppError('unauthorized', 'User not found');

@@ -3,7 +3,13 @@ import { BLOG_TEXTS, SITE_PAGE_META } from '@chat/contract';
 import type { PageHead } from '../../platform/html/spa-page.js';
 import type { BlogPostWithAuthor, BlogRepo } from './repo.js';
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+const XML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 /** Text safe in XML content and attributes. */
 export const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
@@ -49,7 +55,10 @@ export function blogPostHead(post: BlogPostWithAuthor, origin: string, appTitle:
       ...(post.featuredImage ? { image: post.featuredImage } : {}),
       datePublished: published,
       dateModified: post.updatedAt.toISOString(),
-      author: { '@type': post.authorName ? 'Person' : 'Organization', name: post.authorName ?? `${appTitle} Team` },
+      author: {
+        '@type': post.authorName ? 'Person' : 'Organization',
+        name: post.authorName ?? `${appTitle} Team`,
+      },
       publisher: { '@type': 'Organization', name: appTitle },
       mainEntityOfPage: { '@type': 'WebPage', '@id': url },
       ...(post.seoKeywords.length ? { keywords: post.seoKeywords.join(', ') } : {}),
@@ -61,7 +70,7 @@ export function blogPostHead(post: BlogPostWithAuthor, origin: string, appTitle:
 export function blogListHead(origin: string, appTitle: string): PageHead {
   return {
     title: `Blog · ${appTitle}`,
-    description: `Articles and news from ${appTitle}.`,
+    description: 'Articles and news.',
     canonical: `${origin}/blog`,
     openGraph: [
       ['type', 'website'],
@@ -133,13 +142,24 @@ export function rssXml(posts: readonly BlogPostWithAuthor[], origin: string, app
  * /sitemap.xml, /robots.txt and /blog/rss.xml: public GETs outside /api (the security matrix
  * names them), built from the Approved posts on each request.
  */
-export function blogPublicRoutes(app: FastifyInstance, repo: BlogRepo, origin: string, appTitle: string): void {
+export function blogPublicRoutes(
+  app: FastifyInstance,
+  repo: BlogRepo,
+  origin: string,
+  appTitle: string,
+): void {
   const opts = { config: { public: true } };
   app.get('/sitemap.xml', opts, async (_req, reply) =>
-    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'no-cache').send(sitemapXml(await repo.approved(), origin)),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(sitemapXml(await repo.approved(), origin)),
   );
   app.get('/robots.txt', opts, async (_req, reply) =>
-    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'no-cache').send(robotsTxt(await repo.approved(), origin)),
+    reply
+      .type('text/plain; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(robotsTxt(await repo.approved(), origin)),
   );
   app.get('/blog/rss.xml', opts, async (_req, reply) =>
     reply

@@ -42,7 +42,9 @@ export function createBlogRepo(db: Executor) {
     },
 
     async approvedBySlug(slug: string): Promise<BlogPostWithAuthor | undefined> {
-      const [row] = await selectWithAuthor().where(and(eq(blogPosts.slug, slug), eq(blogPosts.status, 'Approved')));
+      const [row] = await selectWithAuthor().where(
+        and(eq(blogPosts.slug, slug), eq(blogPosts.status, 'Approved')),
+      );
       return row && flat(row);
     },
 
@@ -89,7 +91,9 @@ export function createBlogRepo(db: Executor) {
           .set({
             ...values,
             publishedAt:
-              values.status === 'Approved' ? sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)` : blogPosts.publishedAt,
+              values.status === 'Approved'
+                ? sql`coalesce(${blogPosts.publishedAt}, ${now.toISOString()}::timestamptz)`
+                : blogPosts.publishedAt,
             updatedAt: now,
           })
           .where(and(eq(blogPosts.id, id), eq(blogPosts.status, seenStatus)))
@@ -115,7 +119,13 @@ export function createBlogRepo(db: Executor) {
         .update(users)
         .set({ role, updatedAt: new Date() })
         .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, isNull(users.deletedAt)))
-        .returning({ id: users.id, email: users.email, name: users.name, username: users.username, role: users.role });
+        .returning({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          username: users.username,
+          role: users.role,
+        });
       return row;
     },
 

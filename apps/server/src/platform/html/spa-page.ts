@@ -45,7 +45,10 @@ export interface PageHead {
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /**
@@ -65,7 +68,8 @@ export function renderPageHead(indexHtml: string, head: PageHead): string {
   if (head.jsonLd) lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   const [first, ...rest] = lines;
   const replaced = indexHtml.replace(/<title>[^<]*<\/title>/, () => first!);
-  const base = replaced === indexHtml ? indexHtml.replace('</head>', () => `    ${first}\n  </head>`) : replaced;
+  const base =
+    replaced === indexHtml ? indexHtml.replace('</head>', () => `    ${first}\n  </head>`) : replaced;
   if (!rest.length) return base;
   return base.replace('</head>', () => `  ${rest.join('\n    ')}\n  </head>`);
 }

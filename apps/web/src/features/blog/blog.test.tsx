@@ -6,7 +6,6 @@ import type { BlogPost } from '@chat/contract';
 import '../../app/i18n';
 import { setSession } from '../../api/http';
 import { ThemeProvider } from '../../state/theme';
-import { AuthProvider } from '../auth/AuthProvider';
 import BlogListPage from './BlogListPage';
 import BlogPostPage from './BlogPostPage';
 
@@ -61,12 +60,10 @@ function page(path: string) {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ThemeProvider>
         <MemoryRouter initialEntries={[path]}>
-          <AuthProvider>
-            <Routes>
-              <Route path="/blog" element={<BlogListPage />} />
-              <Route path="/blog/:slug" element={<BlogPostPage />} />
-            </Routes>
-          </AuthProvider>
+          <Routes>
+            <Route path="/blog" element={<BlogListPage />} />
+            <Route path="/blog/:slug" element={<BlogPostPage />} />
+          </Routes>
         </MemoryRouter>
       </ThemeProvider>
     </QueryClientProvider>,

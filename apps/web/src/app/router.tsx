@@ -18,7 +18,7 @@ const ProfilePage = lazy(() => import('../features/billing/ProfilePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 const BlogListPage = preloadable(() => import('../features/blog/BlogListPage'));
-const BlogPostPage = preloadable(() => import('../features/blog/BlogPostPage'));
+const BlogPostPage = preloadable(() => import('./routes/BlogPostRoute'));
 
 // The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
 // so do Markdown and the message list when the page is a saved conversation, whose replies need

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ApiError } from '../../api/http';
-import { LazyMarkdown } from '../chat';
+import type { ComponentType } from 'react';
 import { SiteLayout, usePageMeta } from '../site';
 import { useBlogPost } from './api';
 
@@ -23,10 +23,10 @@ function BackToBlog() {
 }
 
 /**
- * /blog/:slug (spec §2): one Approved post; its Markdown is the chat's renderer (its own chunk:
- * no raw HTML, safe links, highlighted code). The server already wrote the head for crawlers.
+ * /blog/:slug (spec §2): one Approved post; `Content` renders its Markdown (the app passes the
+ * chat's renderer: app/routes/BlogPostRoute.tsx). The server already wrote the head for crawlers.
  */
-export default function BlogPostPage() {
+export default function BlogPostPage({ Content }: { Content: ComponentType<{ text: string }> }) {
   const { slug } = useParams();
   const { t, i18n } = useTranslation();
   const { data: post, isPending, error } = useBlogPost(slug);
@@ -74,7 +74,7 @@ export default function BlogPostPage() {
           <img src={post.featuredImage} alt="" className="w-full rounded-xl object-cover" />
         )}
         <div className="markdown prose max-w-none text-text-primary">
-          <LazyMarkdown text={post.content} />
+          <Content text={post.content} />
         </div>
       </article>
     );

@@ -1,3 +1,2 @@
 /** What other features may use of the chat feature. */
 export { ancestry, childrenByParent, visiblePath } from './tree/tree';
-export { LazyMarkdown } from './markdown/LazyMarkdown';

@@ -3,11 +3,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import type { BlogPost } from '@chat/contract';
-import '../../app/i18n';
-import { setSession } from '../../api/http';
-import { ThemeProvider } from '../../state/theme';
-import BlogListPage from './BlogListPage';
-import BlogPostPage from './BlogPostPage';
+import './i18n';
+import { setSession } from '../api/http';
+import { ThemeProvider } from '../state/theme';
+import BlogListPage from '../features/blog/BlogListPage';
+import BlogPostRoute from './routes/BlogPostRoute';
 
 /** The public blog pages (business spec §2 Blog list and post, §8 texts). */
 const post = (over: Partial<BlogPost>): BlogPost => ({
@@ -62,7 +62,7 @@ function page(path: string) {
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/blog" element={<BlogListPage />} />
-            <Route path="/blog/:slug" element={<BlogPostPage />} />
+            <Route path="/blog/:slug" element={<BlogPostRoute />} />
           </Routes>
         </MemoryRouter>
       </ThemeProvider>

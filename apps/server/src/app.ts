@@ -9,13 +9,14 @@ import { configSecrets, type AppConfig } from './config/app-config.js';
 import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { withRedaction } from './platform/logging.js';
-import { renderSpaPage } from './platform/html/spa-page.js';
+import { renderPageHead, renderSpaPage } from './platform/html/spa-page.js';
 import { clientErrorHandler, registerRequestInput } from './platform/request-input.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createEvents } from './platform/events.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerModules, type FeatureModule } from './platform/module.js';
 import { accountModule } from './features/account/index.js';
+import { blogModule } from './features/blog/index.js';
 import { askModule } from './features/ask/index.js';
 import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
@@ -65,6 +66,7 @@ const MODULES: readonly FeatureModule[] = [
   billingModule,
   importsModule,
   accountModule,
+  blogModule,
 ];
 
 export interface AppDeps {
@@ -151,10 +153,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
-  await registerModules({ app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock }, [
-    ...MODULES,
-    ...(deps.extraModules ?? []),
-  ]);
+  const registered = await registerModules(
+    { app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock },
+    [...MODULES, ...(deps.extraModules ?? [])],
+  );
 
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     // Read once: the public pages get their own title and description written into it.
@@ -170,13 +172,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }
       },
     });
-    app.get('/*', { config: { public: true } }, (request, reply) => {
+    app.get('/*', { config: { public: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       }
       reply.header('Cache-Control', 'no-cache');
-      const page = renderSpaPage(indexHtml, request.url.split('?')[0]!, deps.config.appTitle);
+      const pathname = request.url.split('?')[0]!;
+      const page = renderSpaPage(indexHtml, pathname, deps.config.appTitle);
       if (page) return reply.type('text/html; charset=utf-8').send(page);
+      // Pages rendered from data (a blog post): a feature that owns the path writes its head.
+      for (const resolve of registered.extensions('pageHeads')) {
+        const head = await resolve(pathname);
+        if (head) return reply.type('text/html; charset=utf-8').send(renderPageHead(indexHtml, head));
+      }
       return reply.type('text/html').sendFile('index.html');
     });
   }

@@ -6,6 +6,7 @@ import { messageFileSchema } from './files-schemas.js';
 import { widestRange, type ParamKey } from './params.js';
 import { agentOptionsSchema, pluginStateSchema, toolRefSchema } from './plugin-fields.js';
 import { PLUGIN_LIMITS } from './plugin-limits.js';
+import { USER_ROLES } from './blog.js';
 
 /** Ids are client-made or server-made UUIDs; the root parent is the all-zero UUID. */
 export const idSchema = z
@@ -25,7 +26,7 @@ export const endpointNameSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_.-]+( [A-Za-z0-9_.-]+)*$/, vkey('com_error_unknown_endpoint'));
 
-export const roleSchema = z.enum(['USER', 'ADMIN']);
+export const roleSchema = z.enum(USER_ROLES);
 
 export const userSchema = z.object({
   id: z.string(),

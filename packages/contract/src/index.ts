@@ -43,3 +43,5 @@ export * from './billing-schemas.js';
 export * from './free-tier.js';
 export * from './free-tier-schemas.js';
 export * from './site.js';
+export * from './blog.js';
+export * from './blog-schemas.js';

@@ -77,4 +77,13 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   stripeWebhook: { method: 'POST', path: '/api/stripe/webhook' },
   subscriptionHistory: { method: 'GET', path: '/api/admin/getSubscriptionHistory' },
   checkFreeTier: { method: 'POST', path: '/api/user/checkFreeTier' },
+  me: { method: 'GET', path: '/api/me' },
+  setUserRole: { method: 'PUT', path: '/api/user/byEmail/:email' },
+  blogPosts: { method: 'GET', path: '/api/blog' },
+  blogPost: { method: 'GET', path: '/api/blog/:slug' },
+  blogManageAll: { method: 'GET', path: '/api/blog/manage/all' },
+  blogManageOne: { method: 'GET', path: '/api/blog/manage/:id' },
+  createBlogPost: { method: 'POST', path: '/api/blog' },
+  updateBlogPost: { method: 'PUT', path: '/api/blog/:id' },
+  deleteBlogPost: { method: 'DELETE', path: '/api/blog/:id' },
 };

@@ -35,6 +35,7 @@ import { FILE_ROUTES } from './files-schemas.js';
 import { MODERATION_ROUTES } from './moderation-schemas.js';
 import { BILLING_ROUTES } from './billing-schemas.js';
 import { FREE_TIER_ROUTES } from './free-tier-schemas.js';
+import { BLOG_ROUTES } from './blog-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -244,6 +245,7 @@ export const API_ROUTES = {
   ...MODERATION_ROUTES,
   ...BILLING_ROUTES,
   ...FREE_TIER_ROUTES,
+  ...BLOG_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

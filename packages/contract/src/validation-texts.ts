@@ -1,5 +1,6 @@
 import { AUTH_LIMITS } from './limits.js';
 import { PLUGIN_LIMITS } from './plugin-limits.js';
+import { BLOG_LIMITS } from './blog.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both
@@ -30,6 +31,13 @@ export const VALIDATION_TEXTS = {
   com_error_param_out_of_range: 'A parameter is out of the range this endpoint accepts',
   com_plugin_auth_required: '{{label}} is required.',
   com_plugin_auth_min_length: `{{label}} must be at least ${PLUGIN_LIMITS.authMinChars} characters long`,
+  com_blog_title_required: 'Title is required',
+  com_blog_slug_required: 'Slug is required',
+  com_blog_slug_invalid: 'Use lowercase letters, digits and hyphens only',
+  com_blog_meta_required: 'Meta description is required',
+  com_blog_meta_max: `Meta description must be less than ${BLOG_LIMITS.metaDescriptionMax} characters`,
+  com_blog_content_required: 'Content is required',
+  com_blog_image_url: 'Featured image must be a valid URL',
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;

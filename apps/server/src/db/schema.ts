@@ -21,6 +21,7 @@ import type {
   MessageFile,
   PluginState,
 } from '@chat/contract';
+import { BLOG_STATUSES, USER_ROLES } from '@chat/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -36,9 +37,7 @@ export const users = pgTable(
     username: text('username'),
     passwordHash: text('password_hash'),
     avatar: text('avatar'),
-    role: text('role', { enum: ['USER', 'ADMIN'] })
-      .notNull()
-      .default('USER'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('USER'),
     provider: text('provider').notNull().default('local'),
     emailVerified: boolean('email_verified').notNull().default(false),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
@@ -455,3 +454,32 @@ export const subscriptionHistory = pgTable(
   (t) => [index('subscription_history_user_idx').on(t.userId, t.createdAt)],
 );
 export type SubscriptionHistoryDbRow = typeof subscriptionHistory.$inferSelect;
+
+/**
+ * Blog posts (business spec §3 Blog post, §4 status). Public readers see only `Approved` ones; the
+ * author is kept as a reference (null once the account is gone: such a post is nobody's, and
+ * only an ADMIN may then change or delete it). `publishedAt` is set when a post is first Approved.
+ */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    metaDescription: text('meta_description').notNull(),
+    content: text('content').notNull(),
+    featuredImage: text('featured_image'),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    seoKeywords: jsonb('seo_keywords').$type<string[]>().notNull().default([]),
+    status: text('status', { enum: BLOG_STATUSES }).notNull().default('Draft'),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('blog_posts_slug_idx').on(t.slug),
+    index('blog_posts_status_idx').on(t.status, t.publishedAt.desc()),
+    index('blog_posts_author_idx').on(t.authorId),
+  ],
+);
+export type BlogPostRow = typeof blogPosts.$inferSelect;

@@ -50,7 +50,7 @@ export interface FeatureModule {
 export async function registerModules(
   base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events'> & { clock?: () => number },
   modules: readonly FeatureModule[],
-): Promise<void> {
+): Promise<Pick<ModuleContext, 'extensions'>> {
   const services = new Map<PropertyKey, unknown>();
   const points = new Map<PropertyKey, unknown[]>();
   let sealed = false;
@@ -92,4 +92,5 @@ export async function registerModules(
     await m.register(ctx);
   }
   sealed = true;
+  return { extensions: ctx.extensions };
 }

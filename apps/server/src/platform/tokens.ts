@@ -1,11 +1,11 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { TOKEN_TTL } from '@chat/contract';
+import { TOKEN_TTL, USER_ROLES, type UserRole } from '@chat/contract';
 import { AppError } from './errors.js';
 
 export interface AccessClaims {
   id: string;
-  role: 'USER' | 'ADMIN';
+  role: UserRole;
   /** The session (refresh-token family) the token was issued for: revoking it ends the token. */
   sid: string;
 }
@@ -37,7 +37,7 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
       algorithms: [ALG],
       requiredClaims: ['exp', 'sub', 'sid'],
     });
-    const role = payload.role === 'ADMIN' ? 'ADMIN' : 'USER';
+    const role = USER_ROLES.find((r) => r === payload.role) ?? 'USER';
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
       throw new AppError('unauthorized', 'Invalid token');
     }

@@ -95,6 +95,24 @@ describe('the route table', () => {
     // login off) they are 404.
     const patterns = new Set(outside.filter((r) => r.url.includes(':')).map((r) => r.url));
     expect([...patterns].sort()).toEqual(['/oauth/:provider', '/oauth/:provider/callback']);
+    // The fixed paths: the client's index.html and fallback, and the blog's documents for crawlers
+    // (features/blog: built from Approved posts only, nothing of anyone's account).
+    const fixed = outside.filter((r) => !r.url.includes(':') && r.method === 'GET').map((r) => r.url);
+    expect([...new Set(fixed)].sort()).toEqual([
+      '/*',
+      '/blog/rss.xml',
+      '/index.html',
+      '/robots.txt',
+      '/sitemap.xml',
+    ]);
+  });
+
+  it('serves the blog documents for crawlers without a token', async () => {
+    for (const path of ['/sitemap.xml', '/robots.txt', '/blog/rss.xml']) {
+      const res = await fetch(`${h.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^(application\/(rss\+)?xml|text\/plain)/);
+    }
   });
 
   it('answers 404 for social sign-in while it is off', async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { RequestSpec } from './client.js';
 import { OPERATOR_EMAIL, type SecurityFixture } from './fixture.js';
 
@@ -44,6 +45,13 @@ const pngForm = (field: string, fields: Record<string, string>) => {
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return form;
 };
+const blogBody = (slug: string) => ({
+  title: 'Probe post',
+  slug,
+  metaDescription: 'A probe',
+  content: 'Probe content',
+  status: 'Draft',
+});
 const signUp = { name: 'Fuzz Person', email: 'fuzz@example.com', password: 'password123' };
 
 export const ROUTE_RULES: Record<string, RouteRule> = {
@@ -366,4 +374,21 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     }),
     ownerStatus: 200,
   },
+  // blog: Approved posts are public; managing needs the WRITER or ADMIN role (users A and B are
+  // plain users: 403 before any post is looked up); the role × status cells are in features/blog
+  'PUT /api/user/byEmail/:email': {
+    access: 'admin',
+    probe: () => ({ params: { email: 'nobody@example.com' }, body: { role: 'WRITER' } }),
+  },
+  'GET /api/me': { access: 'user', why: "the caller's own id and role" },
+  'GET /api/blog': { access: 'public', anonymous: { status: 200 } },
+  'GET /api/blog/:slug': { access: 'public', anonymous: { params: { slug: 'no-such-post' }, status: 404 } },
+  'GET /api/blog/manage/all': { access: 'admin', probe: () => ({}) },
+  'GET /api/blog/manage/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
+  'POST /api/blog': { access: 'admin', probe: () => ({ body: blogBody(`probe-${randomUUID()}`) }) },
+  'PUT /api/blog/:id': {
+    access: 'admin',
+    probe: () => ({ params: { id: randomUUID() }, body: blogBody(`probe-${randomUUID()}`) }),
+  },
+  'DELETE /api/blog/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
 };

@@ -17,6 +17,8 @@ const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmat
 const ProfilePage = lazy(() => import('../features/billing/ProfilePage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const FaqPage = preloadable(() => import('../features/site/FaqPage'));
+const BlogListPage = preloadable(() => import('../features/blog/BlogListPage'));
+const BlogPostPage = preloadable(() => import('./routes/BlogPostRoute'));
 
 // The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
 // so do Markdown and the message list when the page is a saved conversation, whose replies need
@@ -29,6 +31,8 @@ if (/^\/a(\/|$)/.test(startPath)) {
   AssistantRoute.preload();
 } else if (startPath === '/') LandingPage.preload();
 else if (/^\/faq\/?$/.test(startPath)) FaqPage.preload();
+else if (/^\/blog\/?$/.test(startPath)) BlogListPage.preload();
+else if (/^\/blog\/[^/]+\/?$/.test(startPath)) BlogPostPage.preload();
 else if (
   !/^\/(login|register|forgot-password|reset-password|verify-email|email-confirmation)(\/|$)/.test(startPath)
 ) {
@@ -80,6 +84,8 @@ const routes: RouteObject[] = [
       // The public site: the landing page for visitors (a signed-in person goes to /c/new).
       { path: '/', element: <HomeRoute /> },
       { path: '/faq', element: <FaqPage /> },
+      { path: '/blog', element: <BlogListPage /> },
+      { path: '/blog/:slug', element: <BlogPostPage /> },
       {
         element: <ProtectedChatLayout />,
         children: [

@@ -24,9 +24,62 @@ export function renderSpaPage(indexHtml: string, pathname: string, appTitle: str
   const meta = sitePageMeta(pathname);
   if (!meta) return undefined;
   const title = meta.title ? `${meta.title} · ${appTitle}` : appTitle;
-  const head =
-    `<title>${escapeHtml(title)}</title>\n` +
-    `    <meta name="description" content="${escapeHtml(meta.description)}" />`;
-  const replaced = indexHtml.replace(/<title>[^<]*<\/title>/, () => head);
-  return replaced === indexHtml ? indexHtml.replace('</head>', () => `    ${head}\n  </head>`) : replaced;
+  return renderPageHead(indexHtml, { title, description: meta.description });
+}
+
+/**
+ * The head of a page whose texts come from data (a blog post): its title and description, and
+ * optionally a canonical link, Open Graph tags and one JSON-LD object (spec §2 Blog post: SEO meta
+ * tags and structured data), for crawlers and link previews, which do not run the app.
+ */
+export interface PageHead {
+  /** The whole <title>. */
+  title: string;
+  description: string;
+  canonical?: string;
+  /** `og:<key>` → content, in order (og:title, og:type, …). */
+  openGraph?: readonly (readonly [string, string])[];
+  /** Serialised with `<`, `>`, `&` and U+2028/9 escaped, so no text can end the script element. */
+  jsonLd?: Record<string, unknown>;
+}
+
+/** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * index.html with `head` written in: its <title> replaced, the other tags added before </head>.
+ * Every text is escaped; the JSON-LD block is data (`type="application/ld+json"`), which the CSP's
+ * script-src does not concern: browsers never run it.
+ */
+export function renderPageHead(indexHtml: string, head: PageHead): string {
+  const lines = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+  ];
+  if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
+  for (const [key, content] of head.openGraph ?? []) {
+    lines.push(`<meta property="og:${escapeHtml(key)}" content="${escapeHtml(content)}" />`);
+  }
+  if (head.jsonLd) lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
+  const [first, ...rest] = lines;
+  const replaced = indexHtml.replace(/<title>[^<]*<\/title>/, () => first!);
+  const base =
+    replaced === indexHtml ? indexHtml.replace('</head>', () => `    ${first}\n  </head>`) : replaced;
+  if (!rest.length) return base;
+  return base.replace('</head>', () => `  ${rest.join('\n    ')}\n  </head>`);
+}
+
+/** A feature's server-rendered pages: the head of a path it owns, or undefined (not its path). */
+export type PageHeadResolver = (pathname: string) => Promise<PageHead | undefined>;
+
+declare module '../module.js' {
+  interface ExtensionPoints {
+    /** Heads of pages rendered from data (the blog's posts), asked in module order. */
+    pageHeads: PageHeadResolver;
+  }
 }

@@ -1,0 +1,48 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client.js';
+import { users } from './db/schema.js';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const envWithout = (name: string) =>
+  Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== name));
+
+/** `npm run admin -- …` as the operator runs it, on a PGlite store in DATA_DIR. */
+const admin = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/admin-cli.ts', ...args], {
+    cwd: ROOT,
+    env: { ...envWithout('DATABASE_URL'), DATA_DIR: dataDir },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+describe('npm run admin -- set-role', () => {
+  it('sets the role of the account with that email, and says so when there is none', async () => {
+    const first = await openDatabase({ dataDir });
+    const [row] = await first.db
+      .insert(users)
+      .values({ name: 'Wendy', email: 'Wendy@Example.com' })
+      .returning({ id: users.id });
+    await first.close();
+
+    const ok = admin('set-role', 'wendy@example.com', 'WRITER');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe('Wendy@Example.com is now WRITER\n');
+    const again = await openDatabase({ dataDir });
+    const [after] = await again.db.select({ role: users.role }).from(users).where(eq(users.id, row!.id));
+    await again.close();
+    expect(after?.role).toBe('WRITER');
+
+    expect(admin('set-role', 'nobody@example.com', 'ADMIN').status).toBe(1);
+    const usage = admin('set-role', 'wendy@example.com', 'OWNER');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('usage: npm run admin -- set-role EMAIL USER|WRITER|ADMIN');
+  }, 120_000);
+});

@@ -1,0 +1,88 @@
+import { Link, useParams } from 'react-router';
+import { formatDate } from '../../config/locale';
+import { useTranslation } from '../../hooks/useTranslation';
+import { ApiError } from '../../api/http';
+import type { ComponentType } from 'react';
+import { SiteLayout, usePageMeta } from '../site';
+import { useBlogPost } from './api';
+
+function BackToBlog() {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to="/blog"
+      data-testid="back-to-blog"
+      className="inline-flex items-center gap-1 text-sm font-medium text-text-secondary hover:text-text-primary"
+    >
+      <span aria-hidden className="rtl:-scale-x-100">
+        ←
+      </span>
+      {t('com_blog_back')}
+    </Link>
+  );
+}
+
+/**
+ * /blog/:slug (spec §2): one Approved post; `Content` renders its Markdown (the app passes the
+ * chat's renderer: app/routes/BlogPostRoute.tsx). The server already wrote the head for crawlers.
+ */
+export default function BlogPostPage({ Content }: { Content: ComponentType<{ text: string }> }) {
+  const { slug } = useParams();
+  const { t, i18n } = useTranslation();
+  const { data: post, isPending, error } = useBlogPost(slug);
+  usePageMeta(post?.title ?? t('com_blog_title'), post?.metaDescription ?? t('com_blog_description'));
+
+  let body;
+  if (isPending) {
+    body = <div aria-busy="true" className="h-96 animate-pulse rounded-xl bg-surface-secondary" />;
+  } else if (!post) {
+    const missing = !(error instanceof ApiError) || error.status === 404;
+    body = (
+      <div
+        data-testid="blog-not-found"
+        role="alert"
+        className="flex flex-col items-center gap-4 py-16 text-center"
+      >
+        <h1 className="text-2xl font-semibold">
+          {missing ? t('com_blog_not_found') : t('com_blog_load_failed')}
+        </h1>
+        {missing && <p className="text-sm text-text-secondary">{t('com_blog_not_found_detail')}</p>}
+        <BackToBlog />
+      </div>
+    );
+  } else {
+    body = (
+      <article data-testid="blog-post" className="flex flex-col gap-6">
+        <BackToBlog />
+        <header className="flex flex-col gap-3">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{post.title}</h1>
+          <div className="flex flex-wrap items-center gap-2 text-sm text-text-tertiary">
+            {post.publishedAt && (
+              <time dateTime={post.publishedAt}>
+                {formatDate(post.publishedAt, i18n.language, { dateStyle: 'long', timeStyle: 'short' })}
+              </time>
+            )}
+            <span>· {post.author.name}</span>
+            {post.tags.map((tag) => (
+              <span key={tag} className="rounded-full bg-surface-tertiary px-2 py-0.5 text-xs">
+                {tag}
+              </span>
+            ))}
+          </div>
+        </header>
+        {post.featuredImage && (
+          <img src={post.featuredImage} alt="" className="w-full rounded-xl object-cover" />
+        )}
+        <div className="markdown prose max-w-none text-text-primary">
+          <Content text={post.content} />
+        </div>
+      </article>
+    );
+  }
+
+  return (
+    <SiteLayout>
+      <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-16">{body}</div>
+    </SiteLayout>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The blog (business spec §2 Blog list and post, §3 Blog post, §4 Blog post status, §5, §6, §8):
+ * statuses, roles, limits, the spec's texts and the one permission rule both sides read. Zod-free,
+ * so the web's blog pages can use it without loading schemas (those are in blog-schemas.ts).
+ */
+
+/** Spec §3/§4: Draft, then Reviewed (Submit for Review / Under Review), then Approved. */
+export const BLOG_STATUSES = ['Draft', 'Reviewed', 'Approved'] as const;
+export type BlogStatus = (typeof BLOG_STATUSES)[number];
+
+/** Spec §3 User role (WRITER, ADMIN and others); USER is everyone else. */
+export const USER_ROLES = ['USER', 'WRITER', 'ADMIN'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** Spec §5 and §9. */
+export const BLOG_LIMITS = {
+  metaDescriptionMax: 160,
+  titleMax: 200,
+  slugMax: 200,
+  contentMaxChars: 200_000,
+  featuredImageMax: 2048,
+  /** Tags and SEO keywords per post, and characters per entry. */
+  listMax: 30,
+  listEntryMax: 64,
+  /** Spec §9: skeletons while loading. */
+  listSkeletons: 6,
+  manageSkeletons: 5,
+} as const;
+
+/** Spec §8 Blog and the field errors of §5 (English; the web shows them through i18n keys). */
+export const BLOG_TEXTS = {
+  notFound: 'Blog post not found',
+  notFoundDetail: "The blog post you're looking for doesn't exist or has been removed.",
+  forbiddenView: 'You do not have permission to view this blog post',
+  forbiddenEdit: 'You do not have permission to edit this blog post',
+  forbiddenDelete: 'You do not have permission to delete this blog post',
+  forbiddenStatus: 'You do not have permission to set this status',
+  forbiddenManage: 'Only WRITERs and ADMINs can manage blog posts.',
+  slugTaken: 'A blog post with this slug already exists',
+  writerReadOnly:
+    'This post is no longer in Draft status and cannot be edited by Writers. Contact an Admin if changes are needed.',
+  /** Spec §9: the structured-data author when a post has none named. */
+  defaultAuthor: 'Anonymous',
+} as const;
+
+/**
+ * What a caller may do with a post. `view` is reading a post through the management routes
+ * (Approved posts are public through GET /api/blog/:slug for everyone).
+ */
+export type BlogAction = 'create' | 'view' | 'edit' | 'delete';
+
+export interface BlogPermissionInput {
+  role: UserRole;
+  action: BlogAction;
+  /** The post's current status; for `create` the status asked for. */
+  status: BlogStatus;
+  /** Whether the caller is the post's author (a post without an author is nobody's). */
+  isAuthor: boolean;
+  /** For `edit`: the status the post would have afterwards. */
+  nextStatus?: BlogStatus;
+}
+
+/** The statuses a role may set (spec §4: Writers Draft or Reviewed; only an Admin approves). */
+export function blogStatusesFor(role: UserRole): readonly BlogStatus[] {
+  if (role === 'ADMIN') return BLOG_STATUSES;
+  if (role === 'WRITER') return ['Draft', 'Reviewed'];
+  return [];
+}
+
+/**
+ * Spec §4 and §6, the one rule the server enforces and the web displays: an ADMIN may do anything
+ * to any post; a WRITER creates posts as Draft or Reviewed, and views, edits and deletes only their
+ * own posts while they are Draft (an edit may move it to Draft or Reviewed, never Approved); a
+ * WRITER views their own posts in any status (read-only once not Draft); anyone else nothing.
+ */
+export function canBlog(input: BlogPermissionInput): boolean {
+  const { role, action, status, isAuthor } = input;
+  if (role === 'ADMIN') return true;
+  if (role !== 'WRITER') return false;
+  const settable = blogStatusesFor(role);
+  switch (action) {
+    case 'create':
+      return settable.includes(status);
+    case 'view':
+      return isAuthor;
+    case 'edit':
+      return isAuthor && status === 'Draft' && settable.includes(input.nextStatus ?? status);
+    case 'delete':
+      return isAuthor && status === 'Draft';
+  }
+}
+
+/** Spec §4: the slug made from a title (lowercase, non-alphanumerics to hyphens, trimmed). */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, BLOG_LIMITS.slugMax);
+}
+
+/** Spec §2: the list's search over title, metaDescription and tags, case-insensitive. */
+export function matchesBlogSearch(
+  post: { title: string; metaDescription: string; tags: readonly string[] },
+  query: string,
+): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  return (
+    post.title.toLowerCase().includes(q) ||
+    post.metaDescription.toLowerCase().includes(q) ||
+    post.tags.some((t) => t.toLowerCase().includes(q))
+  );
+}
+
+/** Tags and SEO keywords as saved (spec §4/§5): trimmed, empties dropped, duplicates ignored. */
+export function normalizeBlogList(list: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const raw of list) {
+    const v = raw.trim();
+    if (v && !out.includes(v)) out.push(v);
+  }
+  return out;
+}

@@ -84,6 +84,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
     'id-ID',
   ],
   com_site_nav_faq: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL'],
+  com_blog_title: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL', 'pt-BR', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID'],
 };
 
 export function pluralForms(lang: string): string[] {

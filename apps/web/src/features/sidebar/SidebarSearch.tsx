@@ -83,6 +83,8 @@ export function SidebarSearch() {
         value={value}
         maxLength={SEARCH_LIMITS.queryMaxChars}
         onChange={(e) => change(e.target.value)}
+        // The search view's chunk (app/routes/ChatRoute), fetched while the person types.
+        onFocus={() => void import('../search/SearchView').catch(() => undefined)}
         onKeyDown={(e) => e.key === 'Escape' && value && change('')}
         className="h-9 w-full rounded-lg border border-transparent bg-surface-tertiary ps-9 pe-8 text-sm text-text-primary placeholder:text-text-tertiary focus:border-border-medium focus:outline-none [&::-webkit-search-cancel-button]:hidden"
       />

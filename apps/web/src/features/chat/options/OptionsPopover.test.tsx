@@ -6,7 +6,7 @@ import { OptionsPopover, type OptionsPopoverProps } from './OptionsPopover';
 
 afterEach(cleanup);
 
-function setup(props: Partial<OptionsPopoverProps> = {}) {
+async function setup(props: Partial<OptionsPopoverProps> = {}) {
   const onChange = vi.fn();
   const onReset = vi.fn();
   render(
@@ -20,12 +20,13 @@ function setup(props: Partial<OptionsPopoverProps> = {}) {
     />,
   );
   fireEvent.click(screen.getByRole('button', { name: 'Model options' }));
-  return { onChange, onReset, panel: screen.getByRole('dialog', { name: 'Model options' }) };
+  // The panel is its own chunk: it appears once loaded.
+  return { onChange, onReset, panel: await screen.findByRole('dialog', { name: 'Model options' }) };
 }
 
 describe('OptionsPopover', () => {
-  it("shows the endpoint type's parameters with the contract's ranges, defaults and the model's cap", () => {
-    const { panel } = setup();
+  it("shows the endpoint type's parameters with the contract's ranges, defaults and the model's cap", async () => {
+    const { panel } = await setup();
     expect(
       within(panel)
         .getAllByRole('spinbutton')
@@ -47,8 +48,11 @@ describe('OptionsPopover', () => {
     expect(within(panel).getByText('Default: 0.20')).toBeTruthy();
   });
 
-  it('shows the values in effect, fitted to the range', () => {
-    const { panel } = setup({ model: 'chat-bison', values: { maxOutputTokens: 8000, temperature: 0.5 } });
+  it('shows the values in effect, fitted to the range', async () => {
+    const { panel } = await setup({
+      model: 'chat-bison',
+      values: { maxOutputTokens: 8000, temperature: 0.5 },
+    });
     expect(
       (within(panel).getByRole('spinbutton', { name: 'Max output tokens' }) as HTMLInputElement).value,
     ).toBe('2048');
@@ -57,8 +61,8 @@ describe('OptionsPopover', () => {
     );
   });
 
-  it('commits a typed value fitted to the range on Enter or blur, and a slider move at once', () => {
-    const { panel, onChange } = setup({ endpointType: 'openAI', model: 'gpt-4o' });
+  it('commits a typed value fitted to the range on Enter or blur, and a slider move at once', async () => {
+    const { panel, onChange } = await setup({ endpointType: 'openAI', model: 'gpt-4o' });
     const temperature = within(panel).getByRole('spinbutton', { name: 'Temperature' });
     fireEvent.change(temperature, { target: { value: '3.5' } });
     expect(onChange).not.toHaveBeenCalled();
@@ -77,22 +81,22 @@ describe('OptionsPopover', () => {
     expect(within(panel).queryByRole('slider', { name: 'Max output tokens' })).toBeNull();
   });
 
-  it('resets to the defaults (only when something differs) and closes on Escape', () => {
-    const { panel, onReset } = setup({ values: { topK: 10 } });
+  it('resets to the defaults (only when something differs) and closes on Escape', async () => {
+    const { panel, onReset } = await setup({ values: { topK: 10 } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Reset to defaults' }));
     expect(onReset).toHaveBeenCalledOnce();
     fireEvent.keyDown(within(panel).getByRole('slider', { name: 'Top K' }), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Model options' }));
     cleanup();
-    const fresh = setup();
+    const fresh = await setup();
     expect(
       (within(fresh.panel).getByRole('button', { name: 'Reset to defaults' }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
 
-  it('says when the endpoint has no options', () => {
-    const { panel } = setup({ endpointType: 'bingAI', model: 'x' });
+  it('says when the endpoint has no options', async () => {
+    const { panel } = await setup({ endpointType: 'bingAI', model: 'x' });
     expect(within(panel).getByText('This endpoint has no adjustable options.')).toBeTruthy();
   });
 });

@@ -1,15 +1,19 @@
-import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
-import { RotateCcw, SlidersHorizontal } from 'lucide-react';
+import { SlidersHorizontal } from 'lucide-react';
 import { IconButton } from '../../../components/ui/IconButton';
+import { preloadable } from '../../../components/preloadable';
 import type { ParamKey } from '@chat/contract';
 import { usePopover } from '../../../hooks/usePopover';
 import type { BingSettingsProps } from './BingSettings';
-import { PARAM_LABEL_KEYS, fitToSpec, paramRows, stepDecimals, type ParamRow } from './params';
+import type { OptionsPanelProps } from './OptionsPanel';
 
-// Only the Bing endpoint shows these: loaded when its options are first opened.
-const BingSettings = lazy(() => import('./BingSettings').then((m) => ({ default: m.BingSettings })));
+// The panel (its fields and sliders) loads when the trigger is first pointed at or focused: the
+// first paint of a chat needs only the button.
+const OptionsPanel = preloadable<OptionsPanelProps>(() =>
+  import('./OptionsPanel').then((m) => ({ default: m.OptionsPanel })),
+);
 
 export interface OptionsPopoverProps {
   endpointType: string | null;
@@ -22,9 +26,6 @@ export interface OptionsPopoverProps {
   /** Bing's own options (shown for the bingAI endpoint type). */
   bing?: Omit<BingSettingsProps, 'model'> | undefined;
 }
-
-/** A slider only where it can be moved step by step (not for a count up to a million). */
-const MAX_SLIDER_STEPS = 10_000;
 
 /**
  * The chosen endpoint's sampling parameters (spec §5 ranges, §9 defaults, from the contract's
@@ -43,12 +44,11 @@ export function OptionsPopover({
   const { t } = useTranslation();
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
   const titleId = useId();
-  const rows = endpointType && model ? paramRows(endpointType, model, values) : [];
   const label = t('com_endpoint_options');
 
   useEffect(() => {
-    if (open) panelRef.current?.querySelector<HTMLElement>('input, button, textarea')?.focus();
-  }, [open, panelRef]);
+    if (open) OptionsPanel.preload();
+  }, [open]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape') return;
@@ -66,125 +66,29 @@ export function OptionsPopover({
         aria-controls={open ? panelId : undefined}
         disabled={disabled || !model}
         onClick={() => (open ? close(false) : setOpen(true))}
+        onPointerEnter={OptionsPanel.preload}
+        onFocus={OptionsPanel.preload}
         label={label}
         className={clsx(open && 'bg-surface-tertiary text-text-primary')}
       >
         <SlidersHorizontal className="size-[18px]" aria-hidden />
       </IconButton>
       {open && (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role="dialog"
-          aria-labelledby={titleId}
-          data-testid="options-popover"
-          onKeyDown={onKeyDown}
-          className={clsx(
-            'z-40 overflow-y-auto overscroll-contain rounded-xl border border-border-light bg-surface-primary p-4 shadow-xl',
-            'fixed inset-x-2 top-14 max-h-[calc(100dvh-4.5rem)]',
-            'sm:absolute sm:inset-x-auto sm:start-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(34rem,80vh)]',
-          )}
-        >
-          <div className="mb-3 flex items-baseline justify-between gap-3">
-            <h2 id={titleId} className="text-sm font-semibold text-text-primary">
-              {label}
-            </h2>
-            {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{model}</span>}
-          </div>
-          {endpointType === 'bingAI' && bing && model ? (
-            <Suspense fallback={null}>
-              <BingSettings model={model} {...bing} />
-            </Suspense>
-          ) : rows.length === 0 ? (
-            <p className="text-sm text-text-secondary">{t('com_endpoint_no_options')}</p>
-          ) : (
-            <div className="flex flex-col gap-4">
-              {rows.map((row) => (
-                <ParamControl key={row.key} row={row} onChange={(v) => onChange(row.key, v)} />
-              ))}
-              <button
-                type="button"
-                data-testid="options-reset"
-                onClick={onReset}
-                disabled={rows.every((r) => r.isDefault)}
-                className="inline-flex h-9 items-center justify-center gap-2 self-start rounded-lg border border-border-medium px-3 text-sm font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-50"
-              >
-                <RotateCcw className="size-4" aria-hidden />
-                {t('com_endpoint_reset_defaults')}
-              </button>
-            </div>
-          )}
-        </div>
-      )}
-    </div>
-  );
-}
-
-function format(row: ParamRow, value: number): string {
-  return row.spec.int ? String(value) : value.toFixed(stepDecimals(row.spec.step));
-}
-
-/** One parameter: label, number field (typed values are fitted to the range on commit) and slider. */
-function ParamControl({ row, onChange }: { row: ParamRow; onChange: (value: number) => void }) {
-  const { t } = useTranslation();
-  const id = useId();
-  const { spec } = row;
-  const name = t(PARAM_LABEL_KEYS[row.key]);
-  const [draft, setDraft] = useState<string | null>(null);
-  const slider = (spec.max - spec.min) / spec.step <= MAX_SLIDER_STEPS;
-
-  const commit = () => {
-    if (draft === null) return;
-    const parsed = Number(draft);
-    setDraft(null);
-    if (draft.trim() !== '' && Number.isFinite(parsed)) onChange(fitToSpec(spec, parsed));
-  };
-
-  return (
-    <div data-testid={`param-${row.key}`} className="flex flex-col gap-2">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-col">
-          <label htmlFor={id} className="text-sm font-medium text-text-primary">
-            {name}
-          </label>
-          <span id={`${id}-hint`} className="text-xs text-text-tertiary">
-            {t('com_endpoint_param_default', { value: format(row, spec.default) })}
-          </span>
-        </div>
-        <input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          data-testid={`param-${row.key}-input`}
-          aria-describedby={`${id}-hint`}
-          min={spec.min}
-          max={spec.max}
-          step={spec.step}
-          value={draft ?? format(row, row.value)}
-          onChange={(e) => setDraft(e.target.value)}
-          onBlur={commit}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              commit();
-            }
-          }}
-          className="h-8 w-24 shrink-0 rounded-md border border-border-medium bg-surface-primary px-2 text-end text-sm tabular-nums text-text-primary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30"
-        />
-      </div>
-      {slider && (
-        <input
-          type="range"
-          aria-label={name}
-          data-testid={`param-${row.key}-slider`}
-          aria-describedby={`${id}-hint`}
-          min={spec.min}
-          max={spec.max}
-          step={spec.step}
-          value={row.value}
-          onChange={(e) => onChange(fitToSpec(spec, Number(e.target.value)))}
-          className="h-5 w-full cursor-pointer accent-[var(--ring-primary)]"
-        />
+        <Suspense fallback={null}>
+          <OptionsPanel
+            panelRef={panelRef}
+            panelId={panelId}
+            titleId={titleId}
+            label={label}
+            endpointType={endpointType}
+            model={model}
+            values={values}
+            onChange={onChange}
+            onReset={onReset}
+            onKeyDown={onKeyDown}
+            bing={bing}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -61,5 +61,8 @@ describe('images in replies', () => {
     expect(html).toContain(`src="${png}"`);
     expect(html).not.toContain('data:text/html');
     expect(html).not.toContain('data:image/svg');
+    // The refused image is its alt text, not an <img> with an empty src.
+    expect(html).not.toContain('src=""');
+    expect(html).toContain('<span class="md-img-refused">y</span>');
   });
 });

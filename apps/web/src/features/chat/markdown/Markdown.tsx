@@ -32,6 +32,10 @@ const components: Components = {
       {children}
     </a>
   ),
+  // An image whose URL was refused (urlTransform answers '') shows its alt text, not <img src="">
+  // (which would ask for the page itself again).
+  img: ({ node: _node, src, alt, ...rest }: ComponentProps<'img'> & { node?: unknown }) =>
+    src ? <img src={src} alt={alt ?? ''} {...rest} /> : <span className="md-img-refused">{alt}</span>,
   table: ({ node: _node, children, ...rest }: ComponentProps<'table'> & { node?: unknown }) => (
     <div className="md-table-wrap">
       <table {...rest}>{children}</table>

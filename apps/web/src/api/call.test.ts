@@ -2,26 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from './call';
 import { setSession } from './http';
+import { testUser } from '../test-support/user';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const user = {
-  id: 'u1',
-  name: 'A',
-  email: 'a@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER' as const,
-  provider: 'local',
-  emailVerified: true,
-  plugins: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  customerID: null,
-  subscriptionStatus: null,
-  subscriptionEnd: null,
-  metadata: { isEligibleFor3DayTrial: true },
-};
+const user = testUser({ name: 'A', email: 'a@example.com' });
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -10,20 +10,10 @@ import { ThemeProvider } from '../state/theme';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { HomeRoute } from './routes/HomeRoute';
 import FaqPage from '../features/site/FaqPage';
+import { testUser } from '../test-support/user';
 
 /** The public site (spec §2): landing, marketing header, FAQ accordion, / for a signed-in person. */
-const user = {
-  id: 'u1',
-  name: 'Ann Example',
-  email: 'ann@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER' as const,
-  provider: 'local',
-  emailVerified: true,
-  plugins: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = testUser({ name: 'Ann Example' });
 
 let config: Partial<StartupConfig>;
 let signedIn: boolean;

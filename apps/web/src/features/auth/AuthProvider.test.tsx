@@ -7,20 +7,10 @@ import { callApi } from '../../api/call';
 import { setSession } from '../../api/http';
 import { AuthProvider } from './AuthProvider';
 import { useAuth, type AuthState } from './auth-context';
+import { testUser } from '../../test-support/user';
 
 /** The session's ends (spec §4 Session 7–8): logout, sign out everywhere, a deleted account. */
-const user = {
-  id: 'u1',
-  name: 'Ann Example',
-  email: 'ann@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER' as const,
-  provider: 'local',
-  emailVerified: true,
-  plugins: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = testUser({ name: 'Ann Example' });
 
 type Answer = (url: string, init: RequestInit) => Response;
 let answers: Record<string, Answer>;

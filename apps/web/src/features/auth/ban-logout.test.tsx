@@ -10,21 +10,11 @@ import { setSession } from '../../api/http';
 import { AuthProvider } from './AuthProvider';
 import { useAuth } from './auth-context';
 import LoginPage from './LoginPage';
+import { testUser } from '../../test-support/user';
 
 vi.mock('../../api/config', () => ({ useStartupConfig: () => ({ data: { appTitle: 'Chat' } }) }));
 
-const user = {
-  id: 'u1',
-  name: 'A',
-  email: 'a@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER' as const,
-  provider: 'local',
-  emailVerified: true,
-  plugins: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = testUser({ name: 'A', email: 'a@example.com' });
 
 afterEach(() => {
   cleanup();

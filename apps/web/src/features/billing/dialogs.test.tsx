@@ -4,28 +4,13 @@ import type { User } from '@chat/contract';
 import '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
 import SubscriptionDialogs from './SubscriptionDialogs';
+import { testUser } from '../../test-support/user';
 
 // Leaving for Stripe is the one thing not run here (jsdom has no navigation).
 const nav = vi.hoisted(() => ({ goTo: vi.fn() }));
 vi.mock('./api', async (importOriginal) => ({ ...(await importOriginal<object>()), goTo: nav.goTo }));
 
-const user = (over: Partial<User> = {}): User => ({
-  id: 'u1',
-  name: 'Ann',
-  email: 'ann@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER',
-  provider: 'local',
-  emailVerified: true,
-  createdAt: '2026-11-01T00:00:00Z',
-  plugins: [],
-  customerID: null,
-  subscriptionStatus: null,
-  subscriptionEnd: null,
-  metadata: { isEligibleFor3DayTrial: true },
-  ...over,
-});
+const user = (over: Partial<User> = {}): User => testUser({ createdAt: '2026-11-01T00:00:00Z', ...over });
 
 interface Sent {
   method: string;

@@ -6,24 +6,10 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { User } from '@chat/contract';
 import { queryKeys } from '../../api/keys';
 import { useSubscriptionGate, type SubscriptionGate } from './useSubscriptionGate';
+import { testUser } from '../../test-support/user';
 
 const future = () => new Date(Date.now() + 86_400_000).toISOString();
-const base: User = {
-  id: 'u1',
-  name: 'Ann',
-  email: 'ann@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER',
-  provider: 'local',
-  emailVerified: true,
-  createdAt: '2026-11-01T00:00:00Z',
-  plugins: [],
-  customerID: null,
-  subscriptionStatus: null,
-  subscriptionEnd: null,
-  metadata: { isEligibleFor3DayTrial: true },
-};
+const base = testUser({ createdAt: '2026-11-01T00:00:00Z' });
 
 // The session's user, as the auth provider keeps it (setUser re-renders its readers).
 const start = vi.hoisted(() => ({ user: null as User | null }));

@@ -12,6 +12,7 @@ import {
 import '../../../app/i18n';
 import { ApiError } from '../../../api/http';
 import { PluginStoreDialog } from './PluginStoreDialog';
+import { testUser } from '../../../test-support/user';
 
 const plugin = (name: string, authConfig: Plugin['authConfig'] = []): Plugin => ({
   name,
@@ -40,22 +41,7 @@ const PLUGINS: Plugin[] = [
   plugin('Epsilon'),
 ];
 
-const user = (plugins: string[]): User => ({
-  id: 'u1',
-  name: 'Ann',
-  email: 'ann@example.com',
-  username: null,
-  avatar: null,
-  role: 'USER',
-  provider: 'local',
-  emailVerified: true,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  plugins,
-  customerID: null,
-  subscriptionStatus: null,
-  subscriptionEnd: null,
-  metadata: { isEligibleFor3DayTrial: true },
-});
+const user = (plugins: string[]): User => testUser({ plugins });
 
 const posts: UserPluginRequest[] = [];
 let refusal: ApiError | null = null;

@@ -21,14 +21,32 @@ const nodeProject = (
 // The server's data-layer tests run on embedded PGlite always, and again on a real PostgreSQL
 // server when TEST_DATABASE_URL is set (CI sets it), so both back ends are proven in one run.
 // `*.pg.test.ts` files test what only a PostgreSQL server has (connections that can be lost).
+// `*.redis.test.ts` files test several instances over PostgreSQL and Redis: they run when both
+// TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both), in a project of their own.
 const pg = process.env.TEST_DATABASE_URL;
+const redis = process.env.TEST_REDIS_URL;
 
 export default defineConfig({
   test: {
     projects: [
-      nodeProject('node', { TEST_DATABASE_URL: '' }, serverTests, ['**/*.pg.test.ts']),
+      nodeProject('node', { TEST_DATABASE_URL: '' }, serverTests, ['**/*.pg.test.ts', '**/*.redis.test.ts']),
       ...(pg
-        ? [nodeProject('server-postgres', { TEST_DATABASE_URL: pg }, ['apps/server/**/*.test.ts'])]
+        ? [
+            nodeProject(
+              'server-postgres',
+              { TEST_DATABASE_URL: pg },
+              ['apps/server/**/*.test.ts'],
+              // The providers' tests open no database: the node project runs them once.
+              ['**/*.redis.test.ts', 'apps/server/src/providers/**'],
+            ),
+          ]
+        : []),
+      ...(pg && redis
+        ? [
+            nodeProject('server-redis', { TEST_DATABASE_URL: pg, TEST_REDIS_URL: redis }, [
+              'apps/server/**/*.redis.test.ts',
+            ]),
+          ]
         : []),
       'apps/web/vitest.config.ts',
     ],

@@ -13,11 +13,13 @@ import { importScenario } from './scenarios/import.js';
 import { relay } from './scenarios/relay.js';
 import { search } from './scenarios/search.js';
 import { startup } from './scenarios/startup.js';
+import { tokenCost } from './scenarios/token-cost.js';
 import { wire } from './scenarios/wire.js';
 
 const scenarios: Record<string, () => Promise<void>> = {
   startup,
   relay,
+  'token-cost': tokenCost,
   wire,
   concurrency,
   api: apiScenario,
@@ -37,8 +39,8 @@ const selected = asked.length > 0 ? asked : Object.keys(scenarios);
 note(
   `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
 );
-// search runs in process on the app's sources: it needs no build.
-if (selected.some((s) => s !== 'search')) await ensureBuilt();
+// search and token-cost run in process on the app's sources: they need no build.
+if (selected.some((s) => s !== 'search' && s !== 'token-cost')) await ensureBuilt();
 let failed = 0;
 for (const name of selected) {
   const t0 = Date.now();

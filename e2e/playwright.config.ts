@@ -240,6 +240,13 @@ export default defineConfig({
         STRIPE_PRICE_WEEKLY: 'price_weekly',
         STRIPE_PRICE_YEARLY: 'price_yearly',
         STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_FAKE_PORT}`,
+        // The express checkout's SDK: the fake's Stripe.js-compatible script (no internet here).
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_e2e',
+        STRIPE_JS_URL: `http://127.0.0.1:${STRIPE_FAKE_PORT}/v3/stripe.js`,
+        // The premium limit (on with subscriptions): its one model here, one use a day
+        // (e2e/specs/premium.spec.ts: a free-tier visitor, who has no subscription).
+        PREMIUM_MODELS: 'gpt-4o-mini',
+        PREMIUM_DAILY_USES: '1',
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',

@@ -22,6 +22,9 @@ export const knobs = {
   /** relay: tokens of the full-speed reply measured for throughput, and how many rounds. */
   relayTokens: int('BENCH_RELAY_TOKENS', 20_000),
   relayRounds: int('BENCH_RELAY_ROUNDS', 5),
+  /** token-cost: tokens of the reply streamed in process, and rounds per route. */
+  costTokens: int('BENCH_COST_TOKENS', 20_000),
+  costRounds: int('BENCH_COST_ROUNDS', 5),
   /** relay: time-to-first-token samples per path. */
   ttftSamples: int('BENCH_TTFT_SAMPLES', 40),
   /** concurrency: stream counts, tokens per stream and their rate. */

@@ -12,7 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { note } from './figures.js';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
-export const SERVER_MAIN = join(ROOT, 'apps/server/dist/main.js');
+/** BENCH_SERVER_MAIN: another build's main.js (a kept copy of the previous build, for before/after). */
+export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
+  ? resolve(process.env.BENCH_SERVER_MAIN)
+  : join(ROOT, 'apps/server/dist/main.js');
 /** The client inside the current build (apps/server/dist links to apps/server/.builds/<id>). */
 export const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
 

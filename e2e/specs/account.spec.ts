@@ -87,11 +87,10 @@ test('register, rename, sign out everywhere, log in, delete the account', async 
     'This account has been deleted and is no longer available.',
   );
 
-  // The other browser's next request takes the same path, its storage cleared.
+  // The other browser's next request takes the same path, its storage cleared: opening the Account
+  // tab asks the server (the social-media bonus row's GET /api/user/socialMediaBonus).
   await otherPage.evaluate(() => localStorage.setItem('e2e-marker', '1'));
-  const otherDialog = await openAccountSettings(otherPage);
-  await otherDialog.getByTestId('settings-profile-name').fill('Still Here');
-  await otherDialog.getByTestId('settings-profile-save').click();
+  await openAccountSettings(otherPage);
   await expect(otherPage).toHaveURL(/\/login\?message=account_deleted$/);
   await expect(otherPage.getByTestId('auth-error')).toContainText(
     'This account has been deleted and is no longer available.',

@@ -63,6 +63,40 @@ test.describe('with CHECK_BALANCE', () => {
     );
     expect(await shownBalance(page)).toBe(5);
   });
+
+  test('Share on X claims the social-media bonus once: the balance grows by it', async ({
+    page,
+    context,
+  }) => {
+    await signUp(page);
+    expect(await shownBalance(page)).toBe(20_000);
+    // The share page is on the internet, which the tests do not reach: the popup is answered here.
+    await context.route(/^https:\/\/x\.com\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Share</title>' }),
+    );
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-tab-account').click();
+    const share = page.getByTestId('social-bonus-x');
+    await expect(share).toHaveText('Share on X, get 5,000 tokens');
+    const popup = page.waitForEvent('popup');
+    await share.click();
+    expect((await popup).url()).toContain('https://x.com/intent/post?url=');
+    await expect(page.getByTestId('social-bonus-message')).toHaveText(
+      '5,000 tokens were added to your balance.',
+    );
+    await expect(page.getByTestId('social-bonus-claimed-x')).toBeVisible();
+    await page.keyboard.press('Escape');
+    expect(await shownBalance(page)).toBe(25_000);
+
+    // Once per platform: after a reload it still shows as claimed; the other platforms are offered.
+    await page.reload();
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('open-settings').click();
+    await page.getByTestId('settings-tab-account').click();
+    await expect(page.getByTestId('social-bonus-claimed-x')).toBeVisible();
+    await expect(page.getByTestId('social-bonus-reddit')).toBeVisible();
+  });
 });
 
 test('without CHECK_BALANCE the account menu shows no balance', async ({ page }) => {

@@ -1,16 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerByApi } from '../support/app';
-import { BALANCE_APP_PORT, BALANCE_OPERATOR_EMAIL } from '../support/ports';
-
-/** The operator's token (once per run its account is made; later it logs in). */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const password = 'e2e-operator-password';
-  const body = { name: 'Operator', email: BALANCE_OPERATOR_EMAIL, password };
-  const reg = await request.post('/api/auth/register', { data: { ...body, confirm_password: password } });
-  const auth = reg.ok() ? reg : await request.post('/api/auth/login', { data: body });
-  return ((await auth.json()) as { token: string }).token;
-}
+import { grantRoles } from '../support/operator';
+import { BALANCE_APP_PORT } from '../support/ports';
 
 // The balance app has an operator (ADMIN_EMAIL), who grants roles (PUT /api/user/byEmail/:email).
 test.describe('blog', () => {
@@ -20,19 +12,12 @@ test.describe('blog', () => {
     page,
     request,
   }) => {
-    const operator = { authorization: `Bearer ${await operatorToken(request)}` };
     const writer = await registerByApi(request);
     const admin = await registerByApi(request);
-    for (const [who, role] of [
+    await grantRoles(request, [
       [writer.account.email, 'WRITER'],
       [admin.account.email, 'ADMIN'],
-    ] as const) {
-      const set = await request.put(`/api/user/byEmail/${encodeURIComponent(who)}`, {
-        headers: operator,
-        data: { role },
-      });
-      expect(set.status()).toBe(200);
-    }
+    ]);
 
     const id = randomUUID().slice(0, 8);
     const title = `Zebra notes ${id} <script>`;

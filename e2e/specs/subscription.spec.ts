@@ -82,4 +82,44 @@ test.describe('subscriptions', () => {
     await page.getByTestId('update-payment-button').click();
     await expect(page.getByRole('heading', { name: 'Fake Stripe billing portal' })).toBeVisible();
   });
+
+  test('the express/wallet path: the wallet confirms, the webhook arrives, the dialog closes and the message goes', async ({
+    page,
+  }) => {
+    await signUp(page);
+    const chat = new ChatPage(page);
+    await chat.pickModel('openAI', 'gpt-4o-mini');
+    const text = 'Hello, paid with a wallet';
+    await chat.send(text);
+    const chooser = page.getByTestId('plan-chooser');
+    await expect(chooser).toBeVisible();
+    // No express checkout before a plan is chosen; then Stripe's SDK (the fake's) mounts its button.
+    await expect(page.getByTestId('express-checkout')).toHaveCount(0);
+    await page.getByTestId('plan-trial-toggle').click();
+    await page.getByTestId('plan-weekly').click();
+    const wallet = chooser.getByTestId('fake-stripe-express-button');
+    await expect(wallet).toBeVisible();
+    expect((await wallet.boundingBox())?.height).toBe(48);
+    const seen = await page.evaluate(
+      () => (window as unknown as { __fakeStripe: Record<string, unknown> }).__fakeStripe,
+    );
+    expect(seen).toMatchObject({
+      publishableKey: 'pk_test_e2e',
+      elements: { mode: 'subscription', amount: 599, currency: 'usd' },
+      element: { type: 'expressCheckout', buttonHeight: 48 },
+    });
+
+    await wallet.click();
+    // Stripe's redirect comes back to /c/new with redirect_status=succeeded; the chooser waits for
+    // the webhook, then closes, and the kept message goes.
+    await expect(chooser).toHaveCount(0, { timeout: 20_000 });
+    await expect(chat.messages('user').first()).toContainText(text);
+    await chat.waitForReplyDone();
+    await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('You said');
+    await expect(page).toHaveURL(/\/c\/(?!new)[^/?]+$/);
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('open-settings').click();
+    await expect(page.getByTestId('settings-subscription-status')).toContainText('Active');
+  });
 });

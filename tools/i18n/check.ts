@@ -1,19 +1,20 @@
 /**
- * `npm run i18n:check`: for each language, the keys of English (apps/web/src/locales/en.json plus
- * the contract's VALIDATION_TEXTS) its dictionary lacks or leaves in English, the plural forms it
+ * `npm run i18n:check`: for each language, the keys of English (apps/web/src/locales/en.json, the
+ * route chunks' English in locales/chunks/ and the contract's VALIDATION_TEXTS) its dictionary lacks or leaves in English, the plural forms it
  * lacks, and what it holds that English no longer has. Exits 1 when anything is listed.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, VALIDATION_TEXTS } from '@chat/contract';
 import { checkLocale, hasFindings, type Dictionary } from '../../apps/web/src/locales/locale-check';
+import { CHUNK_ENGLISH } from '../../apps/web/src/locales/chunks';
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 const dir = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
 const read = (name: string): Dictionary =>
   JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8')) as Dictionary;
 
-const english: Dictionary = { ...VALIDATION_TEXTS, ...read('en') };
+const english: Dictionary = { ...VALIDATION_TEXTS, ...read('en'), ...CHUNK_ENGLISH };
 const numberChecked = new Set(Object.keys(VALIDATION_TEXTS));
 const labels = {
   missing: 'missing',

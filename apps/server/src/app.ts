@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { STRIPE_JS_DEFAULT_URL } from '@chat/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -16,15 +17,21 @@ import { createEvents } from './platform/events.js';
 import { createLifecycle, type Lifecycle } from './platform/lifecycle.js';
 import { registerModules, type FeatureModule } from './platform/module.js';
 import { accountModule } from './features/account/index.js';
+import { adminModule } from './features/admin/index.js';
+import { auditModule } from './features/audit/index.js';
 import { blogModule } from './features/blog/index.js';
+import { errorLogModule } from './features/error-log/index.js';
 import { askModule } from './features/ask/index.js';
 import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
 import { balanceModule } from './features/balance/index.js';
 import { billingModule } from './features/billing/index.js';
 import { freeTierModule } from './features/free-tier/index.js';
+import { premiumModule } from './features/premium/index.js';
+import { socialBonusModule } from './features/social-bonus/index.js';
 import { configModule } from './features/config/index.js';
 import { filesModule } from './features/files/index.js';
+import { healthModule } from './features/health/index.js';
 import { keysModule } from './features/keys/index.js';
 import { convosModule } from './features/convos/index.js';
 import { messagesModule } from './features/messages/index.js';
@@ -44,7 +51,9 @@ import { providersModule } from './providers/index.js';
  * feature is a folder with an index.ts exporting its module, and one line here.
  */
 const MODULES: readonly FeatureModule[] = [
+  healthModule,
   authModule,
+  auditModule,
   moderationModule,
   oauthModule,
   configModule,
@@ -64,9 +73,13 @@ const MODULES: readonly FeatureModule[] = [
   balanceModule,
   freeTierModule,
   billingModule,
+  premiumModule,
+  socialBonusModule,
   importsModule,
   accountModule,
   blogModule,
+  errorLogModule,
+  adminModule,
 ];
 
 export interface AppDeps {
@@ -109,6 +122,23 @@ function affiliateOrigins(config: AppConfig): string[] {
   return script ? [new URL(script).origin] : [];
 }
 
+/**
+ * What the browser's Stripe SDK needs (the plan chooser's express checkout), only when it is
+ * offered (a publishable key): its script's origin (STRIPE_JS_URL), and with Stripe's own script
+ * the origins Stripe documents for its API calls and its frames.
+ */
+function stripeOrigins(config: AppConfig): { script: string[]; connect: string[]; frame: string[] } {
+  const billing = config.billing;
+  if (!billing?.publishableKey) return { script: [], connect: [], frame: [] };
+  const script = new URL(billing.jsUrl).origin;
+  const own = script === new URL(STRIPE_JS_DEFAULT_URL).origin;
+  return {
+    script: [script],
+    connect: own ? [script, 'https://api.stripe.com'] : [script],
+    frame: own ? [script, 'https://hooks.stripe.com'] : [script],
+  };
+}
+
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
@@ -126,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // First hook of all: during a graceful shutdown nothing new starts.
   const lifecycle = createLifecycle();
   lifecycle.register(app);
+  const stripe = stripeOrigins(deps.config);
   await app.register(helmet, {
     // No inline scripts anywhere (the theme is applied by /theme-init.js), so none are allowed.
     contentSecurityPolicy: {
@@ -134,12 +165,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         defaultSrc: ["'self'"],
         // Plus the affiliate script's origin, only when AFFILIATE_SCRIPT_URL is set (it may also
         // send its click event and load its pixel there).
-        scriptSrc: ["'self'", ...affiliateOrigins(deps.config)],
+        // Plus Stripe's SDK (and its API and frames) only when the express checkout is offered.
+        scriptSrc: ["'self'", ...affiliateOrigins(deps.config), ...stripe.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Plus the origins of the operator's icons (librechat.yaml iconURL, OPENID_IMAGE_URL).
         imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config), ...affiliateOrigins(deps.config)],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...affiliateOrigins(deps.config)],
+        connectSrc: ["'self'", ...affiliateOrigins(deps.config), ...stripe.connect],
+        frameSrc: ["'self'", ...stripe.frame],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -151,10 +184,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: deps.config.secureCookies,
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Several instances (REDIS_URL): the client library is loaded only then.
+  const redis = deps.config.redis
+    ? await (await import('./platform/redis/connect.js')).connectRedis(deps.config.redis, app.log)
+    : undefined;
+  // Closed last (Fastify runs onClose hooks in reverse): the features' own closing may still use it.
+  if (redis) app.addHook('onClose', () => redis.close());
+  await app.register(rateLimit, {
+    global: false,
+    // Login and registration limits counted in Redis, so instances add up to one limit.
+    ...(redis ? { redis: redis.redis, nameSpace: 'rate-limit:' } : {}),
+  });
   const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
   const registered = await registerModules(
-    { app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock },
+    { app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock, redis },
     [...MODULES, ...(deps.extraModules ?? [])],
   );
 

@@ -1,3 +1,4 @@
+import './app/preact-timing';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -6,6 +7,10 @@ import './styles.css';
 import { Providers } from './app/Providers';
 import { AppRoutes } from './app/router';
 import { FullPageSpinner } from './components/ui/Spinner';
+import { startBootRefresh } from './api/http';
+
+// The session is asked for at once, while the language and the first render get ready.
+startBootRefresh();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');

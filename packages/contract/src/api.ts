@@ -66,7 +66,14 @@ export const registerRequestSchema = registerFieldsSchema.refine((v) => v.passwo
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = z.object({
+  token: z.string(),
+  user: userSchema,
+  /** The account is the operator's (ADMIN_EMAIL): the client shows the Admin link (display only). */
+  operator: z.boolean().optional(),
+  /** The session is the operator's impersonation of this user: the client shows its banner. */
+  impersonating: z.boolean().optional(),
+});
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const logoutResponseSchema = z.object({ message: z.string(), redirect: z.string().optional() });
@@ -191,6 +198,11 @@ export const startupConfigSchema = z.object({
   subscriptionsEnabled: z.boolean(),
   /** STRIPE_PUBLISHABLE_KEY for the browser's Stripe SDK; null without subscriptions. */
   stripePublishableKey: z.string().nullable(),
+  /**
+   * STRIPE_JS_URL: where the browser loads Stripe's SDK for the express checkout (Stripe's own, or
+   * a test's); null without a publishable key (no express checkout).
+   */
+  stripeJsUrl: z.string().nullable(),
   /**
    * AFFILIATE_SCRIPT_URL: the third-party affiliate tracking script the landing page loads (spec
    * §2); null when unset, and then no third-party script is ever loaded.

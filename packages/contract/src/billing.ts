@@ -32,6 +32,8 @@ export const TRIAL_DAYS = 3;
 export const WEEKLY_BILLING_DAYS = 7;
 /** Where the wallet/express path returns (with `redirect_status=succeeded`). */
 export const PAYMENT_RETURN_PATH = '/c/new';
+/** Stripe's browser SDK (the release @stripe/stripe-js expects); STRIPE_JS_URL's default. */
+export const STRIPE_JS_DEFAULT_URL = 'https://js.stripe.com/endive/stripe.js';
 /** The express checkout button's height (px). */
 export const EXPRESS_CHECKOUT_HEIGHT_PX = 48;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BLOG_LIMITS, BLOG_STATUSES, USER_ROLES, normalizeBlogList } from './blog.js';
+import {
+  BLOG_IMAGE_NAME_RE,
+  BLOG_LIMITS,
+  BLOG_STATUSES,
+  USER_ROLES,
+  isBlogImagePath,
+  normalizeBlogList,
+} from './blog.js';
 import { idSchema } from './entities.js';
 import { route } from './route-def.js';
 import { vkey } from './validation-texts.js';
@@ -21,6 +28,13 @@ export const blogPostSchema = z.object({
   updatedAt: z.string(),
 });
 export type BlogPost = z.infer<typeof blogPostSchema>;
+
+/**
+ * GET /api/blog/:slug: the post with its content already rendered by the server (sanitized HTML,
+ * code highlighted), so a visitor's page carries no Markdown parser. `content` stays the Markdown.
+ */
+export const publishedBlogPostSchema = blogPostSchema.extend({ contentHtml: z.string() });
+export type PublishedBlogPost = z.infer<typeof publishedBlogPostSchema>;
 
 const listField = z
   .array(z.string().max(BLOG_LIMITS.listEntryMax))
@@ -47,7 +61,11 @@ export const blogPostInputSchema = z.object({
     .string()
     .trim()
     .max(BLOG_LIMITS.featuredImageMax)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), vkey('com_blog_image_url'))
+    // An http(s) URL, or an image uploaded here (POST /api/blog/images answers its path).
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || isBlogImagePath(v),
+      vkey('com_blog_image_url'),
+    )
     .nullish()
     .transform((v) => v || null),
   tags: listField,
@@ -67,6 +85,9 @@ export const meResponseSchema = z.object({
 
 /** PUT /api/user/byEmail/:email: the operator grants or takes back a role. */
 export const setRoleRequestSchema = z.object({ role: z.enum(USER_ROLES) });
+
+/** POST /api/blog/images answers where the stored image is served (a path of this site). */
+export const blogImageResponseSchema = z.object({ url: z.string() });
 
 const slugParams = z.object({ slug: z.string().min(1).max(BLOG_LIMITS.slugMax) });
 const idParams = z.object({ id: idSchema });
@@ -97,10 +118,10 @@ export const BLOG_ROUTES = {
   blogPost: route({
     method: 'GET',
     path: '/api/blog/:slug',
-    summary: 'One Approved blog post by its slug (404 otherwise)',
+    summary: 'One Approved blog post by its slug (404 otherwise), with its content rendered as HTML',
     public: true,
     params: slugParams,
-    response: blogPostSchema,
+    response: publishedBlogPostSchema,
   }),
   blogManageAll: route({
     method: 'GET',
@@ -129,6 +150,23 @@ export const BLOG_ROUTES = {
     params: idParams,
     body: blogPostInputSchema,
     response: blogPostSchema,
+  }),
+  uploadBlogImage: route({
+    method: 'POST',
+    path: '/api/blog/images',
+    summary:
+      'Store a featured image (WRITER or ADMIN; multipart: file; JPEG, PNG or WebP up to 5 MB, re-encoded); answers its public URL',
+    multipart: { file: 'file', fields: z.object({}) },
+    response: blogImageResponseSchema,
+  }),
+  blogImage: route({
+    method: 'GET',
+    path: '/api/blog/images/:name',
+    summary: 'A featured image (public: its name is random and unguessable)',
+    public: true,
+    params: z.object({ name: z.string().regex(BLOG_IMAGE_NAME_RE) }),
+    response: z.unknown(),
+    binary: true,
   }),
   deleteBlogPost: route({
     method: 'DELETE',

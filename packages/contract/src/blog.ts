@@ -19,6 +19,8 @@ export const BLOG_LIMITS = {
   slugMax: 200,
   contentMaxChars: 200_000,
   featuredImageMax: 2048,
+  /** A featured image uploaded through POST /api/blog/images (JPEG, PNG or WebP). */
+  imageMaxBytes: 5 * 1024 * 1024,
   /** Tags and SEO keywords per post, and characters per entry. */
   listMax: 30,
   listEntryMax: 64,
@@ -37,6 +39,7 @@ export const BLOG_TEXTS = {
   forbiddenStatus: 'You do not have permission to set this status',
   forbiddenManage: 'Only WRITERs and ADMINs can manage blog posts.',
   slugTaken: 'A blog post with this slug already exists',
+  imageTooLarge: 'The image must be 5 MB or smaller.',
   writerReadOnly:
     'This post is no longer in Draft status and cannot be edited by Writers. Contact an Admin if changes are needed.',
   /** Spec §9: the structured-data author when a post has none named. */
@@ -89,6 +92,15 @@ export function canBlog(input: BlogPermissionInput): boolean {
       return isAuthor && status === 'Draft';
   }
 }
+
+/**
+ * Where an uploaded featured image is served (public, under a random 128-bit name, like avatars):
+ * the path POST /api/blog/images answers, and the only relative featuredImage a post accepts.
+ */
+export const BLOG_IMAGE_PATH = '/api/blog/images/';
+export const BLOG_IMAGE_NAME_RE = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
+export const isBlogImagePath = (value: string): boolean =>
+  value.startsWith(BLOG_IMAGE_PATH) && BLOG_IMAGE_NAME_RE.test(value.slice(BLOG_IMAGE_PATH.length));
 
 /** Spec §4: the slug made from a title (lowercase, non-alphanumerics to hyphens, trimmed). */
 export function slugify(title: string): string {

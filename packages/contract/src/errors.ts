@@ -54,6 +54,8 @@ export const ERROR_STATUS = {
   subscription_past_due: 402,
   /** A free-tier user's send with no free message left: the client opens Trial Ended. */
   free_tier_exhausted: 402,
+  /** A basic user's premium-model send past PREMIUM_DAILY_USES today (business §8 quota-exceeded text). */
+  premium_quota_exceeded: 429,
   /** Stripe refused or failed a payment call; the message is Stripe's. */
   payment_error: 502,
   aborted: 499,
@@ -121,6 +123,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   subscription_required: 'com_error_subscription_required',
   subscription_past_due: 'com_error_subscription_past_due',
   free_tier_exhausted: 'com_error_free_tier_exhausted',
+  premium_quota_exceeded: 'com_error_premium_quota',
   payment_error: 'com_error_payment',
   aborted: 'com_error_aborted',
   server_shutdown: 'com_error_server_shutdown',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { route } from './route-def.js';
 import { AUTH_LIMITS } from './limits.js';
+import { ADMIN_LIMITS } from './admin.js';
 
 /** Longest ban the operator may give: one year, in milliseconds. */
 export const BAN_DURATION_MAX_MS = 365 * 24 * 60 * 60_000;
@@ -10,6 +11,8 @@ export const banUserRequestSchema = z.object({
   email: z.string().trim().min(1).max(AUTH_LIMITS.emailMax),
   /** Milliseconds; BAN_DURATION when absent. */
   duration: z.number().int().min(1000).max(BAN_DURATION_MAX_MS).optional(),
+  /** Why (kept with the ban, shown in the banned list and the audit log). */
+  reason: z.string().trim().max(ADMIN_LIMITS.banReasonMax).optional(),
 });
 export type BanUserRequest = z.infer<typeof banUserRequestSchema>;
 
@@ -17,7 +20,10 @@ export type BanUserRequest = z.infer<typeof banUserRequestSchema>;
 export const bannedUserSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
+  /** Until when (ISO): the ban's end. */
   expiresAt: z.string(),
+  /** The operator's reason; null for a ban without one (or for violations). */
+  reason: z.string().nullable(),
 });
 export type BannedUser = z.infer<typeof bannedUserSchema>;
 

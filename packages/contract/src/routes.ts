@@ -35,7 +35,10 @@ import { FILE_ROUTES } from './files-schemas.js';
 import { MODERATION_ROUTES } from './moderation-schemas.js';
 import { BILLING_ROUTES } from './billing-schemas.js';
 import { FREE_TIER_ROUTES } from './free-tier-schemas.js';
+import { SOCIAL_BONUS_ROUTES } from './social-bonus-schemas.js';
 import { BLOG_ROUTES } from './blog-schemas.js';
+import { ERROR_LOG_ROUTES } from './error-log-schemas.js';
+import { ADMIN_ROUTES } from './admin-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -245,7 +248,10 @@ export const API_ROUTES = {
   ...MODERATION_ROUTES,
   ...BILLING_ROUTES,
   ...FREE_TIER_ROUTES,
+  ...SOCIAL_BONUS_ROUTES,
   ...BLOG_ROUTES,
+  ...ERROR_LOG_ROUTES,
+  ...ADMIN_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

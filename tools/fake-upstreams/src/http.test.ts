@@ -173,7 +173,13 @@ describe('options', () => {
       expect((await fetch(`${secured.url}/models`)).status).toBe(401);
       const wrong = await fetch(`${secured.url}/models`, { headers: { authorization: 'Bearer sk-wrong' } });
       expect(wrong.status).toBe(401);
-      expect(await wrong.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+      // As OpenAI's 401 does, the answer quotes the key it refused.
+      expect(await wrong.json()).toMatchObject({
+        error: {
+          code: 'invalid_api_key',
+          message: expect.stringMatching(/^Incorrect API key provided: sk-wrong\./),
+        },
+      });
       const ok = await fetch(`${secured.url}/models`, { headers: { authorization: 'Bearer sk-right' } });
       expect(((await ok.json()) as { data: { id: string }[] }).data.map((m) => m.id)).toEqual(['only-one']);
     } finally {

@@ -105,6 +105,20 @@ const openAI: FakeProtocol = {
     if (!isAzure(r)) return header(r, 'authorization') === `Bearer ${apiKey}`;
     return header(r, 'api-key') === apiKey || header(r, 'authorization') === `Bearer ${apiKey}`;
   },
+  /**
+   * A wrong key: OpenAI's 401 quotes the key it refused ("Incorrect API key provided: sk-…"; the
+   * real API masks its middle, this one quotes it whole, so a test sees any leak of it).
+   */
+  unauthorized(r) {
+    if (isAzure(r)) return sendAzureError(r.res, 401);
+    const presented = (header(r, 'authorization') ?? '').replace(/^Bearer\s+/i, '');
+    sendError(
+      r.res,
+      401,
+      `Incorrect API key provided: ${presented}. You can find your API key at ` +
+        'https://platform.openai.com/account/api-keys.',
+    );
+  },
   sendError: (res, status, message, r) =>
     // Azure answers an unknown path (or one without api-version) with its plain "Resource not found".
     isAzure(r)

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import {
   FREE_TIER_DEFAULT_MESSAGES,
   LOGIN_RATE_LIMIT,
+  PREMIUM_DEFAULT_DAILY_USES,
+  PREMIUM_DEFAULT_MODELS,
+  SOCIAL_BONUS_DEFAULT_PLATFORMS,
+  type SocialPlatform,
   MODERATION_DEFAULTS,
   REGISTER_RATE_LIMIT,
   type ViolationType,
@@ -149,6 +153,40 @@ export function freeTierConfigFrom(env: Env): FreeTierConfig | undefined {
   return billingConfigFrom(env)?.subscriptionsEnabled ? { messages: FREE_TIER_DEFAULT_MESSAGES } : undefined;
 }
 
+/** The premium models' daily allowance of basic users (features/premium). */
+export interface PremiumConfig {
+  dailyUses: number;
+  /** Model names (compared without a vendor prefix, any letter case). */
+  models: string[];
+}
+
+/**
+ * The premium limit is on when PREMIUM_DAILY_USES is set, or when subscriptions are (then with the
+ * default allowance): a self-hosted install without a paywall has no premium limit either.
+ */
+export function premiumConfigFrom(env: Env): PremiumConfig | undefined {
+  const models = env.PREMIUM_MODELS ?? [...PREMIUM_DEFAULT_MODELS];
+  if (env.PREMIUM_DAILY_USES !== undefined) return { dailyUses: env.PREMIUM_DAILY_USES, models };
+  return billingConfigFrom(env)?.subscriptionsEnabled
+    ? { dailyUses: PREMIUM_DEFAULT_DAILY_USES, models }
+    : undefined;
+}
+
+/**
+ * The social-media bonus (features/social-bonus): on with CHECK_BALANCE (tokens mean nothing
+ * without it), off when SOCIAL_BONUS_TOKENS is 0.
+ */
+export interface SocialBonusConfig {
+  tokens: number;
+  platforms: SocialPlatform[];
+}
+
+export function socialBonusConfigFrom(env: Env): SocialBonusConfig | undefined {
+  const platforms = env.SOCIAL_BONUS_PLATFORMS ?? [...SOCIAL_BONUS_DEFAULT_PLATFORMS];
+  if (env.SOCIAL_BONUS_TOKENS <= 0 || platforms.length === 0) return undefined;
+  return { tokens: env.SOCIAL_BONUS_TOKENS, platforms: [...new Set(platforms)] };
+}
+
 /** Stripe (STRIPE_*), configured when STRIPE_SECRET_KEY is set or SUBSCRIPTIONS_ENABLED is true. */
 export interface BillingConfig {
   /**
@@ -163,6 +201,8 @@ export interface BillingConfig {
   prices: { weekly: string; yearly: string };
   /** STRIPE_API_BASE: Stripe's own, or a local Stripe-compatible server. */
   apiBase: string;
+  /** STRIPE_JS_URL: the browser SDK's script (Stripe's own, or the fake's in tests). */
+  jsUrl: string;
 }
 
 /**
@@ -191,6 +231,7 @@ export function billingConfigFrom(env: Env): BillingConfig | undefined {
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
     prices: { weekly: env.STRIPE_PRICE_WEEKLY!, yearly: env.STRIPE_PRICE_YEARLY! },
     apiBase: env.STRIPE_API_BASE.replace(/\/+$/, ''),
+    jsUrl: env.STRIPE_JS_URL,
   };
 }
 
@@ -256,6 +297,18 @@ export interface AppConfig {
   billing?: BillingConfig | undefined;
   /** The free tier (FREE_TIER_MESSAGES, or on with subscriptions); none when absent. */
   freeTier?: FreeTierConfig | undefined;
+  /** The premium models' daily limit of basic users (PREMIUM_*); none when absent. */
+  premium?: PremiumConfig | undefined;
+  /** The social-media bonus (SOCIAL_BONUS_*); none when absent. */
+  socialBonus?: SocialBonusConfig | undefined;
+  /** REDIS_URL / REDIS_KEY_PREFIX: state shared by several instances; one process when absent. */
+  redis?: RedisConfig | undefined;
+}
+
+export interface RedisConfig {
+  url: string;
+  /** Put before every key and pub/sub channel (REDIS_KEY_PREFIX), e.g. `chat:`. */
+  keyPrefix: string;
 }
 
 interface StoredSecrets {
@@ -388,6 +441,10 @@ export function buildAppConfig(
     files: filesConfigFrom(env, yaml),
     billing: billingConfigFrom(env),
     freeTier: freeTierConfigFrom(env),
+    premium: premiumConfigFrom(env),
+    // Tokens mean something only where balances are checked.
+    socialBonus: env.CHECK_BALANCE ? socialBonusConfigFrom(env) : undefined,
+    redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
       imageModel: env.DALLE_MODEL,
@@ -401,9 +458,10 @@ export function buildAppConfig(
  * values (custom endpoints put keys there too) and service-account private keys.
  */
 export function configSecrets(
-  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing'>,
+  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing' | 'redis'>,
 ): string[] {
   return [
+    ...redisPassword(config.redis),
     ...(config.billing ? [config.billing.secretKey, config.billing.webhookSecret] : []),
     ...(config.mail?.password ? [config.mail.password] : []),
     ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
@@ -492,4 +550,15 @@ export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     endpoints: [],
     ...overrides,
   };
+}
+
+/** The password of REDIS_URL (`redis://user:password@host`), if it has one. */
+function redisPassword(redis: RedisConfig | undefined): string[] {
+  if (!redis) return [];
+  try {
+    const password = decodeURIComponent(new URL(redis.url).password);
+    return password ? [password] : [];
+  } catch {
+    return [];
+  }
 }

@@ -415,3 +415,22 @@ describe('mail', () => {
     expect(() => parseEnv({ BAN_DURATION: '2h' })).toThrow(/BAN_DURATION/);
   });
 });
+
+describe('Redis (several instances)', () => {
+  const secrets = loadSecrets(parseEnv({}), mkdtempSync(join(tmpdir(), 'secrets-')), () => {});
+
+  it('is off without REDIS_URL; with it, the URL and REDIS_KEY_PREFIX; its password is redacted', () => {
+    expect(buildAppConfig(parseEnv({}), secrets).redis).toBeUndefined();
+    const config = buildAppConfig(
+      parseEnv({ REDIS_URL: 'redis://:s3cret%21@cache:6379/2', REDIS_KEY_PREFIX: 'chat:' }),
+      secrets,
+    );
+    expect(config.redis).toEqual({ url: 'redis://:s3cret%21@cache:6379/2', keyPrefix: 'chat:' });
+    expect(configSecrets(config)).toContain('s3cret!');
+    expect(buildAppConfig(parseEnv({ REDIS_URL: 'rediss://cache' }), secrets).redis?.keyPrefix).toBe('');
+  });
+
+  it('refuses a REDIS_URL that is not redis:// or rediss://', () => {
+    expect(() => parseEnv({ REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL: must be a redis/);
+  });
+});

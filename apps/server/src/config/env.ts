@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { FILE_SOURCES, MODERATION_DEFAULTS } from '@chat/contract';
+import {
+  FILE_SOURCES,
+  MODERATION_DEFAULTS,
+  SOCIAL_BONUS_DEFAULT_TOKENS,
+  SOCIAL_PLATFORMS,
+  STRIPE_JS_DEFAULT_URL,
+} from '@chat/contract';
 import { allowEntryProblem } from '../platform/net/ssrf.js';
 
 /** A yes/no setting, any letter case (LibreChat's .env.example writes `TRUE`). */
@@ -27,6 +33,19 @@ const httpsUrl = () =>
         .optional(),
     );
 
+/** A comma-separated list; unset or empty is undefined (the default applies). */
+const list = () =>
+  z
+    .string()
+    .optional()
+    .transform((v) => {
+      const items = (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      return items.length ? items : undefined;
+    });
+
 /** Environment variables, LibreChat's names where one exists (DESIGN §4). Parsed once at boot. */
 export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
@@ -36,6 +55,13 @@ export const envSchema = z.object({
   DOMAIN_SERVER: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Several instances share limits, bans, sessions, abort and resumable streams through it. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** LibreChat's name: put before every key and channel, so deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().max(100).default(''),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   JWT_REFRESH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   CREDS_KEY: z
@@ -237,6 +263,20 @@ export const envSchema = z.object({
     .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
   /** The free tier's messages per device; setting it turns the free tier on (business §4). */
   FREE_TIER_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /**
+   * Stripe's browser SDK (the plan chooser's express checkout); Stripe's own unless a test points
+   * it at a Stripe.js-compatible script (the Stripe fake's). Its origin joins the CSP only when
+   * the express checkout is offered (STRIPE_PUBLISHABLE_KEY set).
+   */
+  STRIPE_JS_URL: z.string().trim().url().default(STRIPE_JS_DEFAULT_URL),
+  /** Premium-model sends a basic user gets per UTC day; setting it turns the limit on. */
+  PREMIUM_DAILY_USES: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  /** The premium models (comma-separated names); the contract's PREMIUM_DEFAULT_MODELS when unset. */
+  PREMIUM_MODELS: list(),
+  /** The social-media bonus per platform, in token credits; 0 turns it off. */
+  SOCIAL_BONUS_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(SOCIAL_BONUS_DEFAULT_TOKENS),
+  /** The platforms offering it (comma-separated, of the contract's SOCIAL_PLATFORMS); all when unset. */
+  SOCIAL_BONUS_PLATFORMS: list().pipe(z.array(z.enum(SOCIAL_PLATFORMS)).optional()),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),

@@ -125,6 +125,9 @@ export async function openPglite(dataDir: string | null, setup = defaultPgliteSe
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
+/** The advisory lock key migrations hold on PostgreSQL (any constant bigint; this one is "omnichat"). */
+const MIGRATION_LOCK = 0x6f6d6e6963686174n.toString();
+
 /** Opens PGlite in `dataDir` (or in memory when null), or PostgreSQL at `url`, and migrates it. */
 export async function openDatabase(opts: {
   url?: string | undefined;
@@ -143,6 +146,18 @@ export async function openDatabase(opts: {
   // the client and the next query opens a new connection.
   pool.on('error', (err) => opts.onIdleError?.(err));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool), { migrationsFolder });
+  // Several instances may start at once on one database: one migrates at a time (a session-level
+  // advisory lock on the connection that migrates), the others then find nothing left to do.
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
   return { db, kind: 'postgres', close: () => pool.end() };
 }

@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -21,7 +22,7 @@ import type {
   MessageFile,
   PluginState,
 } from '@chat/contract';
-import { BLOG_STATUSES, USER_ROLES } from '@chat/contract';
+import { AUDIT_ACTIONS, BLOG_STATUSES, USER_ROLES } from '@chat/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,6 +42,8 @@ export const users = pgTable(
     provider: text('provider').notNull().default('local'),
     emailVerified: boolean('email_verified').notNull().default(false),
     bannedUntil: timestamp('banned_until', { withTimezone: true }),
+    /** The operator's reason for the ban (admin panel); null for a violations ban or none given. */
+    banReason: text('ban_reason'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Keys of the plugins the user installed (spec §3 User plugins), in install order. */
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
@@ -148,6 +151,11 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Set on an impersonation session (features/admin): the operator who started it. Its tokens
+     * carry `imp`, never reach the operator's routes, and end back in the operator's own session.
+     */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -301,7 +309,7 @@ export const transactions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['start', 'reserve', 'settle', 'issue', 'spend'] }).notNull(),
+    kind: text('kind', { enum: ['start', 'reserve', 'settle', 'issue', 'spend', 'bonus'] }).notNull(),
     /** Credits added (positive) or taken (negative). */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }).notNull(),
@@ -424,6 +432,38 @@ export const files = pgTable(
 export type FileRow = typeof files.$inferSelect;
 
 /**
+ * A basic user's premium-model sends per UTC day (features/premium): one row per user and day,
+ * counted up by one conditional upsert (never past the allowance) and down when nothing went out.
+ */
+export const premiumUses = pgTable(
+  'premium_uses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The UTC day, YYYY-MM-DD. */
+    day: date('day', { mode: 'string' }).notNull(),
+    uses: integer('uses').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check('premium_uses_nonnegative', sql`${t.uses} >= 0`)],
+);
+
+/** The social-media bonus claimed, at most once per user and platform (features/social-bonus). */
+export const socialBonusClaims = pgTable(
+  'social_bonus_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    platform: text('platform').notNull(),
+    tokens: bigint('tokens', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('social_bonus_claims_user_platform_uq').on(t.userId, t.platform)],
+);
+
+/**
  * Stripe events already applied, by event id: a delivery of one again (Stripe retries, replays)
  * changes nothing. Written in the same transaction as the change the event made.
  */
@@ -483,3 +523,53 @@ export const blogPosts = pgTable(
   ],
 );
 export type BlogPostRow = typeof blogPosts.$inferSelect;
+
+/**
+ * The error log (business §3 Logged error record): every provider or server error that reached a
+ * user, secrets redacted before the row is written (features/error-log). The user is a reference
+ * (their email is read with the record; set null when the account goes). Bounded: the contract's
+ * ERROR_LOG_RETENTION (newest rows, maximum age).
+ */
+export const errorLogs = pgTable(
+  'error_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    errorCode: text('error_code').notNull(),
+    errorMessage: text('error_message').notNull(),
+    errorType: text('error_type').notNull(),
+    errorStack: text('error_stack'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    model: text('model'),
+    endpoint: text('endpoint'),
+    conversationId: text('conversation_id'),
+    messageId: text('message_id'),
+    text: text('text'),
+    route: text('route'),
+    ...timestamps,
+  },
+  (t) => [
+    index('error_logs_code_idx').on(t.errorCode, t.createdAt.desc()),
+    index('error_logs_created_idx').on(t.createdAt.desc()),
+  ],
+);
+export type ErrorLogRow = typeof errorLogs.$inferSelect;
+
+/**
+ * What the operator did in the admin panel (features/audit): who (their id, null once the account
+ * is gone, and email as it was), the action, whom (an email, or a model config's name), its
+ * detail (a ban's duration and reason, a role, the fields of a config changed) and when.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    target: text('target').notNull(),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
+);
+export type AuditLogRow = typeof auditLog.$inferSelect;

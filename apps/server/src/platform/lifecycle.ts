@@ -34,8 +34,11 @@ export function createLifecycle() {
       drainables.push(d);
     },
 
-    /** A route that may still be called while draining (stopping a running reply only helps). */
-    allowWhileDraining(route: Pick<RouteDef, 'method' | 'path'>): void {
+    /**
+     * A route that may still be called while draining (stopping a running reply only helps; the
+     * probes outside /api say themselves that the instance is draining).
+     */
+    allowWhileDraining(route: Pick<RouteDef, 'method'> & { path: string }): void {
       allowed.add(`${route.method} ${route.path}`);
     },
 

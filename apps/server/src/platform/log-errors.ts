@@ -54,6 +54,7 @@ const SECRET_PATTERNS: [RegExp, string][] = [
   [/\b(sk|pk|rk)-[\w-]{8,}/g, '[Redacted]'], // OpenAI / Anthropic style keys
   [/\bAIza[\w-]{20,}/g, '[Redacted]'], // Google API keys
   [/(https?:\/\/[^\s?#"']+)\?[^\s#"']*/g, '$1?[Redacted]'], // query strings (Google's ?key=)
+  [/\b(API key provided:?\s*)[^\s"',]+/gi, '$1[Redacted]'], // OpenAI's 401 quotes the key it refused
 ];
 
 /** Where a library's message starts quoting the data it failed on; the rest is dropped. */
@@ -70,7 +71,7 @@ function typeOf(err: Record<string, unknown>): string {
 }
 
 /** Removes configured secrets and secret-looking strings from a text. */
-function scrub(text: string, secrets: readonly string[]): string {
+export function scrub(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const s of secrets) if (s.length >= 8) out = out.split(s).join('[Redacted]');
   for (const [re, by] of SECRET_PATTERNS) out = out.replace(re, by);

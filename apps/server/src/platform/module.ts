@@ -3,6 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import type { Db } from '../db/client.js';
 import type { AppEvents } from './events.js';
 import type { Lifecycle } from './lifecycle.js';
+import type { RedisLink } from './redis/link.js';
 
 /**
  * What one feature offers the others, by name (a repository, a service). Each feature adds its
@@ -27,6 +28,11 @@ export interface ModuleContext {
   events: AppEvents;
   /** The app's clock (ms since the epoch): Date.now, or a test's own to move time on. */
   clock: () => number;
+  /**
+   * REDIS_URL's connection: what several instances share (limits, bans, session ends, abort,
+   * resumable streams). Absent in one process without Redis: each feature keeps it in memory.
+   */
+  redis?: RedisLink | undefined;
   /** Offers a service to the modules registered after this one (and to request-time lookups). */
   provide<K extends keyof Services>(key: K, service: Services[K]): void;
   /** A service another module provided; throws at start-up when no module did. */
@@ -48,7 +54,9 @@ export interface FeatureModule {
 
 /** Registers the modules in order: a module may use what the modules before it provided. */
 export async function registerModules(
-  base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events'> & { clock?: () => number },
+  base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events' | 'redis'> & {
+    clock?: () => number;
+  },
   modules: readonly FeatureModule[],
 ): Promise<Pick<ModuleContext, 'extensions'>> {
   const services = new Map<PropertyKey, unknown>();

@@ -8,13 +8,15 @@ export interface AccessClaims {
   role: UserRole;
   /** The session (refresh-token family) the token was issued for: revoking it ends the token. */
   sid: string;
+  /** On an impersonation session (features/admin): the operator's user id. */
+  imp?: string;
 }
 
 const ALG = 'HS256';
 
 export async function signAccessToken(claims: AccessClaims, secret: Uint8Array): Promise<string> {
   return (
-    new SignJWT({ role: claims.role, sid: claims.sid })
+    new SignJWT({ role: claims.role, sid: claims.sid, ...(claims.imp ? { imp: claims.imp } : {}) })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setSubject(claims.id)
       // A unique id: two tokens issued in the same second must still differ, so a client can tell
@@ -41,7 +43,8 @@ export async function verifyAccessToken(token: string, secret: Uint8Array): Prom
     if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
       throw new AppError('unauthorized', 'Invalid token');
     }
-    return { id: payload.sub, role, sid: payload.sid };
+    const imp = typeof payload.imp === 'string' ? { imp: payload.imp } : {};
+    return { id: payload.sub, role, sid: payload.sid, ...imp };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 'Token expired');
     throw new AppError('unauthorized', 'Invalid token');

@@ -1,4 +1,5 @@
-import { APICallError, JSONParseError, TypeValidationError } from 'ai';
+// The provider package's classes (what `ai` re-exports), without loading `ai` at start-up.
+import { APICallError, JSONParseError, TypeValidationError } from '@ai-sdk/provider';
 import { AppError } from '../platform/errors.js';
 import { cut, fromStatus, fromStreamError } from './status-errors.js';
 import type { ProviderError } from './types.js';

@@ -1,4 +1,5 @@
 import { CHAT_LIMITS } from '@chat/contract';
+import { scrub } from '../platform/log-errors.js';
 import type { ProviderError } from './types.js';
 
 /**
@@ -48,7 +49,9 @@ export function fromStatus(
   detail: string | undefined,
   headers: Record<string, string> | undefined,
 ): ProviderError {
-  const suffix = detail ? `: ${detail}` : '';
+  // The upstream's words may quote a credential (OpenAI's 401 quotes the key it refused): the
+  // user sees this message, so what looks like a secret is cut out (platform/log-errors.ts).
+  const suffix = detail ? `: ${scrub(detail, [])}` : '';
   const retryAfter = retryAfterSeconds(headers) ?? retryDelaySeconds(body);
   if (status === 401 || status === 403 || (status === 400 && BAD_KEY.test(body))) {
     return { code: 'upstream_auth', message: cut(`The provider rejected the API key (${status})${suffix}`) };

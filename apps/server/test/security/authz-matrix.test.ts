@@ -27,7 +27,15 @@ const webDist = mkdtempSync(join(tmpdir(), 'authz-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>app</title>');
 // Stripe (the fake) without the paywall: the payment routes answer, sends need no subscription.
 const stripe = await startTestStripe(false);
-const h = await startChatApp({ adminEmail: OPERATOR_EMAIL, billing: stripe.billing }, { webDist });
+const h = await startChatApp(
+  {
+    adminEmail: OPERATOR_EMAIL,
+    billing: stripe.billing,
+    // The social-media bonus on, so its routes answer (claimed once per platform).
+    socialBonus: { tokens: 100, platforms: ['x', 'reddit'] },
+  },
+  { webDist },
+);
 const routes = testedRoutes(h.app);
 const ruled = routes.flatMap((r) => {
   const rule = ROUTE_RULES[routeKey(r)];
@@ -95,13 +103,16 @@ describe('the route table', () => {
     // login off) they are 404.
     const patterns = new Set(outside.filter((r) => r.url.includes(':')).map((r) => r.url));
     expect([...patterns].sort()).toEqual(['/oauth/:provider', '/oauth/:provider/callback']);
-    // The fixed paths: the client's index.html and fallback, and the blog's documents for crawlers
-    // (features/blog: built from Approved posts only, nothing of anyone's account).
+    // The fixed paths: the client's index.html and fallback, the blog's documents for crawlers
+    // (features/blog: built from Approved posts only, nothing of anyone's account), and the
+    // load balancer's probes (features/health: a status and the names of the checks only).
     const fixed = outside.filter((r) => !r.url.includes(':') && r.method === 'GET').map((r) => r.url);
     expect([...new Set(fixed)].sort()).toEqual([
       '/*',
       '/blog/rss.xml',
+      '/health',
       '/index.html',
+      '/ready',
       '/robots.txt',
       '/sitemap.xml',
     ]);
@@ -113,6 +124,15 @@ describe('the route table', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toMatch(/^(application\/(rss\+)?xml|text\/plain)/);
     }
+  });
+
+  it('serves the probes without a token, with nothing but a status and the checks', async () => {
+    const health = await fetch(`${h.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${h.url}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', draining: false } });
   });
 
   it('answers 404 for social sign-in while it is off', async () => {
@@ -210,6 +230,20 @@ describe('admin routes answer a non-admin 403', () => {
     const asAdmin = await send(h.url, route.method, route.url, rule.probe(f), f.admin.token);
     expect([401, 403]).not.toContain(asAdmin.status);
   });
+});
+
+describe('impersonation-only routes answer every other session 403', () => {
+  it.each(withAccess('impersonation').map((x) => [x.key, x] as const))(
+    '%s',
+    async (_key, { route, rule }) => {
+      const request = rule.example?.(f) ?? { params: defaultParams(route.url) };
+      for (const token of [f.b.token, f.admin.token]) {
+        const res = await send(h.url, route.method, route.url, request, token);
+        expect(res.status, res.text).toBe(403);
+        expect((res.json as ApiErrorBody).code).toBe('forbidden');
+      }
+    },
+  );
 });
 
 describe("user A's data after B's attempts", () => {

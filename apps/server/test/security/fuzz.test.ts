@@ -43,7 +43,13 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 40;
 // elsewhere) do not turn every later case into a 429 that never reaches the body parser.
 // Stripe (the fake) without the paywall: the payment routes answer, sends need no subscription.
 const stripe = await startTestStripe(false);
-const h = await startChatApp({ trustProxy: true, adminEmail: OPERATOR_EMAIL, billing: stripe.billing });
+const h = await startChatApp({
+  trustProxy: true,
+  adminEmail: OPERATOR_EMAIL,
+  billing: stripe.billing,
+  // The social-media bonus on, so its routes answer (claimed once per platform).
+  socialBonus: { tokens: 100, platforms: ['x', 'reddit'] },
+});
 const routes = testedRoutes(h.app);
 let f: SecurityFixture;
 beforeAll(async () => {
@@ -62,7 +68,7 @@ function exampleOf(route: RouteEntry): RequestSpec {
   const spec =
     rule.access === 'public'
       ? (rule.example?.(f) ?? rule.anonymous)
-      : rule.access === 'user'
+      : rule.access === 'user' || rule.access === 'impersonation'
         ? (rule.example?.(f) ?? {})
         : rule.access === 'self'
           ? rule.example(f)
@@ -71,22 +77,26 @@ function exampleOf(route: RouteEntry): RequestSpec {
   return spec.body instanceof FormData ? { ...spec, body: undefined } : spec;
 }
 
+/** Routes that read a multipart/form-data body (uploads) rather than JSON. */
+const MULTIPART = new Set(API_ROUTE_LIST.filter((r) => r.multipart).map(routeKeyOf));
+
+let doomed: string | undefined;
 /**
  * The token a case is sent with: user A's, except on routes that end the caller's own account,
- * which run as a throwaway user, made again once a case ended it.
+ * which run as a throwaway user, made again once a case ended it, and on uploads only a role may
+ * make (refused with 403 before their body is read), which run as the admin so their body's
+ * parsing is reached.
  */
-let doomed: string | undefined;
 async function tokenFor(route: RouteEntry): Promise<string> {
-  if (ROUTE_RULES[routeKey(route)]?.access !== 'self') return f.a.token;
+  const access = ROUTE_RULES[routeKey(route)]?.access;
+  if (access === 'admin' && MULTIPART.has(routeKey(route))) return f.admin.token;
+  if (access !== 'self') return f.a.token;
   doomed ??= (await registerUser(h.url, 'Doomed User')).token;
   return doomed;
 }
 function spent(route: RouteEntry, res: RawAnswer): void {
   if (ROUTE_RULES[routeKey(route)]?.access === 'self' && res.status < 300) doomed = undefined;
 }
-
-/** Routes that read a multipart/form-data body (uploads) rather than JSON. */
-const MULTIPART = new Set(API_ROUTE_LIST.filter((r) => r.multipart).map(routeKeyOf));
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';
 

@@ -17,6 +17,8 @@ type Probe = (f: SecurityFixture) => RequestSpec;
  *   stop), whose survival after B's attempts the matrix checks instead.
  * - `list`: answers the caller's own items (lists, search): B's answer contains nothing of A's.
  * - `admin`: a non-admin gets 403, the admin does not get 401/403.
+ * - `impersonation`: only an impersonation session (features/admin) may call it: a user's and the
+ *   admin's own sessions get 403 (the admin tests run one in features/admin/admin.test.ts).
  * - `self`: ends the caller's own account. The suites send it only as a throwaway user made for
  *   it (never as the fixture's users), and check that it ended that account and nobody else's.
  * Without a token every non-public route answers 401, checked for all of them.
@@ -27,6 +29,7 @@ export type RouteRule =
   | { access: 'owner'; probe: Probe; ownerStatus?: number }
   | { access: 'list'; probe: Probe }
   | { access: 'admin'; probe: Probe }
+  | { access: 'impersonation'; why: string; example?: Probe }
   | { access: 'self'; why: string; example: Probe };
 
 const askBody = (f: SecurityFixture, text: string) => ({
@@ -233,6 +236,13 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     anonymous: { status: 400 },
     example: () => ({ query: { fingerprint: 'f'.repeat(64) } }),
   },
+  // the social-media bonus: the caller's own claims only
+  'POST /api/user/claimSocialMediaBonus': {
+    access: 'user',
+    why: "credits the caller's own balance, once per platform",
+    example: () => ({ body: { platform: 'x' } }),
+  },
+  'GET /api/user/socialMediaBonus': { access: 'user', why: "the caller's own claims" },
   // token balance: the caller's own; adjustments are the operator's (ADMIN_EMAIL) only
   'GET /api/balance': { access: 'user', why: "the caller's own balance" },
   'POST /api/user/issueTokens': {
@@ -250,6 +260,28 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   },
   'GET /api/admin/getBannedUsers': { access: 'admin', probe: () => ({}) },
   'GET /api/admin/getTopViolationsThisMonth': { access: 'admin', probe: () => ({}) },
+  // the error log (features/error-log): the operator's only
+  'GET /api/admin/getErrorById/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
+  'GET /api/admin/getRecentErrors': { access: 'admin', probe: () => ({ query: { limit: '20', skip: '0' } }) },
+  'GET /api/admin/getErrorsByCode/:code': {
+    access: 'admin',
+    probe: () => ({ params: { code: 'upstream_auth' }, query: { limit: '20', skip: '0' } }),
+  },
+  // the admin panel (features/admin, features/audit): a probe that changes nothing (no such user)
+  'POST /api/admin/unbanUser': {
+    access: 'admin',
+    probe: () => ({ body: { email: 'nobody-to-unban@example.com' } }),
+  },
+  'GET /api/admin/getUserActivity': { access: 'admin', probe: () => ({ query: { limit: '10' } }) },
+  'POST /api/admin/impersonate': {
+    access: 'admin',
+    probe: () => ({ body: { email: 'nobody-to-impersonate@example.com' } }),
+  },
+  'POST /api/admin/endImpersonation': {
+    access: 'impersonation',
+    why: "ends the caller's impersonation session and answers the operator's own",
+  },
+  'GET /api/admin/getAuditLog': { access: 'admin', probe: () => ({ query: { limit: '10', skip: '0' } }) },
   'POST /api/tokenizer': {
     access: 'user',
     why: 'counts the tokens of the text sent',
@@ -391,4 +423,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     probe: () => ({ params: { id: randomUUID() }, body: blogBody(`probe-${randomUUID()}`) }),
   },
   'DELETE /api/blog/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
+  // featured images: only a WRITER or ADMIN stores one; served to everyone under a random name
+  'POST /api/blog/images': { access: 'admin', probe: () => ({ body: pngForm('file', {}) }) },
+  'GET /api/blog/images/:name': {
+    access: 'public',
+    anonymous: { params: { name: `${'0'.repeat(32)}.png` }, status: 404 },
+  },
 };

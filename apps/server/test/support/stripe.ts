@@ -27,6 +27,7 @@ export async function startTestStripe(
       webhookSecret: TEST_STRIPE.webhookSecret,
       prices: { ...TEST_STRIPE.prices },
       apiBase: fake.url,
+      jsUrl: `${fake.url}/v3/stripe.js`,
     },
   };
 }

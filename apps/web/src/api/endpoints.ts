@@ -4,18 +4,22 @@ import { callApi } from './call';
 import { queryKeys } from './keys';
 
 /** The endpoints and models configuration is cached and never stale (spec §7 Config). */
+export const endpointsQuery = {
+  queryKey: queryKeys.endpoints,
+  queryFn: () => callApi(API_ROUTE_PATHS.endpoints, {}),
+  staleTime: Infinity,
+};
+
+export const modelsQuery = {
+  queryKey: queryKeys.models,
+  queryFn: () => callApi(API_ROUTE_PATHS.models, {}),
+  staleTime: Infinity,
+};
+
 export function useEndpoints() {
-  return useQuery({
-    queryKey: queryKeys.endpoints,
-    queryFn: () => callApi(API_ROUTE_PATHS.endpoints, {}),
-    staleTime: Infinity,
-  });
+  return useQuery(endpointsQuery);
 }
 
 export function useModels() {
-  return useQuery({
-    queryKey: queryKeys.models,
-    queryFn: () => callApi(API_ROUTE_PATHS.models, {}),
-    staleTime: Infinity,
-  });
+  return useQuery(modelsQuery);
 }

@@ -94,6 +94,24 @@ export function refreshSession(): Promise<AuthResponse> {
   return refreshing;
 }
 
+let bootRefresh: Promise<AuthResponse> | null = null;
+
+/**
+ * Starts the first refresh as the app boots (main.tsx), before the language and the first render:
+ * the session is on its way while the code still evaluates. The auth context takes its outcome.
+ */
+export function startBootRefresh(): void {
+  bootRefresh ??= refreshSession();
+  bootRefresh.catch(() => {});
+}
+
+/** The boot refresh, once (null when none was started or it was taken already). */
+export function takeBootRefresh(): Promise<AuthResponse> | null {
+  const started = bootRefresh;
+  bootRefresh = null;
+  return started;
+}
+
 export interface ApiInit extends Omit<RequestInit, 'body'> {
   /** A JSON body: serialised, with the content type set. */
   json?: unknown;

@@ -7,6 +7,7 @@ import { preloadable } from '../components/preloadable';
 import { AssistantRoute, ChatLayout, ChatRoute, loadChatShell, preloadChat } from './routes/chat-chunks';
 import { prefetchOpeningTail } from '../api/messages';
 import { HomeRoute, LandingPage } from './routes/HomeRoute';
+import { AdminPage } from '../features/admin';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
@@ -19,6 +20,8 @@ const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 const BlogListPage = preloadable(() => import('../features/blog/BlogListPage'));
 const BlogPostPage = preloadable(() => import('./routes/BlogPostRoute'));
+const BlogManagePage = preloadable(() => import('../features/blog/manage/BlogManagePage'));
+const BlogEditorPage = preloadable(() => import('./routes/BlogEditorRoute'));
 
 // The chat's chunks load while the session refreshes, not after it (a conversation opens sooner);
 // so do Markdown and the message list when the page is a saved conversation, whose replies need
@@ -32,9 +35,13 @@ if (/^\/a(\/|$)/.test(startPath)) {
 } else if (startPath === '/') LandingPage.preload();
 else if (/^\/faq\/?$/.test(startPath)) FaqPage.preload();
 else if (/^\/blog\/?$/.test(startPath)) BlogListPage.preload();
+else if (/^\/blog\/edit\/?$/.test(startPath)) BlogManagePage.preload();
+else if (/^\/blog\/edit\/[^/]+\/?$/.test(startPath)) BlogEditorPage.preload();
 else if (/^\/blog\/[^/]+\/?$/.test(startPath)) BlogPostPage.preload();
 else if (
-  !/^\/(login|register|forgot-password|reset-password|verify-email|email-confirmation)(\/|$)/.test(startPath)
+  !/^\/(login|register|forgot-password|reset-password|verify-email|email-confirmation|admin)(\/|$)/.test(
+    startPath,
+  )
 ) {
   preloadChat();
 }
@@ -86,6 +93,18 @@ const routes: RouteObject[] = [
       { path: '/faq', element: <FaqPage /> },
       { path: '/blog', element: <BlogListPage /> },
       { path: '/blog/:slug', element: <BlogPostPage /> },
+      // Business §2, §6: blog management (WRITER and ADMIN; the pages say so to anyone else).
+      { path: '/blog/edit', element: <BlogManagePage /> },
+      { path: '/blog/edit/:id', element: <BlogEditorPage /> },
+      // Business §2, §6: the operator's panel (Access Denied for anyone else signed in).
+      {
+        path: '/admin',
+        element: (
+          <RequireAuth>
+            <AdminPage />
+          </RequireAuth>
+        ),
+      },
       {
         element: <ProtectedChatLayout />,
         children: [

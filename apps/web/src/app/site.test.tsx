@@ -166,7 +166,8 @@ describe('FAQ accordion', () => {
       expect(panel.hidden).toBe(true);
       expect(b.closest('h2')).toBeTruthy();
     }
-    expect(document.title).toBe('FAQ · OmniChat');
+    // The title follows the startup config, in an effect.
+    await waitFor(() => expect(document.title).toBe('FAQ · OmniChat'));
   });
 
   it('opens and closes a panel; several may be open', async () => {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useId } from './useId';
 
 /**
  * A panel opened by a button: a click outside both closes it, Escape closes it and gives the focus

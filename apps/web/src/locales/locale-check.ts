@@ -2,7 +2,8 @@
  * What a dictionary lacks against English: used by the locales test (which fails on any finding)
  * and by `npm run i18n:check` (which lists them per locale, for whoever fills the keys).
  *
- * English (en.json plus the contract's VALIDATION_TEXTS) is the reference. A key whose English has
+ * English (en.json, the route chunks' English in chunks/, and the contract's VALIDATION_TEXTS) is
+ * the reference. A key whose English has
  * `_other` is a plural: a locale needs exactly the forms its language has (Intl.PluralRules), and
  * its forms may leave out {{count}} (Arabic's "two minutes" is one word) but no other placeholder.
  */
@@ -85,6 +86,26 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
   ],
   com_site_nav_faq: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL'],
   com_blog_title: ['de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL', 'pt-BR', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_admin_errors_none: '*',
+  com_admin_errors_field_endpoint: ['it-IT', 'pt-BR', 'vi-VN', 'nl-NL', 'id-ID', 'es-ES'],
+  com_blog_field_slug: ['it-IT', 'pt-BR', 'vi-VN', 'nl-NL', 'id-ID', 'de-DE', 'es-ES', 'fr-FR'],
+  com_blog_field_tags: ['pt-BR', 'nl-NL'],
+  com_blog_field_status: ['sv-SE', 'nl-NL', 'id-ID', 'de-DE'],
+  com_admin_email: ['it-IT', 'vi-VN', 'id-ID'],
+  com_admin_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_admin_errors_field_model: ['pl-PL', 'tr-TR', 'nl-NL', 'id-ID'],
+  com_admin_status: ['pl-PL', 'sv-SE', 'nl-NL', 'id-ID', 'de-DE'],
+  com_admin_tokens: ['pt-BR', 'nl-NL', 'es-ES'],
+  com_nav_admin: ['id-ID'],
+  com_admin_detail: ['id-ID'],
+  com_admin_errors_col_code: ['nl-NL', 'de-DE', 'fr-FR'],
+  com_admin_errors_field_route: ['nl-NL', 'de-DE', 'fr-FR'],
+  com_admin_errors_col_message: ['fr-FR'],
+  com_admin_errors_alert: ['es-ES'],
+  com_admin_error: ['es-ES'],
+  com_admin_messages: ['fr-FR'],
+  com_admin_action: ['fr-FR'],
+  com_admin_minutes: ['fr-FR'],
 };
 
 export function pluralForms(lang: string): string[] {

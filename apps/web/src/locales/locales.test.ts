@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, VALIDATION_TEXTS } from '@chat/contract';
 import en from './en.json';
+import { CHUNK_ENGLISH } from './chunks';
 import { checkLocale, hasFindings, pluralForms, type Dictionary } from './locale-check';
 
 const files = import.meta.glob<Dictionary>('./*.json', { eager: true, import: 'default' });
-const english: Dictionary = { ...VALIDATION_TEXTS, ...en };
+const english: Dictionary = { ...VALIDATION_TEXTS, ...en, ...CHUNK_ENGLISH };
 const numberChecked = new Set(Object.keys(VALIDATION_TEXTS));
 
 describe('every dictionary against English', () => {

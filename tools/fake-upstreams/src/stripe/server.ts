@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { list, parseStripeForm, str, type FormObject } from './form.js';
+import { FAKE_STRIPE_JS } from './stripe-js.js';
 import { deliverStripeEvent, nowSeconds, stripeEvent, stripeId } from './webhooks.js';
 
 /**
@@ -340,6 +341,49 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     return { session: { ...shown, id: session.id }, subscription: present(sub) };
   }
 
+  /**
+   * The browser SDK's confirm redirect (stripe-js.ts confirmPayment): the payment intent named by
+   * its client secret succeeds, the subscription whose first invoice it pays becomes active (the
+   * webhook is told: customer.subscription.updated, invoice.paid), and the browser returns to
+   * return_url with redirect_status, as Stripe's redirect does.
+   */
+  async function confirmRedirect(query: URLSearchParams, res: ServerResponse): Promise<void> {
+    const secret = query.get('client_secret') ?? '';
+    const returnUrl = query.get('return_url') ?? '';
+    const pi = paymentIntents.get(secret.split('_secret_')[0] ?? '');
+    const back = (status: string) => {
+      const url = new URL(returnUrl);
+      if (pi) {
+        url.searchParams.set('payment_intent', pi.id);
+        url.searchParams.set('payment_intent_client_secret', secret);
+      }
+      url.searchParams.set('redirect_status', status);
+      res.writeHead(303, { location: url.toString() });
+      res.end();
+    };
+    if (!/^https?:\/\//.test(returnUrl))
+      return send(res, 400, { error: { type: 'invalid_request_error', message: 'return_url' } });
+    if (!pi || pi.client_secret !== secret || !(query.get('key') ?? '').startsWith('pk_'))
+      return back('failed');
+    pi.status = 'succeeded';
+    const sub = [...subscriptions.values()].find(
+      (s) =>
+        (s._invoice as { confirmation_secret?: { client_secret?: string } | null }).confirmation_secret
+          ?.client_secret === secret,
+    );
+    if (sub) {
+      sub.status = 'active';
+      const invoice = sub._invoice as StripeObject;
+      Object.assign(invoice, { status: 'paid', amount_paid: invoice.amount_due });
+      if (webhook) {
+        const { url, secret: whsec } = webhook;
+        await deliverStripeEvent(url, stripeEvent('customer.subscription.updated', present(sub)), whsec);
+        await deliverStripeEvent(url, stripeEvent('invoice.paid', { ...invoice }), whsec);
+      }
+    }
+    back('succeeded');
+  }
+
   /** Stripe's hosted pages, for a browser (e2e): Checkout with a Pay button, and the portal. */
   async function hostedPage(method: string, path: string, res: ServerResponse): Promise<boolean> {
     const pay = /^\/c\/pay\/([^/]+)$/.exec(path);
@@ -410,6 +454,12 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     const method = req.method ?? 'GET';
     const raw =
       method === 'GET' || method === 'DELETE' ? url.search.slice(1) : Buffer.concat(chunks).toString('utf8');
+    if (method === 'GET' && /^\/v3(\/stripe\.js)?\/?$/.test(url.pathname)) {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(FAKE_STRIPE_JS);
+      return;
+    }
+    if (method === 'GET' && url.pathname === '/js/confirm') return confirmRedirect(url.searchParams, res);
     if (!url.pathname.startsWith('/v1/') && (await hostedPage(method, url.pathname, res))) return;
     if (method === 'POST' && url.pathname === '/__control/subscription-status') {
       await controlStatus(raw, res);

@@ -147,4 +147,38 @@ describe('Stripe fake', () => {
     const stale = signStripePayload(payload, 'whsec_test', Math.floor(Date.now() / 1000) - 301);
     expect(() => stripe.webhooks.constructEvent(payload, stale, 'whsec_test')).toThrow(/tolerance/);
   });
+
+  it("serves the browser SDK and confirms a subscription's first payment through its redirect", async () => {
+    const js = await fetch(`${fake.url}/v3/stripe.js`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get('content-type')).toMatch(/javascript/);
+    expect(await js.text()).toContain('window.Stripe = Stripe');
+
+    const customer = await stripe.customers.create({ email: 'wallet@example.com' });
+    const sub = await stripe.subscriptions.create({
+      customer: customer.id,
+      items: [{ price: 'price_weekly' }],
+      payment_behavior: 'default_incomplete',
+      expand: ['latest_invoice.confirmation_secret'],
+    });
+    expect(sub.status).toBe('incomplete');
+    const invoice = sub.latest_invoice as Stripe.Invoice;
+    const secret = invoice.confirmation_secret!.client_secret;
+    const q = (key: string) =>
+      new URLSearchParams({ client_secret: secret, return_url: 'http://app.test/c/new', key });
+
+    const refused = await fetch(`${fake.url}/js/confirm?${q('sk_wrong')}`, { redirect: 'manual' });
+    expect(refused.status).toBe(303);
+    expect(new URL(refused.headers.get('location')!).searchParams.get('redirect_status')).toBe('failed');
+    expect(fake.subscriptions.get(sub.id)!.status).toBe('incomplete');
+
+    const done = await fetch(`${fake.url}/js/confirm?${q('pk_test_x')}`, { redirect: 'manual' });
+    expect(done.status).toBe(303);
+    const back = new URL(done.headers.get('location')!);
+    expect(back.origin + back.pathname).toBe('http://app.test/c/new');
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect(back.searchParams.get('payment_intent')).toBe(secret.split('_secret_')[0]);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+    expect(fake.paymentIntents.get(secret.split('_secret_')[0]!)!.status).toBe('succeeded');
+  });
 });

@@ -72,6 +72,11 @@ export function createGenerations(isDraining: () => boolean) {
       return entry && entry.userId === userId ? entry : undefined;
     },
 
+    /** Whether a generation of that key runs in this process (any user's). */
+    has(key: string): boolean {
+      return running.has(key);
+    },
+
     abortAll(keys: Iterable<string>): void {
       for (const key of keys) running.get(key)?.controller.abort();
     },

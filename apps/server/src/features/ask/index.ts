@@ -1,8 +1,10 @@
 import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
 import { createReplyFlusher } from './flusher.js';
+import { createLostReplySaver } from './redis/reaper.js';
+import { createRedisReplies } from './redis/replies.js';
 import { createGenerations } from './generations.js';
-import { createAskPipeline, type AskPipeline } from './pipeline.js';
+import { createAskPipeline, type AskPipeline, type ReplyFailure } from './pipeline.js';
 import { resumeRoute } from './resume-route.js';
 import { askRoutes } from './routes.js';
 import type { AskAgent, AskAttachment, AskConfigurer, AskGate, AskPromptShaper } from './steps/types.js';
@@ -23,7 +25,7 @@ export type {
 } from './steps/types.js';
 
 export { attachEventStream } from './routes.js';
-export type { AskPipeline } from './pipeline.js';
+export type { AskPipeline, ReplyFailure } from './pipeline.js';
 export type { AskInput, RunAs } from './steps/types.js';
 
 declare module '../../platform/module.js' {
@@ -45,28 +47,61 @@ declare module '../../platform/module.js' {
   }
 }
 
+declare module '../../platform/events.js' {
+  interface AppEventMap {
+    /** A reply ended with an error event the user saw (the upstream's failure, or the server's). */
+    'ask.replyFailed': ReplyFailure;
+  }
+}
+/** Pub/sub: conversations deleted on an instance (their running replies stop wherever they run). */
+const DELETED_CHANNEL = 'ask:conversations-deleted';
+
 /** Asking, editing, stopping and resuming replies: the ask pipeline and its routes. */
 export const askModule: FeatureModule = {
   name: 'ask',
   register(ctx) {
-    const { app, db, config, lifecycle, events, use, provide, extensions } = ctx;
+    const { app, db, config, lifecycle, events, redis, use, provide, extensions } = ctx;
     const generations = createGenerations(() => lifecycle.draining);
     lifecycle.addDrainable(generations);
     // Stopping a running reply only helps a shutdown.
     lifecycle.allowWhileDraining(API_ROUTES.abortAsk);
     lifecycle.allowWhileDraining(API_ROUTES.abortEdit);
-    events.on('conversations.deleted', ({ conversationIds }) => generations.abortAll(conversationIds));
+    events.on('conversations.deleted', ({ conversationIds }) => {
+      generations.abortAll(conversationIds);
+      // Their replies may run on other instances: each stops its own.
+      redis?.publish(DELETED_CHANNEL, conversationIds).catch((err: unknown) => {
+        app.log.error({ err }, 'announcing deleted conversations failed');
+      });
+    });
+    redis?.subscribe(DELETED_CHANNEL, (ids, fromSelf) => {
+      if (!fromSelf && Array.isArray(ids)) generations.abortAll(ids.filter((id) => typeof id === 'string'));
+    });
 
     const messages = use('messages');
+    const convos = use('convos');
+    // Several instances: the pipeline's abort answers the other instances' abort requests.
+    let abortHere: AskPipeline['abortHere'] = async () => undefined;
+    const shared = redis
+      ? createRedisReplies({
+          link: redis,
+          abortLocal: (key, userId) => abortHere(key, userId),
+          runsHere: (key) => generations.has(key),
+          saveLost: createLostReplySaver({ db, convos, messages }),
+          log: app.log,
+        })
+      : undefined;
+    if (shared) app.addHook('onClose', async () => shared.close());
     const pipeline = createAskPipeline({
       db,
       providers: use('providers'),
-      convos: use('convos'),
+      convos,
       messages,
+      shared,
       titles: use('titles'),
       generations,
       flusher: createReplyFlusher({ messages, log: app.log }),
       titleConvo: config.titleConvo,
+      onFailure: (failure) => events.emit('ask.replyFailed', failure),
       extensions: {
         gates: () => extensions('askGates'),
         attachments: () => extensions('askAttachments'),
@@ -75,6 +110,7 @@ export const askModule: FeatureModule = {
         agents: () => extensions('askAgents'),
       },
     });
+    abortHere = pipeline.abortHere;
     provide('askPipeline', pipeline);
     askRoutes(app, pipeline);
     resumeRoute(app, pipeline);

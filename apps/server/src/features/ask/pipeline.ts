@@ -9,6 +9,7 @@ import type { TitleService } from '../title/index.js';
 import type { ReplyFlusher } from './flusher.js';
 import { SHUTDOWN_ABORT, type Generation, type Generations, type TurnResult } from './generations.js';
 import type { ReplyHub } from './reply-hub.js';
+import type { RemoteReply, SharedReplies } from './shared-replies.js';
 import { attachFiles } from './steps/attach-files.js';
 import { authorize } from './steps/authorize.js';
 import { buildPrompt, withoutInlineImages } from './steps/build-prompt.js';
@@ -43,8 +44,15 @@ export interface PipelineDeps {
   generations: Generations;
   /** Saves the text so far of every streaming reply, in one statement per tick. */
   flusher: ReplyFlusher;
+  /** With several instances (Redis): claims, leases, mirrored events, abort and resume across them. */
+  shared?: SharedReplies | undefined;
   /** TITLE_CONVO: model titles, unless the endpoint says otherwise (`titleConvo`). */
   titleConvo: boolean;
+  /**
+   * Told of every reply that ended with an error event (the provider's failure, or the server's):
+   * the error log listens (the `ask.replyFailed` event). Must not throw or block.
+   */
+  onFailure?: (failure: ReplyFailure) => void;
   /** The steps other features add (read per request: the lists are complete once the app is up). */
   extensions: {
     gates(): readonly AskGate[];
@@ -69,6 +77,23 @@ export interface PipelineDeps {
  * Everything before the event stream opens fails as an AppError answered as JSON.
  */
 const PREPARE_FAILED = 'The request could not be prepared';
+const REPLY_NOT_SAVED = 'The reply could not be saved';
+
+/** A reply that ended with an error event: who asked what, where, and the error the user saw. */
+export interface ReplyFailure {
+  userId: string;
+  endpoint: string;
+  model: string;
+  conversationId: string;
+  messageId: string;
+  /** The user's input of the turn. */
+  text: string;
+  code: string;
+  message: string;
+  /** The upstream's failure, or the server's own (an exception: then its stack). */
+  source: 'provider' | 'server';
+  error?: unknown;
+}
 
 /** agent: the first plan an item of askAgents answers (a refusal throws, before anything is saved). */
 async function planAgent(
@@ -92,6 +117,20 @@ function promptOptions(input: AskInput, configured: Configured): Configured {
 export function createAskPipeline(deps: PipelineDeps) {
   const { generations } = deps;
 
+  /** The generation's end: the claim goes (here and in Redis), waiters get the result. */
+  function end(generation: Generation, result: TurnResult | null): void {
+    deps.shared?.release(generation);
+    generations.settle(generation, result);
+  }
+
+  /** Stops this instance's running reply of that key; its saved result, undefined when none runs here. */
+  async function abortHere(key: string, userId: string): Promise<TurnResult | null | undefined> {
+    const generation = generations.find(key, userId);
+    if (!generation) return undefined;
+    generation.controller.abort();
+    return generation.done;
+  }
+
   /**
    * The steps up to the saved turn. Nothing is written unless every check passed; a failure
    * after the turn is recorded (shaping the prompt) saves its reply as failed.
@@ -110,6 +149,7 @@ export function createAskPipeline(deps: PipelineDeps) {
     try {
       const found = await findConversation(input, deps.convos);
       generation = generations.reserve(found.conversationId, input.userId);
+      await deps.shared?.claim(generation);
       const history = await loadHistory(input, found, deps.messages);
       const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
@@ -147,7 +187,7 @@ export function createAskPipeline(deps: PipelineDeps) {
       };
       return { turn, generation };
     } catch (err) {
-      if (generation) generations.settle(generation, null);
+      if (generation) end(generation, null);
       // Nothing went upstream: what the gates reserved goes back.
       await settleHolds(holds, null);
       throw err;
@@ -206,6 +246,24 @@ export function createAskPipeline(deps: PipelineDeps) {
     const titleConvo = turn.endpoint.titleConvo ?? deps.titleConvo;
     const modelTitle = titleConvo && outcome.kind !== 'error' && !shutdown;
     let result: TurnResult | null = null;
+    const report = (code: string, message: string, source: ReplyFailure['source'], error?: unknown) => {
+      try {
+        deps.onFailure?.({
+          userId,
+          endpoint: turn.endpoint.name,
+          model: turn.upstream.model,
+          conversationId: turn.conversation.conversationId,
+          messageId: replyId,
+          text: turn.requestMessage.text,
+          code,
+          message,
+          source,
+          error,
+        });
+      } catch (err) {
+        log.error({ err }, 'reporting a failed reply failed');
+      }
+    };
     try {
       // Off the flusher, and past any batch write that may carry it, before the final save.
       await deps.flusher.remove(replyId);
@@ -213,6 +271,7 @@ export function createAskPipeline(deps: PipelineDeps) {
       if (!result) {
         sink.event({ error: true, code: 'not_found', message: 'The conversation was deleted' });
       } else if (outcome.kind === 'error') {
+        report(outcome.error.code, outcome.error.message, 'provider');
         sink.event({ error: true, code: outcome.error.code, message: outcome.error.message, ...result });
       } else if (shutdown) {
         // Cut by a shutdown past its deadline: saved unfinished (Continue works after the restart).
@@ -239,7 +298,8 @@ export function createAskPipeline(deps: PipelineDeps) {
       }
     } catch (err) {
       log.error({ err }, 'saving the reply failed');
-      sink.event({ error: true, code: 'internal', message: 'The reply could not be saved' });
+      report('internal', REPLY_NOT_SAVED, 'server', err);
+      sink.event({ error: true, code: 'internal', message: REPLY_NOT_SAVED });
     }
     sink.end();
     return result;
@@ -262,21 +322,34 @@ export function createAskPipeline(deps: PipelineDeps) {
         attach(generation.hub, generation.key);
       } finally {
         // The turn is saved: it runs to its end and is settled whatever attaching did.
-        void run(turn, generation, log).then((r) => generations.settle(generation, r));
+        void run(turn, generation, log).then((r) => end(generation, r));
       }
     },
 
-    /** Stops the user's running reply of that key; its saved result, or undefined when none runs. */
+    /**
+     * Stops the user's running reply of that key, on this instance or (with Redis) the one running
+     * it; its saved result, or undefined when none runs.
+     */
     async abort(key: string, userId: string): Promise<TurnResult | null | undefined> {
-      const generation = generations.find(key, userId);
-      if (!generation) return undefined;
-      generation.controller.abort();
-      return generation.done;
+      const here = await abortHere(key, userId);
+      if (here !== undefined || !deps.shared) return here;
+      return deps.shared.abort(key, userId);
     },
 
-    /** The hub of the user's running reply in that conversation (resume), if any. */
+    abortHere,
+
+    /** The hub of the user's running reply in that conversation (resume), if any runs here. */
     running(conversationId: string, userId: string): ReplyHub | undefined {
       return generations.find(conversationId, userId)?.hub;
+    },
+
+    /** The user's reply running on another instance (resume, with Redis), read from after `lastEventId`. */
+    async runningElsewhere(
+      conversationId: string,
+      userId: string,
+      lastEventId: number | undefined,
+    ): Promise<RemoteReply | undefined> {
+      return deps.shared?.resume(conversationId, userId, lastEventId);
     },
   };
 }

@@ -155,4 +155,22 @@ describe('reply hub', () => {
       ]);
     }
   });
+
+  it('replays deltas read back from the text (after a prefix, between other events, past flattenings)', () => {
+    const hub = startedHub(300, 'Prefix: ');
+    const live = recorder();
+    hub.subscribe(live.sub);
+    for (let i = 0; i < 400; i++) {
+      hub.delta(i % 7 === 0 ? `émoji 👋🏽 ${i}` : ` w${i}`);
+      vi.advanceTimersByTime(20);
+      if (i % 50 === 0) hub.event({ plugin: { step: i } });
+    }
+    const lastId = live.got.at(-1)![0];
+    for (const from of [lastId - 299, lastId - 150, lastId - 1]) {
+      const replay = recorder();
+      hub.resume(replay.sub, from);
+      expect(replay.got).toEqual(live.got.filter(([id]) => id > from));
+    }
+    expect(hub.text).toBe(`Prefix: ${live.got.map(([, d]) => (d as { text?: string }).text ?? '').join('')}`);
+  });
 });

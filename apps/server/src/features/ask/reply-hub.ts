@@ -17,6 +17,19 @@ export interface ReplyStart {
   responseMessage: Message;
 }
 
+/**
+ * Where a hub also writes what it publishes (with Redis: the reply's stream, which other
+ * instances read to resume it). Called in publishing order, synchronously.
+ */
+export interface HubTap {
+  begin(start: ReplyStart): void;
+  /** A published event; `text` for a delta. */
+  event(id: number, data: unknown, text: string | undefined): void;
+  /** The resumed snapshot's fields changed (plugin display states). */
+  patch(start: ReplyStart): void;
+  end(): void;
+}
+
 export interface HubOptions {
   /** At most one delta event per frame: deltas within a frame of the last one are merged. */
   frameMs?: number;
@@ -30,6 +43,16 @@ interface Published {
   /** The text of a delta event, else undefined. */
   text: string | undefined;
 }
+
+/**
+ * A kept event: a delta as the offset in `text` where its piece starts (a small integer, no
+ * object and no string of its own: its piece is read back from `text`), anything else as its
+ * data. About 30 KB less per open stream than keeping each delta's object and string.
+ */
+type Kept = number | { data: unknown };
+
+/** Deltas between two flattenings of `text` (its pieces are then one string, the rest freed). */
+const FLATTEN_EVERY = 128;
 
 const FRAME_MS = 16;
 const RING_SIZE = 256;
@@ -45,8 +68,10 @@ export function createReplyHub(opts: HubOptions = {}) {
   const frameMs = opts.frameMs ?? FRAME_MS;
   const ringSize = opts.ringSize ?? RING_SIZE;
   const subscribers = new Set<Subscriber>();
-  const ring: Published[] = [];
+  /** The last `ringSize` events; the first has id `nextId - ring.length`. */
+  const ring: Kept[] = [];
   let nextId = 0;
+  let sinceFlatten = 0;
   let start: ReplyStart | null = null;
   let text = '';
   let pending = '';
@@ -54,10 +79,12 @@ export function createReplyHub(opts: HubOptions = {}) {
   /** When the last delta event went out (performance.now()). */
   let lastDeltaAt = -Infinity;
   let ended = false;
+  let tap: HubTap | undefined;
 
-  const publish = (data: unknown, deltaText?: string): void => {
+  const publish = (data: unknown, deltaText?: string, start = 0): void => {
     const id = nextId++;
-    ring.push({ id, data, text: deltaText });
+    tap?.event(id, data, deltaText);
+    ring.push(deltaText === undefined ? { data } : start);
     if (ring.length > ringSize) ring.shift();
     for (const s of subscribers) {
       if (deltaText !== undefined) s.delta(id, deltaText);
@@ -71,18 +98,43 @@ export function createReplyHub(opts: HubOptions = {}) {
     if (!pending) return;
     const piece = pending;
     pending = '';
+    const start = text.length;
     text += piece;
+    // `text` is a chain of its pieces until a string operation flattens it; ToNumber does (V8).
+    if (++sinceFlatten >= FLATTEN_EVERY) {
+      sinceFlatten = 0;
+      void Number(text);
+    }
     lastDeltaAt = performance.now();
-    publish({ text: piece }, piece);
+    publish({ text: piece }, piece, start);
+  };
+
+  /** The kept events from the ring's `from`-th on, deltas with their pieces read back. */
+  const keptFrom = (from: number): Published[] => {
+    const first = nextId - ring.length;
+    const out: Published[] = [];
+    // Backwards: a delta's piece ends where the next delta's starts (or at the text's end).
+    let end = text.length;
+    for (let i = ring.length - 1; i >= from; i--) {
+      const kept = ring[i]!;
+      if (typeof kept === 'number') {
+        const piece = text.slice(kept, end);
+        end = kept;
+        out.push({ id: first + i, data: { text: piece }, text: piece });
+      } else {
+        out.push({ id: first + i, data: kept.data, text: undefined });
+      }
+    }
+    return out.reverse();
   };
 
   /** The events after `lastEventId`, or undefined when some of them are no longer kept. */
   const missedAfter = (lastEventId: number): Published[] | undefined => {
     if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId >= nextId) return undefined;
     if (lastEventId === nextId - 1) return [];
-    const first = ring[0];
-    if (!first || first.id > lastEventId + 1) return undefined;
-    return ring.filter((e) => e.id > lastEventId);
+    const first = nextId - ring.length;
+    if (ring.length === 0 || first > lastEventId + 1) return undefined;
+    return keptFrom(lastEventId + 1 - first);
   };
 
   const sink: ReplySink = {
@@ -105,6 +157,7 @@ export function createReplyHub(opts: HubOptions = {}) {
       if (ended) return;
       flushPending();
       ended = true;
+      tap?.end();
       for (const s of subscribers) s.end();
       subscribers.clear();
       ring.length = 0;
@@ -118,6 +171,12 @@ export function createReplyHub(opts: HubOptions = {}) {
     begin(info: ReplyStart): void {
       start = info;
       text = info.responseMessage.text;
+      tap?.begin(info);
+    },
+
+    /** Also writes everything published from now on to `t` (set before `begin`). */
+    setTap(t: HubTap): void {
+      tap = t;
     },
 
     /**
@@ -125,7 +184,9 @@ export function createReplyHub(opts: HubOptions = {}) {
      * a resumed client's snapshot carries them.
      */
     patchReply(fields: Partial<Message>): void {
-      if (start) start = { ...start, responseMessage: { ...start.responseMessage, ...fields } };
+      if (!start) return;
+      start = { ...start, responseMessage: { ...start.responseMessage, ...fields } };
+      tap?.patch(start);
     },
 
     /** The reply's text as published so far (prefix + sent deltas). */

@@ -20,7 +20,8 @@ export function lastEventIdOf(header: unknown, query: unknown): number | undefin
  * reload, another tab, a dropped connection): the missed events after Last-Event-ID when they are
  * all still kept, else a `resumed` snapshot with the text so far; then the live deltas and the
  * same final / error event the original stream gets. 404 when no reply of this user is running
- * there, including one that has just ended: the client then reads the saved messages.
+ * there, including one that has just ended: the client then reads the saved messages. With Redis
+ * the reply may run on another instance: its events come from the reply's Redis stream.
  */
 export function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
   addRoute(app, API_ROUTES.resumeStream, async ({ user, params: { conversationId }, request, reply }) => {
@@ -28,12 +29,20 @@ export function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
     // Lookup, check and attach run in one synchronous step, so the generation cannot end between
     // them: once attached, the subscriber is sure to get the final (or error) event.
     const hub = pipeline.running(conversationId, user.id);
-    if (!hub?.resumable) {
-      throw new AppError('not_found', 'No reply is being generated in this conversation');
+    if (hub?.resumable) {
+      const sse = openSse(reply);
+      const subscriber = createSseSubscriber(sse);
+      hub.resume(subscriber, lastEventId);
+      sse.onDisconnect(() => hub.unsubscribe(subscriber));
+      return;
     }
+    // Several instances: a reply running on another one is followed through its Redis stream
+    // (what was missed, read at one point, then the live tail from right after it).
+    const remote = hub ? undefined : await pipeline.runningElsewhere(conversationId, user.id, lastEventId);
+    if (!remote) throw new AppError('not_found', 'No reply is being generated in this conversation');
     const sse = openSse(reply);
     const subscriber = createSseSubscriber(sse);
-    hub.resume(subscriber, lastEventId);
-    sse.onDisconnect(() => hub.unsubscribe(subscriber));
+    remote.attach(subscriber);
+    sse.onDisconnect(() => remote.detach(subscriber));
   });
 }

@@ -1,6 +1,9 @@
+import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
+import { AppError } from '../../platform/errors.js';
 import { registerAuthGuard } from '../../platform/auth-guard.js';
 import { createLiveSessions, type LiveSessions } from './live-sessions.js';
+import { shareLiveSessions } from './shared-sessions.js';
 import { createOperator, type Operator } from './operator.js';
 import { createAuthRepo } from './repo.js';
 import { authRoutes } from './routes.js';
@@ -9,7 +12,7 @@ import { createIdentityService } from './identity.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 
 export { presentUser } from './presenter.js';
-export { REFRESH_COOKIE, refreshCookieFlags } from './routes.js';
+export { REFRESH_COOKIE, refreshCookieFlags, sendSession } from './routes.js';
 export type { IssuedSession } from './service.js';
 export { isEmailDomainAllowed } from './allowed-domains.js';
 
@@ -21,6 +24,8 @@ declare module '../../platform/module.js' {
     operator: Operator;
     /** Starts a session for a user authenticated elsewhere (social sign-in), with login's checks. */
     signInAs: AuthService['signInAs'];
+    /** The operator's sign-in as another user and back (features/admin). */
+    impersonation: Pick<AuthService, 'impersonate' | 'endImpersonation' | 'findUserByEmail' | 'findUserById'>;
   }
 }
 
@@ -33,17 +38,23 @@ declare module '../../platform/events.js' {
   }
 }
 
+/** The operator's routes, by path prefix: an impersonation session is refused all of them. */
+const OPERATOR_PATHS = ['/api/admin/', '/api/model-configs/', '/api/user/byEmail/'];
+
 /** Sign-up, login, refresh and logout; and the guard every other /api route is behind. */
 export const authModule: FeatureModule = {
   name: 'auth',
-  register({ app, db, config, events, clock, provide }) {
+  register({ app, db, config, events, clock, redis, provide }) {
     const repo = createAuthRepo(db);
-    const liveSessions = createLiveSessions(repo.isSessionLive, {
+    const local = createLiveSessions(repo.isSessionLive, {
       accountDeleted: async (userId) => {
         const user = await repo.findUserById(userId);
         return !user || user.deletedAt !== null;
       },
     });
+    const liveSessions = redis
+      ? shareLiveSessions(local, redis, (err) => app.log.error({ err }, 'announcing a session end failed'))
+      : local;
     registerAuthGuard(app, config.jwtSecret, liveSessions);
     provide('liveSessions', liveSessions);
     provide('operator', createOperator(repo, config.adminEmail));
@@ -52,6 +63,23 @@ export const authModule: FeatureModule = {
     const identity = createIdentityService({ repo, config, live: liveSessions, mailer, log: app.log });
     const auth = createAuthService(repo, config, liveSessions, onRegistered, identity, clock);
     provide('signInAs', auth.signInAs);
+    provide('impersonation', {
+      impersonate: auth.impersonate,
+      endImpersonation: auth.endImpersonation,
+      findUserByEmail: auth.findUserByEmail,
+      findUserById: auth.findUserById,
+    });
+    // An impersonation session is the target's: it never reaches the operator's routes, whoever
+    // the target is; it may only end itself (POST /api/admin/endImpersonation).
+    app.addHook('onRequest', async (request) => {
+      if (!request.auth?.imp) return;
+      // The matched route's pattern, not the raw URL (which may spell the same path encoded).
+      const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+      if (path === API_ROUTES.endImpersonation.path) return;
+      if (OPERATOR_PATHS.some((prefix) => path.startsWith(prefix))) {
+        throw new AppError('forbidden', 'Only the operator may do this');
+      }
+    });
     authRoutes(app, {
       auth,
       identity,

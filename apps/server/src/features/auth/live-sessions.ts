@@ -10,9 +10,8 @@ import type { SessionCheck } from '../../platform/auth-guard.js';
  * its user exists and is not deleted), kept in this process: a live answer for
  * `TOKEN_TTL.liveSessionCacheSeconds`, an ended one until evicted (an ended session never comes
  * back). What ends a session in this process says so here (`ended`, `userGone`) and takes effect
- * on the next request. This is the seam for several instances: a shared implementation (Redis
- * pub/sub of `ended` / `userGone`, or a revocation set) makes the other instances forget at once;
- * until then another instance may accept the token for at most the live answer's lifetime.
+ * on the next request. With several instances, `shared-sessions.ts` announces `ended` / `userGone`
+ * on Redis and the other instances apply them when the message arrives.
  */
 export interface LiveSessions extends SessionCheck {
   /** The family was revoked in the database (logout, reuse detected). */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, AUTH_ERROR_TEXTS, TOKEN_TTL } from '@chat/contract';
+import { API_ROUTES, AUTH_ERROR_TEXTS, TOKEN_TTL, type AuthResponse } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
@@ -15,6 +15,20 @@ export function refreshCookieFlags(config: Pick<AppConfig, 'secureCookies'>) {
   return { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: COOKIE_PATH } as const;
 }
 
+/** Sets the session's refresh cookie; answers the session without it (token, user, flags). */
+export function sendSession(
+  reply: FastifyReply,
+  session: IssuedSession,
+  config: Pick<AppConfig, 'secureCookies'>,
+): AuthResponse {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    ...refreshCookieFlags(config),
+    maxAge: TOKEN_TTL.refreshSeconds,
+  });
+  const { refreshToken: _sent, ...answer } = session;
+  return answer;
+}
+
 export function authRoutes(
   app: FastifyInstance,
   deps: {
@@ -28,13 +42,7 @@ export function authRoutes(
   const { auth, identity, config } = deps;
   const cookieFlags = refreshCookieFlags(config);
 
-  function sendSession(reply: FastifyReply, session: IssuedSession) {
-    reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-      ...cookieFlags,
-      maxAge: TOKEN_TTL.refreshSeconds,
-    });
-    return { token: session.token, user: session.user };
-  }
+  const send = (reply: FastifyReply, session: IssuedSession) => sendSession(reply, session, config);
 
   addRoute(
     app,
@@ -43,12 +51,12 @@ export function authRoutes(
       const result = await auth.register(body, mailLanguage(request.headers['accept-language']), {
         ip: request.ip,
       });
-      return 'refreshToken' in result ? sendSession(reply, result) : result;
+      return 'refreshToken' in result ? send(reply, result) : result;
     },
     { rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs } },
   );
 
-  addRoute(app, API_ROUTES.login, async ({ body, reply }) => sendSession(reply, await auth.login(body)), {
+  addRoute(app, API_ROUTES.login, async ({ body, reply }) => send(reply, await auth.login(body)), {
     rateLimit: {
       max: config.loginRateLimit.max,
       timeWindow: config.loginRateLimit.windowMs,
@@ -67,7 +75,7 @@ export function authRoutes(
 
   addRoute(app, API_ROUTES.refresh, async ({ request, reply }) => {
     try {
-      return sendSession(reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
+      return send(reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
     } catch (err) {
       reply.clearCookie(REFRESH_COOKIE, cookieFlags);
       if (err instanceof AppError) return reply.status(err.status).send(toErrorBody(err));

@@ -42,13 +42,33 @@ export function createAuthService(
   identity?: IdentityService,
   clock: () => number = Date.now,
 ) {
-  async function signIn(user: UserRow, familyId: string, refreshToken: string): Promise<IssuedSession> {
-    const token = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, config.jwtSecret);
-    return { token, user: presentUser(user), refreshToken };
+  const operatorEmail = config.adminEmail?.trim().toLowerCase();
+
+  async function signIn(
+    user: UserRow,
+    familyId: string,
+    refreshToken: string,
+    impersonatorId: string | null = null,
+  ): Promise<IssuedSession> {
+    const imp = impersonatorId ? { imp: impersonatorId } : {};
+    const token = await signAccessToken(
+      { id: user.id, role: user.role, sid: familyId, ...imp },
+      config.jwtSecret,
+    );
+    return {
+      token,
+      user: presentUser(user),
+      refreshToken,
+      // Display only: every operator route checks the account itself (operator.ts).
+      ...(!impersonatorId && operatorEmail && user.email.toLowerCase() === operatorEmail
+        ? { operator: true }
+        : {}),
+      ...(impersonatorId ? { impersonating: true } : {}),
+    };
   }
 
-  /** A new login: a new token family. */
-  async function issue(user: UserRow): Promise<IssuedSession> {
+  /** A new login: a new token family (an impersonation's when `impersonatorId` is given). */
+  async function issue(user: UserRow, impersonatorId: string | null = null): Promise<IssuedSession> {
     const familyId = randomUUID();
     const refreshToken = newRefreshToken();
     await repo.insertSession({
@@ -56,8 +76,9 @@ export function createAuthService(
       familyId,
       tokenHash: hashToken(refreshToken),
       expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
+      impersonatorId,
     });
-    return signIn(user, familyId, refreshToken);
+    return signIn(user, familyId, refreshToken, impersonatorId);
   }
 
   async function userOf(session: SessionRow): Promise<UserRow> {
@@ -91,8 +112,9 @@ export function createAuthService(
         familyId: session.familyId,
         tokenHash: hashToken(successor),
         expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
+        impersonatorId: session.impersonatorId,
       });
-      if (rotated) return signIn(user, session.familyId, successor);
+      if (rotated) return signIn(user, session.familyId, successor, session.impersonatorId);
       // Another request rotated it a moment ago: read what it left.
       session = (await repo.findSessionByHash(hashToken(token)))!;
     }
@@ -100,7 +122,7 @@ export function createAuthService(
     if (rotatedMsAgo < TOKEN_TTL.refreshGraceSeconds * 1000 && hops < MAX_GRACE_HOPS) {
       const next = await repo.findSessionByHash(hashToken(successor));
       if (next && next.familyId === session.familyId && next.expiresAt > new Date()) {
-        if (!next.revokedAt) return signIn(await userOf(next), next.familyId, successor);
+        if (!next.revokedAt) return signIn(await userOf(next), next.familyId, successor, next.impersonatorId);
         return rotate(successor, hops + 1);
       }
     }
@@ -125,6 +147,40 @@ export function createAuthService(
       assertCanSignIn(user);
       return issue(user);
     },
+
+    /**
+     * The operator signs in as `target` (features/admin): the operator's session (`operatorSid`)
+     * ends and a new family for the target, marked with the operator, is answered. The target may
+     * not be the operator, nor banned or deleted (refused without the word the client reads as
+     * the caller's own ban).
+     */
+    async impersonate(operatorId: string, operatorSid: string, target: UserRow): Promise<IssuedSession> {
+      if (target.id === operatorId) {
+        throw new AppError('validation_error', 'The operator cannot impersonate their own account');
+      }
+      if (target.deletedAt) throw new AppError('not_found', 'No user with this email');
+      if (target.bannedUntil && target.bannedUntil.getTime() > clock()) {
+        throw new AppError('conflict', 'This account is suspended and cannot be impersonated');
+      }
+      const session = await issue(target, operatorId);
+      await revokeFamily(operatorSid);
+      return session;
+    },
+
+    /**
+     * Ends an impersonation session (`sid`, started by `operatorId`) and answers a new session of
+     * the operator, with login's checks.
+     */
+    async endImpersonation(sid: string, operatorId: string): Promise<IssuedSession> {
+      await revokeFamily(sid);
+      const operator = await repo.findUserById(operatorId);
+      if (!operator) throw new AppError('unauthorized', 'User not found');
+      assertCanSignIn(operator);
+      return issue(operator);
+    },
+
+    findUserByEmail: (email: string) => repo.findUserByEmail(email),
+    findUserById: (id: string) => repo.findUserById(id),
 
     /** A session, or (mail configured) the verification pending: no session until confirmed. */
     async register(

@@ -5,6 +5,17 @@ import { balanceGate } from './gate.js';
 import { createBalanceRepo } from './repo.js';
 import { createBalanceService } from './service.js';
 import { countText } from '../../providers/tokens.js';
+import type { Executor } from '../../db/executor.js';
+import type { TransactionNote } from './repo.js';
+
+declare module '../../platform/module.js' {
+  interface Services {
+    /** Credits tokens inside the caller's transaction, with a `bonus` transaction row. */
+    balance: {
+      creditIn(tx: Executor, userId: string, amount: number, note: TransactionNote): Promise<number>;
+    };
+  }
+}
 
 /**
  * The token balance (CHECK_BALANCE, START_BALANCE): each reply spends from the user's balance at
@@ -13,8 +24,9 @@ import { countText } from '../../providers/tokens.js';
  */
 export const balanceModule: FeatureModule = {
   name: 'balance',
-  register({ app, db, config, events, use, extend }) {
+  register({ app, db, config, events, use, extend, provide }) {
     const repo = createBalanceRepo(db, config.startBalance);
+    provide('balance', { creditIn: repo.creditIn });
     const balance = createBalanceService(repo);
     const operator = use('operator');
 

@@ -53,17 +53,30 @@ export function createBalanceRepo(db: Db, startBalance: number) {
     return row?.tokenCredits;
   }
 
+  async function ensureIn(tx: Executor, userId: string): Promise<void> {
+    const made = await tx
+      .insert(balances)
+      .values({ userId, tokenCredits: startBalance })
+      .onConflictDoNothing()
+      .returning({ tokenCredits: balances.tokenCredits });
+    if (made.length) await record(tx, userId, 'start', startBalance, startBalance, {});
+  }
+
   const repo = {
     /** Gives a user without a balance the starting one (with its transaction); idempotent. */
     async ensure(userId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const made = await tx
-          .insert(balances)
-          .values({ userId, tokenCredits: startBalance })
-          .onConflictDoNothing()
-          .returning({ tokenCredits: balances.tokenCredits });
-        if (made.length) await record(tx, userId, 'start', startBalance, startBalance, {});
-      });
+      await db.transaction((tx) => ensureIn(tx, userId));
+    },
+
+    /**
+     * Adds `amount` inside the caller's transaction (a bonus recorded with what earned it): the
+     * balance after. A user without a balance gets the starting one first.
+     */
+    async creditIn(tx: Executor, userId: string, amount: number, note: TransactionNote): Promise<number> {
+      await ensureIn(tx, userId);
+      const after = (await change(tx, userId, amount)) ?? 0;
+      await record(tx, userId, 'bonus', amount, after, note);
+      return after;
     },
 
     /** The user's credits (a user without a row gets the starting balance first). */

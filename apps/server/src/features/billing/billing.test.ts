@@ -56,6 +56,7 @@ beforeAll(async () => {
       webhookSecret: WHSEC,
       prices: { weekly: 'price_weekly', yearly: 'price_yearly' },
       apiBase: fake.url,
+      jsUrl: `${fake.url}/v3/stripe.js`,
     },
   });
   operator = authed(h.url, (await registerUser(h.url, 'Operator', OPERATOR)).token);

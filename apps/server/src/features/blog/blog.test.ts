@@ -147,6 +147,11 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     expect(approved.publishedAt).not.toBeNull();
     const pub = await fetch(`${h.url}/api/blog/${draft.slug}`);
     expect(pub.status).toBe(200);
+    // The content comes rendered by the server too: the Markdown kept, its HTML highlighted.
+    const published = (await pub.json()) as BlogPost & { contentHtml: string };
+    expect(published.content).toBe(draft.content);
+    expect(published.contentHtml).toContain('<h1>Hello</h1>');
+    expect(published.contentHtml).toContain('<span class="hljs-keyword">const</span>');
     const list = (await (await fetch(`${h.url}/api/blog`)).json()) as BlogPost[];
     expect(list.every((p) => p.status === 'Approved')).toBe(true);
     expect(list.map((p) => p._id)).toContain(draft._id);

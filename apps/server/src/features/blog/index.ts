@@ -1,4 +1,5 @@
-import { API_ROUTES } from '@chat/contract';
+import { API_ROUTES, BLOG_IMAGE_PATH, BLOG_LIMITS, BLOG_TEXTS } from '@chat/contract';
+import { cachedPostHtml } from './render-html.js';
 import type { FeatureModule } from '../../platform/module.js';
 import { addRoute } from '../../platform/typed-route.js';
 import { AppError } from '../../platform/errors.js';
@@ -10,6 +11,9 @@ import { eq } from 'drizzle-orm';
 
 export { createBlogRepo } from './repo.js';
 
+/** Where featured images are kept in the FileStorage. */
+const BLOG_IMAGE_PREFIX = 'blog-images/';
+
 /**
  * The blog (business spec §2, §4, §6, §7): the public list and posts, the management routes with
  * the role × status workflow (service.ts, the contract's `canBlog`), GET /api/me, and the pages
@@ -20,6 +24,8 @@ export const blogModule: FeatureModule = {
   name: 'blog',
   register({ app, db, config, clock, extend, use }) {
     const operator = use('operator');
+    const files = use('files');
+    const audit = use('audit');
     const repo = createBlogRepo(db);
     const blog = createBlogService(repo, () => new Date(clock()));
     // Absolute links (canonical, sitemap, feed) need the site's origin; tests may leave it unset.
@@ -44,16 +50,39 @@ export const blogModule: FeatureModule = {
       await operator.require(user.id);
       const row = await repo.setRole(params.email, body.role);
       if (!row) throw new AppError('not_found', 'User not found');
+      await audit.record(user.id, 'role_change', row.email, { role: body.role });
       return row;
     });
     addRoute(app, API_ROUTES.blogPosts, async () => blog.publicList());
-    addRoute(app, API_ROUTES.blogPost, async ({ params }) => blog.publicPost(params.slug));
+    addRoute(app, API_ROUTES.blogPost, async ({ params }) => {
+      const post = await blog.publicPost(params.slug);
+      return { ...post, contentHtml: await cachedPostHtml(`${post._id}@${post.updatedAt}`, post.content) };
+    });
     addRoute(app, API_ROUTES.blogManageAll, async ({ user }) => blog.manageAll(user.id));
     addRoute(app, API_ROUTES.blogManageOne, async ({ user, params }) => blog.manageOne(user.id, params.id));
     addRoute(app, API_ROUTES.createBlogPost, async ({ user, body }) => blog.create(user.id, body));
     addRoute(app, API_ROUTES.updateBlogPost, async ({ user, params, body }) =>
       blog.update(user.id, params.id, body),
     );
+    // Featured images go through the files feature (its checks, re-encoding and the configured
+    // FileStorage), public under a random name like avatars; the role is checked before the body is read.
+    addRoute(app, API_ROUTES.uploadBlogImage, async ({ user, request }) => {
+      await blog.requireManager(user.id);
+      const { name } = await files.uploadPublicImage(request, {
+        prefix: BLOG_IMAGE_PREFIX,
+        maxBytes: BLOG_LIMITS.imageMaxBytes,
+        tooLarge: BLOG_TEXTS.imageTooLarge,
+      });
+      return { url: `${BLOG_IMAGE_PATH}${name}` };
+    });
+    addRoute(app, API_ROUTES.blogImage, async ({ params, reply }) => {
+      const body = await files.readPublicImage(BLOG_IMAGE_PREFIX, params.name);
+      const ext = params.name.slice(params.name.lastIndexOf('.') + 1);
+      return reply
+        .type(ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(body);
+    });
     addRoute(app, API_ROUTES.deleteBlogPost, async ({ user, params }) => blog.delete(user.id, params.id));
 
     blogPublicRoutes(app, repo, origin, config.appTitle);

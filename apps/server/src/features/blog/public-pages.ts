@@ -41,7 +41,9 @@ export function blogPostHead(post: BlogPostWithAuthor, origin: string, appTitle:
     ['url', url],
     ['site_name', appTitle],
   ];
-  if (post.featuredImage) openGraph.push(['image', post.featuredImage]);
+  // An uploaded image is a path of this site (BLOG_IMAGE_PATH): crawlers need it absolute.
+  const image = post.featuredImage?.startsWith('/') ? `${origin}${post.featuredImage}` : post.featuredImage;
+  if (image) openGraph.push(['image', image]);
   return {
     title: `${post.title} · ${appTitle}`,
     description: post.metaDescription,
@@ -52,7 +54,7 @@ export function blogPostHead(post: BlogPostWithAuthor, origin: string, appTitle:
       '@type': 'BlogPosting',
       headline: post.title,
       description: post.metaDescription,
-      ...(post.featuredImage ? { image: post.featuredImage } : {}),
+      ...(image ? { image } : {}),
       datePublished: published,
       dateModified: post.updatedAt.toISOString(),
       author: {

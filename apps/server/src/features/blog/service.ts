@@ -56,6 +56,11 @@ export function createBlogService(repo: BlogRepo, now: () => Date) {
   }
 
   return {
+    /** Refuses (403) a caller without the WRITER or ADMIN role, before anything else is done. */
+    async requireManager(userId: string): Promise<UserRole> {
+      return roleOf(userId);
+    },
+
     async publicList(): Promise<BlogPost[]> {
       return (await repo.approved()).map(presentBlogPost);
     },

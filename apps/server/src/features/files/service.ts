@@ -144,6 +144,42 @@ export function createFilesService(deps: FilesServiceDeps) {
     },
 
     /**
+     * An image other features show to everyone (the blog's featured images): checked by content,
+     * re-encoded without metadata, stored by the configured strategy under `prefix` and a random
+     * 128-bit name, which is answered (its only key: no user id, nothing to guess). The caller
+     * checks who may upload before calling.
+     */
+    async uploadPublicImage(
+      request: FastifyRequest,
+      opts: { prefix: string; maxBytes: number; tooLarge: string },
+    ): Promise<{ name: string }> {
+      const received = await receiveUpload(request, {
+        fileField: 'file',
+        maxBytes: opts.maxBytes,
+        tooLarge: opts.tooLarge,
+        allowed: UPLOAD_LIMITS.imageTypes,
+        fields: [],
+        tmpDir: deps.tmpDir,
+      });
+      try {
+        if (!received.file) throw new AppError('validation_error', 'No file was sent (field "file")');
+        const name = randomBytes(16).toString('hex');
+        const stored = await storeImage(writer, received.file, {
+          allowed: UPLOAD_LIMITS.imageTypes,
+          key: (ext) => `${opts.prefix}${name}.${ext}`,
+        });
+        return { name: `${name}.${stored.info.ext}` };
+      } finally {
+        await received.cleanup();
+      }
+    },
+
+    /** The bytes of an image stored by uploadPublicImage (404 when there is none). */
+    async readPublicImage(prefix: string, name: string): Promise<Readable> {
+      return writer.get(`${prefix}${name}`);
+    },
+
+    /**
      * DELETE /api/files: the caller's own files among those named, bytes and rows; 404 when none
      * of them is (another user's file is never named as such).
      */

@@ -201,6 +201,7 @@ describe('with subscriptions on', () => {
         prices: { weekly: 'price_weekly', yearly: 'price_yearly' },
         // The gates read the database only: Stripe is never called here.
         apiBase: 'http://127.0.0.1:9',
+        jsUrl: 'https://js.stripe.com/endive/stripe.js',
       },
     });
   });

@@ -11,6 +11,7 @@ export const modelConfigsModule: FeatureModule = {
   register({ app, db, use, extend }) {
     const configs = createModelConfigsService(createModelConfigsRepo(db));
     const operator = use('operator');
+    const audit = use('audit');
     extend('askPromptShapers', modelConfigShaper(configs));
 
     addRoute(app, API_ROUTES.modelConfig, async ({ user, params }) => {
@@ -19,7 +20,12 @@ export const modelConfigsModule: FeatureModule = {
     });
     addRoute(app, API_ROUTES.updateModelConfig, async ({ user, params, body }) => {
       await operator.require(user.id);
-      return configs.update(params.name, body);
+      const saved = await configs.update(params.name, body);
+      await audit.record(user.id, 'model_config', params.name, {
+        jailbreakPrompt: body.jailbreakPrompt !== undefined,
+        prefill: body.prefill !== undefined,
+      });
+      return saved;
     });
   },
 };

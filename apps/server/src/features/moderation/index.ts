@@ -5,6 +5,7 @@ import { addRoute } from '../../platform/typed-route.js';
 import { createMemoryLimiter, type LimiterStore } from './limiter.js';
 import { concurrentGate, messageLimits } from './limits.js';
 import { createModerationRepo } from './repo.js';
+import { createRedisLimiter } from './redis-limiter.js';
 import { createModerationService, MODERATION_OFF, type ModerationService } from './service.js';
 
 export type { LimiterStore } from './limiter.js';
@@ -15,6 +16,9 @@ declare module '../../platform/module.js' {
     moderation: ModerationService;
   }
 }
+
+/** The pub/sub channel of bans made by an instance. */
+const BAN_CHANNEL = 'moderation:ban';
 
 /** The routes that send a message: the message limits count them, an unknown model there is a violation. */
 const SEND_ROUTES = new Set<string>(
@@ -32,11 +36,23 @@ const SEND_ROUTES = new Set<string>(
  */
 export const moderationModule: FeatureModule = {
   name: 'moderation',
-  register({ app, db, config, clock, events, use, provide, extend }) {
+  register({ app, db, config, clock, events, redis, use, provide, extend }) {
     const settings = config.moderation ?? MODERATION_OFF;
-    const moderation = createModerationService(createModerationRepo(db), settings, clock, app.log);
-    const store: LimiterStore = createMemoryLimiter(clock);
+    const moderation = createModerationService(
+      createModerationRepo(db),
+      settings,
+      clock,
+      app.log,
+      redis && ((userId, until) => redis.publish(BAN_CHANNEL, { userId, until })),
+    );
+    redis?.subscribe(BAN_CHANNEL, (message, fromSelf) => {
+      const { userId, until } = message as { userId: string; until: number };
+      if (!fromSelf) moderation.banned(userId, until);
+    });
+    // Shared by every instance with Redis, so two instances cannot double a limit.
+    const store: LimiterStore = redis ? createRedisLimiter(redis.redis) : createMemoryLimiter(clock);
     const operator = use('operator');
+    const audit = use('audit');
     provide('moderation', moderation);
 
     // After the auth guard's onRequest (registered before this one): the user is known.
@@ -71,11 +87,23 @@ export const moderationModule: FeatureModule = {
       await operator.require(user.id);
       const target = await moderation.findUser(body.email);
       if (!target) throw new AppError('not_found', 'No user with this email');
-      // The operator's own ban would lock the only operator out until it ended.
+      // The operator's own ban would lock the only operator out until it ended. (No "ban" in the
+      // text: the web ends the session of whoever reads an error containing it.)
       if (target.id === user.id)
-        throw new AppError('validation_error', 'The operator cannot ban their own account');
-      const until = await moderation.ban(target.id, body.duration);
-      return { email: target.email, username: target.username, expiresAt: until.toISOString() };
+        throw new AppError('validation_error', "The operator's own account cannot be suspended");
+      const duration = body.duration ?? settings.banDurationMs;
+      const reason = body.reason || null;
+      const until = await moderation.ban(target.id, duration, reason);
+      await audit.record(user.id, 'ban', target.email, { duration, reason, until: until.toISOString() });
+      return { email: target.email, username: target.username, expiresAt: until.toISOString(), reason };
+    });
+    addRoute(app, API_ROUTES.unbanUser, async ({ user, body }) => {
+      await operator.require(user.id);
+      const target = await moderation.findUser(body.email);
+      if (!target) throw new AppError('not_found', 'No user with this email');
+      await moderation.unban(target.id);
+      await audit.record(user.id, 'unban', target.email);
+      return { email: target.email };
     });
     addRoute(app, API_ROUTES.getBannedUsers, async ({ user }) => {
       await operator.require(user.id);

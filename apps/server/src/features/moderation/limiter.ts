@@ -1,7 +1,6 @@
 /**
  * The counters of the message limits, behind an async interface so that several instances can
- * share them (a Redis implementation: INCR + PEXPIRE for `hit`, a Lua-checked INCR for
- * `acquire`). This one keeps them in this process.
+ * share them (`redis-limiter.ts`: one Lua script per operation). This one keeps them in this process.
  */
 export interface LimiterStore {
   /** Counts one more hit of `key` in its window (fixed, `windowMs` long from the first hit); the count so far. */

@@ -178,7 +178,7 @@ describe('bans', () => {
     const self = await ban(OPERATOR);
     expect(self.status).toBe(400);
     expect(((await self.json()) as { message: string }).message).toBe(
-      'The operator cannot ban their own account',
+      "The operator's own account cannot be suspended",
     );
     expect((await operator('/api/admin/getBannedUsers')).status).toBe(200);
   });

@@ -20,8 +20,9 @@ export function createModerationRepo(db: Db) {
       });
     },
 
-    async setBannedUntil(userId: string, until: Date): Promise<void> {
-      await db.update(users).set({ bannedUntil: until }).where(eq(users.id, userId));
+    /** Sets (or with null ends) the user's ban, with the operator's reason if any. */
+    async setBannedUntil(userId: string, until: Date | null, reason: string | null = null): Promise<void> {
+      await db.update(users).set({ bannedUntil: until, banReason: reason }).where(eq(users.id, userId));
     },
 
     async bannedUntil(userId: string): Promise<Date | null> {
@@ -42,7 +43,12 @@ export function createModerationRepo(db: Db) {
 
     async bannedUsers(now: Date) {
       return db
-        .select({ email: users.email, username: users.username, bannedUntil: users.bannedUntil })
+        .select({
+          email: users.email,
+          username: users.username,
+          bannedUntil: users.bannedUntil,
+          banReason: users.banReason,
+        })
         .from(users)
         .where(and(gt(users.bannedUntil, now), isNull(users.deletedAt)))
         .orderBy(desc(users.bannedUntil))

@@ -34,21 +34,27 @@ interface CachedBan {
 /**
  * Bans and violations. A ban is the user's `banned_until` (login and refresh refuse it in
  * features/auth); every guarded request asks `assertNotBanned`, answered from this process's
- * cache: a ban until it ends, "not banned" for TOKEN_TTL.liveSessionCacheSeconds (like
- * LiveSessions: a ban made by another instance takes at most that long to reach this one).
+ * cache: a ban until it ends, "not banned" for TOKEN_TTL.liveSessionCacheSeconds. With several
+ * instances (Redis), a ban is announced to the others before its request answers, and each puts it
+ * in its cache at once (`banned`).
  */
 export function createModerationService(
   repo: ModerationRepo,
   config: ModerationConfig,
   clock: () => number,
   log: FastifyBaseLogger,
+  /** Tells the other instances (Redis pub/sub), which call `banned` with it; awaited before answering. */
+  announceBan: (userId: string, until: number) => Promise<void> = async () => {},
 ) {
   const cache = new Map<string, CachedBan>();
   const freshMs = TOKEN_TTL.liveSessionCacheSeconds * 1000;
 
-  async function banUntil(userId: string, until: number): Promise<void> {
-    await repo.setBannedUntil(userId, new Date(until));
+  async function banUntil(userId: string, until: number, reason: string | null = null): Promise<void> {
+    await repo.setBannedUntil(userId, new Date(until), reason);
     cache.set(userId, { until, fresh: 0 });
+    await announceBan(userId, until).catch((err: unknown) =>
+      log.error({ err, userId }, 'telling the other instances of a ban failed'),
+    );
   }
 
   return {
@@ -65,11 +71,29 @@ export function createModerationService(
       if (entry.until > now) throw new AppError('banned', BANNED_TEXT);
     },
 
-    /** Bans the user for `durationMs` (BAN_DURATION by default) from now. */
-    async ban(userId: string, durationMs = config.banDurationMs): Promise<Date> {
+    /** A ban made by another instance: refused here from now on, without a query. */
+    banned(userId: string, until: number): void {
+      cache.set(userId, { until, fresh: 0 });
+    },
+
+    /** Bans the user for `durationMs` (BAN_DURATION by default) from now, with the operator's reason. */
+    async ban(
+      userId: string,
+      durationMs = config.banDurationMs,
+      reason: string | null = null,
+    ): Promise<Date> {
       const until = clock() + durationMs;
-      await banUntil(userId, until);
+      await banUntil(userId, until, reason || null);
       return new Date(until);
+    },
+
+    /** Ends the user's ban now: here at once, and on the other instances (told `until` 0, they ask again). */
+    async unban(userId: string): Promise<void> {
+      await repo.setBannedUntil(userId, null);
+      cache.set(userId, { until: 0, fresh: clock() + freshMs });
+      await announceBan(userId, 0).catch((err: unknown) =>
+        log.error({ err, userId }, 'telling the other instances of an unban failed'),
+      );
     },
 
     /**
@@ -100,6 +124,7 @@ export function createModerationService(
         email: r.email,
         username: r.username,
         expiresAt: (r.bannedUntil ?? new Date(0)).toISOString(),
+        reason: r.banReason,
       }));
     },
 

@@ -4,7 +4,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ProviderCompletion } from '../../providers/types.js';
 import type { ConvosRepo } from '../convos/index.js';
 
-const TITLE_TIMEOUT_MS = 10_000;
+export const TITLE_TIMEOUT_MS = 10_000;
 const REPLY_EXCERPT_CHARS = 1000;
 
 export const TITLE_INSTRUCTION =

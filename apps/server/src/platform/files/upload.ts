@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { FILE_ERROR_TEXTS, MAX_IMAGE_PIXELS as CONTRACT_MAX_PIXELS, UPLOAD_LIMITS } from '@chat/contract';
 import { AppError } from '../errors.js';
 
@@ -9,6 +9,9 @@ export interface ImageType {
   /** The extension to store the file under (the client's name is never used for it). */
   ext: 'jpg' | 'png' | 'webp';
 }
+
+/** sharp (libvips, ~28 MB of RSS) is loaded by the first image, not at start-up. */
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 /** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
 export const MAX_IMAGE_PIXELS = CONTRACT_MAX_PIXELS;
@@ -85,6 +88,7 @@ export async function inspectImage(
 ): Promise<InspectedImage> {
   const type = requireImageType(headOf(input), opts.allowed);
   const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(sourceOf(input), { limitInputPixels: false }).metadata();
@@ -111,6 +115,7 @@ export async function openImage(
   opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
 ): Promise<{ image: Sharp; info: InspectedImage }> {
   const info = await inspectImage(input, opts);
+  const sharp = await loadSharp();
   const image = sharp(sourceOf(input), {
     limitInputPixels: opts.maxPixels ?? MAX_IMAGE_PIXELS,
     failOn: 'error',

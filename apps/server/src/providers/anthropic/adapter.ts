@@ -2,6 +2,8 @@ import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
 import { lazySdk } from '../sdk/lazy.js';
+import { anthropicWire } from '../sdk/wire-anthropic.js';
+import { tapFetch } from '../sdk/wire-stream.js';
 
 const sdk = lazySdk('@ai-sdk/anthropic', () => import('@ai-sdk/anthropic'));
 
@@ -22,10 +24,11 @@ export const anthropicAdapter: ProviderAdapter = {
       // Always set: the SDK would otherwise read ANTHROPIC_BASE_URL from the environment.
       baseURL: credentials.baseURL ?? ANTHROPIC_BASE_URL,
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
-      // A user's own base URL: every connection checked by the SSRF guard (credentials.ts).
-      ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+      // A user's own base URL: every connection checked by the SSRF guard (credentials.ts); the
+      // stream's body read by wire-stream.ts (the SDK still sends the request).
+      fetch: tapFetch(credentials.fetch),
     });
-    return createLanguageModelProvider((id) => client.messages(id), opts);
+    return createLanguageModelProvider((id) => client.messages(id), { ...opts, wire: anthropicWire });
   },
   listModels: (endpoint, credentials, signal) =>
     fetchModelIds(

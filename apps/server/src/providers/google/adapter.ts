@@ -3,6 +3,8 @@ import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
 import { lazySdk } from '../sdk/lazy.js';
+import { googleWire } from '../sdk/wire-google.js';
+import { tapFetch } from '../sdk/wire-stream.js';
 
 const sdk = lazySdk('@ai-sdk/google', () => import('@ai-sdk/google'));
 import { vertexBaseURL, vertexFetch } from './vertex.js';
@@ -26,9 +28,9 @@ export const googleAdapter: ProviderAdapter = {
         apiKey: '', // the SDK's x-goog-api-key header, which vertexFetch drops
         baseURL: vertexBaseURL(account, endpoint.googleLocation, credentials.baseURL),
         ...(endpoint.headers ? { headers: endpoint.headers } : {}),
-        fetch: vertexFetch(account, credentials.fetch),
+        fetch: tapFetch(vertexFetch(account, credentials.fetch)),
       });
-      return createLanguageModelProvider((id) => vertex.languageModel(id), opts);
+      return createLanguageModelProvider((id) => vertex.languageModel(id), { ...opts, wire: googleWire });
     }
     if (!credentials.apiKey) {
       throw new AppError('upstream_auth', `The ${endpoint.name} endpoint has no Gemini API key`);
@@ -37,10 +39,11 @@ export const googleAdapter: ProviderAdapter = {
       apiKey: credentials.apiKey,
       baseURL: credentials.baseURL ?? GEMINI_BASE_URL,
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
-      // A user's own base URL: every connection checked by the SSRF guard (credentials.ts).
-      ...(credentials.fetch ? { fetch: credentials.fetch } : {}),
+      // A user's own base URL: every connection checked by the SSRF guard (credentials.ts); the
+      // stream's body read by wire-stream.ts (the SDK still sends the request).
+      fetch: tapFetch(credentials.fetch),
     });
-    return createLanguageModelProvider((id) => client.languageModel(id), opts);
+    return createLanguageModelProvider((id) => client.languageModel(id), { ...opts, wire: googleWire });
   },
   listModels: (endpoint, credentials, signal) =>
     !credentials.apiKey && credentials.googleServiceAccount

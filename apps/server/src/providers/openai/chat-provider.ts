@@ -6,6 +6,8 @@ import {
   type LanguageModelProviderOptions,
 } from '../sdk/language-model-provider.js';
 import type { ChatProvider } from '../types.js';
+import { openAIChatWire } from '../sdk/wire-openai-chat.js';
+import { tapFetch } from '../sdk/wire-stream.js';
 
 /**
  * The adapter of OpenAI's Chat Completions protocol (type 'openAI' and any OpenAI-compatible
@@ -24,8 +26,9 @@ export function createOpenAIChatProvider(
     baseURL: target.baseURL,
     name: target.name,
     ...(target.headers ? { headers: target.headers } : {}),
-    ...(target.fetch ? { fetch: target.fetch } : {}),
+    // The chat stream's body is read by wire-stream.ts (the SDK still sends the request).
+    fetch: tapFetch(target.fetch),
   });
   if (target.forcePrompt) return createLanguageModelProvider((id) => client.completion(id), opts);
-  return createLanguageModelProvider((id) => client.chat(id), opts);
+  return createLanguageModelProvider((id) => client.chat(id), { ...opts, wire: openAIChatWire });
 }

@@ -7,12 +7,18 @@ import { mapProviderError, UpstreamTimeout } from '../errors.js';
 import { idleWatch } from '../idle-watch.js';
 import { ProviderFailure, type ChatProvider, type ProviderError, type ProviderEvent } from '../types.js';
 import { callOptions } from './prompt.js';
+import { tapCall, wireParts, type WirePart, type WireProtocol } from './wire-stream.js';
 
 export interface LanguageModelProviderOptions {
   /** The reply fails with upstream_timeout when nothing arrives for this long. */
   idleTimeoutMs?: number | undefined;
   /** Total time allowed for a non-streaming completion. */
   completeTimeoutMs?: number | undefined;
+  /**
+   * The protocol's mapper for the cheaper route of a successful stream (wire-stream.ts); the
+   * client's fetch must then be `tapFetch`. Without it every chunk goes through the SDK.
+   */
+  wire?: WireProtocol | undefined;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -42,6 +48,38 @@ function moderationError(raw: string | undefined): ProviderError {
 }
 
 /**
+ * A batch (what one read of the body carried) with each run of consecutive text deltas as one:
+ * the same text, in the pieces the network happened to deliver it in, one event each instead of
+ * one per token (at full speed a read carries dozens). Everything else stays in order.
+ */
+function textRunsJoined(parts: WirePart[]): WirePart[] {
+  const out: WirePart[] = [];
+  let run: string[] | undefined;
+  const close = () => {
+    if (run) out.push({ type: 'text-delta', id: '0', delta: run.join('') });
+    run = undefined;
+  };
+  for (const part of parts) {
+    if (part.type === 'text-delta') (run ??= []).push(part.delta);
+    else {
+      close();
+      out.push(part);
+    }
+  }
+  close();
+  return out;
+}
+
+/** The SDK's stream parts one by one, in the batches' shape. */
+async function* sdkParts(reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>) {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield [value];
+  }
+}
+
+/**
  * A ChatProvider over any AI SDK language model (the provider packages' own `doStream` and
  * `doGenerate`: their fetch, wire format, SSE parser and chunk validation). Every adapter is this
  * plus how it builds its model: `model(id)` for a model name.
@@ -62,59 +100,67 @@ export function createLanguageModelProvider(
         // validation), without streamText's orchestration on top: that layer (step handling,
         // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
         // none of it. See docs/decisions.md.
+        const tap = opts.wire ? tapCall(abortSignal) : undefined;
         const { stream } = await model(req.model).doStream({ ...callOptions(req), abortSignal });
-        reader = stream.getReader();
-        for (;;) {
-          const { done, value: part } = await reader.read();
-          if (done) break;
+        let source: AsyncIterable<WirePart[]>;
+        if (tap?.response && opts.wire) {
+          // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
+          stream.cancel().catch(() => {});
+          source = wireParts(tap.response, tap.url ?? '', opts.wire, tap.resend);
+        } else {
+          reader = stream.getReader();
+          source = sdkParts(reader);
+        }
+        for await (const parts of source) {
           idle.poke();
-          switch (part.type) {
-            case 'text-delta':
-              if (part.delta) yield { type: 'text', text: part.delta };
-              break;
-            case 'reasoning-delta':
-              if (part.delta) yield { type: 'reasoning', text: part.delta };
-              break;
-            // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
-            case 'tool-call':
-              yield {
-                type: 'tool-call',
-                call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
-              };
-              break;
-            case 'tool-result':
-              yield {
-                type: 'tool-result',
-                toolCallId: part.toolCallId,
-                toolName: part.toolName,
-                result: part.result,
-              };
-              break;
-            case 'finish': {
-              const usage = {
-                inputTokens: part.usage.inputTokens.total,
-                outputTokens: part.usage.outputTokens.total,
-              };
-              yield { type: 'usage', usage };
-              // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
-              // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
-              if (part.finishReason.unified === 'content-filter') {
-                yield { type: 'error', error: moderationError(part.finishReason.raw) };
+          for (const part of parts.length > 1 ? textRunsJoined(parts) : parts)
+            switch (part.type) {
+              case 'text-delta':
+                if (part.delta) yield { type: 'text', text: part.delta };
+                break;
+              case 'reasoning-delta':
+                if (part.delta) yield { type: 'reasoning', text: part.delta };
+                break;
+              // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
+              case 'tool-call':
+                yield {
+                  type: 'tool-call',
+                  call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
+                };
+                break;
+              case 'tool-result':
+                yield {
+                  type: 'tool-result',
+                  toolCallId: part.toolCallId,
+                  toolName: part.toolName,
+                  result: part.result,
+                };
+                break;
+              case 'finish': {
+                const usage = {
+                  inputTokens: part.usage.inputTokens.total,
+                  outputTokens: part.usage.outputTokens.total,
+                };
+                yield { type: 'usage', usage };
+                // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
+                // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
+                if (part.finishReason.unified === 'content-filter') {
+                  yield { type: 'error', error: moderationError(part.finishReason.raw) };
+                  return;
+                }
+                yield { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage };
                 return;
               }
-              yield { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage };
-              return;
+              case 'error':
+                if (signal.aborted) return;
+                yield {
+                  type: 'error',
+                  error: mapProviderError(idle.signal.aborted ? idle.signal.reason : part.error),
+                };
+                return;
+              default:
+                break;
             }
-            case 'error':
-              if (signal.aborted) return;
-              yield {
-                type: 'error',
-                error: mapProviderError(idle.signal.aborted ? idle.signal.reason : part.error),
-              };
-              return;
-            default:
-              break;
-          }
         }
         if (!signal.aborted) {
           yield {

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useId } from '../../hooks/useId';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 

@@ -1,4 +1,5 @@
-import { forwardRef, useId, useState, type InputHTMLAttributes } from 'react';
+import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
+import { useId } from '../../hooks/useId';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Eye, EyeOff } from 'lucide-react';
@@ -11,9 +12,9 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   revealable?: boolean;
 }
 
-/** Labelled input with an inline error (label on top). */
+/** Labelled input with an inline error (label on top); `autoFocus` focuses it once mounted. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, revealable, type = 'text', className, ...rest },
+  { label, error, revealable, type = 'text', className, autoFocus, ...rest },
   ref,
 ) {
   const { t } = useTranslation();
@@ -21,6 +22,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable && revealed ? 'text' : type;
+  const setInput = useCallback(
+    (input: HTMLInputElement | null) => {
+      if (typeof ref === 'function') ref(input);
+      else if (ref) ref.current = input;
+      if (input && autoFocus) input.focus();
+    },
+    [ref, autoFocus],
+  );
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-text-primary">
@@ -28,7 +37,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       </label>
       <div className="relative">
         <input
-          ref={ref}
+          ref={setInput}
           id={id}
           type={inputType}
           aria-invalid={error ? true : undefined}

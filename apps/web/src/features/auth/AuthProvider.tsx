@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
-import { ApiError, onSessionChange, refreshSession, setSession } from '../../api/http';
+import { ApiError, onSessionChange, refreshSession, setSession, takeBootRefresh } from '../../api/http';
 import { postCheckFreeTier, postLogin, postLogout, postLogoutAll, postRegister } from '../../api/auth';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
 
@@ -50,7 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [banned, setBanned] = useState(false);
 
   useEffect(() => {
-    const off = onSessionChange((next, cause) => {
+    let heard = false;
+    const onChange = (next: AuthResponse | null, cause?: unknown): void => {
+      heard = true;
       setSessionState(next);
       setStatus(next ? 'authenticated' : 'unauthenticated');
       // A refresh refused because the account was deleted, at start-up or mid-session (a request
@@ -70,10 +72,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         clearLocalSetup();
         navigate(BANNED_LOGIN_PATH, { replace: true });
       }
-    });
+    };
+    const off = onSessionChange(onChange);
     // Start unauthenticated and silently ask for a token (spec §4 Session 1–3); a failure is
-    // handled by the listener above.
-    refreshSession().catch(() => {});
+    // handled by the listener above. The boot refresh (main.tsx) may have asked already, and may
+    // have ended before this listener was there: its outcome is taken then.
+    const boot = takeBootRefresh();
+    if (boot) {
+      boot.then(
+        (next) => heard || onChange(next),
+        (err: unknown) => heard || onChange(null, err),
+      );
+    } else {
+      refreshSession().catch(() => {});
+    }
     return off;
   }, [navigate, queryClient]);
 
@@ -150,6 +162,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setSession(null, new ApiError(410, 'account_deleted', 'This account has been deleted'));
   }, [queryClient]);
 
+  const switchSession = useCallback(
+    (res: AuthResponse) => {
+      startSession(res);
+      navigate('/c/new', { replace: true });
+    },
+    [startSession, navigate],
+  );
+
   const setUser = useCallback(
     (user: User) => setSessionState((current) => (current ? { ...current, user } : current)),
     [],
@@ -161,6 +181,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       user: session?.user ?? null,
       token: session?.token ?? null,
       isAuthenticated: status === 'authenticated',
+      isOperator: session?.operator === true,
+      impersonating: session?.impersonating === true,
       loginPath: accountDeleted ? DELETED_LOGIN_PATH : banned ? BANNED_LOGIN_PATH : '/login',
       login,
       register,
@@ -168,6 +190,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       logoutEverywhere,
       endDeletedAccount,
+      switchSession,
       setUser,
     }),
     [
@@ -181,6 +204,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       logoutEverywhere,
       endDeletedAccount,
+      switchSession,
       setUser,
     ],
   );

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { LoginRequest, RegisterPending, RegisterRequest, User } from '@chat/contract';
+import type { AuthResponse, LoginRequest, RegisterPending, RegisterRequest, User } from '@chat/contract';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -13,6 +13,10 @@ export interface AuthState {
   user: User | null;
   token: string | null;
   isAuthenticated: boolean;
+  /** The account is the operator's (the server's word at sign-in): the Admin link shows. Display only. */
+  isOperator: boolean;
+  /** The session is the operator's impersonation of `user`: the chat shows its banner. */
+  impersonating: boolean;
   /** Where a signed-out person goes: /login, with the deleted-account notice when that ended it. */
   loginPath: string;
   /** Throws ApiError on failure (the caller shows the mapped message). */
@@ -33,6 +37,11 @@ export interface AuthState {
    * deleted account (storage cleared, /login?message=account_deleted).
    */
   endDeletedAccount: () => void;
+  /**
+   * Replaces the session with another the server answered (impersonation and its end): cached
+   * data and the local setup are forgotten, then /c/new.
+   */
+  switchSession: (res: AuthResponse) => void;
   /** The signed-in user as the server last answered it (a plugin installed or uninstalled). */
   setUser: (user: User) => void;
 }

@@ -18,6 +18,7 @@ const config: StartupConfig = {
   demoEndpoint: false,
   subscriptionsEnabled: false,
   stripePublishableKey: null,
+  stripeJsUrl: null,
   affiliateScriptUrl: null,
   affiliateReferUrl: null,
   discordLoginEnabled: false,

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
-import type { Plan, PlanId, User } from '@chat/contract';
+import { PLANS, type Plan, type PlanId, type User } from '@chat/contract';
+import { useStartupConfig } from '../../api/config';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { useTranslation } from '../../hooks/useTranslation';
 import { CheckoutError, checkoutUrl, goTo, serverMessage } from './api';
+import { ExpressCheckout } from './express/ExpressCheckout';
 import { effectivePlan, planOptions } from './plans';
 
 const PLAN_NAME_KEYS: Record<PlanId, string> = {
@@ -19,11 +21,13 @@ const PLAN_NAME_KEYS: Record<PlanId, string> = {
  * The Premium Access plan chooser (business §2, §4 Plan chooser): a dialog on desktop, full screen
  * on small screens. The trial toggle is on for an eligible user (the first option is then the
  * 3-DAY FREE TRIAL, else Weekly Access); a used trial disables it. Checkout goes to Stripe's hosted
- * page; `confirming` is the wait after coming back from it, until the webhook made the user valid.
+ * page, or, with a publishable key, through the express/wallet path (its own SDK, loaded only
+ * here); `confirming` is the wait after coming back from either (or after the express path started
+ * the trial), until the webhook made the user valid.
  */
 export function PlanChooser({
   user,
-  confirming,
+  confirming: returned,
   onClose,
 }: {
   user: User | null;
@@ -36,6 +40,14 @@ export function PlanChooser({
   const [chosen, setChosen] = useState<PlanId | null>(null);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The express path started the trial (no charge): wait, like after a checkout, for the user to be valid.
+  const [trialStarted, setTrialStarted] = useState(false);
+  const confirming = returned || trialStarted;
+  const config = useStartupConfig().data;
+  const express =
+    config?.stripePublishableKey && config.stripeJsUrl
+      ? { publishableKey: config.stripePublishableKey, scriptUrl: config.stripeJsUrl }
+      : null;
   const options = planOptions(trialOn && eligible);
   // The first option follows the toggle: a choice of it follows too.
   const selected = effectivePlan(
@@ -180,6 +192,20 @@ export function PlanChooser({
               );
             })}
           </div>
+          {express && selected && (
+            <div className="flex flex-col gap-2 border-t border-border-light pt-4">
+              <p className="text-xs text-text-secondary">{t('com_subscription_express_title')}</p>
+              <ExpressCheckout
+                key={selected}
+                plan={PLANS[selected]}
+                planName={t(PLAN_NAME_KEYS[selected])}
+                email={user?.email}
+                publishableKey={express.publishableKey}
+                scriptUrl={express.scriptUrl}
+                onTrialStarted={() => setTrialStarted(true)}
+              />
+            </div>
+          )}
           {!selected && (
             <p className="text-sm text-text-secondary" data-testid="plan-select-hint">
               {t('com_subscription_select_plan')}

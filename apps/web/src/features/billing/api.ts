@@ -27,6 +27,22 @@ export async function checkoutUrl(plan: PlanId, email: string | undefined): Prom
   return answer.url;
 }
 
+/**
+ * Business §4, §7: the wallet/express path's subscription, POST /api/stripe/create-payment-intent
+ * (metadata plan_id and plan_name, userEmail): `trialing` (the trial started, no charge) or the
+ * client_secret to confirm.
+ */
+export async function startPaymentIntent(
+  plan: PlanId,
+  planName: string,
+  email: string | undefined,
+): Promise<{ status?: 'trialing' | undefined; client_secret?: string | undefined }> {
+  if (!email) throw new CheckoutError('com_subscription_email_missing');
+  return callApi(API_ROUTE_PATHS.createPaymentIntent, {
+    body: { metadata: { plan_id: plan, plan_name: planName }, userEmail: email },
+  });
+}
+
 /** POST /api/payment/createPortalSession: the billing portal's address. */
 export async function portalUrl(customerId: string | null): Promise<string> {
   const answer = await callApi(API_ROUTE_PATHS.createPortalSession, { body: { customerId } });

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { User } from '@chat/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { StartupConfig, User } from '@chat/contract';
 import '../../app/i18n';
+import { queryKeys } from '../../api/keys';
 import { ToastProvider } from '../../components/ui/Toast';
 import SubscriptionDialogs from './SubscriptionDialogs';
 import { testUser } from '../../test-support/user';
@@ -38,11 +40,21 @@ afterEach(() => {
   nav.goTo.mockReset();
 });
 
-function show(dialog: 'plans' | 'payment', u: User, onClose = vi.fn(), confirming = false) {
+function show(
+  dialog: 'plans' | 'payment',
+  u: User,
+  onClose = vi.fn(),
+  confirming = false,
+  config: Partial<StartupConfig> = { stripePublishableKey: null, stripeJsUrl: null },
+) {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(queryKeys.config, config);
   render(
-    <ToastProvider>
-      <SubscriptionDialogs dialog={dialog} confirming={confirming} user={u} onClose={onClose} />
-    </ToastProvider>,
+    <QueryClientProvider client={qc}>
+      <ToastProvider>
+        <SubscriptionDialogs dialog={dialog} confirming={confirming} user={u} onClose={onClose} />
+      </ToastProvider>
+    </QueryClientProvider>,
   );
   return { onClose };
 }

@@ -18,6 +18,25 @@ export function isCheckoutReturn(search: string): boolean {
   return q.get('checkout') === 'success' || q.get('redirect_status') === 'succeeded';
 }
 
+/**
+ * The express path is leaving for Stripe's redirect (confirmPayment): the webhook may make the
+ * user valid before the page is gone, and the kept message must go from the page that comes back
+ * (`redirect_status=succeeded`), not from the one leaving. Reset when confirmPayment came back
+ * with an error (the page stays).
+ */
+let leavingForPayment = false;
+export const paymentRedirect = {
+  start(): void {
+    leavingForPayment = true;
+  },
+  cancel(): void {
+    leavingForPayment = false;
+  },
+  get leaving(): boolean {
+    return leavingForPayment;
+  },
+};
+
 /** The message whose send opened the plan chooser, kept across the redirect to Stripe. */
 const PENDING_KEY = 'pendingSubscriptionMessage';
 

@@ -6,7 +6,13 @@ import { useStartupConfig } from '../../api/config';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useAuth } from '../auth';
 import type * as Decision from './decision';
-import { isCheckoutReturn, pendingMessage, refusalDialog, type SubscriptionDialog } from './session';
+import {
+  isCheckoutReturn,
+  paymentRedirect,
+  pendingMessage,
+  refusalDialog,
+  type SubscriptionDialog,
+} from './session';
 
 type Rules = typeof Decision;
 const loadRules = (): Promise<Rules> => import('./decision');
@@ -144,6 +150,8 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
     // Trial Ended waits for Register (or a close): free messages do not come back.
     if (!dialog || dialog === 'trialEnded') return;
     if (valid) {
+      // Leaving for the express path's redirect: the page that comes back sends the message.
+      if (paymentRedirect.leaving) return;
       setDialog(null);
       setConfirming(false);
       pendingMessage.clear();

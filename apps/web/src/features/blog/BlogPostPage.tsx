@@ -2,7 +2,6 @@ import { Link, useParams } from 'react-router';
 import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ApiError } from '../../api/http';
-import type { ComponentType } from 'react';
 import { SiteLayout, usePageMeta } from '../site';
 import { useBlogPost } from './api';
 
@@ -23,10 +22,12 @@ function BackToBlog() {
 }
 
 /**
- * /blog/:slug (spec §2): one Approved post; `Content` renders its Markdown (the app passes the
- * chat's renderer: app/routes/BlogPostRoute.tsx). The server already wrote the head for crawlers.
+ * /blog/:slug (spec §2): one Approved post. Its content comes rendered by the server (sanitized
+ * HTML with highlighted code: features/blog/render-html.ts), so a visitor's page loads no Markdown
+ * parser; the Markdown styles come with the route (app/routes/BlogPostRoute.tsx). The server
+ * already wrote the head for crawlers.
  */
-export default function BlogPostPage({ Content }: { Content: ComponentType<{ text: string }> }) {
+export default function BlogPostPage() {
   const { slug } = useParams();
   const { t, i18n } = useTranslation();
   const { data: post, isPending, error } = useBlogPost(slug);
@@ -73,9 +74,12 @@ export default function BlogPostPage({ Content }: { Content: ComponentType<{ tex
         {post.featuredImage && (
           <img src={post.featuredImage} alt="" className="w-full rounded-xl object-cover" />
         )}
-        <div className="markdown prose max-w-none text-text-primary">
-          <Content text={post.content} />
-        </div>
+        <div
+          className="markdown prose max-w-none text-text-primary"
+          data-testid="blog-post-content"
+          // Sanitized on the server with GitHub's rules (no scripts, handlers or javascript: URLs).
+          dangerouslySetInnerHTML={{ __html: post.contentHtml }}
+        />
       </article>
     );
   }

@@ -5,11 +5,12 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
 import { openingTail, useConversation, useShownMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
+import { endpointsQuery, modelsQuery } from '../../api/endpoints';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
 import { SubscriptionDialogs, useSubscriptionGate } from '../billing';
-import { PresetBar, useDefaultPreset, usePresetDialogs, type CurrentSetup } from '../presets';
+import { PresetBar, presetsQuery, useDefaultPreset, usePresetDialogs, type CurrentSetup } from '../presets';
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
@@ -73,6 +74,11 @@ export function ChatView({ routeId, assistantView = false }: { routeId: string; 
     if (routeId === NEW_CONVO) return;
     preloadMarkdown();
     MessageList.preload();
+    // What the chat screen needs besides the conversation (its setup), asked for now rather than
+    // once the conversation is there: the screen shows as soon as the messages arrive.
+    void qc.prefetchQuery(endpointsQuery);
+    void qc.prefetchQuery(modelsQuery);
+    void qc.prefetchQuery(presetsQuery);
     // The tail first (useShownMessages): the full list follows once it is there.
     if (!isActive(getStreamState(routeId)) && !qc.getQueryData(queryKeys.messages(routeId))) {
       void qc.prefetchQuery({
@@ -222,6 +228,11 @@ function ChatScreen({
     // (not on mount, which would put it on an empty /c/new's critical path).
     preloadMarkdown();
     MessageList.preload();
+    // What the chat screen needs besides the conversation (its setup), asked for now rather than
+    // once the conversation is there: the screen shows as soon as the messages arrive.
+    void qc.prefetchQuery(endpointsQuery);
+    void qc.prefetchQuery(modelsQuery);
+    void qc.prefetchQuery(presetsQuery);
     const ok = actions.send(text, filesOn ? attachments.ready() : undefined);
     if (ok) {
       attachments.sent();

@@ -5,15 +5,16 @@ import { queryKeys } from '../../api/keys';
 import { useAuth } from '../auth';
 import { removePreset, upsertPreset } from './preset-cache';
 
-/** GET /api/presets (spec §4: loaded only when authenticated). */
+/** GET /api/presets, for a signed-in person (spec §4: loaded only when authenticated). */
+export const presetsQuery = {
+  queryKey: queryKeys.presets,
+  queryFn: () => callApi(API_ROUTE_PATHS.presets, {}),
+  staleTime: 60_000,
+};
+
 export function usePresets() {
   const { isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: queryKeys.presets,
-    queryFn: () => callApi(API_ROUTE_PATHS.presets, {}),
-    enabled: isAuthenticated,
-    staleTime: 60_000,
-  });
+  return useQuery({ ...presetsQuery, enabled: isAuthenticated });
 }
 
 /** The person's default preset, if any (it starts new chats). */

@@ -6,6 +6,6 @@
 export { PresetsMenu } from './PresetsMenu';
 export { PresetBar } from './PresetBar';
 export { usePresetDialogs, type PresetDialogs } from './usePresetDialogs';
-export { useDefaultPreset } from './api';
+export { presetsQuery, useDefaultPreset } from './api';
 export type { PresetSetup } from './preset-setup';
 export type { CurrentSetup } from './types';

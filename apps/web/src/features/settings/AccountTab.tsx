@@ -6,12 +6,13 @@ import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { ProfileForm } from './ProfileForm';
 import { SettingRow } from './SettingRow';
+import { SocialBonus } from './SocialBonus';
 import { ToggleRow } from './ToggleRow';
 import { TwoStepButton } from './TwoStepButton';
 
 /**
- * Account: profile picture, name and username, username display, sign out everywhere, delete
- * account (business §2).
+ * Account: profile picture, name and username, username display, the social-media bonus, sign
+ * out everywhere, delete account (business §2).
  */
 export function AccountTab() {
   const { t } = useTranslation();
@@ -26,6 +27,7 @@ export function AccountTab() {
         labelKey="com_nav_username_display"
         hintKey="com_nav_username_display_hint"
       />
+      <SocialBonus />
       <SettingRow label={t('com_nav_logout_everywhere')} hint={t('com_nav_logout_everywhere_hint')}>
         <TwoStepButton
           labelKey="com_nav_logout_everywhere_action"

@@ -32,6 +32,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {
+      // The Account tab's social-media bonus row asks what is offered (SocialBonus.test.tsx): nothing.
+      if (url.endsWith('/api/user/socialMediaBonus')) return Response.json({ tokens: 0, platforms: [] });
       const body =
         typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : (init.body ?? undefined);
       const req = { method: init.method ?? 'GET', url, body };

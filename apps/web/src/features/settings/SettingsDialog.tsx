@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useId } from '../../hooks/useId';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Database, FlaskConical, Settings, UserRound, type LucideIcon } from 'lucide-react';

@@ -1,13 +1,14 @@
 import { Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
-import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Sun } from 'lucide-react';
+import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Shield, Sun } from 'lucide-react';
 import { isFreeTierUser, NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { FEATURES } from '../../config/features';
 import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useAuth } from '../auth';
 import { ExportDialog, ImportDialog } from '../export';
 import { SettingsDialog } from '../settings';
@@ -48,7 +49,8 @@ export function UserMenu() {
     setMounted((m) => ({ ...m, [which]: true }));
     setDialog(which);
   };
-  const { user, logout, isAuthenticated } = useAuth();
+  const { user, logout, isAuthenticated, isOperator } = useAuth();
+  const navigate = useStableNavigate();
   const balance = useBalance(isAuthenticated);
   const { theme, setTheme } = useTheme();
   const name = user?.name || user?.username || user?.email || '';
@@ -113,6 +115,18 @@ export function UserMenu() {
             testId: 'help-faq',
           },
           { key: 'sep-2', kind: 'separator' },
+        ] satisfies MenuEntry[])
+      : []),
+    // Only the operator's account (the server's word at sign-in; every admin call is checked there).
+    ...(isOperator
+      ? ([
+          {
+            key: 'admin',
+            label: t('com_nav_admin'),
+            icon: <Shield className="size-4" />,
+            onSelect: () => navigate('/admin'),
+            testId: 'admin-link',
+          },
         ] satisfies MenuEntry[])
       : []),
     {

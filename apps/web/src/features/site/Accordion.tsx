@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId } from '../../hooks/useId';
 import { ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
 

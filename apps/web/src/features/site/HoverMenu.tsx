@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useId } from '../../hooks/useId';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '../../hooks/useTranslation';

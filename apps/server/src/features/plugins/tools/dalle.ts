@@ -1,5 +1,4 @@
 import { createOpenAI } from '@ai-sdk/openai';
-import { generateImage } from 'ai';
 import { PLUGIN_KEYS } from '@chat/contract';
 import type { Credentials } from '../../../providers/credentials.js';
 import { argsObject, stringArg, type PluginDefinition } from './types.js';
@@ -49,6 +48,8 @@ export function dallePlugin(opts: {
       let base64: string;
       let mediaType: string;
       try {
+        // The `ai` package (~20 MB of RSS) is loaded by the first image, not at start-up.
+        const { generateImage } = await import('ai');
         const { image } = await generateImage({
           model: openai.image(opts.model),
           prompt,

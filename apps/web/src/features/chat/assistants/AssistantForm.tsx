@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useId } from '../../../hooks/useId';
 import { useTranslation } from '../../../hooks/useTranslation';
 import clsx from 'clsx';
 import type { Assistant, Plugin } from '@chat/contract';

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useId } from '../../../hooks/useId';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Assistant } from '@chat/contract';

@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useId } from '../../../hooks/useId';
 import { useTranslation } from '../../../hooks/useTranslation';
 import {
   ERROR_TEXT_KEYS,

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { focusOnMount } from '../../../hooks/focusOnMount';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useRevokeAllUserKeys } from '../../../api/user-keys';
 import { useToast } from '../../../components/ui/Toast';
@@ -34,7 +35,7 @@ export function RevokeAllKeys({ onError }: { onError: (err: unknown) => void }) 
       <button
         type="button"
         data-testid="key-revoke-all-confirm"
-        autoFocus
+        ref={focusOnMount}
         disabled={revokeAll.isPending}
         onClick={() =>
           revokeAll.mutate(undefined, {

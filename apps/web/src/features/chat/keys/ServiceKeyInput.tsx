@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
+import { useId } from '../../../hooks/useId';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { parseServiceKey, type ServiceKey } from './key-form';
 

@@ -19,5 +19,5 @@ describe('LazyMarkdown', () => {
 
     const second = render(<LazyMarkdown text="*also*" />);
     expect(second.container.querySelector('em')?.textContent).toBe('also');
-  });
+  }, 15_000);
 });

@@ -12,6 +12,7 @@ import ReactMarkdown, { defaultUrlTransform, type Components, type UrlTransform 
 import { remarkGfmRead } from './gfm';
 import { useLocalPref } from '../../../state/local-pref';
 import 'highlight.js/styles/github-dark.css';
+import './markdown.css';
 import { splitBlocks } from './blocks';
 import { CodeBlock } from './CodeBlock';
 import { rehypeCodeHighlight } from './highlight';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { concurrentLimitText, messageLimitText } from '@chat/contract';
+import { concurrentLimitText, messageLimitText, PREMIUM_TEXTS } from '@chat/contract';
 import i18n from '../../../app/i18n';
 import en from '../../../locales/en.json';
 import { errorTextFor, isErrorJsonText, type Translate } from './error-text';
@@ -18,6 +18,16 @@ describe('errorTextFor', () => {
     expect(errorTextFor(t, '', { code: 'conflict', message: 'busy' })).toBe(dict.com_error_conflict);
     expect(errorTextFor(t, '', { code: 'id_conflict', message: 'taken' })).toBe(dict.com_error_id_conflict);
     expect(errorTextFor(t, '', { code: 'network_error', message: 'x' })).toBe('Error connecting to server');
+  });
+
+  it("shows the premium limit's refusal as the spec's quota-exceeded text", () => {
+    const quota =
+      'You have reached your current usage limit for premium models. Please try again later or switch to another model.';
+    expect(
+      errorTextFor(t, '', { code: 'premium_quota_exceeded', message: PREMIUM_TEXTS.quotaExceeded }),
+    ).toBe(quota);
+    expect(errorTextFor(t, JSON.stringify({ code: 'premium_quota_exceeded', message: 'x' }))).toBe(quota);
+    expect(errorTextFor(t, quota)).toBe(quota);
   });
 
   it("embeds the provider's message for upstream_error", () => {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId } from '../../../hooks/useId';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { BING_DEFAULTS, BING_TONE_STYLES } from '@chat/contract';

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useId } from '../../../hooks/useId';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { RotateCcw } from 'lucide-react';

@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useId, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, type KeyboardEvent } from 'react';
+import { useId } from '../../../hooks/useId';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { SlidersHorizontal } from 'lucide-react';

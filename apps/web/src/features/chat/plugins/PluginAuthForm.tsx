@@ -1,4 +1,5 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useId } from '../../../hooks/useId';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { pluginAuthIssues, type Plugin } from '@chat/contract';
 import { Button } from '../../../components/ui/Button';

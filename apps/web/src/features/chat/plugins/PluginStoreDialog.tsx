@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useId } from '../../../hooks/useId';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowLeft, Search } from 'lucide-react';
 import { PLUGIN_LIMITS, TIMINGS, matchPlugins, type Plugin, type User } from '@chat/contract';

@@ -1,0 +1,61 @@
+# syntax=docker/dockerfile:1
+# The app as one image (docs/deployment.md): `docker build -t omnichat .`
+#
+#   build    every workspace's dependencies, `npm run build` (web client + server bundle)
+#   deps     only the server's production dependencies: the packages its bundle leaves external
+#            (apps/server/bundle.mjs: every dependency of apps/server/package.json but @chat/*,
+#            e.g. fastify, pg, PGlite, ioredis, sharp, the AWS SDK)
+#   runtime  node + those node_modules + the build (main.js, migrations/, the PGlite template,
+#            web/), run as a non-root user; `npm start` without the rebuild step.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+FROM ${NODE_IMAGE} AS build
+WORKDIR /src
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY tools/fake-upstreams/package.json tools/fake-upstreams/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+RUN npm ci --no-audit --no-fund
+COPY . .
+# apps/server/dist is a symlink into apps/server/.builds/<id>: keep the build's real folder only.
+RUN npm run build && cp -a "$(readlink -f apps/server/dist)" /build
+
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contract/package.json packages/contract/
+COPY tools/fake-upstreams/package.json tools/fake-upstreams/
+COPY apps/server/package.json apps/server/
+COPY apps/web/package.json apps/web/
+COPY e2e/package.json e2e/
+# The server workspace's production dependencies only (no dev tools, no web client libraries);
+# the workspace packages themselves are inlined in main.js.
+RUN npm ci --omit=dev --workspace @chat/server --no-audit --no-fund \
+  && npm cache clean --force \
+  && rm -rf node_modules/@chat \
+  && mkdir -p apps/server/node_modules
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=3080 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules
+# Root-owned, so read-only to the app: a build is never changed by the process serving it.
+COPY --from=build /build ./apps/server/dist
+# DATA_DIR: the embedded database, generated secrets, local uploads and upload temp files.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 3080
+# Liveness only: readiness (/ready: database, Redis, not draining) is for the load balancer.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Node as PID 1 gets SIGTERM directly: the graceful drain (platform/lifecycle.ts) runs on stop.
+STOPSIGNAL SIGTERM
+CMD ["node", "apps/server/dist/main.js"]

@@ -1,0 +1,57 @@
+/** The Redis keys of one conversation's running reply (REDIS_KEY_PREFIX is put before each by the client). */
+export const replyKeys = (key: string) => ({
+  /** Hash: owner (instance id), userId, start (the resumed snapshot's messages, JSON). */
+  reply: `ask:reply:${key}`,
+  /** The reply's text as published so far (the prefix, then each delta appended). */
+  text: `ask:reply:${key}:text`,
+  /** Stream: one entry per published event (i: SSE id; t: a delta's text, d: an event's JSON; e: the end). */
+  events: `ask:reply:${key}:events`,
+});
+
+/** Sorted set: conversation id → when its lease ends (ms, Redis's clock). */
+export const LEASES = 'ask:leases';
+
+/** Pub/sub: abort requests, and the answers of the instance that ran the reply. */
+export const ABORT_CHANNEL = 'ask:abort';
+export const ABORT_RESULT_CHANNEL = 'ask:abort-result';
+
+export const REPLY_TIMINGS = {
+  /** A lease not renewed for this long means its instance is gone. */
+  leaseMs: 5000,
+  /** How often a generating instance renews its leases. */
+  renewMs: 1500,
+  /** How often each instance looks for expired leases. */
+  reapMs: 1000,
+  /** How long a reply's events and text stay after it ended (a late resume still finds the end). */
+  endedTtlMs: 60_000,
+  /** A claim outlives a lost instance at most this long even if no instance reaps it. */
+  claimTtlMs: 24 * 60 * 60_000,
+  /** How long an abort waits for the instance running the reply. */
+  abortWaitMs: 5000,
+  /** Entries kept per reply stream (approximately); a resume past them gets the snapshot. */
+  maxEvents: 5000,
+} as const;
+
+/** One stream entry, as the hub published it. */
+export interface StreamEntry {
+  /** The Redis stream id. */
+  streamId: string;
+  /** The SSE id (absent on the end marker). */
+  id: number;
+  text?: string | undefined;
+  data?: unknown;
+  end: boolean;
+}
+
+export function parseEntry(streamId: string, fields: string[]): StreamEntry {
+  const map = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i]!, fields[i + 1]!);
+  const d = map.get('d');
+  return {
+    streamId,
+    id: Number(map.get('i') ?? -1),
+    text: map.get('t'),
+    data: d === undefined ? undefined : (JSON.parse(d) as unknown),
+    end: map.has('e'),
+  };
+}

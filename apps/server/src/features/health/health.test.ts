@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { testAppConfig } from '../../config/app-config.js';
+import { startTestApp, type Harness } from '../../../test/support/harness.js';
+import { openTestDatabase } from '../../../test/support/database.js';
+
+describe('GET /health and GET /ready', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startTestApp();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
+
+  it('answers both without a token, uncached, naming only the checks', async () => {
+    const health = await fetch(`${h.url}/health`);
+    expect(health.status).toBe(200);
+    expect(health.headers.get('cache-control')).toBe('no-store');
+    expect(await health.json()).toEqual({ status: 'ok' });
+
+    const ready = await fetch(`${h.url}/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.headers.get('cache-control')).toBe('no-store');
+    // Without REDIS_URL there is no Redis check.
+    expect(await ready.json()).toEqual({ status: 'ok', checks: { database: 'ok', draining: false } });
+  });
+
+  it('is not ready while draining, yet still alive', async () => {
+    expect(await h.app.lifecycle.shutdown(1000)).toBe(true);
+    const ready = await fetch(`${h.url}/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({
+      status: 'unavailable',
+      checks: { database: 'ok', draining: true },
+    });
+    const health = await fetch(`${h.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    // Everything else is refused meanwhile (the lifecycle's own 503).
+    expect((await fetch(`${h.url}/api/config`)).status).toBe(503);
+  });
+});
+
+describe('GET /ready with the database gone', () => {
+  it('answers 503 naming the database, while /health stays 200', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testAppConfig(), db: database.db });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      expect((await fetch(`${url}/ready`)).status).toBe(200);
+      await database.close();
+      const ready = await fetch(`${url}/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({
+        status: 'unavailable',
+        checks: { database: 'failed', draining: false },
+      });
+      expect((await fetch(`${url}/health`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import { canSendWithSubscription, isPremiumModel, premiumDay, PREMIUM_TEXTS } from '@chat/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PremiumConfig } from '../../config/app-config.js';
+import { AppError } from '../../platform/errors.js';
+import type { AskGate } from '../ask/index.js';
+import type { PremiumRepo } from './repo.js';
+
+/**
+ * The premium gate (business §1, §6, §8): a send on a premium model by a basic user — no valid
+ * subscription (free-tier users included) — takes one of the day's PREMIUM_DAILY_USES (UTC day);
+ * none left is a 429 premium_quota_exceeded with the spec's quota text. Not counted: a valid
+ * subscription, a standard model, an endpoint on the user's own key. The use comes back when
+ * nothing went upstream (a later gate refused, a 404 conversation) or the reply failed before any
+ * text, like the free tier's message.
+ */
+export function premiumGate(
+  repo: PremiumRepo,
+  config: PremiumConfig,
+  log: FastifyBaseLogger,
+  clock: () => number = Date.now,
+): AskGate {
+  return {
+    name: 'premium',
+    async check(ctx) {
+      if (!isPremiumModel(ctx.model, config.models)) return;
+      if (ctx.endpoint.userProvide || ctx.endpoint.userProvideURL) return;
+      const userId = ctx.input.userId;
+      if (canSendWithSubscription(await repo.subscriptionOf(userId), clock())) return;
+      const day = premiumDay(clock());
+      if ((await repo.take(userId, day, config.dailyUses)) === null) {
+        throw new AppError('premium_quota_exceeded', PREMIUM_TEXTS.quotaExceeded);
+      }
+      let settled = false;
+      return {
+        async settle(spent) {
+          if (settled) return;
+          settled = true;
+          const failedEmpty = spent !== null && spent.outcome === 'error' && spent.completion === '';
+          if (spent !== null && !failedEmpty) return;
+          try {
+            await repo.giveBack(userId, day);
+          } catch (err) {
+            log.error({ err, userId }, 'premium: giving a use back failed');
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import type { FeatureModule } from '../../platform/module.js';
+import { premiumGate } from './gate.js';
+import { createPremiumRepo } from './repo.js';
+
+/**
+ * Premium models (issue 13 item 5): basic users get PREMIUM_DAILY_USES sends a UTC day on
+ * PREMIUM_MODELS; a valid subscription lifts the limit. Registered after billing, so that a send
+ * the subscription gate refuses opens the plan chooser rather than the quota text.
+ */
+export const premiumModule: FeatureModule = {
+  name: 'premium',
+  register({ app, db, config, extend, clock }) {
+    if (!config.premium) return;
+    extend('askGates', premiumGate(createPremiumRepo(db), config.premium, app.log, clock));
+  },
+};

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ADMIN_TEXTS } from '@chat/contract';
+import '../../app/i18n';
+import './texts';
+import { DataTable } from './DataTable';
+import { ApiError } from '../../api/http';
+
+const auth = vi.hoisted(() => ({ isOperator: false }));
+vi.mock('../auth', () => ({ useAuth: () => auth }));
+vi.mock('../../hooks/useDocumentTitle', () => ({ useDocumentTitle: () => {} }));
+
+afterEach(cleanup);
+
+const table = (error: Error | null) =>
+  render(
+    <DataTable
+      table="banned users"
+      columns={[{ key: 'email', header: 'Email', cell: (r: { email: string }) => r.email }]}
+      rows={[{ email: 'a@example.com' }]}
+      loading={false}
+      error={error}
+      rowKey={(r) => r.email}
+      testId="t"
+    />,
+  );
+
+describe('the admin panel (business §6, §8)', () => {
+  it('reads a table failure as "Error loading … data: {message}", Unknown error without one', () => {
+    table(new ApiError(500, 'internal', 'Database unavailable'));
+    expect(screen.getByTestId('t-error').textContent).toBe(
+      'Error loading banned users data: Database unavailable',
+    );
+    cleanup();
+    table(new Error(''));
+    expect(screen.getByTestId('t-error').textContent).toBe(
+      `Error loading banned users data: ${ADMIN_TEXTS.unknownError}`,
+    );
+    cleanup();
+    table(null);
+    expect(screen.getByTestId('t').textContent).toContain('a@example.com');
+  });
+
+  it("shows anyone but the operator the spec's Access Denied", async () => {
+    const { default: AdminPage } = await import('./AdminPage');
+    render(
+      <MemoryRouter>
+        <AdminPage />
+      </MemoryRouter>,
+    );
+    const denied = screen.getByTestId('admin-access-denied');
+    expect(denied.textContent).toContain(ADMIN_TEXTS.accessDeniedTitle);
+    expect(denied.textContent).toContain(ADMIN_TEXTS.accessDenied);
+    expect(screen.queryByTestId('admin-page')).toBeNull();
+  });
+});

@@ -208,7 +208,11 @@ test('the preset editor opens from the "Model:" bar, applies and saves the curre
   // Save as preset from the editor, with its title; the menu lists it. Escape closes the menu.
   await bar.click();
   await editor.getByLabel('Preset name').fill('Claude K7');
+  const saved = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/presets' && r.request().method() === 'POST',
+  );
   await editor.getByRole('button', { name: 'Save as preset' }).click();
+  expect((await saved).status()).toBe(200);
   await expect(editor).toHaveCount(0);
   const trigger = page.getByRole('button', { name: 'Presets' });
   await trigger.focus();

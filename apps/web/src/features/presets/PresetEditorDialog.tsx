@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useId } from '../../hooks/useId';
 import { useTranslation } from '../../hooks/useTranslation';
 import {
   CHAT_LIMITS,
@@ -92,13 +93,15 @@ export default function PresetEditorDialog({
         }
       : body;
     setError(null);
-    save.mutate(request, {
-      onSuccess: (saved) => {
+    // The promise, not mutate's per-call callbacks: those are dropped when the observer is
+    // replaced (a remount under Suspense), which left the saved editor open (CI flake).
+    save.mutateAsync(request).then(
+      (saved) => {
         toast.show({ message: t('com_endpoint_preset_saved', { title: saved.title }), severity: 'success' });
         onClose();
       },
-      onError: () => setError(t('com_endpoint_preset_save_failed')),
-    });
+      () => setError(t('com_endpoint_preset_save_failed')),
+    );
   };
 
   const apply = () => {

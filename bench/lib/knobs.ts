@@ -48,6 +48,10 @@ export const knobs = {
   clientStreamTps: int('BENCH_CLIENT_TPS', 100),
   clientStreamTokens: int('BENCH_CLIENT_TOKENS', 2000),
   idleSeconds: int('BENCH_IDLE_SECONDS', 5),
+  /** client: how many times the first long conversation is opened (the figure is the median). */
+  openSamples: int('BENCH_OPEN_SAMPLES', 5),
+  /** client: BENCH_OPEN_TIMELINE=1 notes each visit's requests and long tasks (for finding time). */
+  openTimeline: process.env.BENCH_OPEN_TIMELINE === '1',
   /** startup: runs per case. */
   startupRuns: int('BENCH_STARTUP_RUNS', 5),
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,

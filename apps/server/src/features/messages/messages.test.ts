@@ -167,5 +167,16 @@ describe('messages', () => {
     }
     const bob = await chatUser(h, 'Bob2');
     expect((await bob.api(`/api/messages/${id}?limit=5`)).status).toBe(404);
+
+    // A chain whose parent id points into someone else's conversation stops at the owner's
+    // own messages: the walk never returns another person's message.
+    const bobs = (await bob.ask({ text: 'Mine [[fake reply="b"]]' })).events.at(-1)!.data as FinalEvent;
+    const bobConvo = bobs.conversation.conversationId;
+    await h.database.db.execute(
+      sql`update messages set parent_message_id = ${first.responseMessage.messageId}
+           where message_id = ${bobs.requestMessage.messageId}`,
+    );
+    const bobTail = (await (await bob.api(`/api/messages/${bobConvo}?limit=10`)).json()) as Message[];
+    expect(bobTail.map((m) => m.text)).toEqual(['Mine [[fake reply="b"]]', 'b']);
   });
 });

@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   lifecycle.register(app);
   const stripe = stripeOrigins(deps.config);
   await app.register(helmet, {
-    // No inline scripts anywhere (the theme is applied by /theme-init.js), so none are allowed.
+    // No inline scripts anywhere (the theme and the first session refresh are started by /boot.js), so none are allowed.
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

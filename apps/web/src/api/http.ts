@@ -96,13 +96,46 @@ export function refreshSession(): Promise<AuthResponse> {
 
 let bootRefresh: Promise<AuthResponse> | null = null;
 
+/** The refresh /boot.js sent before the app's modules loaded (taken once). */
+function takeEarlyRefresh(): Promise<Response> | null {
+  if (typeof window === 'undefined') return null;
+  const w = window as { __bootRefresh?: unknown };
+  const early = w.__bootRefresh;
+  delete w.__bootRefresh;
+  return early instanceof Promise ? (early as Promise<Response>) : null;
+}
+
 /**
  * Starts the first refresh as the app boots (main.tsx), before the language and the first render:
- * the session is on its way while the code still evaluates. The auth context takes its outcome.
+ * the session is on its way while the code still evaluates. When /boot.js already asked (it runs
+ * before the modules load), its answer is used rather than asking again. The auth context takes
+ * the outcome.
  */
 export function startBootRefresh(): void {
-  bootRefresh ??= refreshSession();
+  if (!bootRefresh) {
+    const early = takeEarlyRefresh();
+    bootRefresh = early && !refreshing ? adoptRefresh(early) : refreshSession();
+  }
   bootRefresh.catch(() => {});
+}
+
+/** Settles the session from an answer to POST /api/auth/refresh, as refreshSession does. */
+function adoptRefresh(answer: Promise<Response>): Promise<AuthResponse> {
+  refreshing = (async () => {
+    try {
+      const res = await answer;
+      if (!res.ok) throw await toApiError(res);
+      const session = (await res.json()) as AuthResponse;
+      setSession(session);
+      return session;
+    } catch (err) {
+      setSession(null, err);
+      throw err;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
 }
 
 /** The boot refresh, once (null when none was started or it was taken already). */

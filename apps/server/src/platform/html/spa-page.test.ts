@@ -10,7 +10,7 @@ const INDEX = `<!doctype html>
 <html lang="en">
   <head>
     <title>OmniChat</title>
-    <script src="/theme-init.js"></script>
+    <script src="/boot.js"></script>
   </head>
   <body><div id="root"></div><script type="module" src="/assets/index.js"></script></body>
 </html>`;
@@ -22,7 +22,7 @@ describe('renderSpaPage', () => {
     expect(html).toContain(`<meta name="description" content="${SITE_PAGE_META['/faq'].description}" />`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     // The scripts stay as built (no inline script appears).
-    expect(html).toContain('<script src="/theme-init.js"></script>');
+    expect(html).toContain('<script src="/boot.js"></script>');
     expect(html).not.toMatch(/<script>(?!<)/);
   });
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['packages/**/*.test.ts', 'apps/server/**/*.test.ts', 'tools/**/*.test.ts'];
@@ -23,13 +24,18 @@ const nodeProject = (
 // `*.pg.test.ts` files test what only a PostgreSQL server has (connections that can be lost).
 // `*.redis.test.ts` files test several instances over PostgreSQL and Redis: they run when both
 // TEST_DATABASE_URL and TEST_REDIS_URL are set (CI sets both), in a project of their own.
+// `*.nginx.test.ts` files put Debian's nginx with the shipped deploy/nginx.conf in front of two
+// instances: they run with PostgreSQL and Redis when nginx is installed (CI installs it) or
+// TEST_NGINX names its binary.
 const pg = process.env.TEST_DATABASE_URL;
 const redis = process.env.TEST_REDIS_URL;
+const nginx = process.env.TEST_NGINX || (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : '');
+const clusterOnly = ['**/*.redis.test.ts', '**/*.nginx.test.ts'];
 
 export default defineConfig({
   test: {
     projects: [
-      nodeProject('node', { TEST_DATABASE_URL: '' }, serverTests, ['**/*.pg.test.ts', '**/*.redis.test.ts']),
+      nodeProject('node', { TEST_DATABASE_URL: '' }, serverTests, ['**/*.pg.test.ts', ...clusterOnly]),
       ...(pg
         ? [
             nodeProject(
@@ -37,7 +43,7 @@ export default defineConfig({
               { TEST_DATABASE_URL: pg },
               ['apps/server/**/*.test.ts'],
               // The providers' tests open no database: the node project runs them once.
-              ['**/*.redis.test.ts', 'apps/server/src/providers/**'],
+              [...clusterOnly, 'apps/server/src/providers/**'],
             ),
           ]
         : []),
@@ -45,6 +51,13 @@ export default defineConfig({
         ? [
             nodeProject('server-redis', { TEST_DATABASE_URL: pg, TEST_REDIS_URL: redis }, [
               'apps/server/**/*.redis.test.ts',
+            ]),
+          ]
+        : []),
+      ...(pg && redis && nginx
+        ? [
+            nodeProject('server-nginx', { TEST_DATABASE_URL: pg, TEST_REDIS_URL: redis, TEST_NGINX: nginx }, [
+              'apps/server/**/*.nginx.test.ts',
             ]),
           ]
         : []),

@@ -8,6 +8,7 @@ import { allFigures, note } from './lib/figures.js';
 import { ensureBuilt } from './lib/server.js';
 import { api as apiScenario } from './scenarios/api.js';
 import { client } from './scenarios/client.js';
+import { cluster } from './scenarios/cluster.js';
 import { concurrency } from './scenarios/concurrency.js';
 import { importScenario } from './scenarios/import.js';
 import { relay } from './scenarios/relay.js';
@@ -22,6 +23,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   'token-cost': tokenCost,
   wire,
   concurrency,
+  cluster,
   api: apiScenario,
   client,
   import: importScenario,

@@ -55,4 +55,9 @@ export const knobs = {
   /** startup: runs per case. */
   startupRuns: int('BENCH_STARTUP_RUNS', 5),
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  /** cluster: closed-loop clients, reply length, seconds per round, rounds per topology. */
+  clusterClients: int('BENCH_CLUSTER_CLIENTS', 16),
+  clusterReplyTokens: int('BENCH_CLUSTER_TOKENS', 500),
+  clusterSeconds: int('BENCH_CLUSTER_SECONDS', 8),
+  clusterRounds: int('BENCH_CLUSTER_ROUNDS', 3),
 };

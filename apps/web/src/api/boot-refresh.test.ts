@@ -20,7 +20,10 @@ describe('the boot refresh', () => {
   it("takes /boot.js's answer instead of asking again, and sets the session from it", async () => {
     const fetchSpy = vi.fn(async () => json({ token: 'second', user }));
     vi.stubGlobal('fetch', fetchSpy);
-    (window as { __bootRefresh?: unknown }).__bootRefresh = Promise.resolve(json({ token: 'early', user }));
+    (window as { __bootRefresh?: unknown }).__bootRefresh = Promise.resolve({
+      status: 200,
+      body: JSON.stringify({ token: 'early', user }),
+    });
     const http = await freshHttp();
     http.startBootRefresh();
     await expect(http.takeBootRefresh()).resolves.toMatchObject({ token: 'early' });
@@ -30,9 +33,10 @@ describe('the boot refresh', () => {
   });
 
   it("ends the session with the refusal's error when /boot.js's answer is a 401", async () => {
-    (window as { __bootRefresh?: unknown }).__bootRefresh = Promise.resolve(
-      json({ code: 'unauthorized', message: 'Invalid refresh token' }, 401),
-    );
+    (window as { __bootRefresh?: unknown }).__bootRefresh = Promise.resolve({
+      status: 401,
+      body: JSON.stringify({ code: 'unauthorized', message: 'Invalid refresh token' }),
+    });
     const http = await freshHttp();
     const causes: unknown[] = [];
     http.onSessionChange((_s, cause) => causes.push(cause));
@@ -40,6 +44,17 @@ describe('the boot refresh', () => {
     await expect(http.takeBootRefresh()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
     expect(http.getAccessToken()).toBeNull();
     expect(causes).toHaveLength(1);
+  });
+
+  it("asks itself, through the tabs' sharing, when /boot.js left it to the app (another tab refreshing)", async () => {
+    const fetchSpy = vi.fn(async () => json({ token: 'shared-path', user }));
+    vi.stubGlobal('fetch', fetchSpy);
+    (window as { __bootRefresh?: unknown }).__bootRefresh = Promise.resolve(null);
+    const http = await freshHttp();
+    http.startBootRefresh();
+    await expect(http.takeBootRefresh()).resolves.toMatchObject({ token: 'shared-path' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(http.getAccessToken()).toBe('shared-path');
   });
 
   it('asks itself when /boot.js did not (no early answer)', async () => {

@@ -96,13 +96,22 @@ export function refreshSession(): Promise<AuthResponse> {
 
 let bootRefresh: Promise<AuthResponse> | null = null;
 
-/** The refresh /boot.js sent before the app's modules loaded (taken once). */
-function takeEarlyRefresh(): Promise<Response> | null {
+/** What /boot.js got from POST /api/auth/refresh: the status and the body's text. */
+interface EarlyAnswer {
+  status: number;
+  body: string;
+}
+
+/**
+ * The refresh /boot.js sent before the app's modules loaded (taken once): its answer, or null
+ * when it did not refresh (another tab held the refresh lock) and the app must ask itself.
+ */
+function takeEarlyRefresh(): Promise<EarlyAnswer | null> | null {
   if (typeof window === 'undefined') return null;
   const w = window as { __bootRefresh?: unknown };
   const early = w.__bootRefresh;
   delete w.__bootRefresh;
-  return early instanceof Promise ? (early as Promise<Response>) : null;
+  return early instanceof Promise ? (early as Promise<EarlyAnswer | null>) : null;
 }
 
 /**
@@ -119,11 +128,26 @@ export function startBootRefresh(): void {
   bootRefresh.catch(() => {});
 }
 
-/** Settles the session from an answer to POST /api/auth/refresh, as refreshSession does. */
-function adoptRefresh(answer: Promise<Response>): Promise<AuthResponse> {
-  refreshing = (async () => {
+/**
+ * Settles the session from /boot.js's answer, as refreshSession does. When it did not refresh
+ * (null: another tab held the refresh lock) or its request failed, refreshes through the tabs'
+ * sharing, which then takes the other tab's session. Concurrent callers share it meanwhile.
+ */
+function adoptRefresh(early: Promise<EarlyAnswer | null>): Promise<AuthResponse> {
+  const adopted: Promise<AuthResponse> = (async () => {
+    const answer = await early.catch(() => null);
+    const done = () => {
+      if (refreshing === adopted) refreshing = null;
+    };
+    if (!answer) {
+      done();
+      return refreshSession();
+    }
     try {
-      const res = await answer;
+      const res = new Response(answer.body, {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
       if (!res.ok) throw await toApiError(res);
       const session = (await res.json()) as AuthResponse;
       setSession(session);
@@ -132,10 +156,11 @@ function adoptRefresh(answer: Promise<Response>): Promise<AuthResponse> {
       setSession(null, err);
       throw err;
     } finally {
-      refreshing = null;
+      done();
     }
   })();
-  return refreshing;
+  refreshing = adopted;
+  return adopted;
 }
 
 /** The boot refresh, once (null when none was started or it was taken already). */

@@ -15,6 +15,15 @@ const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'mediu
  * one is only a console notice), its records newest first in pages of 20 with "x–y of total",
  * and a row's details by id. The panel mounts it for the operator; the server refuses everyone else.
  */
+
+/** The table's columns, in order (their header texts' keys). */
+const COLUMNS = [
+  'com_admin_errors_col_time',
+  'com_admin_errors_col_code',
+  'com_admin_errors_col_message',
+  'com_admin_errors_col_user',
+  'com_admin_errors_col_endpoint',
+] as const;
 export function ErrorLogSection() {
   const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState('');
@@ -96,21 +105,11 @@ export function ErrorLogSection() {
           <table className="w-full min-w-[40rem] text-start text-sm" aria-busy={page.isFetching}>
             <thead className="bg-surface-secondary text-xs uppercase text-text-secondary">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('com_admin_errors_col_time')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('com_admin_errors_col_code')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('com_admin_errors_col_message')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('com_admin_errors_col_user')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-start font-medium">
-                  {t('com_admin_errors_col_endpoint')}
-                </th>
+                {COLUMNS.map((key) => (
+                  <th key={key} scope="col" className="px-3 py-2 text-start font-medium">
+                    {t(key)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

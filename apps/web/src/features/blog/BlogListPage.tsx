@@ -5,6 +5,7 @@ import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { SiteLayout, usePageMeta } from '../site';
 import { useBlogPosts } from './api';
+import { BlogLoadError } from './BlogLoadError';
 
 function PostCard({ post, lang }: { post: BlogPost; lang: string }) {
   return (
@@ -54,12 +55,7 @@ export default function BlogListPage() {
       </div>
     );
   } else if (isError) {
-    body = (
-      <div role="alert" className="py-12 text-center">
-        <p className="font-semibold text-text-primary">{t('com_blog_error_loading')}</p>
-        <p className="mt-2 text-sm text-text-secondary">{t('com_blog_error_loading_detail')}</p>
-      </div>
-    );
+    body = <BlogLoadError />;
   } else if (shown.length === 0) {
     body = (
       <p data-testid="blog-empty" className="py-12 text-center text-text-secondary">

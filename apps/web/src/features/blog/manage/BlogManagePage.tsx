@@ -10,6 +10,7 @@ import { SiteLayout, usePageMeta } from '../../site';
 import { useDeletePost, useManagedPosts } from '../manage-api';
 import { linkButton, ManageAccess, primaryLink, type Manager } from './ManageAccess';
 import { StatusBadge } from './StatusBadge';
+import { BlogLoadError } from '../BlogLoadError';
 
 /** Spec §2: the tabs of the management list, and the status each shows (all for All Posts). */
 export const MANAGE_TABS: readonly { id: string; label: string; status: BlogStatus | null }[] = [
@@ -182,12 +183,7 @@ function ManageList({ me }: { me: Manager }) {
       </ul>
     );
   } else if (isError) {
-    body = (
-      <div role="alert" className="py-12 text-center">
-        <p className="font-semibold text-text-primary">{t('com_blog_error_loading')}</p>
-        <p className="mt-2 text-sm text-text-secondary">{t('com_blog_error_loading_detail')}</p>
-      </div>
-    );
+    body = <BlogLoadError />;
   } else if (shown.length === 0) {
     body = (
       <p data-testid="blog-manage-empty" className="py-12 text-center text-text-secondary">

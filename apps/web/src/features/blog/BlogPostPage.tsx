@@ -1,24 +1,14 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ApiError } from '../../api/http';
 import { SiteLayout, usePageMeta } from '../site';
 import { useBlogPost } from './api';
+import { BackLink } from './BackLink';
 
 function BackToBlog() {
   const { t } = useTranslation();
-  return (
-    <Link
-      to="/blog"
-      data-testid="back-to-blog"
-      className="inline-flex items-center gap-1 text-sm font-medium text-text-secondary hover:text-text-primary"
-    >
-      <span aria-hidden className="rtl:-scale-x-100">
-        ←
-      </span>
-      {t('com_blog_back')}
-    </Link>
-  );
+  return <BackLink to="/blog" testId="back-to-blog" label={t('com_blog_back')} />;
 }
 
 /**

@@ -1,6 +1,6 @@
 import './texts';
 import { useState, type ComponentType, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Eye, Pencil } from 'lucide-react';
 import { blogStatusesFor, canBlog, type BlogPost } from '@chat/contract';
 import { ApiError } from '../../../api/http';
@@ -23,6 +23,7 @@ import {
   type EditorField,
   type EditorValues,
 } from './editor-form';
+import { BackLink } from '../BackLink';
 import { FeaturedImageField } from './FeaturedImageField';
 import { ListInput } from './ListInput';
 import { ManageAccess, linkButton, type Manager } from './ManageAccess';
@@ -33,18 +34,7 @@ export type MarkdownView = ComponentType<{ text: string }>;
 
 function BackToManagement() {
   const { t } = useTranslation();
-  return (
-    <Link
-      to="/blog/edit"
-      data-testid="blog-back-manage"
-      className="inline-flex items-center gap-1 self-start rounded text-sm font-medium text-text-secondary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
-    >
-      <span aria-hidden className="rtl:-scale-x-100">
-        ←
-      </span>
-      {t('com_blog_back_manage')}
-    </Link>
-  );
+  return <BackLink to="/blog/edit" testId="blog-back-manage" label={t('com_blog_back_manage')} />;
 }
 
 /** The statuses offered (spec §4): a Writer's Reviewed is "Submit for Review", an Admin's "Under Review". */

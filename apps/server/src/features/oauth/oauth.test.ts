@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../../../test/support/net.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startFakeOidc, type FakeOidcAccount, type FakeOidcServer } from '@chat/fake-upstreams/oidc';
@@ -17,14 +17,6 @@ import { registerUser } from '../../../test/support/harness.js';
  * flow, and fakes of the OAuth 2 providers' token and profile endpoints. A tiny browser (cookie
  * jar per origin, redirects followed by hand) walks each flow as Chromium would.
  */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
 class Browser {
   private jar = new Map<string, Map<string, string>>();
 

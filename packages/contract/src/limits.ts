@@ -50,6 +50,11 @@ export const CHAT_LIMITS = {
   errorTextMax: 512,
   /** How often, at least, the reply so far is written to the database while it streams. */
   streamFlushMs: 1000,
+  /**
+   * When a reply's stream ends, its save waits at most this long for the clients' sockets to take
+   * the last text (an embedded database blocks the server while it writes a long reply).
+   */
+  finalTextDeliveryMs: 250,
   /** A stop keeps the partial text on failure only if it is longer than this. */
   stopKeepPartialMin: 45,
 } as const;

@@ -4,7 +4,7 @@ import { isFinalEvent, type ConvosPage } from '@chat/contract';
 import { conversations } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { FeatureModule } from '../../platform/module.js';
-import type { ReplySpend } from './index.js';
+import type { AskPipeline, ReplySpend } from './index.js';
 import { askBody, chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { finalOf } from '../../../test/support/sse-client.js';
 
@@ -13,6 +13,9 @@ const PIXEL =
 const seen: string[] = [];
 /** What the gate's holds were settled with, by the text of the send. */
 const settled = new Map<string, ReplySpend | null>();
+/** For the send that asks: what the reply's hub had published when the holds settled. */
+let publishedAtSettle: string | undefined;
+let pipeline: AskPipeline | undefined;
 
 /**
  * A feature of its own folder would register exactly this: a gate, an attachment and a
@@ -20,7 +23,9 @@ const settled = new Map<string, ReplySpend | null>();
  */
 const extensionsModule: FeatureModule = {
   name: 'test-extensions',
-  register({ extend }) {
+  register({ extend, use }) {
+    // Extra modules register after the app's: the pipeline is there.
+    pipeline = use('askPipeline');
     extend('askGates', {
       name: 'quota',
       async check({ input }) {
@@ -29,6 +34,10 @@ const extensionsModule: FeatureModule = {
         return {
           async settle(spent) {
             settled.set(input.body.text, spent);
+            if (spent && input.body.text.includes('what was published')) {
+              // The stream has ended and the save not begun: read the hub now, no timer in between.
+              publishedAtSettle = pipeline?.running(spent.conversationId, input.userId)?.text;
+            }
           },
         };
       },
@@ -132,5 +141,13 @@ describe('pipeline extension points over HTTP', () => {
       usage: { inputTokens: expect.any(Number) as number, outputTokens: 4 },
       outcome: 'finish',
     });
+  });
+
+  it('the whole text is published when the stream ends, before the save and the final event', async () => {
+    // At full speed the deltas after the first merge for a frame; they must not wait for the save.
+    const reply = Array.from({ length: 400 }, (_, i) => `w${i}`).join(' ');
+    const result = await alice.ask({ text: `Show what was published [[fake reply="${reply}" tps=0]]` });
+    expect(finalOf(result.events).responseMessage.text).toBe(reply);
+    expect(publishedAtSettle).toBe(reply);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { PluginState } from '@chat/contract';
+import { CHAT_LIMITS, type PluginState } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ConvosRepo } from '../convos/index.js';
@@ -226,6 +226,10 @@ export function createAskPipeline(deps: PipelineDeps) {
           sink.patchReply({ plugins: list, plugin: list.at(-1) ?? null });
         })
       : await streamReply(turn, sink, signal, onText, log);
+    // The text is complete: its last merged deltas go out now, and reach the clients' sockets
+    // before the save (on the embedded database a long reply's save blocks the server).
+    sink.flush();
+    await sink.delivered(CHAT_LIMITS.finalTextDeliveryMs);
     // The gates' holds (the balance's reservation) settle with what the reply really used, before
     // the final event, so a client that refetches its balance on the final sees the settled one.
     await settleHolds(turn.holds, {

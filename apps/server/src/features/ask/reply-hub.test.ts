@@ -90,6 +90,49 @@ describe('reply hub', () => {
     expect(a.got.at(-1)).toEqual([3, { text: ' three' }]);
   });
 
+  it('flush sends the merged deltas at once, without waiting for the frame', () => {
+    const hub = startedHub();
+    const a = recorder();
+    hub.subscribe(a.sub);
+    hub.delta('one');
+    hub.delta(' two'); // within the frame of 'one': held
+    expect(a.got.at(-1)).toEqual([1, { text: 'one' }]);
+    hub.flush();
+    expect(a.got.at(-1)).toEqual([2, { text: ' two' }]);
+    hub.flush(); // nothing pending: no event
+    vi.advanceTimersByTime(50);
+    expect(a.got).toHaveLength(2);
+    expect(hub.text).toBe('one two');
+  });
+
+  it('delivered waits for every client to take what was published, at most maxMs', async () => {
+    const hub = startedHub();
+    let release = (): void => {};
+    const slow: Subscriber = {
+      ...recorder().sub,
+      delivered: () => new Promise<void>((r) => (release = r)),
+    };
+    hub.subscribe(slow);
+    hub.subscribe(recorder().sub); // no delivered(): nothing to wait for
+    let done = false;
+    void hub.delivered(250).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(done).toBe(false);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+
+    // A client that never drains holds the wait for maxMs only.
+    let capped = false;
+    const stuck: Subscriber = { ...recorder().sub, delivered: () => new Promise<void>(() => {}) };
+    hub.subscribe(stuck);
+    void hub.delivered(250).then(() => (capped = true));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(capped).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(capped).toBe(true);
+  });
+
   it('a resumer gets a snapshot with the text so far, then the live events; end ends everyone', () => {
     const hub = startedHub(undefined, 'Start: ');
     const first = recorder();

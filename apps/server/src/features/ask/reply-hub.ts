@@ -7,6 +7,8 @@ export interface Subscriber {
   delta(id: number, text: string): void;
   event(id: number, data: unknown): void;
   end(): void;
+  /** Resolves once what it was given has left for the client (or the client went away). */
+  delivered?(): Promise<void>;
 }
 
 /** What a resumed client needs besides the text: the reply and the message it answers. */
@@ -148,6 +150,9 @@ export function createReplyHub(opts: HubOptions = {}) {
       if (wait <= 0) flushPending();
       else timer = setTimeout(flushPending, Math.ceil(wait));
     },
+    flush() {
+      if (!ended) flushPending();
+    },
     event(data) {
       if (ended) return;
       flushPending();
@@ -234,6 +239,23 @@ export function createReplyHub(opts: HubOptions = {}) {
 
     unsubscribe(sub: Subscriber): void {
       subscribers.delete(sub);
+    },
+
+    /**
+     * Resolves once every attached client's socket took what was published, or after `maxMs`
+     * (a slow client must not hold up the save).
+     */
+    async delivered(maxMs: number): Promise<void> {
+      const waits = [...subscribers].map((s) => s.delivered?.()).filter((p) => p !== undefined);
+      if (waits.length === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(waits),
+        new Promise<void>((r) => {
+          timer = setTimeout(r, maxMs);
+        }),
+      ]);
+      clearTimeout(timer);
     },
 
     get subscriberCount(): number {

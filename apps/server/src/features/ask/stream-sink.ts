@@ -5,6 +5,8 @@ import type { Subscriber } from './reply-hub.js';
 export interface ReplySink {
   /** A new piece of the reply (only what is new). */
   delta(text: string): void;
+  /** Sends merged deltas now: the reply's text is complete (before its save, not after). */
+  flush(): void;
   /** A whole event (created, final, error); pending deltas go out first. */
   event(data: unknown): void;
   end(): void;
@@ -49,6 +51,14 @@ export function createSseSubscriber(sse: SseStream): Subscriber {
     end() {
       flushPending();
       sse.end();
+    },
+    async delivered() {
+      while (!sse.closed && (waitingDrain || sse.congested)) {
+        await new Promise<void>((resolve) => {
+          sse.onDrain(resolve);
+          sse.onDisconnect(resolve);
+        });
+      }
     },
   };
 }

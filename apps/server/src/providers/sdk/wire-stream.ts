@@ -1,6 +1,10 @@
+import { STATUS_CODES } from 'node:http';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import { pipeline, type Readable } from 'node:stream';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
 import { createParser } from 'eventsource-parser';
+import { request } from 'undici';
 
 /**
  * The cheaper route for a streamed reply's body (docs/decisions.md, "Relay cost"). The SDK still
@@ -11,6 +15,13 @@ import { createParser } from 'eventsource-parser';
  * wrapper, TextDecoderStream, EventSourceParserStream, JSON + zod validation, the provider's
  * transform) plus a tee for OpenAI: about 3/4 of the server's CPU per relayed token.
  * wire-equivalence.test.ts replays recorded streams through both routes and compares the events.
+ *
+ * With no fetch of its own (the server's configured endpoints), the call itself goes out through
+ * undici's `request` and the body is read as a Node stream: fetch's web streams (Request,
+ * Response, a byte stream and a promise per chunk) cost about twice the CPU per chunk and 25 KB
+ * more per open reply. What the SDK sees is what fetch would have answered: the same status,
+ * headers and error body, and the errors fetch throws (`fetch failed`, `terminated`, the abort
+ * reason). wire-transport.test.ts compares the two transports on the same streams.
  */
 
 export type WirePart = LanguageModelV3StreamPart;
@@ -37,11 +48,25 @@ export interface WireMapper {
 
 export type WireProtocol = (ctx: WireContext) => WireMapper;
 
+type ReadResult = { done: true; value?: undefined } | { done: false; value: Uint8Array };
+
+/** A successful response whose body is read here. */
+export interface KeptBody {
+  status: number;
+  headers: Headers;
+  read(): Promise<ReadResult>;
+  /** Stops reading and lets the connection go. */
+  cancel(): void;
+}
+
+/** What a call answered: a kept body, or a Response for the SDK (a refusal, or nothing to read). */
+type Sent = KeptBody | Response;
+
 interface Tap {
-  response?: Response;
+  response?: KeptBody;
   url?: string;
-  /** The same request again, its JSON body with these fields added (through the same fetch). */
-  resend?: (fields: Record<string, unknown>) => Promise<Response>;
+  /** The same request again, its JSON body with these fields added (through the same transport). */
+  resend?: (fields: Record<string, unknown>) => Promise<Sent>;
 }
 
 /** The calls whose successful stream is read here, by the abort signal the SDK passes to fetch. */
@@ -55,17 +80,122 @@ const taps = new WeakMap<AbortSignal, Tap>();
 export function tapFetch(inner?: typeof fetch): typeof fetch {
   return async (input, init) => {
     const tap = init?.signal ? taps.get(init.signal) : undefined;
-    const res = await (inner ?? globalThis.fetch)(input, init);
-    if (!tap || !res.ok || !res.body) return res;
-    tap.response = res;
-    tap.url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (!tap || !init) return (inner ?? globalThis.fetch)(input, init);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const send = (body: RequestInit['body']): Promise<Sent> =>
+      inner ? viaFetch(inner, input, { ...init, body }) : viaRequest(url, { ...init, body });
+    const sent = await send(init.body);
+    if (sent instanceof Response) return sent;
+    tap.response = sent;
+    tap.url = url;
     tap.resend = (fields) =>
-      (inner ?? globalThis.fetch)(input, {
-        ...init,
-        body: JSON.stringify({ ...(JSON.parse(String(init?.body)) as object), ...fields }),
-      });
-    return new Response('', { status: res.status, statusText: res.statusText, headers: res.headers });
+      send(JSON.stringify({ ...(JSON.parse(String(init.body)) as object), ...fields }));
+    return new Response('', {
+      status: sent.status,
+      statusText: STATUS_CODES[sent.status] ?? '',
+      headers: sent.headers,
+    });
   };
+}
+
+/** Through a fetch: a 2xx body is kept, anything else is the Response itself. */
+async function viaFetch(
+  fetchFn: typeof fetch,
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit,
+): Promise<Sent> {
+  const res = await fetchFn(input, init);
+  if (!res.ok || !res.body) return res;
+  const reader = res.body.getReader();
+  return {
+    status: res.status,
+    headers: res.headers,
+    read: () => reader.read() as Promise<ReadResult>,
+    cancel: () => void reader.cancel().catch(() => {}),
+  };
+}
+
+/** Statuses whose Response has no body (the constructor refuses one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * Through undici's request, reading a 2xx body as a Node stream. Thrown errors are fetch's: the
+ * signal's reason once aborted, else `TypeError('fetch failed')` caused by undici's error. A
+ * redirect is sent again through fetch, which follows it as before.
+ */
+async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
+  const signal = init.signal ?? undefined;
+  let res: Awaited<ReturnType<typeof request>>;
+  try {
+    res = await request(url, {
+      method: (init.method ?? 'GET') as 'POST',
+      headers: Object.fromEntries(new Headers(init.headers)),
+      body: init.body as string | Uint8Array | null | undefined,
+      ...(signal ? { signal } : {}),
+    });
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason;
+    throw new TypeError('fetch failed', { cause: err });
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const status = res.statusCode;
+  // An error the reader below does not see (a body dropped unread, a reset after a stop) must
+  // not become an uncaught one; the reader gets its errors through the stream's iterator.
+  res.body.on('error', ignore);
+  if (status >= 300 && status < 400) {
+    await res.body.dump().catch(ignore);
+    return globalThis.fetch(url, init);
+  }
+  if (status < 200 || status >= 300) {
+    const body = NULL_BODY.has(status) ? null : await res.body.arrayBuffer();
+    return new Response(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
+  }
+  const body = decoded(res.body, headers.get('content-encoding'));
+  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return {
+    status,
+    headers,
+    async read() {
+      try {
+        const next = await chunks.next();
+        return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
+      } catch (err) {
+        if (signal?.aborted) throw signal.reason;
+        throw new TypeError('terminated', { cause: err });
+      }
+    },
+    cancel() {
+      body.destroy();
+      res.body.destroy();
+    },
+  };
+}
+
+const ignore = (): void => {};
+
+/** A body as fetch would hand it over: decompressed when the server encoded it. */
+function decoded(body: Readable, encoding: string | null): Readable {
+  const decoder = (() => {
+    switch (encoding?.trim().toLowerCase()) {
+      case 'gzip':
+      case 'x-gzip':
+        return createGunzip();
+      case 'deflate':
+        return createInflate();
+      case 'br':
+        return createBrotliDecompress();
+      default:
+        return undefined;
+    }
+  })();
+  if (!decoder) return body;
+  // pipeline: a failing body fails the decoder too (pipe would leave it waiting).
+  decoder.on('error', ignore);
+  return pipeline(body, decoder, ignore);
 }
 
 /** Registers a call (its abort signal); after the SDK's doStream, `response` is the body kept. */
@@ -81,18 +211,17 @@ export function tapCall(signal: AbortSignal): Tap {
  * its cause), so errors map the same.
  */
 export async function* wireParts(
-  first: Response,
+  first: KeptBody,
   url: string,
   protocol: WireProtocol,
-  resend?: (fields: Record<string, unknown>) => Promise<Response>,
+  resend?: (fields: Record<string, unknown>) => Promise<Sent>,
 ): AsyncGenerator<WirePart[]> {
   let response = first;
-  let responseHeaders = extractResponseHeaders(response);
+  let responseHeaders = headersOf(response);
   const mapper = protocol({ url, responseHeaders });
   const batch: { out: WirePart[] } = { out: [] };
   const parser = createParser({ onEvent: (e) => mapper.event(e.data, e.event, batch.out) });
   let decoder = new TextDecoder();
-  let reader = response.body!.getReader();
   // Parts mapped before a mapper throws still go out first, as the SDK's transform enqueued them.
   const take = (): WirePart[] => {
     const out = batch.out;
@@ -101,9 +230,9 @@ export async function* wireParts(
   };
   try {
     for (;;) {
-      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      let chunk: ReadResult;
       try {
-        chunk = await reader.read();
+        chunk = await response.read();
       } catch (error) {
         if (isAbortError(error)) throw error;
         throw new APICallError({
@@ -124,12 +253,11 @@ export async function* wireParts(
           const more = mapper.continuation?.();
           if (more && resend) {
             const next = await continued(resend, more, url);
-            if (next instanceof Response) {
+            if (isKept(next)) {
               response = next;
-              responseHeaders = extractResponseHeaders(next);
+              responseHeaders = headersOf(next);
               parser.reset();
               decoder = new TextDecoder();
-              reader = next.body!.getReader();
               if (batch.out.length > 0) yield take();
               continue;
             }
@@ -147,26 +275,32 @@ export async function* wireParts(
       if (chunk.done) return;
     }
   } finally {
-    reader.cancel().catch(() => {});
+    response.cancel();
   }
 }
+
+const isKept = (v: unknown): v is KeptBody =>
+  typeof v === 'object' && v !== null && !(v instanceof Response) && 'read' in v && 'cancel' in v;
+
+/** The headers as the SDK's errors carry them (extractResponseHeaders of a Response). */
+const headersOf = (kept: KeptBody): Record<string, string> => Object.fromEntries(kept.headers.entries());
 
 /**
  * The continuation request, or what failed: a thrown error, or an APICallError of a refused
  * answer carrying what the SDK's failed-response handler would (status, body, headers, data).
  */
 async function continued(
-  resend: (fields: Record<string, unknown>) => Promise<Response>,
+  resend: (fields: Record<string, unknown>) => Promise<Sent>,
   fields: Record<string, unknown>,
   url: string,
-): Promise<Response | unknown> {
-  let res: Response;
+): Promise<KeptBody | unknown> {
+  let res: Sent;
   try {
     res = await resend(fields);
   } catch (err) {
     return err;
   }
-  if (res.ok && res.body) return res;
+  if (isKept(res)) return res;
   const responseBody = await res.text().catch(() => '');
   let data: unknown;
   try {

@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import { createOpenAIChatProvider } from '../openai/chat-provider.js';
+import type { ProviderEvent } from '../types.js';
+
+/**
+ * The two transports of a wire-read stream (wire-stream.ts): undici's request with a Node body
+ * (no fetch of the endpoint's own) and a fetch (here the global one, as a user's base URL gets
+ * its guarded fetch). Every case runs through both against the same upstream over HTTP and must
+ * give the same events: text, usage, the upstream's refusals, a reset, a stall, a stop, a
+ * compressed body, a redirect and a server that is not there.
+ */
+
+let fake: FakeOpenAIServer;
+/** Answers every POST with the gzip of a fixed OpenAI stream, or a 307 to the fake for /moved. */
+let odd: Server;
+let oddUrl: string;
+const ZIPPED_TEXT = 'Compressed on the way';
+
+function chunk(content: string): string {
+  const frame = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini' };
+  return `data: ${JSON.stringify({ ...frame, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+}
+
+beforeAll(async () => {
+  fake = await startFakeOpenAI();
+  odd = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      if (req.url?.startsWith('/moved/')) {
+        res.writeHead(307, { location: `${new URL(fake.url).origin}${req.url.slice('/moved'.length)}` });
+        res.end();
+        return;
+      }
+      if (req.url?.startsWith('/broken/')) {
+        // Half of a gzip body, then the connection drops.
+        const whole = gzipSync(chunk('Half') + chunk(' of it') + 'data: [DONE]\n\n');
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+        res.write(whole.subarray(0, whole.length >> 1), () => setTimeout(() => res.socket?.destroy(), 20));
+        return;
+      }
+      const words = ZIPPED_TEXT.split(' ').map((w, i) => (i === 0 ? w : ` ${w}`));
+      const body = words.map(chunk).join('') + 'data: [DONE]\n\n';
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'content-encoding': 'gzip' });
+      res.end(gzipSync(body));
+    });
+  });
+  await new Promise<void>((r) => odd.listen(0, '127.0.0.1', r));
+  oddUrl = `http://127.0.0.1:${(odd.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await fake.close();
+  await new Promise((r) => odd.close(r));
+});
+
+type Transport = 'request' | 'fetch';
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function collect(
+  transport: Transport,
+  text: string,
+  opts: { baseURL?: string; signal?: AbortSignal; idleTimeoutMs?: number } = {},
+): Promise<ProviderEvent[]> {
+  const provider = createOpenAIChatProvider(
+    {
+      name: 'openAI',
+      apiKey: 'test',
+      baseURL: opts.baseURL ?? fake.url,
+      ...(transport === 'fetch' ? { fetch: globalThis.fetch } : {}),
+    },
+    opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {},
+  );
+  const events: ProviderEvent[] = [];
+  for await (const e of provider.stream(
+    { model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] },
+    opts.signal ?? new AbortController().signal,
+  )) {
+    events.push(e);
+  }
+  return events;
+}
+
+/** Both transports' events for the same ask (several text events may arrive as one). */
+async function both(text: string, opts: Parameters<typeof collect>[2] = {}) {
+  const joined = (events: ProviderEvent[]) => {
+    const out: ProviderEvent[] = [];
+    for (const e of events) {
+      const last = out.at(-1);
+      if (e.type === 'text' && last?.type === 'text')
+        out[out.length - 1] = { ...last, text: last.text + e.text };
+      else out.push(e);
+    }
+    return out;
+  };
+  return {
+    request: joined(await collect('request', text, opts)),
+    fetch: joined(await collect('fetch', text, opts)),
+  };
+}
+
+describe('wire transports: undici request and fetch give the same events', () => {
+  it('a whole reply with its finish and usage', async () => {
+    const { request, fetch } = await both('[[fake reply="Hello there my friend" tps=0]]');
+    expect(request).toEqual(fetch);
+    expect(request.at(0)).toEqual({ type: 'text', text: 'Hello there my friend' });
+    expect(request.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+  });
+
+  it.each([401, 429, 500, 503])('the upstream refusing with %i', async (status) => {
+    const { request, fetch } = await both(`[[fake status=${status}]]`);
+    expect(request).toEqual(fetch);
+    expect(request.at(-1)).toMatchObject({ type: 'error' });
+  });
+
+  it('a connection reset mid-reply', async () => {
+    const { request, fetch } = await both('[[fake reply="one two three four five" failAfter=3]]');
+    expect(request).toEqual(fetch);
+    expect(request).toEqual([
+      { type: 'text', text: 'one two three' },
+      expect.objectContaining({ type: 'error', error: expect.objectContaining({ code: 'upstream_error' }) }),
+    ]);
+  });
+
+  it('an upstream that goes silent', async () => {
+    const { request, fetch } = await both('[[fake reply="a b c d" hangAfter=2]]', { idleTimeoutMs: 300 });
+    expect(request).toEqual(fetch);
+    expect(request.at(-1)).toMatchObject({ type: 'error', error: { code: 'upstream_timeout' } });
+  });
+
+  it('a stop mid-reply ends quietly', async () => {
+    const run = async (transport: Transport) => {
+      const ctrl = new AbortController();
+      setTimeout(() => ctrl.abort(), 150);
+      return collect(transport, '[[fake reply="a b c d e f g h i j" tps=20]]', { signal: ctrl.signal });
+    };
+    for (const events of [await run('request'), await run('fetch')]) {
+      expect(events.length).toBeGreaterThan(0);
+      expect(events.every((e) => e.type === 'text')).toBe(true);
+    }
+  });
+
+  it('a gzip-encoded stream is decoded', async () => {
+    const { request, fetch } = await both('anything', { baseURL: `${oddUrl}/v1` });
+    expect(request).toEqual(fetch);
+    expect(request.at(0)).toEqual({ type: 'text', text: ZIPPED_TEXT });
+  });
+
+  it('a gzip-encoded stream cut off halfway', async () => {
+    const { request, fetch } = await both('anything', { baseURL: `${oddUrl}/broken/v1` });
+    expect(request).toEqual(fetch);
+    expect(request.at(-1)).toMatchObject({ type: 'error', error: { code: 'upstream_error' } });
+  });
+
+  it('a redirect is followed', async () => {
+    const { request, fetch } = await both('[[fake reply="Moved but here"]]', {
+      baseURL: `${oddUrl}/moved/v1`,
+    });
+    expect(request).toEqual(fetch);
+    expect(request.at(0)).toEqual({ type: 'text', text: 'Moved but here' });
+  });
+
+  it('a server that is not there', async () => {
+    const { request, fetch } = await both('hello', { baseURL: `http://127.0.0.1:${await closedPort()}/v1` });
+    expect(request).toEqual(fetch);
+    expect(request).toEqual([
+      { type: 'error', error: expect.objectContaining({ code: 'upstream_unavailable' }) },
+    ]);
+  });
+});

@@ -133,6 +133,19 @@ describe('reply hub', () => {
     expect(capped).toBe(true);
   });
 
+  it('delivered first yields a turn of the event loop (corked writes leave before a save)', async () => {
+    // A response's writes wait for the next tick, which a chain of promises going straight on to
+    // the save does not reach: in the server a whole short reply waited ~5 ms for the save.
+    const hub = startedHub();
+    hub.subscribe(recorder().sub);
+    let done = false;
+    void hub.delivered(250).then(() => (done = true));
+    for (let i = 0; i < 20; i++) await Promise.resolve();
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
+  });
+
   it('a resumer gets a snapshot with the text so far, then the live events; end ends everyone', () => {
     const hub = startedHub(undefined, 'Start: ');
     const first = recorder();

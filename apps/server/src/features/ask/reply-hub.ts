@@ -246,6 +246,9 @@ export function createReplyHub(opts: HubOptions = {}) {
      * (a slow client must not hold up the save).
      */
     async delivered(maxMs: number): Promise<void> {
+      // A response's writes are corked until the next tick, which a chain of promises (the
+      // pipeline going on to its save) does not reach: yield a turn of the loop so they leave.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const waits = [...subscribers].map((s) => s.delivered?.()).filter((p) => p !== undefined);
       if (waits.length === 0) return;
       let timer: NodeJS.Timeout | undefined;

@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAIChatProvider } from '../openai/chat-provider.js';
+import { createLanguageModelProvider } from './language-model-provider.js';
+import { googleWire } from './wire-google.js';
+import { tapFetch } from './wire-stream.js';
 import type { ProviderEvent } from '../types.js';
 
 /**
@@ -28,11 +32,28 @@ function chunk(content: string): string {
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   odd = createServer((req, res) => {
-    req.resume();
+    const bodyChunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => bodyChunks.push(c));
     req.on('end', () => {
       if (req.url?.startsWith('/moved/')) {
         res.writeHead(307, { location: `${new URL(fake.url).origin}${req.url.slice('/moved'.length)}` });
         res.end();
+        return;
+      }
+      if (req.url?.includes(':streamGenerateContent')) {
+        // Gemini: the first answer ends with CONTINUATION, the request sent again (with the token)
+        // gets the rest.
+        const sent = JSON.parse(Buffer.concat(bodyChunks).toString()) as { continuationToken?: string };
+        const usage = { usageMetadata: { promptTokenCount: 3, candidatesTokenCount: 2 } };
+        const candidate = sent.continuationToken
+          ? { content: { role: 'model', parts: [{ text: ' and the rest' }] }, finishReason: 'STOP' }
+          : {
+              content: { role: 'model', parts: [{ text: 'The first part' }] },
+              finishReason: 'CONTINUATION',
+              continuationToken: 'more-please',
+            };
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(`data: ${JSON.stringify({ candidates: [{ ...candidate, index: 0 }], ...usage })}\n\n`);
         return;
       }
       if (req.url?.startsWith('/broken/')) {
@@ -176,5 +197,28 @@ describe('wire transports: undici request and fetch give the same events', () =>
     expect(request).toEqual([
       { type: 'error', error: expect.objectContaining({ code: 'upstream_unavailable' }) },
     ]);
+  });
+
+  it("Gemini's CONTINUATION: the request sent again goes the same way", async () => {
+    const run = async (transport: Transport) => {
+      const client = createGoogleGenerativeAI({
+        apiKey: 'test',
+        baseURL: `${oddUrl}/v1beta`,
+        fetch: tapFetch(transport === 'fetch' ? globalThis.fetch : undefined),
+      });
+      const provider = createLanguageModelProvider((id) => client.languageModel(id), { wire: googleWire });
+      const events: ProviderEvent[] = [];
+      for await (const e of provider.stream(
+        { model: 'gemini-2.5-flash', messages: [{ role: 'user', content: 'hi' }] },
+        new AbortController().signal,
+      )) {
+        events.push(e);
+      }
+      return events;
+    };
+    const request = await run('request');
+    expect(request).toEqual(await run('fetch'));
+    const text = request.map((e) => (e.type === 'text' ? e.text : '')).join('');
+    expect(text).toBe('The first part and the rest');
   });
 });

@@ -8,6 +8,7 @@ import { createOpenAIChatProvider } from '../openai/chat-provider.js';
 import { createLanguageModelProvider } from './language-model-provider.js';
 import { googleWire } from './wire-google.js';
 import { tapFetch } from './wire-stream.js';
+import { freePort } from '../../../test/support/net.js';
 import type { ProviderEvent } from '../types.js';
 
 /**
@@ -78,15 +79,6 @@ afterAll(async () => {
 });
 
 type Transport = 'request' | 'fetch';
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function collect(
   transport: Transport,
@@ -192,7 +184,7 @@ describe('wire transports: undici request and fetch give the same events', () =>
   });
 
   it('a server that is not there', async () => {
-    const { request, fetch } = await both('hello', { baseURL: `http://127.0.0.1:${await closedPort()}/v1` });
+    const { request, fetch } = await both('hello', { baseURL: `http://127.0.0.1:${await freePort()}/v1` });
     expect(request).toEqual(fetch);
     expect(request).toEqual([
       { type: 'error', error: expect.objectContaining({ code: 'upstream_unavailable' }) },

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { BlogStatus, UserRole } from '@chat/contract';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/executor.js';
 import { blogPosts, users, type BlogPostRow } from '../../db/schema.js';
 
@@ -13,13 +14,6 @@ export type BlogPostValues = Pick<
 
 /** The unique index on slug refused the write (PostgreSQL's unique_violation, also PGlite's). */
 export class SlugTakenError extends Error {}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 export function createBlogRepo(db: Executor) {
   const selectWithAuthor = () =>

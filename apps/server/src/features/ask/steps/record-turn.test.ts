@@ -76,7 +76,20 @@ describe('record turn: ask', () => {
       model: 'gpt-4o',
     });
     expect(reply!.createdAt.getTime()).toBe(request!.createdAt.getTime() + 1);
-    expect(recorded).toMatchObject({ requestMessage: request, responseMessage: reply, prefix: '' });
+    // The rows the one statement returns are the rows a select reads back, field for field.
+    expect(recorded.requestMessage).toEqual(request);
+    expect(recorded.responseMessage).toEqual(reply);
+    expect(recorded.conversation).toEqual(await convos.get(userId, id));
+    expect(recorded.conversation.createdAt).toBeInstanceOf(Date);
+    expect(recorded.prefix).toBe('');
+  });
+
+  it('gives the reply a fresh id when it asks for the id of its own user message', async () => {
+    const messageId = randomUUID();
+    const recorded = await record(askInput(userId, { messageId, responseMessageId: messageId }));
+    expect(recorded.requestMessage.messageId).toBe(messageId);
+    expect(recorded.responseMessage.messageId).not.toBe(messageId);
+    expect(recorded.responseMessage.parentMessageId).toBe(messageId);
   });
 
   it("updates an existing conversation's endpoint, model and options; the reply is named after the endpoint", async () => {
@@ -89,7 +102,23 @@ describe('record turn: ask', () => {
     });
     expect(recorded.requestMessage).toMatchObject({ parentMessageId: answer.messageId, text: 'And then?' });
     expect(recorded.responseMessage.sender).toBe('OpenAI');
+    expect(recorded.conversation).toEqual(await convos.get(userId, conversationId));
     expect(await listOf(conversationId)).toHaveLength(4);
+  });
+
+  it('answers not_found and writes no message when the conversation is deleted before the turn is saved', async () => {
+    const { conversationId, answer } = await exchange();
+    const input = askInput(userId, {
+      conversationId,
+      parentMessageId: answer.messageId,
+      text: 'Still there?',
+    });
+    const history = await loadHistory(input, await findConversation(input, convos), messages);
+    await convos.remove(userId, conversationId);
+    await expect(
+      recordTurn(deps, input, { endpoint, model: 'gpt-4o' }, history, { options: {} }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    expect(await listOf(conversationId)).toEqual([]);
   });
 
   it('refuses a parent outside the conversation and saves nothing, not even the new conversation', async () => {

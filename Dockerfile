@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The app as one image (docs/deployment.md): `docker build -t omnichat .`
 #
 #   build    every workspace's dependencies, `npm run build` (web client + server bundle)

@@ -46,6 +46,15 @@ describe('deploy/ files', () => {
     }
   });
 
+  it("looks the instances' names up while running (a recreated instance has a new address)", () => {
+    // Every upstream server is re-resolved, which needs a shared zone and a resolver (Docker's DNS).
+    const servers = [...nginx.matchAll(/^\s*server\s+[a-z0-9-]+:\d+([^;]*);/gm)].map((m) => m[1]!);
+    expect(servers.length).toBe(appServices.length);
+    for (const params of servers) expect(params.split(/\s+/)).toContain('resolve');
+    expect(nginx).toMatch(/upstream app \{[^}]*\bzone app \d+k;/);
+    expect(nginx).toMatch(/^\s*resolver 127\.0\.0\.11\b[^;]*;/m);
+  });
+
   it('hands the instances only variables the server reads, and they parse as the server parses them', () => {
     const env = appServices[0]![1].environment!;
     expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);

@@ -32,8 +32,9 @@ function replaceOnce(text: string, pattern: RegExp, by: string): string {
 export function nginxConfig(shipped: string, instances: [string, string], port: number, dir: string): string {
   let conf = shipped;
   const [one, two] = instances.map((u) => new URL(u).host);
-  conf = replaceOnce(conf, /server app1:3080/, `server ${one}`);
-  conf = replaceOnce(conf, /server app2:3080/, `server ${two}`);
+  // Loopback addresses need no lookup (and Debian's nginx, 1.22, has no `resolve`).
+  conf = replaceOnce(conf, /server app1:3080 resolve/, `server ${one}`);
+  conf = replaceOnce(conf, /server app2:3080 resolve/, `server ${two}`);
   conf = replaceOnce(conf, /listen 80;/, `listen 127.0.0.1:${port};`);
   conf = replaceOnce(conf, /pid \/tmp\/nginx\.pid;/, `pid ${dir}/nginx.pid;`);
   // Logs to files: the child's stdio are sockets, which /dev/stdout and /dev/stderr cannot open.

@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+// Only the OpenAI fake (the offline demo): the package's index brings every fake and their libraries.
+import { startFakeOpenAI } from '@chat/fake-upstreams/openai';
+import type { FakeOpenAIServer } from '@chat/fake-upstreams';
 import { DEMO_ENDPOINT_NAME } from '@chat/contract';
 import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';

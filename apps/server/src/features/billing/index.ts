@@ -23,11 +23,11 @@ declare module '../../platform/module.js' {
  */
 export const billingModule: FeatureModule = {
   name: 'billing',
-  register({ app, db, config, use, extend, provide }) {
+  async register({ app, db, config, use, extend, provide }) {
     const repo = createBillingRepo(db);
     const operator = use('operator');
     const billing = config.billing;
-    const stripe = billing ? createStripeClient(billing) : null;
+    const stripe = billing ? await createStripeClient(billing) : null;
     const service =
       billing && stripe
         ? createBillingService({

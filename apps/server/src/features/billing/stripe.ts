@@ -1,13 +1,18 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
+import { lazyModule } from '../../platform/lazy.js';
 import type { SubscriptionState } from './repo.js';
 
+/** The SDK, loaded only where Stripe is configured. */
+export const stripeSdk = lazyModule('stripe', () => import('stripe').then((m) => m.default));
+
 /** The official SDK pointed at STRIPE_API_BASE (Stripe's own, or a local Stripe-compatible server). */
-export function createStripeClient(billing: BillingConfig): Stripe {
+export async function createStripeClient(billing: BillingConfig): Promise<Stripe> {
   const base = new URL(billing.apiBase);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(billing.secretKey, {
+  const StripeClient = await stripeSdk.load();
+  return new StripeClient(billing.secretKey, {
     host: base.hostname,
     port: base.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -19,7 +24,8 @@ export function createStripeClient(billing: BillingConfig): Stripe {
 
 /** A Stripe failure as the API's error: Stripe's message for a refusal (502 payment_error). */
 export function paymentError(err: unknown): AppError {
-  if (err instanceof Stripe.errors.StripeError) {
+  const sdk = stripeSdk.peek();
+  if (sdk && err instanceof sdk.errors.StripeError) {
     return new AppError('payment_error', err.message);
   }
   return new AppError('payment_error', 'The payment provider could not be reached');

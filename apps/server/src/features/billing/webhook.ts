@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { API_ROUTES, BILLING_TEXTS } from '@chat/contract';
 import type { BillingConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 import { rawBodyOf } from '../../platform/request-input.js';
 import { addRoute } from '../../platform/typed-route.js';
 import type { BillingRepo, EventOutcome } from './repo.js';
-import { ownerOf, paymentError, stateOf, subscriptionIdOf } from './stripe.js';
+import { ownerOf, paymentError, stateOf, stripeSdk, subscriptionIdOf } from './stripe.js';
 
 /** The events that change a user's subscription (issue 13 item 2); others are acknowledged. */
 export const HANDLED_EVENTS = new Set([
@@ -78,7 +78,8 @@ export function webhookRoute(
       try {
         event = deps.stripe.webhooks.constructEvent(raw, signature, deps.billing.webhookSecret);
       } catch (err) {
-        const why = err instanceof Stripe.errors.StripeSignatureVerificationError ? err.message : 'not valid';
+        const why =
+          err instanceof stripeSdk.get().errors.StripeSignatureVerificationError ? err.message : 'not valid';
         throw new AppError('validation_error', `Webhook signature verification failed: ${why.slice(0, 200)}`);
       }
       const outcome = await applyStripeEvent(event, deps);

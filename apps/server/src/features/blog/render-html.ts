@@ -1,12 +1,6 @@
 import type { Element, ElementContent, Root } from 'hast';
-import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
-import { toHtml } from 'hast-util-to-html';
-import { toText } from 'hast-util-to-text';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmFromMarkdown } from 'mdast-util-gfm';
-import { toHast } from 'mdast-util-to-hast';
-import { gfm } from 'micromark-extension-gfm';
-import { visit } from 'unist-util-visit';
+import type { Schema } from 'hast-util-sanitize';
+import { lazyModule } from '../../platform/lazy.js';
 
 /** What this file uses of lowlight (the highlighter the web's Markdown uses too). */
 interface Lowlight {
@@ -15,29 +9,50 @@ interface Lowlight {
 }
 
 /**
- * Loaded by name: lowlight's types bring highlight.js's, which add the DOM library to the server's
- * whole compilation. Its common grammars, once, on the first post rendered.
+ * lowlight is loaded by name: its types bring highlight.js's, which add the DOM library to the
+ * server's whole compilation.
  */
 const LOWLIGHT = 'lowlight';
-let lowlight: Promise<Lowlight> | undefined;
-function loadLowlight(): Promise<Lowlight> {
-  lowlight ??= (import(LOWLIGHT) as Promise<{ createLowlight(g: unknown): Lowlight; common: unknown }>).then(
-    (m) => m.createLowlight(m.common),
-  );
-  return lowlight;
-}
 
 /**
- * GitHub's rules (no script, style, event handlers or javascript: URLs) plus what this renderer
- * adds after them: only `language-*` on code (the highlighter's spans come later, ours).
+ * The Markdown and HTML libraries and lowlight's common grammars, loaded on the first post
+ * rendered: a server whose blog is not read does not hold them.
  */
-const SCHEMA: Schema = {
-  ...defaultSchema,
-  attributes: {
-    ...defaultSchema.attributes,
-    code: [['className', /^language-[\w+#-]+$/]],
-  },
-};
+const kit = lazyModule('the blog renderer', async () => {
+  const [sanitizer, html, text, markdown, mdGfm, mdHast, gfm, unist, lowlight] = await Promise.all([
+    import('hast-util-sanitize'),
+    import('hast-util-to-html'),
+    import('hast-util-to-text'),
+    import('mdast-util-from-markdown'),
+    import('mdast-util-gfm'),
+    import('mdast-util-to-hast'),
+    import('micromark-extension-gfm'),
+    import('unist-util-visit'),
+    import(LOWLIGHT) as Promise<{ createLowlight(g: unknown): Lowlight; common: unknown }>,
+  ]);
+  /**
+   * GitHub's rules (no script, style, event handlers or javascript: URLs) plus what this renderer
+   * adds after them: only `language-*` on code (the highlighter's spans come later, ours).
+   */
+  const schema: Schema = {
+    ...sanitizer.defaultSchema,
+    attributes: {
+      ...sanitizer.defaultSchema.attributes,
+      code: [['className', /^language-[\w+#-]+$/]],
+    },
+  };
+  return {
+    parse: (md: string) =>
+      markdown.fromMarkdown(md, { extensions: [gfm.gfm()], mdastExtensions: [mdGfm.gfmFromMarkdown()] }),
+    sanitized: (mdast: ReturnType<typeof markdown.fromMarkdown>) =>
+      sanitizer.sanitize(mdHast.toHast(mdast), schema) as Root,
+    toHtml: html.toHtml,
+    toText: text.toText,
+    visit: unist.visit,
+    lowlight: lowlight.createLowlight(lowlight.common),
+  };
+});
+type Kit = Awaited<ReturnType<typeof kit.load>>;
 
 function fenceLanguage(lowlight: Lowlight, node: Element): string | undefined {
   const classes = Array.isArray(node.properties.className) ? node.properties.className : [];
@@ -47,20 +62,20 @@ function fenceLanguage(lowlight: Lowlight, node: Element): string | undefined {
 }
 
 /** Highlights `pre > code` of a known language; others stay plain (nothing is guessed). */
-function highlight(lowlight: Lowlight, tree: Root): void {
-  visit(tree, 'element', (node: Element, _index, parent) => {
+function highlight(k: Kit, tree: Root): void {
+  k.visit(tree, 'element', (node: Element, _index, parent) => {
     if (node.tagName !== 'code' || parent?.type !== 'element' || parent.tagName !== 'pre') return;
-    const language = fenceLanguage(lowlight, node);
+    const language = fenceLanguage(k.lowlight, node);
     if (!language) return;
-    const result = lowlight.highlight(language, toText(node, { whitespace: 'pre' }));
+    const result = k.lowlight.highlight(language, k.toText(node, { whitespace: 'pre' }));
     node.properties.className = [...(node.properties.className as string[]), 'hljs'];
     node.children = result.children as ElementContent[];
   });
 }
 
 /** Links leave the site in a new tab, without the opener or the referrer. */
-function safeLinks(tree: Root): void {
-  visit(tree, 'element', (node: Element) => {
+function safeLinks(k: Kit, tree: Root): void {
+  k.visit(tree, 'element', (node: Element) => {
     if (node.tagName !== 'a') return;
     const href = typeof node.properties.href === 'string' ? node.properties.href : '';
     if (/^https?:/i.test(href)) {
@@ -77,11 +92,11 @@ function safeLinks(tree: Root): void {
  * sanitized with GitHub's rules before the highlighting (whose spans are ours) is added.
  */
 export async function renderPostHtml(markdown: string): Promise<string> {
-  const mdast = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  const hast = sanitize(toHast(mdast), SCHEMA) as Root;
-  highlight(await loadLowlight(), hast);
-  safeLinks(hast);
-  return toHtml(hast);
+  const k = await kit.load();
+  const hast = k.sanitized(k.parse(markdown));
+  highlight(k, hast);
+  safeLinks(k, hast);
+  return k.toHtml(hast);
 }
 
 const cache = new Map<string, string>();

@@ -1,6 +1,5 @@
-import * as oidc from 'openid-client';
 import type { OAuthClientConfig } from '../../config/oauth-config.js';
-import type { StartedFlow } from './oidc.js';
+import { openidClient, type StartedFlow } from './oidc.js';
 import type { OAuth2Provider, ProviderProfile } from './providers.js';
 
 const TIMEOUT_MS = 15_000;
@@ -14,6 +13,7 @@ async function readJson(res: Response, what: string): Promise<unknown> {
 export function createOAuth2Client(provider: OAuth2Provider, client: OAuthClientConfig) {
   return {
     async start(): Promise<StartedFlow> {
+      const oidc = await openidClient.load();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const url = new URL(provider.authorizeURL);

@@ -1,6 +1,10 @@
-import * as oidc from 'openid-client';
+import type * as oidcTypes from 'openid-client';
 import type { OpenIdClientConfig } from '../../config/oauth-config.js';
+import { lazyModule } from '../../platform/lazy.js';
 import type { ProviderProfile } from './providers.js';
+
+/** `openid-client`, loaded on the first sign-in through a provider (none when none is configured). */
+export const openidClient = lazyModule('openid-client', () => import('openid-client'));
 
 /** A started sign-in: where to send the browser, and what the callback must be checked with. */
 export interface StartedFlow {
@@ -17,12 +21,15 @@ export interface StartedFlow {
  * provider on the operator's own network) is allowed: the operator chose it in OPENID_ISSUER.
  */
 export function createOpenIdClient(config: OpenIdClientConfig) {
-  let discovered: Promise<oidc.Configuration> | undefined;
-  function configuration(): Promise<oidc.Configuration> {
-    discovered ??= oidc
-      .discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, {
-        execute: config.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
-      })
+  let discovered: Promise<oidcTypes.Configuration> | undefined;
+  function configuration(): Promise<oidcTypes.Configuration> {
+    discovered ??= openidClient
+      .load()
+      .then((oidc) =>
+        oidc.discovery(new URL(config.issuer), config.clientId, config.clientSecret, undefined, {
+          execute: config.issuer.startsWith('http://') ? [oidc.allowInsecureRequests] : [],
+        }),
+      )
       .catch((err: unknown) => {
         discovered = undefined;
         throw err;
@@ -33,6 +40,7 @@ export function createOpenIdClient(config: OpenIdClientConfig) {
   return {
     async start(): Promise<StartedFlow> {
       const server = await configuration();
+      const oidc = openidClient.get();
       const codeVerifier = oidc.randomPKCECodeVerifier();
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
@@ -53,6 +61,7 @@ export function createOpenIdClient(config: OpenIdClientConfig) {
       flow: { state: string; codeVerifier: string; nonce: string },
     ): Promise<ProviderProfile> {
       const server = await configuration();
+      const oidc = openidClient.get();
       const tokens = await oidc.authorizationCodeGrant(server, callback, {
         pkceCodeVerifier: flow.codeVerifier,
         expectedState: flow.state,

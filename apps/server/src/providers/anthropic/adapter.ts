@@ -1,11 +1,11 @@
 import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
-import { lazySdk } from '../sdk/lazy.js';
+import { lazyModule } from '../../platform/lazy.js';
 import { anthropicWire } from '../sdk/wire-anthropic.js';
 import { tapFetch } from '../sdk/wire-stream.js';
 
-const sdk = lazySdk('@ai-sdk/anthropic', () => import('@ai-sdk/anthropic'));
+const sdk = lazyModule('@ai-sdk/anthropic', () => import('@ai-sdk/anthropic'));
 
 /** The URL the SDK calls unless the endpoint names another (a proxy, a compatible server). */
 export const ANTHROPIC_BASE_URL = 'https://api.anthropic.com/v1';
@@ -17,7 +17,7 @@ const API_VERSION = '2023-06-01';
  * (Continue), which the SDK trims of trailing whitespace as the API requires.
  */
 export const anthropicAdapter: ProviderAdapter = {
-  load: sdk.load,
+  load: async () => void (await sdk.load()),
   chat(endpoint, credentials, opts) {
     const client = sdk.get().createAnthropic({
       apiKey: credentials.apiKey,

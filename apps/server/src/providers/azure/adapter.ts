@@ -1,8 +1,8 @@
 import type { ProviderAdapter } from '../adapters.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
-import { lazySdk } from '../sdk/lazy.js';
+import { lazyModule } from '../../platform/lazy.js';
 
-const sdk = lazySdk('@ai-sdk/azure', () => import('@ai-sdk/azure'));
+const sdk = lazyModule('@ai-sdk/azure', () => import('@ai-sdk/azure'));
 import { azureRoute, baseURLFor, deploymentOf } from './target.js';
 
 /**
@@ -10,7 +10,7 @@ import { azureRoute, baseURLFor, deploymentOf } from './target.js';
  * `api-version` (target.ts says where). No model list: deployments are not listed with a key.
  */
 export const azureAdapter: ProviderAdapter = {
-  load: sdk.load,
+  load: async () => void (await sdk.load()),
   chat(endpoint, credentials, opts) {
     const route = azureRoute(credentials, endpoint.azureModelAsDeployment === true);
     // One client per base URL: a base URL holding ${DEPLOYMENT_NAME} differs per model.

@@ -1,5 +1,6 @@
 import { BING_DEFAULTS, SYDNEY_SYSTEM_MESSAGE, type BingToneStyle } from '@chat/contract';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
+import { lazyModule } from '../../platform/lazy.js';
 import type { ProviderAdapter } from '../adapters.js';
 import { mapProviderError } from '../errors.js';
 import { idleWatch } from '../idle-watch.js';
@@ -10,6 +11,9 @@ import { type ChatProvider, type ProviderError, type ProviderEvent, type Provide
 
 /** Where BINGAI_HOST points by default. */
 export const BING_HOST = 'https://www.bing.com';
+/** `ws`, loaded when a Bing endpoint is first used (the registry awaits `load`). */
+const wsLib = lazyModule('ws', () => import('ws').then((m) => m.default));
+
 const RS = '\x1e';
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 /** About 4 characters per token: the context is cut from its start to fit ~7k tokens (spec §9). */
@@ -183,7 +187,8 @@ export function createBingProvider(
         conversationSignature: String(created.conversationSignature),
       };
 
-      ws = new WebSocket(`${host.replace(/^http/, 'ws')}/sydney/ChatHub`);
+      const WebSocketClient = await wsLib.load();
+      ws = new WebSocketClient(`${host.replace(/^http/, 'ws')}/sydney/ChatHub`);
       const records = hubRecords(ws);
       await new Promise<void>((resolve, reject) => {
         ws!.once('open', resolve);
@@ -258,7 +263,7 @@ export function createBingProvider(
     } finally {
       idle.stop();
       abortSignal.removeEventListener('abort', stop);
-      if (ws && ws.readyState !== WebSocket.CLOSED) ws.close();
+      if (ws && ws.readyState !== ws.CLOSED) ws.close();
     }
   }
 
@@ -266,6 +271,7 @@ export function createBingProvider(
 }
 
 export const bingAdapter: ProviderAdapter = {
+  load: async () => void (await wsLib.load()),
   chat: (_endpoint, credentials, opts) =>
     createBingProvider({ host: credentials.baseURL ?? BING_HOST, token: credentials.apiKey }, opts),
 };

@@ -2,11 +2,11 @@ import { AppError } from '../../platform/errors.js';
 import type { ProviderAdapter } from '../adapters.js';
 import { fetchModelIds } from '../model-list.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
-import { lazySdk } from '../sdk/lazy.js';
+import { lazyModule } from '../../platform/lazy.js';
 import { googleWire } from '../sdk/wire-google.js';
 import { tapFetch } from '../sdk/wire-stream.js';
 
-const sdk = lazySdk('@ai-sdk/google', () => import('@ai-sdk/google'));
+const sdk = lazyModule('@ai-sdk/google', () => import('@ai-sdk/google'));
 import { vertexBaseURL, vertexFetch } from './vertex.js';
 
 /** The URL the SDK calls unless the endpoint names another. */
@@ -20,7 +20,7 @@ export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta
  * (prompt or reply) as a content-filter finish.
  */
 export const googleAdapter: ProviderAdapter = {
-  load: sdk.load,
+  load: async () => void (await sdk.load()),
   chat(endpoint, credentials, opts) {
     const account = credentials.googleServiceAccount;
     if (!credentials.apiKey && account) {

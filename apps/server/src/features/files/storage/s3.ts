@@ -1,19 +1,19 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../../config/files-config.js';
 import { AppError } from '../../../platform/errors.js';
+import { lazyModule } from '../../../platform/lazy.js';
 import type { FileStorage } from './types.js';
 
+/** The AWS SDK, loaded only where an S3 store is configured, on its first use. */
+const aws = lazyModule('@aws-sdk/client-s3', async () => {
+  const [s3, storage] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...s3, Upload: storage.Upload };
+});
+
 /** The S3 client of the settings: AWS, or any S3-compatible store at AWS_ENDPOINT_URL. */
-export function s3Client(s: S3Settings): S3Client {
+async function s3Client(s: S3Settings): Promise<S3Client> {
+  const { S3Client } = await aws.load();
   return new S3Client({
     region: s.region,
     ...(s.endpoint ? { endpoint: s.endpoint } : {}),
@@ -32,18 +32,31 @@ export function s3Client(s: S3Settings): S3Client {
  * Files in an S3 bucket. Uploads stream through lib-storage's multipart upload (5 MB parts), so
  * a file of unknown length never sits whole in memory.
  */
-export function s3Storage(settings: S3Settings, client: S3Client = s3Client(settings)): FileStorage {
+export function s3Storage(settings: S3Settings): FileStorage {
   const Bucket = settings.bucket;
+  let client: Promise<S3Client> | undefined;
+  const connected = () => {
+    client ??= s3Client(settings).catch((err: unknown) => {
+      client = undefined;
+      throw err;
+    });
+    return client;
+  };
   return {
     source: 's3',
     async put(key, body, contentType) {
-      await new Upload({ client, params: { Bucket, Key: key, Body: body, ContentType: contentType } }).done();
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const [c, { Upload, HeadObjectCommand }] = await Promise.all([connected(), aws.load()]);
+      await new Upload({
+        client: c,
+        params: { Bucket, Key: key, Body: body, ContentType: contentType },
+      }).done();
+      const head = await c.send(new HeadObjectCommand({ Bucket, Key: key }));
       return { key, bytes: head.ContentLength ?? 0 };
     },
     async get(key) {
+      const [c, { GetObjectCommand, NoSuchKey, NotFound }] = await Promise.all([connected(), aws.load()]);
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await c.send(new GetObjectCommand({ Bucket, Key: key }));
         return out.Body as Readable;
       } catch (err) {
         if (err instanceof NoSuchKey || err instanceof NotFound)
@@ -52,7 +65,8 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const [c, { DeleteObjectCommand }] = await Promise.all([connected(), aws.load()]);
+      await c.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }

@@ -64,6 +64,22 @@ function webBoundary(folder, patterns) {
   ];
 }
 
+/** Server dependencies that load on first use only (platform/lazy.ts), never by a static import. */
+const LAZY_PACKAGES = [
+  'stripe',
+  '@aws-sdk/*',
+  'openid-client',
+  'ws',
+  'lowlight',
+  '@ai-sdk/anthropic',
+  '@ai-sdk/google',
+  '@ai-sdk/azure',
+  'mdast-util-*',
+  'micromark-*',
+  'hast-util-*',
+  'unist-util-*',
+];
+
 const WEB_BOUNDARIES = [
   ...WEB_SHARED.flatMap((folder) => webBoundary(folder, [featureImports])),
   ...WEB_FEATURES.flatMap((name) =>
@@ -117,6 +133,34 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     plugins: { layout },
     rules: { 'layout/server-boundaries': 'error' },
+  },
+  {
+    // Libraries only some configurations use load on first use (platform/lazy.ts): a static
+    // import would load them in every server, configured or not (docs/architecture.md, Modules).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@chat/fake-upstreams',
+              allowTypeImports: true,
+              message:
+                "The index brings every fake and their libraries: import the one you need ('@chat/fake-upstreams/openai').",
+            },
+          ],
+          patterns: [
+            {
+              group: LAZY_PACKAGES,
+              allowTypeImports: true,
+              message: "Load it on first use with lazyModule (platform/lazy.ts); 'import type' is fine.",
+            },
+          ],
+        },
+      ],
+    },
   },
   ...WEB_BOUNDARIES,
   {

@@ -55,6 +55,19 @@ describe('deploy/ files', () => {
     expect(nginx).toMatch(/^\s*resolver 127\.0\.0\.11\b[^;]*;/m);
   });
 
+  it('gives up connecting to a gone instance within seconds on every proxied path', () => {
+    // A stopped instance's address answers nothing until the next lookup drops it; nginx's
+    // default connect timeout (60 s) would hang a probe that long.
+    const locations = [...nginx.matchAll(/location ([^{]+)\{([^}]*)\}/g)];
+    expect(locations.length).toBeGreaterThanOrEqual(3);
+    for (const [, where, body] of locations) {
+      if (!body!.includes('proxy_pass')) continue;
+      const timeout = body!.match(/proxy_connect_timeout (\d+)s;/);
+      expect(timeout, `location ${where!.trim()}`).not.toBeNull();
+      expect(Number(timeout![1])).toBeLessThanOrEqual(5);
+    }
+  });
+
   it('hands the instances only variables the server reads, and they parse as the server parses them', () => {
     const env = appServices[0]![1].environment!;
     expect(Object.keys(env).filter((k) => !known.has(k))).toEqual([]);

@@ -43,6 +43,24 @@ async function addDemoEndpoint(config: AppConfig): Promise<FakeOpenAIServer> {
   return fake;
 }
 
+/** Where the database is, for a start-up error: the URL without its password, or PGlite's folder. */
+function storeOf(url: string | undefined, dataDir: string): string {
+  if (!url) return `embedded, in ${join(dataDir, 'pglite')}`;
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.username ? `${u.username}@` : ''}${u.host}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/** An error's reason in one line (a refused connection to every address of a name is an AggregateError without a message). */
+function reasonOf(err: unknown): string {
+  if (err instanceof AggregateError && !err.message) return err.errors.map(reasonOf).join('; ');
+  if (err instanceof Error) return err.message || String((err as { code?: unknown }).code ?? err.name);
+  return String(err);
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   const env = parseEnv(process.env);
@@ -64,7 +82,11 @@ async function main(): Promise<void> {
   // Only offered models are accepted: each endpoint's list is settled once, here.
   const modelListFailures = await resolveModelLists(config.endpoints);
   const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;
-  const database = await opening;
+  const database = await opening.catch((err: unknown) => {
+    throw new ConfigError(
+      `The database could not be opened (${storeOf(env.DATABASE_URL, dataDir)}): ${reasonOf(err)}`,
+    );
+  });
   const app = await buildApp({
     config,
     db: database.db,

@@ -126,6 +126,27 @@ export async function startServer(
   };
 }
 
+/** Runs the server with only `env` (and PATH, HOME) until it exits on its own: start-up failures. */
+export async function runToExit(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  started.add(child);
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  clearTimeout(timer);
+  started.delete(child);
+  return { code, output };
+}
+
 /** SIGKILLs the servers a test left running (only processes started here). */
 export function killStarted(): void {
   for (const child of started) child.kill('SIGKILL');

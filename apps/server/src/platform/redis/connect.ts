@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisConfig } from '../../config/app-config.js';
+import { ConfigError } from '../../config/env.js';
 import type { RedisLink } from './link.js';
 
 interface Envelope {
@@ -38,7 +39,8 @@ export async function connectRedis(config: RedisConfig, log: FastifyBaseLogger):
     sub.disconnect();
     // Not the URL itself: it may hold a password.
     const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(`REDIS_URL: cannot connect to Redis (${reason})`);
+    // A ConfigError: start-up prints this one line and exits 1.
+    throw new ConfigError(`REDIS_URL: cannot connect to Redis (${reason})`);
   }
 
   sub.on('message', (channel: string, raw: string) => {

@@ -148,16 +148,31 @@ export async function openDatabase(opts: {
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start at once on one database: one migrates at a time (a session-level
   // advisory lock on the connection that migrates), the others then find nothing left to do.
-  const client = await pool.connect();
+  const client = await pool.connect().catch(async (err: unknown) => {
+    await pool.end();
+    throw err;
+  });
   try {
+    // Search normalises text (NFKC), which PostgreSQL does only in a UTF8 database: in another
+    // encoding every message would fail to save while the rest of the app seemed fine.
+    const { rows } = await client.query<{ server_encoding: string }>('SHOW server_encoding');
+    const encoding = rows[0]?.server_encoding;
+    if (encoding !== 'UTF8') {
+      throw new Error(
+        `the database's encoding is ${encoding ?? 'unknown'}; it must be UTF8 (CREATE DATABASE … ENCODING 'UTF8' TEMPLATE template0)`,
+      );
+    }
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
-  } finally {
+  } catch (err) {
     client.release();
+    await pool.end();
+    throw err;
   }
+  client.release();
   return { db, kind: 'postgres', close: () => pool.end() };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { adminQuery } from '../../test/support/database.js';
 import { openDatabase } from './client.js';
 
 /**
@@ -10,21 +11,12 @@ import { openDatabase } from './client.js';
 const base = process.env.TEST_DATABASE_URL!;
 const name = `t_ascii_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: base });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
-afterAll(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+afterAll(() => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
 
 describe('the database encoding', () => {
   it('refuses a SQL_ASCII database, naming the encoding, and migrates nothing', async () => {
-    await admin(
+    await adminQuery(
+      base,
       `CREATE DATABASE ${name} ENCODING 'SQL_ASCII' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0`,
     );
     const url = new URL(base);

@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.js';
+import { adminQuery } from '../support/database.js';
 
 /**
  * Real server processes for the crash tests: `node --import tsx src/main.ts` (the same code as the
@@ -54,16 +54,6 @@ export async function createStore(): Promise<Store> {
       if (base && name) await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 /** Starts the server on `store` with the fake upstream as its OpenAI endpoint; resolves once it listens. */

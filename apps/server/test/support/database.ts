@@ -45,3 +45,14 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/** One statement on its own connection (CREATE or DROP DATABASE, which no transaction may hold). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}

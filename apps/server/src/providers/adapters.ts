@@ -29,7 +29,7 @@ export interface ProviderAdapter {
    * Loads the provider's SDK before the first `chat` (awaited by the registry): an SDK is loaded
    * only when an endpoint of its type is used, not at every start-up.
    */
-  load?: () => Promise<void>;
+  load?: () => Promise<unknown>;
   chat: AdapterFactory;
   /** The upstream's models; rejects on any failure (the caller falls back to the defaults). */
   listModels?: (

@@ -56,45 +56,49 @@ export async function createStore(): Promise<Store> {
   };
 }
 
-/** Starts the server on `store` with the fake upstream as its OpenAI endpoint; resolves once it listens. */
-export async function startServer(
-  store: Store,
-  fakeUrl: string,
-  env: Record<string, string> = {},
-): Promise<ServerProcess> {
+type Exit = { code: number | null; signal: NodeJS.Signals | null };
+
+/** `src/main.ts` with only `env` (and PATH, HOME, a loopback address), its output collected. */
+function spawnMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: store.dataDir,
-      ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
-      OPENAI_API_KEY: 'x',
-      OPENAI_REVERSE_PROXY: fakeUrl,
-      OPENAI_MODELS: 'gpt-4o-mini',
-      TITLE_CONVO: 'false',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+  const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => {
       started.delete(child);
       resolve({ code, signal });
     }),
   );
+  return { child, exited, output: () => out };
+}
+
+/** Starts the server on `store` with the fake upstream as its OpenAI endpoint; resolves once it listens. */
+export async function startServer(
+  store: Store,
+  fakeUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const { child, exited, output } = spawnMain({
+    DATA_DIR: store.dataDir,
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
+    OPENAI_API_KEY: 'x',
+    OPENAI_REVERSE_PROXY: fakeUrl,
+    OPENAI_MODELS: 'gpt-4o-mini',
+    TITLE_CONVO: 'false',
+    LOG_LEVEL: 'info',
+    ...env,
+  });
 
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output()}`)), 60_000);
     const check = () => {
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output());
       if (!m) return;
       clearTimeout(timer);
       child.stdout.off('data', check);
@@ -103,7 +107,7 @@ export async function startServer(
     child.stdout.on('data', check);
     void exited.then(({ code, signal }) => {
       clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${out}`));
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output()}`));
     });
   });
 
@@ -111,30 +115,21 @@ export async function startServer(
     url,
     pid: child.pid!,
     exited,
-    output: () => out,
+    output,
     signal: (sig) => void child.kill(sig),
   };
 }
 
-/** Runs the server with only `env` (and PATH, HOME) until it exits on its own: start-up failures. */
+/** Runs the server with only `env` until it exits on its own (start-up failures); killed after `timeoutMs`. */
 export async function runToExit(
   env: Record<string, string>,
   timeoutMs = 60_000,
 ): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.add(child);
-  let output = '';
-  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const { child, exited, output } = spawnMain(env);
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+  const { code } = await exited;
   clearTimeout(timer);
-  started.delete(child);
-  return { code, output };
+  return { code, output: output() };
 }
 
 /** SIGKILLs the servers a test left running (only processes started here). */

@@ -17,7 +17,7 @@ const API_VERSION = '2023-06-01';
  * (Continue), which the SDK trims of trailing whitespace as the API requires.
  */
 export const anthropicAdapter: ProviderAdapter = {
-  load: async () => void (await sdk.load()),
+  load: sdk.load,
   chat(endpoint, credentials, opts) {
     const client = sdk.get().createAnthropic({
       apiKey: credentials.apiKey,

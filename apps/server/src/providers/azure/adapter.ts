@@ -1,16 +1,16 @@
 import type { ProviderAdapter } from '../adapters.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
 import { lazyModule } from '../../platform/lazy.js';
+import { azureRoute, baseURLFor, deploymentOf } from './target.js';
 
 const sdk = lazyModule('@ai-sdk/azure', () => import('@ai-sdk/azure'));
-import { azureRoute, baseURLFor, deploymentOf } from './target.js';
 
 /**
  * Azure OpenAI: OpenAI's Chat Completions under a deployment, keyed by `api-key`, with an
  * `api-version` (target.ts says where). No model list: deployments are not listed with a key.
  */
 export const azureAdapter: ProviderAdapter = {
-  load: async () => void (await sdk.load()),
+  load: sdk.load,
   chat(endpoint, credentials, opts) {
     const route = azureRoute(credentials, endpoint.azureModelAsDeployment === true);
     // One client per base URL: a base URL holding ${DEPLOYMENT_NAME} differs per model.

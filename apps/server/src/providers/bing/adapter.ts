@@ -271,7 +271,7 @@ export function createBingProvider(
 }
 
 export const bingAdapter: ProviderAdapter = {
-  load: async () => void (await wsLib.load()),
+  load: wsLib.load,
   chat: (_endpoint, credentials, opts) =>
     createBingProvider({ host: credentials.baseURL ?? BING_HOST, token: credentials.apiKey }, opts),
 };

@@ -20,7 +20,7 @@ export const GEMINI_BASE_URL = 'https://generativelanguage.googleapis.com/v1beta
  * (prompt or reply) as a content-filter finish.
  */
 export const googleAdapter: ProviderAdapter = {
-  load: async () => void (await sdk.load()),
+  load: sdk.load,
   chat(endpoint, credentials, opts) {
     const account = credentials.googleServiceAccount;
     if (!credentials.apiKey && account) {

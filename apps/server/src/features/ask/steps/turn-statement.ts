@@ -67,13 +67,14 @@ export async function insertTurn(
     : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, created_at, updated_at)
         values (${c.conversationId}::uuid, ${c.userId}::uuid, ${c.endpoint}::text, ${model}::text,
         ${options}::jsonb, ${at}::timestamptz, ${at}::timestamptz) returning *`;
+  const requestAt = request?.at.toISOString();
   const userMessage: SQL = request
     ? sql`, u as (insert into messages (message_id, conversation_id, user_id, parent_message_id, sender, text,
           is_created_by_user, files, endpoint, model, created_at, updated_at)
         select ${request.messageId}::uuid, c.conversation_id, c.user_id, ${request.parentMessageId}::uuid,
           'User', ${request.text}::text, true, ${request.files ? JSON.stringify(request.files) : null}::jsonb,
-          ${c.endpoint}::text, ${model}::text, ${request.at.toISOString()}::timestamptz,
-          ${request.at.toISOString()}::timestamptz from c returning *)`
+          ${c.endpoint}::text, ${model}::text, ${requestAt}::timestamptz, ${requestAt}::timestamptz
+        from c returning *)`
     : sql``;
   // The reply hangs off the request when there is one (and is only written when it was).
   const parent = request ? sql`p.message_id` : sql`${reply.parentMessageId}::uuid`;

@@ -204,8 +204,8 @@ export function createAskPipeline(deps: PipelineDeps) {
     const sink = generation.hub;
     const replyId = turn.responseMessage.messageId;
     const signal = generation.controller.signal;
-    let text = turn.prefix;
-    deps.flusher.add(replyId, userId, text, () => text);
+    // The reply's text is the hub's (prefix + published deltas): one copy per streaming reply.
+    deps.flusher.add(replyId, userId, turn.prefix, () => sink.text);
 
     sink.begin({
       conversationId: turn.conversation.conversationId,
@@ -219,16 +219,16 @@ export function createAskPipeline(deps: PipelineDeps) {
       responseMessageId: replyId,
     });
     let plugins: PluginState[] | undefined;
-    const onText = (t: string) => (text += t);
     const outcome = turn.agent
-      ? await runAgent(turn, turn.agent, sink, signal, onText, log, (list) => {
+      ? await runAgent(turn, turn.agent, sink, signal, log, (list) => {
           plugins = list;
           sink.patchReply({ plugins: list, plugin: list.at(-1) ?? null });
         })
-      : await streamReply(turn, sink, signal, onText, log);
+      : await streamReply(turn, sink, signal, log);
     // The text is complete: its last merged deltas go out now, and reach the clients' sockets
     // before the save (on the embedded database a long reply's save blocks the server).
     sink.flush();
+    const text = sink.text;
     await sink.delivered(CHAT_LIMITS.finalTextDeliveryMs);
     // The gates' holds (the balance's reservation) settle with what the reply really used, before
     // the final event, so a client that refetches its balance on the final sees the settled one.

@@ -45,8 +45,7 @@ async function step(
 ): Promise<StepResult> {
   let text = '';
   const calls: ProviderToolCall[] = [];
-  // `live` sends the text on itself: streamReply's own sink stays quiet.
-  const quiet = { delta: () => {} };
+  // `live` adds the text to the reply (the turn is the reply's); otherwise it goes nowhere.
   // The calls come as events beside the text; streamReply relays the text and the end.
   const provider = {
     ...turn.provider,
@@ -58,7 +57,8 @@ async function step(
       }
     },
   };
-  const outcome = await streamReply({ provider, upstream: request }, quiet, signal, live ?? (() => {}), log);
+  const sink = { delta: live ?? (() => {}) };
+  const outcome = await streamReply({ provider, upstream: request }, sink, signal, log);
   return { text, calls, outcome };
 }
 
@@ -76,7 +76,6 @@ export async function runAgent(
   plan: AgentPlan,
   sink: Pick<ReplySink, 'delta' | 'event'>,
   signal: AbortSignal,
-  onText: (text: string) => void,
   log: FastifyBaseLogger,
   onPlugins: (plugins: PluginState[]) => void,
 ): Promise<Outcome> {
@@ -103,7 +102,6 @@ export async function runAgent(
     const piece = owed + text;
     owed = '';
     streamed = true;
-    onText(piece);
     sink.delta(piece);
   };
   let outputTokens = 0;
@@ -187,7 +185,6 @@ export async function runAgent(
       { provider: turn.provider, upstream: { ...turn.upstream, messages } },
       sink,
       signal,
-      onText,
       log,
     );
     if (completion.kind !== 'finish') return completion;

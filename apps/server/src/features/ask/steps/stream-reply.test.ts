@@ -36,20 +36,24 @@ function recordingLogger(errors: string[]): FastifyBaseLogger {
   return log;
 }
 
-/** Streams a reply to `prompt` into a reply hub; the outcome, the text seen and what the hub published. */
+/** Streams a reply to `prompt` into a reply hub; the outcome, the text the sink was given and what the hub published. */
 async function run(prompt: string, opts: { signal?: AbortSignal; onText?: (t: string) => void } = {}) {
   const hub = createReplyHub();
   const errors: string[] = [];
   let text = '';
   const upstream = { model: 'gpt-4o-mini', messages: [{ role: 'user' as const, content: prompt }] };
-  const outcome = await streamReply(
-    { provider, upstream },
-    hub,
-    opts.signal ?? new AbortController().signal,
-    (t) => {
+  // What reaches the sink, seen on its way to the hub.
+  const sink = {
+    delta(t: string) {
       text += t;
       opts.onText?.(t);
+      hub.delta(t);
     },
+  };
+  const outcome = await streamReply(
+    { provider, upstream },
+    sink,
+    opts.signal ?? new AbortController().signal,
     recordingLogger(errors),
   );
   hub.end();
@@ -57,7 +61,7 @@ async function run(prompt: string, opts: { signal?: AbortSignal; onText?: (t: st
 }
 
 describe('stream reply', () => {
-  it('streams the text to the sink and onText, and ends with the finish reason and token count', async () => {
+  it('streams the text to the sink, and ends with the finish reason and token count', async () => {
     const r = await run('[[fake reply="Hello there friend"]]');
     expect(r.outcome).toEqual({
       kind: 'finish',

@@ -14,15 +14,14 @@ export type Outcome = (
 };
 
 /**
- * call the provider and stream: the provider's text goes to the sink as deltas (and into
- * `onText`, the reply so far, which the flusher saves every second) until the upstream finishes,
- * fails or the signal aborts. Never rejects: a throw is an upstream_error outcome.
+ * call the provider and stream: the provider's text goes to the sink as deltas (the hub keeps the
+ * reply so far, which the flusher saves every second) until the upstream finishes, fails or the
+ * signal aborts. Never rejects: a throw is an upstream_error outcome.
  */
 export async function streamReply(
   turn: Pick<Turn, 'provider' | 'upstream'>,
   sink: Pick<ReplySink, 'delta'>,
   signal: AbortSignal,
-  onText: (text: string) => void,
   log: FastifyBaseLogger,
 ): Promise<Outcome> {
   let outcome: Outcome | undefined;
@@ -30,7 +29,6 @@ export async function streamReply(
   try {
     for await (const ev of turn.provider.stream(turn.upstream, signal)) {
       if (ev.type === 'text') {
-        onText(ev.text);
         sink.delta(ev.text);
       } else if (ev.type === 'usage') {
         usage = ev.usage;

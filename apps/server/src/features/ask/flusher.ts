@@ -7,9 +7,13 @@ const CHUNK_ROWS = 500;
 
 interface Entry {
   userId: string;
-  /** The reply's text so far, read at each tick. */
+  /** The reply's text so far, read at each tick: it only grows (the published deltas appended). */
   read: () => string;
-  saved: string;
+  /**
+   * How long the text was when last saved. Its length, not the string: a kept string would be a
+   * second copy of the reply once the hub's text is flattened again.
+   */
+  savedLength: number;
 }
 
 /**
@@ -36,7 +40,7 @@ export function createReplyFlusher(deps: {
       try {
         // The app's clock, as every other write of updated_at.
         await deps.messages.saveTexts(chunk, new Date());
-        for (const r of chunk) r.entry.saved = r.text;
+        for (const r of chunk) r.entry.savedLength = r.text.length;
       } catch (err) {
         deps.log.error({ err, replies: chunk.length }, 'saving the replies so far failed');
       }
@@ -53,16 +57,19 @@ export function createReplyFlusher(deps: {
     const batch: { id: string; userId: string; text: string; entry: Entry }[] = [];
     for (const [id, entry] of entries) {
       const text = entry.read();
-      if (text !== entry.saved) batch.push({ id, userId: entry.userId, text, entry });
+      if (text.length !== entry.savedLength) batch.push({ id, userId: entry.userId, text, entry });
     }
     if (batch.length === 0) return;
     inFlight = write(batch).finally(() => void (inFlight = null));
   }
 
   return {
-    /** Starts saving a streaming reply's text (`read()`, last saved as `saved`) every tick. */
+    /**
+     * Starts saving a streaming reply's text (`read()`, which only grows; last saved as `saved`)
+     * every tick.
+     */
     add(replyId: string, userId: string, saved: string, read: () => string): void {
-      entries.set(replyId, { userId, read, saved });
+      entries.set(replyId, { userId, read, savedLength: saved.length });
       if (!timer) {
         timer = setInterval(tick, flushMs);
         timer.unref();

@@ -48,8 +48,14 @@ export const CHAT_LIMITS = {
   convosPageSize: 25,
   /** Error text shown to the user is cut to this length unless it is JSON. */
   errorTextMax: 512,
-  /** How often, at least, the reply so far is written to the database while it streams. */
+  /** How often, at most, the reply so far is written to the database while it streams. */
   streamFlushMs: 1000,
+  /**
+   * The share of the time those writes may take: a tick that took longer than this share of
+   * `streamFlushMs` (many replies, long texts, a slow database) puts the next one off in
+   * proportion, so saving never crowds out the streams themselves.
+   */
+  streamFlushBusyShare: 0.1,
   /**
    * When a reply's stream ends, its save waits at most this long for the clients' sockets to take
    * the last text (an embedded database blocks the server while it writes a long reply).

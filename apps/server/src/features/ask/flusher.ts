@@ -2,8 +2,11 @@ import { CHAT_LIMITS } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagesRepo } from '../messages/index.js';
 
-/** Rows per UPDATE statement (three bound parameters each, far below the 65,535 limit). */
-const CHUNK_ROWS = 500;
+/**
+ * Rows per UPDATE statement. On the embedded database a statement runs on the event loop's thread:
+ * 100 rows of 10 KB texts hold it for ~40 ms (500 rows: ~200 ms, during which no token moved).
+ */
+const CHUNK_ROWS = 100;
 
 interface Entry {
   userId: string;
@@ -14,53 +17,82 @@ interface Entry {
    * second copy of the reply once the hub's text is flattened again.
    */
   savedLength: number;
+  /** Set by `remove`: a write not yet started leaves the reply out. */
+  removed?: boolean;
 }
+
+type Row = { id: string; userId: string; text: string; entry: Entry };
+
+/** One turn of the event loop: what waited on the network (tokens, requests) goes first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes the text so far of every streaming reply to the database every `flushMs`, all of them in
- * one statement (chunked at CHUNK_ROWS) rather than one UPDATE per reply: the crash guarantee
- * (what streamed is saved within about a second) at a fraction of the cost. Ticks never overlap: a
- * tick that finds the previous write still running is skipped. The final save of a reply stays
- * with the runner, which calls `remove` and waits for it before saving, so a batch never
- * overwrites the final text.
+ * a few statements (CHUNK_ROWS each, a turn of the event loop between them) rather than one UPDATE
+ * per reply: the crash guarantee (what streamed is saved within about a second) at a fraction of
+ * the cost. A tick whose writes took longer than `busyShare` of the interval puts the next one off
+ * in proportion (at 1,000 long replies on the embedded database, every few seconds), so the saves
+ * take at most that share of the time. The final save of a reply stays with the runner, which
+ * calls `remove` and waits for it before saving, so a batch never overwrites the final text.
  */
 export function createReplyFlusher(deps: {
   messages: Pick<MessagesRepo, 'saveTexts'>;
   log: FastifyBaseLogger;
   flushMs?: number;
+  busyShare?: number;
 }) {
   const flushMs = deps.flushMs ?? CHAT_LIMITS.streamFlushMs;
+  const busyShare = deps.busyShare ?? CHAT_LIMITS.streamFlushBusyShare;
   const entries = new Map<string, Entry>();
   let timer: NodeJS.Timeout | undefined;
+  /** The tick's writes, start to end. */
   let inFlight: Promise<void> | null = null;
+  /** The statement being written now. */
+  let writing: Promise<void> | null = null;
 
-  async function write(batch: { id: string; userId: string; text: string; entry: Entry }[]): Promise<void> {
-    for (let i = 0; i < batch.length; i += CHUNK_ROWS) {
-      const chunk = batch.slice(i, i + CHUNK_ROWS);
-      try {
-        // The app's clock, as every other write of updated_at.
-        await deps.messages.saveTexts(chunk, new Date());
-        for (const r of chunk) r.entry.savedLength = r.text.length;
-      } catch (err) {
-        deps.log.error({ err, replies: chunk.length }, 'saving the replies so far failed');
-      }
+  async function writeChunk(chunk: Row[]): Promise<void> {
+    try {
+      // The app's clock, as every other write of updated_at.
+      await deps.messages.saveTexts(chunk, new Date());
+      for (const r of chunk) r.entry.savedLength = r.text.length;
+    } catch (err) {
+      deps.log.error({ err, replies: chunk.length }, 'saving the replies so far failed');
     }
   }
 
-  function tick(): void {
-    if (inFlight) return;
-    if (entries.size === 0) {
-      clearInterval(timer);
-      timer = undefined;
-      return;
+  async function write(batch: Row[]): Promise<void> {
+    for (let i = 0; i < batch.length; i += CHUNK_ROWS) {
+      if (i > 0) await nextTurn();
+      // A reply removed since the tick began is saved by its runner: left out.
+      const chunk = batch.slice(i, i + CHUNK_ROWS).filter((r) => !r.entry.removed);
+      if (chunk.length === 0) continue;
+      writing = writeChunk(chunk);
+      await writing;
+      writing = null;
     }
-    const batch: { id: string; userId: string; text: string; entry: Entry }[] = [];
+  }
+
+  function schedule(delayMs: number): void {
+    timer = setTimeout(tick, delayMs);
+    timer.unref();
+  }
+
+  function tick(): void {
+    timer = undefined;
+    if (entries.size === 0) return;
+    const batch: Row[] = [];
     for (const [id, entry] of entries) {
       const text = entry.read();
       if (text.length !== entry.savedLength) batch.push({ id, userId: entry.userId, text, entry });
     }
-    if (batch.length === 0) return;
-    inFlight = write(batch).finally(() => void (inFlight = null));
+    if (batch.length === 0) return schedule(flushMs);
+    const startedAt = performance.now();
+    inFlight = write(batch).finally(() => {
+      inFlight = null;
+      const took = performance.now() - startedAt;
+      // The next tick a whole interval after this one's end, longer when this one was costly.
+      if (entries.size > 0) schedule(Math.max(flushMs, took / busyShare - took));
+    });
   }
 
   return {
@@ -70,16 +102,18 @@ export function createReplyFlusher(deps: {
      */
     add(replyId: string, userId: string, saved: string, read: () => string): void {
       entries.set(replyId, { userId, read, savedLength: saved.length });
-      if (!timer) {
-        timer = setInterval(tick, flushMs);
-        timer.unref();
-      }
+      if (!timer && !inFlight) schedule(flushMs);
     },
 
-    /** Stops saving the reply; resolves once no batch write (which may carry it) is running. */
+    /**
+     * Stops saving the reply; resolves once no statement that may carry it is running (a later
+     * statement of the same tick leaves it out).
+     */
     async remove(replyId: string): Promise<void> {
+      const entry = entries.get(replyId);
+      if (entry) entry.removed = true;
       entries.delete(replyId);
-      await inFlight;
+      await writing;
     },
   };
 }

@@ -46,13 +46,6 @@ interface Published {
   text: string | undefined;
 }
 
-/**
- * A kept event: a delta as the offset in `text` where its piece starts (a small integer, no
- * object and no string of its own: its piece is read back from `text`), anything else as its
- * data. About 30 KB less per open stream than keeping each delta's object and string.
- */
-type Kept = number | { data: unknown };
-
 /** Deltas between two flattenings of `text` (its pieces are then one string, the rest freed). */
 const FLATTEN_EVERY = 128;
 
@@ -70,8 +63,14 @@ export function createReplyHub(opts: HubOptions = {}) {
   const frameMs = opts.frameMs ?? FRAME_MS;
   const ringSize = opts.ringSize ?? RING_SIZE;
   const subscribers = new Set<Subscriber>();
-  /** The last `ringSize` events; the first has id `nextId - ring.length`. */
-  const ring: Kept[] = [];
+  /**
+   * The last `ringSize` events, event `id` at `id % ringSize`: a delta as the offset in `text`
+   * where its piece starts (no object and no string of its own: its piece is read back from
+   * `text`), anything else as -1 with its data in `others`. 1 KB per open stream, and nothing
+   * allocated per event.
+   */
+  const starts = new Int32Array(ringSize);
+  const others = new Map<number, unknown>();
   let nextId = 0;
   let sinceFlatten = 0;
   let start: ReplyStart | null = null;
@@ -83,11 +82,21 @@ export function createReplyHub(opts: HubOptions = {}) {
   let ended = false;
   let tap: HubTap | undefined;
 
+  /** The id of the oldest kept event. */
+  const firstKept = (): number => Math.max(0, nextId - ringSize);
+
   const publish = (data: unknown, deltaText?: string, start = 0): void => {
     const id = nextId++;
     tap?.event(id, data, deltaText);
-    ring.push(deltaText === undefined ? { data } : start);
-    if (ring.length > ringSize) ring.shift();
+    const slot = id % ringSize;
+    // The event this one replaces in the ring (id - ringSize) leaves `others` with it.
+    if (id >= ringSize && starts[slot] === -1) others.delete(id - ringSize);
+    if (deltaText === undefined) {
+      starts[slot] = -1;
+      others.set(id, data);
+    } else {
+      starts[slot] = start;
+    }
     for (const s of subscribers) {
       if (deltaText !== undefined) s.delta(id, deltaText);
       else s.event(id, data);
@@ -111,20 +120,19 @@ export function createReplyHub(opts: HubOptions = {}) {
     publish({ text: piece }, piece, start);
   };
 
-  /** The kept events from the ring's `from`-th on, deltas with their pieces read back. */
+  /** The kept events from id `from` on, deltas with their pieces read back. */
   const keptFrom = (from: number): Published[] => {
-    const first = nextId - ring.length;
     const out: Published[] = [];
     // Backwards: a delta's piece ends where the next delta's starts (or at the text's end).
     let end = text.length;
-    for (let i = ring.length - 1; i >= from; i--) {
-      const kept = ring[i]!;
-      if (typeof kept === 'number') {
-        const piece = text.slice(kept, end);
-        end = kept;
-        out.push({ id: first + i, data: { text: piece }, text: piece });
+    for (let id = nextId - 1; id >= from; id--) {
+      const start = starts[id % ringSize]!;
+      if (start >= 0) {
+        const piece = text.slice(start, end);
+        end = start;
+        out.push({ id, data: { text: piece }, text: piece });
       } else {
-        out.push({ id: first + i, data: kept.data, text: undefined });
+        out.push({ id, data: others.get(id), text: undefined });
       }
     }
     return out.reverse();
@@ -134,9 +142,8 @@ export function createReplyHub(opts: HubOptions = {}) {
   const missedAfter = (lastEventId: number): Published[] | undefined => {
     if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId >= nextId) return undefined;
     if (lastEventId === nextId - 1) return [];
-    const first = nextId - ring.length;
-    if (ring.length === 0 || first > lastEventId + 1) return undefined;
-    return keptFrom(lastEventId + 1 - first);
+    if (firstKept() > lastEventId + 1) return undefined;
+    return keptFrom(lastEventId + 1);
   };
 
   const sink: ReplySink = {
@@ -165,7 +172,7 @@ export function createReplyHub(opts: HubOptions = {}) {
       tap?.end();
       for (const s of subscribers) s.end();
       subscribers.clear();
-      ring.length = 0;
+      others.clear();
     },
   };
 

@@ -33,14 +33,15 @@ export async function relayPath(provider: ChatProvider, request: ProviderRequest
   const reply = { hijack() {}, raw: res } as unknown as FastifyReply;
   const hub = createReplyHub({ frameMs: 0 });
   hub.subscribe(createSseSubscriber(openSse(reply, { heartbeatMs: 60_000 })));
-  let text = '';
   const outcome = await streamReply(
     { provider: storableProvider(provider), upstream: request },
     hub,
     new AbortController().signal,
-    (t) => (text += t),
     quietLog,
   );
+  // The reply's text as the pipeline reads it: the hub's.
+  hub.flush();
+  const text = hub.text;
   hub.event({ final: true, outcome: outcome.kind, length: text.length });
   hub.end();
   if (outcome.kind !== 'finish') throw new Error(`relay path: the stream ended with ${outcome.kind}`);

@@ -14,10 +14,6 @@ import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
 import { claimBuild } from './platform/build-lease.js';
 import { trackConnections } from './platform/net/connections.js';
-import { tuneHeapGrowth } from './platform/runtime/heap-growth.js';
-
-// Before the database and the app allocate anything lasting (docs/decisions.md, "Heap growth").
-tuneHeapGrowth();
 
 /** The build's real folder (Node resolves the apps/server/dist symlink), or apps/server/src in dev. */
 const here = dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,6 @@
 import type { AbortResponse } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
+import { heapGrowth } from '../../platform/runtime/heap-growth.js';
 import { createReplyHub, type ReplyHub } from './reply-hub.js';
 
 /** The saved outcome of a generation (what abort answers). */
@@ -56,13 +57,18 @@ export function createGenerations(isDraining: () => boolean) {
         settle,
       };
       running.set(key, entry);
+      // Many streams at once keep the heap tight (platform/runtime/heap-growth.ts).
+      heapGrowth.opened();
       return entry;
     },
 
     /** Ends a generation: it leaves the registry before waiters (abort) hear the result. */
     settle(gen: Generation, result: TurnResult | null): void {
       const entry = running.get(gen.key);
-      if (entry === gen) running.delete(gen.key);
+      if (entry === gen) {
+        running.delete(gen.key);
+        heapGrowth.closed();
+      }
       (gen as Entry).settle(result);
     },
 

@@ -45,8 +45,8 @@ export function createReplyFlusher(deps: {
   const busyShare = deps.busyShare ?? CHAT_LIMITS.streamFlushBusyShare;
   const entries = new Map<string, Entry>();
   let timer: NodeJS.Timeout | undefined;
-  /** The tick's writes, start to end. */
-  let inFlight: Promise<void> | null = null;
+  /** True while a tick's writes run (its successor is scheduled when they end). */
+  let ticking = false;
   /** The statement being written now. */
   let writing: Promise<void> | null = null;
 
@@ -87,8 +87,9 @@ export function createReplyFlusher(deps: {
     }
     if (batch.length === 0) return schedule(flushMs);
     const startedAt = performance.now();
-    inFlight = write(batch).finally(() => {
-      inFlight = null;
+    ticking = true;
+    void write(batch).finally(() => {
+      ticking = false;
       const took = performance.now() - startedAt;
       // The next tick a whole interval after this one's end, longer when this one was costly.
       if (entries.size > 0) schedule(Math.max(flushMs, took / busyShare - took));
@@ -97,12 +98,12 @@ export function createReplyFlusher(deps: {
 
   return {
     /**
-     * Starts saving a streaming reply's text (`read()`, which only grows; last saved as `saved`)
-     * every tick.
+     * Starts saving a streaming reply's text (`read()`, which only grows; `saved` is what the
+     * database holds now) every tick.
      */
     add(replyId: string, userId: string, saved: string, read: () => string): void {
       entries.set(replyId, { userId, read, savedLength: saved.length });
-      if (!timer && !inFlight) schedule(flushMs);
+      if (!timer && !ticking) schedule(flushMs);
     },
 
     /**

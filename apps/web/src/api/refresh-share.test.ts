@@ -9,10 +9,17 @@ import { REFRESH_CHANNEL, createRefreshSharing, type RefreshCounter, type TabLoc
  */
 function lockManager(): TabLocks {
   const tails = new Map<string, Promise<unknown>>();
+  /** Holders and waiters of each name: `ifAvailable` is refused while there are any. */
+  const users = new Map<string, number>();
+  const count = (name: string, by: number) => users.set(name, (users.get(name) ?? 0) + by);
   return {
-    request(name, callback) {
+    request(name, options, callback) {
+      if (options.ifAvailable && (users.get(name) ?? 0) > 0)
+        return Promise.resolve().then(() => callback(null));
+      count(name, 1);
       const before = tails.get(name) ?? Promise.resolve();
-      const run = before.then(callback, callback);
+      const grant = () => callback({ name });
+      const run = before.then(grant, grant).finally(() => count(name, -1));
       tails.set(
         name,
         run.catch(() => undefined),
@@ -118,5 +125,33 @@ describe('sharing one refresh across tabs', () => {
     expect(ra.status).toBe('rejected');
     expect(rb).toMatchObject({ status: 'fulfilled', value: { token: 'access-1' } });
     expect(counter.read()).toBe(1);
+  });
+
+  it('a tab that asked while another held the lock waits for its result, even with no counter and no "refreshing" heard', async () => {
+    const locks = lockManager();
+    const s = server();
+    const a = tab(locks);
+    const first = a(s.refresh); // "refreshing" goes out before the second tab exists
+    await new Promise((r) => setTimeout(r, 5));
+    const b = tab(locks); // no shared counter: as when the other tab's write is not visible yet
+    const [sa, sb] = await Promise.all([first, b(s.refresh)]);
+    expect(s.rotations).toBe(1);
+    expect(sb.token).toBe(sa.token);
+  });
+
+  it("a tab that took another tab's session sends it again for tabs queued behind it", async () => {
+    const locks = lockManager();
+    const s = server();
+    const heard: string[] = [];
+    const listener = new BroadcastChannel(REFRESH_CHANNEL);
+    channels.push(listener);
+    listener.addEventListener('message', (event: MessageEvent<{ type: string }>) =>
+      heard.push(event.data.type),
+    );
+    const [a, b] = [tab(locks), tab(locks)];
+    const [sa, sb] = await Promise.all([a(s.refresh), b(s.refresh)]);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(sb.token).toBe(sa.token);
+    expect(heard).toEqual(['refreshing', 'refreshed', 'refreshed']);
   });
 });

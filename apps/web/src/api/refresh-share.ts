@@ -5,7 +5,12 @@ export const REFRESH_CHANNEL = 'omnichat:refresh';
 
 /** The part of the Web Locks API used here (navigator.locks). */
 export interface TabLocks {
-  request<T>(name: string, callback: () => Promise<T>): Promise<T>;
+  /** With `ifAvailable`, the callback gets null at once when another holds or waits for the lock. */
+  request<T>(
+    name: string,
+    options: { ifAvailable?: boolean },
+    callback: (lock: object | null) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** The part of BroadcastChannel used here. */
@@ -51,9 +56,12 @@ function timeout(): Promise<null> {
  * does, and a tab that opened after the other tab announced itself never heard "refreshing". So
  * the refreshing tab also bumps a counter every tab can read at once (localStorage) before it
  * lets go of the lock: a waiting tab that sees the counter moved knows a result is on its way and
- * waits for it. Two tabs rotating the same cookie at once looked like a stolen token to the
- * server (which has a grace window too, for clients without this). Without Web Locks each tab
- * refreshes alone.
+ * waits for it. Neither path is certain to have arrived when the lock passes (Chromium delivers
+ * both to other tabs asynchronously), so a tab first asks for the lock only if it is free: when it
+ * was not, the tab that held it is refreshing or sharing a session, and its result ("refreshed",
+ * which a tab that took another's session sends again, or "refresh-failed") is awaited. Two tabs
+ * rotating the same cookie at once looked like a stolen token to the server (which has a grace
+ * window too, for clients without this). Without Web Locks each tab refreshes alone.
  */
 export function createRefreshSharing(
   deps: {
@@ -69,6 +77,8 @@ export function createRefreshSharing(
   let latest: { session: AuthResponse; at: number; seq?: number } | null = null;
   /** Another tab's refresh that announced itself and has not reported yet. */
   let elsewhere = false;
+  /** When another tab last reported a failed refresh. */
+  let failedAt = -Infinity;
   /** Who waits for the next result from another tab. */
   const waiters = new Set<(session: AuthResponse | null) => void>();
 
@@ -78,6 +88,7 @@ export function createRefreshSharing(
       elsewhere = true;
     } else if (message) {
       const session = message.type === 'refreshed' ? message.session : null;
+      if (message.type === 'refresh-failed') failedAt = now();
       if (message.type === 'refreshed') {
         latest = {
           session: message.session,
@@ -100,7 +111,15 @@ export function createRefreshSharing(
     return session;
   }
 
-  async function otherTabsResult(since: number, seqBefore: number | undefined): Promise<AuthResponse | null> {
+  /**
+   * The session another tab got while this one waited for the lock, or null when this tab must
+   * refresh itself. `busy`: the lock was taken when this tab asked, so its holder reports.
+   */
+  async function otherTabsResult(
+    since: number,
+    seqBefore: number | undefined,
+    busy: boolean,
+  ): Promise<AuthResponse | null> {
     if (latest && latest.at >= since) return latest.session;
     const seqNow = counter?.read();
     if (seqBefore !== undefined && seqNow !== undefined && seqNow !== seqBefore) {
@@ -108,31 +127,52 @@ export function createRefreshSharing(
       if (latest?.seq === seqNow) return latest.session;
       return nextResult();
     }
-    if (!elsewhere) return null;
-    const session = await nextResult();
-    elsewhere = false; // a tab closed mid-refresh never reports
-    return session;
+    if (elsewhere) {
+      const session = await nextResult();
+      elsewhere = false; // a tab closed mid-refresh never reports
+      return session;
+    }
+    // The holder's result is on its way unless it was a failure that already came.
+    if (busy && channel && failedAt < since) return nextResult();
+    return null;
+  }
+
+  const post = (message: TabMessage) => channel?.postMessage(message);
+
+  async function underLock(
+    refresh: () => Promise<AuthResponse>,
+    since: number,
+    seqBefore: number | undefined,
+    busy: boolean,
+  ): Promise<AuthResponse> {
+    const shared = await otherTabsResult(since, seqBefore, busy);
+    if (shared) {
+      // Sent again for a tab that queued behind this one and missed the first broadcast.
+      const seq = latest?.session === shared ? latest.seq : undefined;
+      post({ type: 'refreshed', session: shared, ...(seq !== undefined ? { seq } : {}) });
+      return shared;
+    }
+    post({ type: 'refreshing' });
+    try {
+      const session = await refresh();
+      const seq = counter?.bump();
+      post({ type: 'refreshed', session, ...(seq !== undefined ? { seq } : {}) });
+      return session;
+    } catch (err) {
+      post({ type: 'refresh-failed' });
+      throw err;
+    }
   }
 
   return function shareRefresh(refresh: () => Promise<AuthResponse>): Promise<AuthResponse> {
     if (!locks) return refresh();
     const since = now();
     const seqBefore = counter?.read();
-    return locks.request(REFRESH_CHANNEL, async () => {
-      const shared = await otherTabsResult(since, seqBefore);
-      if (shared) return shared;
-      const post = (message: TabMessage) => channel?.postMessage(message);
-      post({ type: 'refreshing' });
-      try {
-        const session = await refresh();
-        const seq = counter?.bump();
-        post({ type: 'refreshed', session, ...(seq !== undefined ? { seq } : {}) });
-        return session;
-      } catch (err) {
-        post({ type: 'refresh-failed' });
-        throw err;
-      }
-    });
+    return locks.request(REFRESH_CHANNEL, { ifAvailable: true }, (lock) =>
+      lock
+        ? underLock(refresh, since, seqBefore, false)
+        : locks.request(REFRESH_CHANNEL, {}, () => underLock(refresh, since, seqBefore, true)),
+    );
   };
 }
 

@@ -127,6 +127,13 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     LIMIT_MESSAGE_IP: 'false',
     LIMIT_CONCURRENT_MESSAGES: 'false',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+    // BENCH_SERVER_ENV: more variables for the server ("MALLOC_ARENA_MAX=2 UV_THREADPOOL_SIZE=2").
+    ...Object.fromEntries(
+      (process.env.BENCH_SERVER_ENV ?? '')
+        .split(' ')
+        .filter((kv) => kv.includes('='))
+        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+    ),
     ...opts.env,
   };
   // BENCH_SERVER_NODE_ARGS: for profiling a scenario's server ("--cpu-prof --cpu-prof-dir=/tmp/p").

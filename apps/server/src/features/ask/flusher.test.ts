@@ -6,25 +6,45 @@ const quiet = () => {};
 const log = { error: quiet, warn: quiet, info: quiet, debug: quiet } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+type Write = { id: string; userId: string; fromBytes: number; text: string };
+
+/**
+ * The database's side of appendTexts over a map of saved texts: a row appends to a saved text of
+ * `fromBytes` UTF-8 bytes (else it is left alone) or, with -1, replaces it.
+ */
+function store(saved: Map<string, string>) {
+  return (rows: readonly Write[]): Set<string> => {
+    const written = new Set<string>();
+    for (const r of rows) {
+      const now = saved.get(r.id) ?? '';
+      if (r.fromBytes >= 0 && Buffer.byteLength(now) !== r.fromBytes) continue;
+      saved.set(r.id, r.fromBytes < 0 ? r.text : now + r.text);
+      written.add(r.id);
+    }
+    return written;
+  };
+}
+
 /** A flusher over a recording store: every batch it was asked to write, row by row. */
-function recording(flushMs: number) {
-  const writes: { id: string; userId: string; text: string }[][] = [];
+function recording(flushMs: number, saved = new Map<string, string>()) {
+  const writes: Write[][] = [];
+  const apply = store(saved);
   const flusher = createReplyFlusher({
     messages: {
-      saveTexts: (rows) => {
-        writes.push(rows.map(({ id, userId, text }) => ({ id, userId, text })));
-        return Promise.resolve();
+      appendTexts: (rows) => {
+        writes.push(rows.map(({ id, userId, fromBytes, text }) => ({ id, userId, fromBytes, text })));
+        return Promise.resolve(apply(rows));
       },
     },
     log,
     flushMs,
   });
-  return { flusher, writes };
+  return { flusher, writes, saved };
 }
 
 describe('reply flusher', () => {
-  it('saves a growing text once per change, every reply in one batch, and stops at remove', async () => {
-    const { flusher, writes } = recording(20);
+  it('saves what a growing text gained once per change, every reply in one batch, and stops at remove', async () => {
+    const { flusher, writes, saved } = recording(20, new Map([['a', 'prefix']]));
     let a = 'prefix';
     let b = '';
     flusher.add('a', 'u1', a, () => a);
@@ -38,15 +58,21 @@ describe('reply flusher', () => {
     await sleep(60);
     expect(writes).toEqual([
       [
-        { id: 'a', userId: 'u1', text: 'prefix one' },
-        { id: 'b', userId: 'u2', text: 'two' },
+        { id: 'a', userId: 'u1', fromBytes: 6, text: ' one' },
+        { id: 'b', userId: 'u2', fromBytes: 0, text: 'two' },
       ],
     ]);
 
     // Unchanged since that write: not written again; only what grew is.
     b += ' three';
     await sleep(60);
-    expect(writes.slice(1)).toEqual([[{ id: 'b', userId: 'u2', text: 'two three' }]]);
+    expect(writes.slice(1)).toEqual([[{ id: 'b', userId: 'u2', fromBytes: 3, text: ' three' }]]);
+    expect(saved).toEqual(
+      new Map([
+        ['a', 'prefix one'],
+        ['b', 'two three'],
+      ]),
+    );
 
     await flusher.remove('a');
     await flusher.remove('b');
@@ -61,10 +87,10 @@ describe('reply flusher', () => {
     const saved: string[] = [];
     const flusher = createReplyFlusher({
       messages: {
-        saveTexts: (rows) => {
+        appendTexts: (rows) => {
           if (fail) return Promise.reject(new Error('database gone'));
           saved.push(...rows.map((r) => r.text));
-          return Promise.resolve();
+          return Promise.resolve(new Set(rows.map((r) => r.id)));
         },
       },
       log,
@@ -86,10 +112,11 @@ describe('reply flusher', () => {
     const ends: number[] = [];
     const flusher = createReplyFlusher({
       messages: {
-        saveTexts: async () => {
+        appendTexts: async (rows) => {
           starts.push(performance.now());
           await sleep(50);
           ends.push(performance.now());
+          return new Set(rows.map((r) => r.id));
         },
       },
       log,
@@ -115,10 +142,11 @@ describe('reply flusher', () => {
     let finished = 0;
     const flusher = createReplyFlusher({
       messages: {
-        saveTexts: async (rows) => {
+        appendTexts: async (rows) => {
           statements.push(rows.map((r) => r.id));
           await sleep(40);
           finished++;
+          return new Set(rows.map((r) => r.id));
         },
       },
       log,
@@ -141,5 +169,25 @@ describe('reply flusher', () => {
     expect(statements[0]).toContain('r5');
     expect(statements.flat()).not.toContain('r220');
     for (const id of texts.keys()) await flusher.remove(id);
+  });
+
+  it('counts saved bytes across multi-byte text, and writes the whole text when the saved one is not what it wrote', async () => {
+    const { flusher, writes, saved } = recording(20);
+    let text = '';
+    flusher.add('r', 'u', text, () => text);
+    text += 'héllo 👋';
+    await sleep(60);
+    text += ' wörld';
+    await sleep(60);
+    expect(writes.map((w) => w[0]!.fromBytes)).toEqual([0, Buffer.byteLength('héllo 👋')]);
+    expect(saved.get('r')).toBe(text);
+
+    // Someone else's write changed the saved text: the append is refused, the next tick writes it whole.
+    saved.set('r', 'other');
+    text += '!';
+    await sleep(60);
+    expect(writes.slice(2).map((w) => w[0]!.fromBytes)).toEqual([Buffer.byteLength('héllo 👋 wörld'), -1]);
+    expect(saved.get('r')).toBe(text);
+    await flusher.remove('r');
   });
 });

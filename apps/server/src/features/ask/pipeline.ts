@@ -205,7 +205,7 @@ export function createAskPipeline(deps: PipelineDeps) {
     const replyId = turn.responseMessage.messageId;
     const signal = generation.controller.signal;
     // The reply's text is the hub's (prefix + published deltas): one copy per streaming reply.
-    deps.flusher.add(replyId, userId, turn.prefix, () => sink.text);
+    deps.flusher.add(replyId, userId, turn.prefix, () => sink.replyText);
 
     sink.begin({
       conversationId: turn.conversation.conversationId,

@@ -1,4 +1,5 @@
 import type { Message, ResumedEvent } from '@chat/contract';
+import { createReplyText, type ReplyText } from './reply-text.js';
 import type { ReplySink } from './stream-sink.js';
 
 /** One attached client stream. Ids are the hub's: the same event has the same id everywhere. */
@@ -46,9 +47,6 @@ interface Published {
   text: string | undefined;
 }
 
-/** Deltas between two flattenings of `text` (its pieces are then one string, the rest freed). */
-const FLATTEN_EVERY = 128;
-
 const FRAME_MS = 16;
 const RING_SIZE = 256;
 
@@ -72,9 +70,8 @@ export function createReplyHub(opts: HubOptions = {}) {
   const starts = new Int32Array(ringSize);
   const others = new Map<number, unknown>();
   let nextId = 0;
-  let sinceFlatten = 0;
   let start: ReplyStart | null = null;
-  let text = '';
+  let text: ReplyText = createReplyText();
   let pending = '';
   let timer: NodeJS.Timeout | undefined;
   /** When the last delta event went out (performance.now()). */
@@ -110,12 +107,7 @@ export function createReplyHub(opts: HubOptions = {}) {
     const piece = pending;
     pending = '';
     const start = text.length;
-    text += piece;
-    // `text` is a chain of its pieces until a string operation flattens it; ToNumber does (V8).
-    if (++sinceFlatten >= FLATTEN_EVERY) {
-      sinceFlatten = 0;
-      void Number(text);
-    }
+    text.append(piece);
     lastDeltaAt = performance.now();
     publish({ text: piece }, piece, start);
   };
@@ -182,7 +174,7 @@ export function createReplyHub(opts: HubOptions = {}) {
     /** Called by the runner before its first event: what a resumed client is shown. */
     begin(info: ReplyStart): void {
       start = info;
-      text = info.responseMessage.text;
+      text = createReplyText(info.responseMessage.text);
       tap?.begin(info);
     },
 
@@ -201,8 +193,13 @@ export function createReplyHub(opts: HubOptions = {}) {
       tap?.patch(start);
     },
 
-    /** The reply's text as published so far (prefix + sent deltas). */
+    /** The reply's text as published so far (prefix + sent deltas): a new string, take it once. */
     get text(): string {
+      return text.toString();
+    },
+
+    /** The same text, kept in parts: its length, or a part, without joining the whole. */
+    get replyText(): ReplyText {
       return text;
     },
 
@@ -236,7 +233,7 @@ export function createReplyHub(opts: HubOptions = {}) {
           resumed: true,
           conversationId: start.conversationId,
           requestMessage: start.requestMessage,
-          responseMessage: { ...start.responseMessage, text, unfinished: true },
+          responseMessage: { ...start.responseMessage, text: text.toString(), unfinished: true },
         };
         sub.event(nextId - 1, snapshot);
       }

@@ -179,4 +179,36 @@ describe('messages', () => {
     const bobTail = (await (await bob.api(`/api/messages/${bobConvo}?limit=10`)).json()) as Message[];
     expect(bobTail.map((m) => m.text)).toEqual(['Mine [[fake reply="b"]]', 'b']);
   });
+
+  it("appendTexts appends to a saved text of the given UTF-8 size only, writes whole texts, and only the owner's", async () => {
+    const first = (await alice.ask({ text: 'Grow [[fake reply="é"]]' })).events.at(-1)!.data as FinalEvent;
+    const reply = first.responseMessage.messageId;
+    const userId = alice.user.user.id;
+    const repo = createMessagesRepo(h.database.db);
+    const text = async () => (await repo.get(userId, reply))!.text;
+    const bytes = Buffer.byteLength('é');
+
+    expect(
+      await repo.appendTexts([{ id: reply, userId, fromBytes: bytes, text: ' 👋 ok' }], new Date()),
+    ).toEqual(new Set([reply]));
+    expect(await text()).toBe('é 👋 ok');
+    // A size that is not the saved text's: left alone.
+    const stale = await repo.appendTexts(
+      [{ id: reply, userId, fromBytes: bytes, text: ' again' }],
+      new Date(),
+    );
+    expect(stale).toEqual(new Set());
+    expect(await text()).toBe('é 👋 ok');
+    // Someone else's id: nothing written.
+    const other = await repo.appendTexts(
+      [{ id: reply, userId: crypto.randomUUID(), fromBytes: -1, text: 'stolen' }],
+      new Date(),
+    );
+    expect(other).toEqual(new Set());
+    // -1: the whole text.
+    expect(await repo.appendTexts([{ id: reply, userId, fromBytes: -1, text: 'whole' }], new Date())).toEqual(
+      new Set([reply]),
+    );
+    expect(await text()).toBe('whole');
+  });
 });

@@ -136,19 +136,31 @@ export function createMessagesRepo(db: Executor) {
 
     /**
      * The text so far of streaming replies, many in one statement (the flusher's batch): each
-     * row is the user's own (id and user_id both match), updated_at is `at`.
+     * row is the user's own (id and user_id both match), updated_at is `at`. A row with
+     * `fromBytes` >= 0 appends `text` to a saved text of that many bytes (UTF-8), and is left
+     * alone when the saved text has another length; with -1 `text` is the whole text. Returns
+     * the ids of the rows written.
      */
-    async saveTexts(rows: readonly { id: string; userId: string; text: string }[], at: Date): Promise<void> {
-      if (rows.length === 0) return;
+    async appendTexts(
+      rows: readonly { id: string; userId: string; fromBytes: number; text: string }[],
+      at: Date,
+    ): Promise<Set<string>> {
+      if (rows.length === 0) return new Set();
       const values = sql.join(
-        rows.map((r) => sql`(${r.id}::uuid, ${r.userId}::uuid, ${r.text}::text)`),
+        rows.map((r) => sql`(${r.id}::uuid, ${r.userId}::uuid, ${r.fromBytes}::int, ${r.text}::text)`),
         sql`, `,
       );
-      await db.execute(
-        sql`update "messages" set "text" = v.text, "updated_at" = ${at.toISOString()}::timestamptz
-            from (values ${values}) as v(id, user_id, text)
-            where "messages"."message_id" = v.id and "messages"."user_id" = v.user_id`,
+      // octet_length reads a stored text's size from its header (no decompression).
+      const result = await db.execute<{ id: string }>(
+        sql`update "messages"
+               set "text" = case when v.from_bytes < 0 then v.text else "messages"."text" || v.text end,
+                   "updated_at" = ${at.toISOString()}::timestamptz
+              from (values ${values}) as v(id, user_id, from_bytes, text)
+             where "messages"."message_id" = v.id and "messages"."user_id" = v.user_id
+               and (v.from_bytes < 0 or octet_length("messages"."text") = v.from_bytes)
+         returning "messages"."message_id" as id`,
       );
+      return new Set(result.rows.map((r) => r.id));
     },
 
     /** "Save only" edit of a message in the given conversation. */

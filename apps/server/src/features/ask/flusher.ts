@@ -35,13 +35,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Writes the text so far of every streaming reply to the database every `flushMs`, all of them in
- * a few statements, each reply's new part appended to what was saved (the whole text was copied,
- * encoded and sent again at every tick: ~25 MB a second at 1,000 long replies) (CHUNK_ROWS each, a turn of the event loop between them) rather than one UPDATE
+ * a few statements (CHUNK_ROWS each, a turn of the event loop between them) rather than one UPDATE
  * per reply: the crash guarantee (what streamed is saved within about a second) at a fraction of
- * the cost. A tick whose writes took longer than `busyShare` of the interval puts the next one off
- * in proportion (at 1,000 long replies on the embedded database, every few seconds), so the saves
- * take at most that share of the time. The final save of a reply stays with the runner, which
- * calls `remove` and waits for it before saving, so a batch never overwrites the final text.
+ * the cost. Each reply's new part is appended to what was saved; sending every whole text at every
+ * tick was ~25 MB a second at 1,000 long replies. A tick whose writes took longer than `busyShare`
+ * of the interval puts the next one off in proportion (at 1,000 long replies on the embedded
+ * database, every few seconds), so the saves take at most that share of the time. The final save
+ * of a reply stays with the runner, which calls `remove` and waits for it before saving, so a
+ * batch never overwrites the final text.
  */
 export function createReplyFlusher(deps: {
   messages: Pick<MessagesRepo, 'appendTexts'>;

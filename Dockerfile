@@ -5,11 +5,15 @@
 #            (apps/server/bundle.mjs: every dependency of apps/server/package.json but @chat/*,
 #            e.g. fastify, pg, PGlite, ioredis, sharp, the AWS SDK)
 #   runtime  node + those node_modules + the build (main.js, migrations/, the PGlite template,
-#            web/), run as a non-root user; `npm start` without the rebuild step.
+#            web/, malloc-trim.node), run as a non-root user; `npm start` without the rebuild step.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
+# A C compiler for the server's one native part (apps/server/native.mjs: glibc's malloc_trim, which
+# gives idle memory back); Node's headers come with the image. Only this stage has it.
+RUN apt-get update && apt-get install -y --no-install-recommends gcc libc6-dev \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/

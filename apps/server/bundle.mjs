@@ -3,11 +3,13 @@
 // node_modules, found by walking up from outDir, which is why builds live under apps/server.
 // Migrations are copied beside the bundle, and so is the template database a fresh DATA_DIR starts
 // from (src/db/template.ts): made once per PGlite version and set of migrations into
-// node_modules/.cache, linked from there into each build.
+// node_modules/.cache, linked from there into each build. The malloc-trim addon is compiled there
+// too where it can be (native.mjs).
 import { build } from 'esbuild';
 import { constants, copyFileSync, cpSync, linkSync, readFileSync, rmSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildNative } from './native.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
@@ -31,6 +33,8 @@ export async function bundleServer(outDir) {
     sourcemap: true,
   });
   cpSync(join(here, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
+  const noNative = buildNative(out);
+  if (noNative) console.warn(`build: no malloc-trim addon (${noNative}); the server runs without it`);
 
   // The template: db/client.ts bundled beside main.js (so it sees <outDir>/migrations), run, removed.
   const helper = join(out, '.build-template.mjs');

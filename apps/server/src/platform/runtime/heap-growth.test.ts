@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createHeapGrowth,
   HEAP_GROWING_PERCENT,
   heapGrowthGiven,
   TIGHT_HEAP_STREAMS,
+  TRIM_EVERY_MS,
 } from './heap-growth.js';
 
 function recording(execArgv: string[] = []) {
@@ -42,5 +43,42 @@ describe('heap growth', () => {
       for (let i = 0; i < TIGHT_HEAP_STREAMS * 2; i++) growth.opened();
       expect(set).toEqual([]);
     }
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("gives malloc's free pages back every TRIM_EVERY_MS while tight, once when the load is gone, and on release", () => {
+    vi.useFakeTimers();
+    let trims = 0;
+    const growth = createHeapGrowth({ setFlags: () => {}, trim: () => (trims++, true) });
+    for (let i = 0; i < TIGHT_HEAP_STREAMS - 1; i++) growth.opened();
+    vi.advanceTimersByTime(TRIM_EVERY_MS * 3);
+    expect(trims).toBe(0);
+    growth.opened();
+    vi.advanceTimersByTime(TRIM_EVERY_MS * 3);
+    expect(trims).toBe(3);
+    for (let i = 0; i < TIGHT_HEAP_STREAMS; i++) growth.closed();
+    expect(trims).toBe(4);
+    vi.advanceTimersByTime(TRIM_EVERY_MS * 3);
+    expect(trims).toBe(4);
+    growth.release();
+    expect(trims).toBe(5);
+  });
+
+  it('trims under load with an operator-given heap growth too, without touching the flag', () => {
+    vi.useFakeTimers();
+    let trims = 0;
+    const set: string[] = [];
+    const growth = createHeapGrowth({
+      execArgv: ['--heap-growing-percent=50'],
+      setFlags: (f) => void set.push(f),
+      trim: () => (trims++, true),
+    });
+    for (let i = 0; i < TIGHT_HEAP_STREAMS; i++) growth.opened();
+    vi.advanceTimersByTime(TRIM_EVERY_MS);
+    expect(trims).toBe(1);
+    expect(set).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { loadMallocTrim } from './malloc-trim.js';
 
 /**
  * How much V8 lets the old generation grow past what the last full collection kept before it
@@ -18,6 +19,12 @@ export const HEAP_GROWING_PERCENT = 20;
  */
 export const TIGHT_HEAP_STREAMS = 100;
 
+/**
+ * While the heap is kept tight, malloc's free pages are given back this often (malloc-trim.ts):
+ * ~1 ms a call, 5–50 MB each time at 1,000 streams.
+ */
+export const TRIM_EVERY_MS = 5_000;
+
 const FLAG = '--heap-growing-percent';
 
 /** Whether the process was started with its own heap growth (the operator's, which wins). */
@@ -30,23 +37,36 @@ export function heapGrowthGiven(execArgv: readonly string[]): boolean {
 /**
  * Counts the replies streaming in this process and sets V8's heap growth from it (V8 reads the
  * flag at every full collection): HEAP_GROWING_PERCENT from TIGHT_HEAP_STREAMS open, back to V8's
- * own choice below half that.
+ * own choice below half that. With `trim` (glibc's malloc_trim), malloc's free pages go back to
+ * the system every TRIM_EVERY_MS while the heap is tight, and once when the load is gone.
  */
 export function createHeapGrowth(
-  opts: { execArgv?: readonly string[]; setFlags?: (flags: string) => void } = {},
+  opts: {
+    execArgv?: readonly string[];
+    setFlags?: (flags: string) => void;
+    trim?: (() => boolean) | null;
+  } = {},
 ) {
   const given = heapGrowthGiven(opts.execArgv ?? process.execArgv);
   const setFlags = opts.setFlags ?? setFlagsFromString;
+  const trim = opts.trim ?? null;
   let open = 0;
   let tight = false;
+  let trimming: NodeJS.Timeout | undefined;
   const apply = (): void => {
-    if (given) return;
     if (!tight && open >= TIGHT_HEAP_STREAMS) {
       tight = true;
-      setFlags(`${FLAG}=${HEAP_GROWING_PERCENT}`);
+      if (!given) setFlags(`${FLAG}=${HEAP_GROWING_PERCENT}`);
+      if (trim) {
+        trimming = setInterval(trim, TRIM_EVERY_MS);
+        trimming.unref();
+      }
     } else if (tight && open < TIGHT_HEAP_STREAMS / 2) {
       tight = false;
-      setFlags(`${FLAG}=0`);
+      if (!given) setFlags(`${FLAG}=0`);
+      clearInterval(trimming);
+      trimming = undefined;
+      trim?.();
     }
   };
   return {
@@ -61,9 +81,13 @@ export function createHeapGrowth(
     get tight(): boolean {
       return tight;
     },
+    /** Gives malloc's free pages back now (the server calls it once it is up and idle). */
+    release(): void {
+      trim?.();
+    },
   };
 }
 export type HeapGrowth = ReturnType<typeof createHeapGrowth>;
 
 /** The process's: every app in it counts its streaming replies here. */
-export const heapGrowth = createHeapGrowth();
+export const heapGrowth = createHeapGrowth({ trim: loadMallocTrim() });

@@ -1,10 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createReplyFlusher } from './flusher.js';
+import { createReplyText } from './reply-text.js';
 
 const quiet = () => {};
 const log = { error: quiet, warn: quiet, info: quiet, debug: quiet } as unknown as FastifyBaseLogger;
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** No saved text to read back (the tests whose texts never forget their start). */
+const noGet = () => Promise.resolve(undefined);
+/** Waits until `check` holds (polling), for at most 2 s. */
+async function until(check: () => boolean): Promise<void> {
+  for (let waited = 0; !check() && waited < 2000; waited += 5) await sleep(5);
+}
 
 type Write = { id: string; userId: string; fromBytes: number; text: string };
 
@@ -35,6 +42,7 @@ function recording(flushMs: number, saved = new Map<string, string>()) {
         writes.push(rows.map(({ id, userId, fromBytes, text }) => ({ id, userId, fromBytes, text })));
         return Promise.resolve(apply(rows));
       },
+      get: (_userId, id) => Promise.resolve(saved.has(id) ? { text: saved.get(id)! } : undefined),
     },
     log,
     flushMs,
@@ -92,6 +100,7 @@ describe('reply flusher', () => {
           saved.push(...rows.map((r) => r.text));
           return Promise.resolve(new Set(rows.map((r) => r.id)));
         },
+        get: noGet,
       },
       log,
       flushMs: 20,
@@ -118,6 +127,7 @@ describe('reply flusher', () => {
           ends.push(performance.now());
           return new Set(rows.map((r) => r.id));
         },
+        get: noGet,
       },
       log,
       flushMs: 20,
@@ -148,6 +158,7 @@ describe('reply flusher', () => {
           finished++;
           return new Set(rows.map((r) => r.id));
         },
+        get: noGet,
       },
       log,
       flushMs: 20,
@@ -188,6 +199,75 @@ describe('reply flusher', () => {
     await sleep(60);
     expect(writes.slice(2).map((w) => w[0]!.fromBytes)).toEqual([Buffer.byteLength('héllo 👋 wörld'), -1]);
     expect(saved.get('r')).toBe(text);
+    await flusher.remove('r');
+  });
+
+  it('has memory forget what a confirmed save holds, and keeps saving only what is new', async () => {
+    const { flusher, writes, saved } = recording(20);
+    const text = createReplyText();
+    let plain = '';
+    const grow = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const piece = i % 9 === 0 ? `é${i}👋 ` : `t${i} `;
+        text.append(piece);
+        plain += piece;
+      }
+    };
+    flusher.add('r', 'u', '', () => text);
+    grow(300);
+    await until(() => saved.get('r') === plain && text.keptFrom > 0);
+    // Saved up to here: the two sealed blocks of 128 pieces are gone from memory, the rest stays.
+    expect(saved.get('r')).toBe(plain);
+    expect(text.keptFrom).toBeGreaterThan(0);
+    expect(text.slice(text.keptFrom)).toBe(plain.slice(text.keptFrom));
+    grow(300);
+    await until(() => saved.get('r') === plain);
+    expect(saved.get('r')).toBe(plain);
+    expect(writes.every((w) => w[0]!.fromBytes >= 0)).toBe(true);
+    await flusher.remove('r');
+  });
+
+  it('after a write it thought failed but that went in, writes the whole text from the saved start', async () => {
+    const saved = new Map<string, string>();
+    const apply = store(saved);
+    let failAfterCommit = false;
+    const whole: string[] = [];
+    const flusher = createReplyFlusher({
+      messages: {
+        appendTexts: (rows) => {
+          const written = apply(rows);
+          for (const r of rows) if (r.fromBytes < 0) whole.push(r.text);
+          // The statement committed, but its answer was lost (a dropped connection).
+          if (failAfterCommit) return Promise.reject(new Error('connection lost'));
+          return Promise.resolve(written);
+        },
+        get: (_userId, id) => Promise.resolve(saved.has(id) ? { text: saved.get(id)! } : undefined),
+      },
+      log,
+      flushMs: 20,
+    });
+    const text = createReplyText();
+    let plain = '';
+    const grow = (n: number, tag: string) => {
+      for (let i = 0; i < n; i++) {
+        text.append(`${tag}${i} `);
+        plain += `${tag}${i} `;
+      }
+    };
+    flusher.add('r', 'u', '', () => text);
+    grow(300, 'a');
+    await until(() => text.keptFrom > 0);
+    expect(text.keptFrom).toBeGreaterThan(0);
+    failAfterCommit = true;
+    grow(10, 'b');
+    await until(() => saved.get('r')!.endsWith('b9 '));
+    failAfterCommit = false;
+    // The saved text has the 'b' pieces the flusher does not know of: its append from the old
+    // size is refused, and the next write is whole: the saved start, then what memory keeps.
+    grow(10, 'c');
+    await until(() => whole.length > 0);
+    expect(whole).toHaveLength(1);
+    expect(saved.get('r')).toBe(plain);
     await flusher.remove('r');
   });
 });

@@ -1,6 +1,7 @@
 import { CHAT_LIMITS } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MessagesRepo } from '../messages/index.js';
+import { joinSaved, readSavedStart } from './whole-text.js';
 
 /**
  * Rows per UPDATE statement. On the embedded database a statement runs on the event loop's thread:
@@ -13,6 +14,12 @@ export interface GrowingText {
   readonly length: number;
   /** The text from `start` to its end. */
   slice(start: number): string;
+  /**
+   * Where the text kept in memory starts, when it can forget what the database holds (`forget`,
+   * called once a save of the text up to there is confirmed).
+   */
+  readonly keptFrom?: number;
+  forget?(upTo: number): void;
 }
 
 interface Entry {
@@ -28,7 +35,17 @@ interface Entry {
 }
 
 /** A write of one reply: `text` appended to `fromBytes` saved bytes, or the whole text (-1). */
-type Row = { id: string; userId: string; fromBytes: number; text: string; length: number; entry: Entry };
+type Row = {
+  id: string;
+  userId: string;
+  fromBytes: number;
+  text: string;
+  length: number;
+  entry: Entry;
+  source: GrowingText;
+  /** A whole write whose text's start memory forgot: `text` is read back first (resolveWhole). */
+  unkept: boolean;
+};
 
 /** One turn of the event loop: what waited on the network (tokens, requests) goes first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -45,7 +62,10 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * batch never overwrites the final text.
  */
 export function createReplyFlusher(deps: {
-  messages: Pick<MessagesRepo, 'appendTexts'>;
+  /** `get`: a reply's saved text, read back in the rare whole write after memory forgot its start. */
+  messages: Pick<MessagesRepo, 'appendTexts'> & {
+    get(userId: string, messageId: string): Promise<{ text: string } | undefined>;
+  };
   log: FastifyBaseLogger;
   flushMs?: number;
   busyShare?: number;
@@ -67,11 +87,34 @@ export function createReplyFlusher(deps: {
         const { entry } = r;
         entry.savedLength = r.length;
         // A row left alone (its saved text was not what this process wrote) is written whole next.
-        entry.savedBytes = saved.has(r.id) ? Math.max(r.fromBytes, 0) + Buffer.byteLength(r.text) : -1;
+        if (!saved.has(r.id)) {
+          entry.savedBytes = -1;
+          continue;
+        }
+        entry.savedBytes = Math.max(r.fromBytes, 0) + Buffer.byteLength(r.text);
+        // The database holds the text up to here: memory keeps only what came after.
+        r.source.forget?.(r.length);
       }
     } catch (err) {
       deps.log.error({ err, replies: chunk.length }, 'saving the replies so far failed');
     }
+  }
+
+  /**
+   * The whole text of a row to be written whole whose start is no longer in memory: the saved
+   * row's start, then the kept rest (whole-text.ts). Rare: only after a write was left alone.
+   */
+  async function resolveWhole(r: Row): Promise<void> {
+    const view = {
+      get keptFrom() {
+        return r.source.keptFrom ?? 0;
+      },
+      slice: (start: number) => r.source.slice(start),
+    };
+    const saved = await readSavedStart(view, async () => (await deps.messages.get(r.userId, r.id))?.text);
+    // Synchronous from here: the length and the text are the same moment's.
+    r.length = r.source.length;
+    r.text = joinSaved(saved, view);
   }
 
   async function write(batch: Row[]): Promise<void> {
@@ -79,6 +122,12 @@ export function createReplyFlusher(deps: {
       if (i > 0) await nextTurn();
       // A reply removed since the tick began is saved by its runner: left out.
       const chunk = batch.slice(i, i + CHUNK_ROWS).filter((r) => !r.entry.removed);
+      try {
+        await Promise.all(chunk.filter((r) => r.unkept).map(resolveWhole));
+      } catch (err) {
+        deps.log.error({ err }, 'reading a reply saved so far failed');
+        continue;
+      }
       if (chunk.length === 0) continue;
       writing = writeChunk(chunk);
       await writing;
@@ -100,13 +149,17 @@ export function createReplyFlusher(deps: {
       const length = text.length;
       if (length === entry.savedLength && entry.savedBytes >= 0) continue;
       const whole = entry.savedBytes < 0;
+      // A whole write of a text whose start memory forgot reads that start back first (write).
+      const unkept = whole && (text.keptFrom ?? 0) > 0;
       batch.push({
         id,
         userId: entry.userId,
         fromBytes: whole ? -1 : entry.savedBytes,
-        text: text.slice(whole ? 0 : entry.savedLength),
+        text: unkept ? '' : text.slice(whole ? 0 : entry.savedLength),
         length,
         entry,
+        source: text,
+        unkept,
       });
     }
     if (batch.length === 0) return schedule(flushMs);

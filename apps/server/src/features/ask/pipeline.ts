@@ -19,6 +19,7 @@ import { findConversation, loadHistory } from './steps/load-history.js';
 import { recordTurn } from './steps/record-turn.js';
 import { resolve } from './steps/resolve.js';
 import { saveReply } from './steps/save-reply.js';
+import { readSavedStart } from './whole-text.js';
 import { streamReply } from './steps/stream-reply.js';
 import { shapePrompt } from './steps/shape-prompt.js';
 import { runAgent } from './steps/agent-loop.js';
@@ -228,7 +229,8 @@ export function createAskPipeline(deps: PipelineDeps) {
     // The text is complete: its last merged deltas go out now, and reach the clients' sockets
     // before the save (on the embedded database a long reply's save blocks the server).
     sink.flush();
-    const text = sink.text;
+    // Memory keeps what came after the last save; the saved start is read back when needed.
+    const text = await sink.wholeText(async () => (await deps.messages.get(userId, replyId))?.text);
     await sink.delivered(CHAT_LIMITS.finalTextDeliveryMs);
     // The gates' holds (the balance's reservation) settle with what the reply really used, before
     // the final event, so a client that refetches its balance on the final sees the settled one.
@@ -345,6 +347,13 @@ export function createAskPipeline(deps: PipelineDeps) {
     /** The hub of the user's running reply in that conversation (resume), if any runs here. */
     running(conversationId: string, userId: string): ReplyHub | undefined {
       return generations.find(conversationId, userId)?.hub;
+    },
+
+    /** The saved text of a running reply (a resumed snapshot's start: ReplyHub.needsSavedText). */
+    async savedText(hub: ReplyHub, userId: string): Promise<string | undefined> {
+      const replyId = hub.replyId;
+      if (!replyId) return undefined;
+      return readSavedStart(hub.replyText, async () => (await deps.messages.get(userId, replyId))?.text);
     },
 
     /** The user's reply running on another instance (resume, with Redis), read from after `lastEventId`. */

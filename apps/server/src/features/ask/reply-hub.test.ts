@@ -229,4 +229,50 @@ describe('reply hub', () => {
     }
     expect(hub.text).toBe(`Prefix: ${live.got.map(([, d]) => (d as { text?: string }).text ?? '').join('')}`);
   });
+
+  it('once its saved start is forgotten, asks for the saved text for a snapshot and joins it', async () => {
+    const hub = startedHub(300, 'Prefix: ');
+    const live = recorder();
+    hub.subscribe(live.sub);
+    let plain = 'Prefix: ';
+    for (let i = 0; i < 400; i++) {
+      hub.delta(` w${i}`);
+      plain += ` w${i}`;
+      vi.advanceTimersByTime(20);
+    }
+    expect(hub.needsSavedText()).toBe(false);
+    // The flusher saved the text up to here: memory drops the blocks before it.
+    const savedUpTo = plain.length - 100;
+    hub.replyText.forget(savedUpTo);
+    const keptFrom = hub.replyText.keptFrom;
+    expect(keptFrom).toBeGreaterThan(0);
+    const lastId = live.got.at(-1)![0];
+
+    // Recent events are still read back from what memory keeps: no saved text needed.
+    expect(hub.needsSavedText(lastId - 3)).toBe(false);
+    const recent = recorder();
+    hub.resume(recent.sub, lastId - 3);
+    expect(recent.got).toEqual(live.got.filter(([id]) => id > lastId - 3));
+
+    // Older ones, or none: a snapshot whose start is the saved text.
+    expect(hub.needsSavedText(lastId - 299)).toBe(true);
+    expect(hub.needsSavedText()).toBe(true);
+    const saved = plain.slice(0, savedUpTo);
+    for (const from of [lastId - 299, undefined]) {
+      const snap = recorder();
+      expect(hub.resume(snap.sub, from, saved)).toBe(true);
+      expect(snap.got).toEqual([
+        [
+          lastId,
+          expect.objectContaining({
+            resumed: true,
+            responseMessage: expect.objectContaining({ text: plain }),
+          }),
+        ],
+      ]);
+    }
+    expect(hub.replyId).toBe('m');
+    expect(await hub.wholeText(() => Promise.resolve(saved))).toBe(plain);
+    expect(() => hub.text).toThrow(RangeError);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Message, ResumedEvent } from '@chat/contract';
 import { createReplyText, type ReplyText } from './reply-text.js';
 import type { ReplySink } from './stream-sink.js';
+import { joinSaved, wholeText } from './whole-text.js';
 
 /** One attached client stream. Ids are the hub's: the same event has the same id everywhere. */
 export interface Subscriber {
@@ -112,13 +113,17 @@ export function createReplyHub(opts: HubOptions = {}) {
     publish({ text: piece }, piece, start);
   };
 
-  /** The kept events from id `from` on, deltas with their pieces read back. */
-  const keptFrom = (from: number): Published[] => {
+  /**
+   * The kept events from id `from` on, deltas with their pieces read back; undefined when a
+   * piece's text is no longer in memory (saved and forgotten: a snapshot is sent instead).
+   */
+  const keptFrom = (from: number): Published[] | undefined => {
     const out: Published[] = [];
     // Backwards: a delta's piece ends where the next delta's starts (or at the text's end).
     let end = text.length;
     for (let id = nextId - 1; id >= from; id--) {
       const start = starts[id % ringSize]!;
+      if (start >= 0 && start < text.keptFrom) return undefined;
       if (start >= 0) {
         const piece = text.slice(start, end);
         end = start;
@@ -193,14 +198,36 @@ export function createReplyHub(opts: HubOptions = {}) {
       tap?.patch(start);
     },
 
-    /** The reply's text as published so far (prefix + sent deltas): a new string, take it once. */
+    /**
+     * The reply's text as published so far (prefix + sent deltas): a new string, take it once.
+     * Only while nothing is forgotten (a short reply, tests); otherwise `wholeText`.
+     */
     get text(): string {
       return text.toString();
+    },
+
+    /** The whole text so far, its saved start read back (`readSaved`) once memory forgot it. */
+    wholeText(readSaved: () => Promise<string | undefined>): Promise<string> {
+      return wholeText(text, readSaved);
+    },
+
+    /**
+     * Whether `resume` with this Last-Event-ID sends a snapshot whose start memory no longer
+     * keeps: the caller reads the saved text first and passes it.
+     */
+    needsSavedText(lastEventId?: number): boolean {
+      if (text.keptFrom === 0) return false;
+      return lastEventId === undefined || missedAfter(lastEventId) === undefined;
     },
 
     /** The same text, kept in parts: its length, or a part, without joining the whole. */
     get replyText(): ReplyText {
       return text;
+    },
+
+    /** The id of the reply's message (once begun). */
+    get replyId(): string | undefined {
+      return start?.responseMessage.messageId;
     },
 
     /** True while a client can still join (started, first event out, not ended). */
@@ -217,10 +244,11 @@ export function createReplyHub(opts: HubOptions = {}) {
     /**
      * Attaches a resumed client. With a Last-Event-ID whose later events are all still kept, it
      * gets just those (with their original ids); otherwise one `resumed` snapshot carrying the
-     * whole text so far (id: the last event's). Then it gets every new event. False (and the
-     * subscriber untouched) when the reply can no longer be joined.
+     * whole text so far (id: the last event's; its start from `savedText` when memory forgot it:
+     * needsSavedText). Then it gets every new event. False (and the subscriber untouched) when
+     * the reply can no longer be joined.
      */
-    resume(sub: Subscriber, lastEventId?: number): boolean {
+    resume(sub: Subscriber, lastEventId?: number, savedText = ''): boolean {
       if (!start || ended || nextId === 0) return false;
       const missed = lastEventId === undefined ? undefined : missedAfter(lastEventId);
       if (missed) {
@@ -233,7 +261,8 @@ export function createReplyHub(opts: HubOptions = {}) {
           resumed: true,
           conversationId: start.conversationId,
           requestMessage: start.requestMessage,
-          responseMessage: { ...start.responseMessage, text: text.toString(), unfinished: true },
+          // With its saved start read back by the caller when memory forgot it (needsSavedText).
+          responseMessage: { ...start.responseMessage, text: joinSaved(savedText, text), unfinished: true },
         };
         sub.event(nextId - 1, snapshot);
       }

@@ -39,3 +39,51 @@ describe('reply text', () => {
     expect(text.slice(0)).toBe('a');
   });
 });
+
+describe('reply text forgetting its saved start', () => {
+  const grown = (pieces: number) => {
+    const text = createReplyText('pre ');
+    let plain = 'pre ';
+    for (let i = 0; i < pieces; i++) {
+      const piece = i % 5 === 0 ? `ü${i}👋 ` : `t${i} `;
+      text.append(piece);
+      plain += piece;
+    }
+    return { text, plain };
+  };
+
+  it('drops whole blocks saved before a point, keeps its length and every later slice', () => {
+    const { text, plain } = grown(600);
+    // The prefix and the first blocks of 128 pieces end before this point; the block it falls in stays.
+    const upTo = Math.floor(plain.length / 2);
+    text.forget(upTo);
+    const kept = text.keptFrom;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThanOrEqual(upTo);
+    expect(text.length).toBe(plain.length);
+    expect(text.slice(kept)).toBe(plain.slice(kept));
+    expect(text.slice(upTo, upTo + 50)).toBe(plain.slice(upTo, upTo + 50));
+    expect(() => text.slice(kept - 1)).toThrow(RangeError);
+    expect(() => text.toString()).toThrow(RangeError);
+
+    // Growing on after forgetting, then forgetting all of it (the tail is sealed and goes too).
+    text.append('more');
+    expect(text.slice(kept)).toBe(`${plain}more`.slice(kept));
+    text.forget(text.length);
+    expect(text.keptFrom).toBe(plain.length + 4);
+    expect(text.slice(text.length)).toBe('');
+    text.append(' end');
+    expect(text.slice(text.keptFrom)).toBe(' end');
+  });
+
+  it('keeps a block the point falls inside: the prefix, then the tail of the pieces', () => {
+    const { text, plain } = grown(50);
+    text.forget(2);
+    expect(text.keptFrom).toBe(0);
+    expect(text.toString()).toBe(plain);
+    // Past the prefix (a block of its own), inside the 50 pieces not yet sealed.
+    text.forget(10);
+    expect(text.keptFrom).toBe('pre '.length);
+    expect(text.slice(4)).toBe(plain.slice(4));
+  });
+});

@@ -8,11 +8,20 @@ const PIECES_PER_BLOCK = 128;
  * copied ~25 MB a second, and those copies lived long enough to reach V8's old generation. Here
  * only the tail is ever flattened, a part of the text is read without touching the rest (the
  * flusher saves only what is new, a resume's replay reads the last events), and the whole text is
- * joined only when asked for (a resumed client's snapshot, the final save).
+ * joined only when asked for.
+ *
+ * What the database holds can be forgotten (`forget`, called by the flusher once a save is
+ * confirmed): whole blocks before that point are dropped, so a streaming reply keeps in memory
+ * about what it gained since its last save, whatever its length. Its length still counts them;
+ * reading before `keptFrom` throws (the whole text is then the saved one's start and the kept
+ * rest: features/ask/whole-text.ts).
  */
 export function createReplyText(initial = '') {
   const blocks: string[] = initial ? [initial] : [];
+  /** Length of the forgotten start plus the kept blocks. */
   let blocksLength = initial.length;
+  /** Length of the forgotten start. */
+  let forgotten = 0;
   let tail = '';
   let tailPieces = 0;
 
@@ -31,6 +40,25 @@ export function createReplyText(initial = '') {
       return blocksLength + tail.length;
     },
 
+    /** Where the text kept in memory starts: 0 until `forget` dropped a saved start. */
+    get keptFrom(): number {
+      return forgotten;
+    },
+
+    /**
+     * Drops the blocks that end at or before `upTo` (the database holds the text up to there).
+     * The tail is sealed first when `upTo` covers it all, so a finished stretch can go too.
+     */
+    forget(upTo: number): void {
+      if (upTo >= blocksLength + tail.length) seal();
+      let drop = 0;
+      let end = forgotten;
+      while (drop < blocks.length && end + blocks[drop]!.length <= upTo) end += blocks[drop++]!.length;
+      if (drop === 0) return;
+      blocks.splice(0, drop);
+      forgotten = end;
+    },
+
     append(piece: string): void {
       if (!piece) return;
       tail += piece;
@@ -43,6 +71,7 @@ export function createReplyText(initial = '') {
       const to = Math.min(end ?? total, total);
       const from = Math.max(0, start);
       if (from >= to) return '';
+      if (from < forgotten) throw new RangeError(`reply text before ${forgotten} is no longer kept`);
       // Parts from the last one backwards: the parts asked for are usually recent.
       const parts: string[] = [];
       let partEnd = total;
@@ -55,8 +84,9 @@ export function createReplyText(initial = '') {
       return parts.length === 1 ? parts[0]! : parts.reverse().join('');
     },
 
-    /** The whole text (a new string each time: callers take it once). */
+    /** The whole text (a new string each time: callers take it once); throws once some is forgotten. */
     toString(): string {
+      if (forgotten > 0) throw new RangeError(`reply text before ${forgotten} is no longer kept`);
       return blocks.length === 0 ? tail : blocks.join('') + tail;
     },
   };

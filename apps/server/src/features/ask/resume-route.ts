@@ -26,14 +26,22 @@ export function lastEventIdOf(header: unknown, query: unknown): number | undefin
 export function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
   addRoute(app, API_ROUTES.resumeStream, async ({ user, params: { conversationId }, request, reply }) => {
     const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
-    // Lookup, check and attach run in one synchronous step, so the generation cannot end between
-    // them: once attached, the subscriber is sure to get the final (or error) event.
-    const hub = pipeline.running(conversationId, user.id);
+    // A snapshot of a long reply starts with its saved text (memory keeps what came after the
+    // last save): read first, then looked up again, as the reply may have ended meanwhile.
+    let hub = pipeline.running(conversationId, user.id);
+    let saved: string | undefined;
+    if (hub?.resumable && hub.needsSavedText(lastEventId)) {
+      saved = await pipeline.savedText(hub, user.id);
+      hub = pipeline.running(conversationId, user.id);
+    }
+    // Check and attach run in one synchronous step, so the generation cannot end between them:
+    // once attached, the subscriber is sure to get the final (or error) event.
     if (hub?.resumable) {
+      const running = hub;
       const sse = openSse(reply);
       const subscriber = createSseSubscriber(sse);
-      hub.resume(subscriber, lastEventId);
-      sse.onDisconnect(() => hub.unsubscribe(subscriber));
+      running.resume(subscriber, lastEventId, saved);
+      sse.onDisconnect(() => running.unsubscribe(subscriber));
       return;
     }
     // Several instances: a reply running on another one is followed through its Redis stream

@@ -68,6 +68,32 @@ describe('GET /api/ask/stream/:conversationId', () => {
     expect(saved[1]!.text).toBe(reply);
   });
 
+  it('resumes a long reply whose saved start memory no longer keeps: the snapshot starts with the saved text', async () => {
+    const reply = words(1500, 'x');
+    const r0 = await alice.ask({ text: `Long [[fake reply="${reply}" tps=250]]` }, { stopAfter: 3 });
+    const created = createdOf(r0.events[0]!)!;
+    const early = r0.events.at(-1)!.id!;
+    // Well past a block of 128 pieces and a save of it (the flusher's tick is a second).
+    await waitFor(async () => {
+      const saved = await alice.messages(created.conversationId);
+      return (saved[1]?.text.split(' ').length ?? 0) >= 900;
+    }, 10_000);
+    const [fresh, fromEarly] = await Promise.all([
+      alice.resume(created.conversationId),
+      alice.resume(created.conversationId, { lastEventId: early }),
+    ]);
+    for (const r of [fresh, fromEarly]) {
+      const snapshot = r.events[0]!.data as ResumedEvent;
+      expect(snapshot).toMatchObject({ resumed: true, responseMessage: { unfinished: true } });
+      expect(snapshot.responseMessage.text.split(' ').length).toBeGreaterThanOrEqual(900);
+      expect(reply.startsWith(snapshot.responseMessage.text)).toBe(true);
+      expect(resumedText(r)).toBe(reply);
+      expect(finalOf(r.events)).toMatchObject({ responseMessage: { text: reply, unfinished: false } });
+    }
+    const saved = await alice.messages(created.conversationId);
+    expect(saved[1]!.text).toBe(reply);
+  }, 20_000);
+
   it('sends only the missed deltas after Last-Event-ID (header or query), with their ids', async () => {
     const reply = words(25, 'l');
     const { conversationId, seen } = await startAndDrop(reply);

@@ -153,8 +153,8 @@ export function createBingProvider(
   const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 
   async function* stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
-    const idle = idleWatch(idleMs);
-    const abortSignal = AbortSignal.any([signal, idle.signal]);
+    const idle = idleWatch(idleMs, signal);
+    const abortSignal = idle.signal;
     let ws: WebSocket | undefined;
     const stop = () => ws?.terminate();
     abortSignal.addEventListener('abort', stop);
@@ -206,7 +206,7 @@ export function createBingProvider(
         if (record === null) {
           yield {
             type: 'error',
-            error: idle.signal.aborted
+            error: idle.timedOut
               ? mapProviderError(idle.signal.reason)
               : { code: 'upstream_error', message: 'The connection to the provider was lost mid-reply' },
           };
@@ -259,7 +259,7 @@ export function createBingProvider(
       }
     } catch (err) {
       if (signal.aborted) return;
-      yield { type: 'error', error: mapProviderError(idle.signal.aborted ? idle.signal.reason : err) };
+      yield { type: 'error', error: mapProviderError(idle.timedOut ? idle.signal.reason : err) };
     } finally {
       idle.stop();
       abortSignal.removeEventListener('abort', stop);

@@ -63,11 +63,11 @@ export function createChatGPTWebProvider(
   const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 
   async function* stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent> {
-    const idle = idleWatch(idleMs);
-    const abortSignal = AbortSignal.any([signal, idle.signal]);
+    const idle = idleWatch(idleMs, signal);
+    const abortSignal = idle.signal;
     const fail = (err: unknown): ProviderEvent => ({
       type: 'error',
-      error: mapProviderError(idle.signal.aborted ? idle.signal.reason : err),
+      error: mapProviderError(idle.timedOut ? idle.signal.reason : err),
     });
     try {
       const res = await doFetch(target.url, {
@@ -123,7 +123,7 @@ export function createChatGPTWebProvider(
         }
       }
       if (!signal.aborted) {
-        const error: ProviderError = idle.signal.aborted
+        const error: ProviderError = idle.timedOut
           ? mapProviderError(idle.signal.reason)
           : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' };
         yield { type: 'error', error };

@@ -92,8 +92,8 @@ export function createLanguageModelProvider(
 
   return {
     async *stream(req, signal): AsyncIterable<ProviderEvent> {
-      const idle = idleWatch(idleMs);
-      const abortSignal = AbortSignal.any([signal, idle.signal]);
+      const idle = idleWatch(idleMs, signal);
+      const abortSignal = idle.signal;
       let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
       try {
         // The provider's own stream (the AI SDK's OpenAI adapter: its fetch, SSE parser and chunk
@@ -155,7 +155,7 @@ export function createLanguageModelProvider(
                 if (signal.aborted) return;
                 yield {
                   type: 'error',
-                  error: mapProviderError(idle.signal.aborted ? idle.signal.reason : part.error),
+                  error: mapProviderError(idle.timedOut ? idle.signal.reason : part.error),
                 };
                 return;
               default:
@@ -165,14 +165,14 @@ export function createLanguageModelProvider(
         if (!signal.aborted) {
           yield {
             type: 'error',
-            error: idle.signal.aborted
+            error: idle.timedOut
               ? mapProviderError(idle.signal.reason)
               : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
           };
         }
       } catch (err) {
         if (signal.aborted) return;
-        yield { type: 'error', error: mapProviderError(idle.signal.aborted ? idle.signal.reason : err) };
+        yield { type: 'error', error: mapProviderError(idle.timedOut ? idle.signal.reason : err) };
       } finally {
         idle.stop();
         // Stops the upstream body when the caller leaves early (abort, error).

@@ -111,12 +111,15 @@ function isOutput(chunk: ChatChunk): boolean {
 
 export function openAIChatWire(ctx: WireContext): WireMapper {
   let target: WirePart[] = [];
-  const tracker = new StreamingToolCallTracker(
-    { enqueue: (part: WirePart) => target.push(part) } as unknown as ConstructorParameters<
-      typeof StreamingToolCallTracker
-    >[0],
-    { generateId, typeValidation: 'if-present' },
-  );
+  // Made at a reply's first tool-call fragment: most replies have none, and it is ~0.6 KB a reply.
+  let tracker: StreamingToolCallTracker | undefined;
+  const tracked = (): StreamingToolCallTracker =>
+    (tracker ??= new StreamingToolCallTracker(
+      { enqueue: (part: WirePart) => target.push(part) } as unknown as ConstructorParameters<
+        typeof StreamingToolCallTracker
+      >[0],
+      { generateId, typeValidation: 'if-present' },
+    ));
   let sawOutput = false;
   let failed = false;
   let usage: ChatUsage | undefined;
@@ -182,14 +185,14 @@ export function openAIChatWire(ctx: WireContext): WireMapper {
       if (delta.tool_calls != null) {
         target = out;
         for (const call of delta.tool_calls) {
-          tracker.processDelta(call as Parameters<StreamingToolCallTracker['processDelta']>[0]);
+          tracked().processDelta(call as Parameters<StreamingToolCallTracker['processDelta']>[0]);
         }
       }
     },
     end(out) {
       if (failed) return;
       target = out;
-      tracker.flush();
+      tracker?.flush();
       const finishReason: LanguageModelV3FinishReason =
         rawFinish != null
           ? { unified: mapFinish(rawFinish, hasRefusal), raw: rawFinish }

@@ -66,6 +66,8 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
     let peakRss = rssBefore;
     let plateauRss = 0;
     let plateauSamples = 0;
+    /** Every RSS sample (KiB) taken while all N were open: the figure uses the largest. */
+    const plateau: number[] = [];
     /** The sample taken while the most streams were open: [open streams, RSS]. */
     let busiest: [number, number] = [0, rssBefore];
     let allOpenAt = 0;
@@ -80,6 +82,7 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
         if (open === n) {
           plateauRss = Math.max(plateauRss, rss);
           plateauSamples++;
+          plateau.push(rss);
         }
       } catch {
         // server gone; reported as errors below
@@ -220,6 +223,10 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
         ...common,
         rss_before_mb: rssBefore / 1024,
         rss_all_open_mb: plateauRss / 1024,
+        // The plateau's median sample as well: less moved by one collection's timing than the
+        // largest, for comparing builds (the figure stays the largest: what the machine must have).
+        rss_all_open_median_mb: plateau.length > 0 ? percentile(plateau, 50) / 1024 : null,
+        per_stream_at_median_kb: plateau.length > 0 ? (percentile(plateau, 50) - rssBefore) / n : null,
         rss_peak_mb: peakRss / 1024,
         plateau_samples: plateauSamples,
         max_open: maxOpen,

@@ -13,6 +13,7 @@ import {
   templateCacheDir,
   templateKey,
 } from './template.js';
+import { takingTurns } from './turns.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
@@ -120,7 +121,8 @@ export async function openPglite(dataDir: string | null, setup = defaultPgliteSe
     const template = await pgliteTemplate(setup);
     client = await createPglite(null, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
   }
-  const db = drizzlePglite(client, { schema });
+  // Statements take turns with the event loop (turns.ts): replies stream between them.
+  const db = drizzlePglite(takingTurns(client), { schema });
   await migratePglite(db, { migrationsFolder: setup.migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }

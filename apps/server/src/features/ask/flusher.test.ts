@@ -270,4 +270,47 @@ describe('reply flusher', () => {
     expect(saved.get('r')).toBe(plain);
     await flusher.remove('r');
   });
+
+  it('a row whose saved start cannot be read waits for a later tick; the others are saved meanwhile', async () => {
+    const saved = new Map<string, string>();
+    const apply = store(saved);
+    let readFails = true;
+    const flusher = createReplyFlusher({
+      messages: {
+        appendTexts: (rows) => Promise.resolve(apply(rows)),
+        get: (_userId, id) =>
+          readFails ? Promise.reject(new Error('read failed')) : Promise.resolve({ text: saved.get(id)! }),
+      },
+      log,
+      flushMs: 20,
+    });
+    const long = createReplyText();
+    let plain = '';
+    for (let i = 0; i < 300; i++) {
+      long.append(`a${i} `);
+      plain += `a${i} `;
+    }
+    let other = '';
+    flusher.add('long', 'u', '', () => long);
+    flusher.add('other', 'u', other, () => other);
+    other = 'first';
+    await until(() => saved.get('long') === plain && long.keptFrom > 0 && saved.get('other') === 'first');
+    // Someone else's write past what memory forgot: the long reply's next write is whole, and
+    // its saved start cannot be read yet.
+    saved.set('long', `${plain}!`);
+    long.append('b ');
+    plain += 'b ';
+    // Its append is refused at the next tick; from then on each tick tries the whole write.
+    await sleep(60);
+    other = 'first second';
+    await until(() => saved.get('other') === 'first second');
+    expect(saved.get('other')).toBe('first second');
+    expect(saved.get('long')).toBe(`${plain.slice(0, -2)}!`);
+    // Once it can be read: the saved start up to what memory kept, then the reply's own rest.
+    readFails = false;
+    await until(() => saved.get('long') === plain);
+    expect(saved.get('long')).toBe(plain);
+    await flusher.remove('long');
+    await flusher.remove('other');
+  });
 });

@@ -121,13 +121,20 @@ export function createReplyFlusher(deps: {
     for (let i = 0; i < batch.length; i += CHUNK_ROWS) {
       if (i > 0) await nextTurn();
       // A reply removed since the tick began is saved by its runner: left out.
-      const chunk = batch.slice(i, i + CHUNK_ROWS).filter((r) => !r.entry.removed);
-      try {
-        await Promise.all(chunk.filter((r) => r.unkept).map(resolveWhole));
-      } catch (err) {
-        deps.log.error({ err }, 'reading a reply saved so far failed');
-        continue;
-      }
+      let chunk = batch.slice(i, i + CHUNK_ROWS).filter((r) => !r.entry.removed);
+      // A row whose saved start could not be read waits for the next tick; the others go now.
+      const unread = new Set<Row>();
+      await Promise.all(
+        chunk
+          .filter((r) => r.unkept)
+          .map((r) =>
+            resolveWhole(r).catch((err: unknown) => {
+              deps.log.error({ err }, 'reading a reply saved so far failed');
+              unread.add(r);
+            }),
+          ),
+      );
+      if (unread.size > 0) chunk = chunk.filter((r) => !unread.has(r));
       if (chunk.length === 0) continue;
       writing = writeChunk(chunk);
       await writing;

@@ -117,6 +117,9 @@ function promptOptions(input: AskInput, configured: Configured): Configured {
 
 export function createAskPipeline(deps: PipelineDeps) {
   const { generations } = deps;
+  /** Reads a reply's saved text (the start of a long streaming reply that memory forgot). */
+  const savedReply = (userId: string, replyId: string) => async () =>
+    (await deps.messages.get(userId, replyId))?.text;
 
   /** The generation's end: the claim goes (here and in Redis), waiters get the result. */
   function end(generation: Generation, result: TurnResult | null): void {
@@ -230,7 +233,7 @@ export function createAskPipeline(deps: PipelineDeps) {
     // before the save (on the embedded database a long reply's save blocks the server).
     sink.flush();
     // Memory keeps what came after the last save; the saved start is read back when needed.
-    const text = await sink.wholeText(async () => (await deps.messages.get(userId, replyId))?.text);
+    const text = await sink.wholeText(savedReply(userId, replyId));
     await sink.delivered(CHAT_LIMITS.finalTextDeliveryMs);
     // The gates' holds (the balance's reservation) settle with what the reply really used, before
     // the final event, so a client that refetches its balance on the final sees the settled one.
@@ -353,7 +356,7 @@ export function createAskPipeline(deps: PipelineDeps) {
     async savedText(hub: ReplyHub, userId: string): Promise<string | undefined> {
       const replyId = hub.replyId;
       if (!replyId) return undefined;
-      return readSavedStart(hub.replyText, async () => (await deps.messages.get(userId, replyId))?.text);
+      return readSavedStart(hub.replyText, savedReply(userId, replyId));
     },
 
     /** The user's reply running on another instance (resume, with Redis), read from after `lastEventId`. */

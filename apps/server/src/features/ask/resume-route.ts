@@ -28,11 +28,16 @@ export function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
     const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
     // A snapshot of a long reply starts with its saved text (memory keeps what came after the
     // last save): read first, then looked up again, as the reply may have ended meanwhile.
+    // A saved text read for a reply that ended meanwhile, while the next one started, is not that
+    // one's: read again for it.
     let hub = pipeline.running(conversationId, user.id);
     let saved: string | undefined;
-    if (hub?.resumable && hub.needsSavedText(lastEventId)) {
-      saved = await pipeline.savedText(hub, user.id);
+    for (let reads = 0; reads < 2 && hub?.resumable && hub.needsSavedText(lastEventId); reads++) {
+      const reading = hub;
+      saved = await pipeline.savedText(reading, user.id);
       hub = pipeline.running(conversationId, user.id);
+      if (hub === reading) break;
+      saved = undefined;
     }
     // Check and attach run in one synchronous step, so the generation cannot end between them:
     // once attached, the subscriber is sure to get the final (or error) event.

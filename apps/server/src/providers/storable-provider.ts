@@ -1,5 +1,6 @@
 import { REPLACEMENT_CHAR, toStorable } from '../platform/storable.js';
-import { ProviderFailure, type ChatProvider, type ProviderEvent } from './types.js';
+import { filteredProvider, type EventFilter } from './event-push.js';
+import { ProviderFailure, type ChatProvider, type ProviderEmit, type ProviderEvent } from './types.js';
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
@@ -9,34 +10,51 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  * streamed). A high surrogate at the end of one delta is held back until the next one, so an
  * emoji split across two chunks stays whole; one left at the end of the stream is replaced.
  */
-export async function* storableEvents(events: AsyncIterable<ProviderEvent>): AsyncIterable<ProviderEvent> {
+export function storableFilter(emit: ProviderEmit): EventFilter {
   let pending = '';
-  for await (const ev of events) {
-    if (ev.type === 'text') {
-      let text = pending + ev.text;
-      pending = '';
-      if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
-        pending = text.slice(-1);
-        text = text.slice(0, -1);
+  return {
+    event(ev) {
+      if (ev.type === 'text') {
+        let text = pending + ev.text;
+        pending = '';
+        if (text.length > 0 && isHighSurrogate(text.charCodeAt(text.length - 1))) {
+          pending = text.slice(-1);
+          text = text.slice(0, -1);
+        }
+        if (text) emit({ type: 'text', text: toStorable(text) });
+        return;
       }
-      if (text) yield { type: 'text', text: toStorable(text) };
-      continue;
-    }
-    if (pending) yield { type: 'text', text: REPLACEMENT_CHAR };
-    pending = '';
-    if (ev.type === 'error')
-      yield { type: 'error', error: { ...ev.error, message: toStorable(ev.error.message) } };
-    else if (ev.type === 'reasoning') yield { type: 'reasoning', text: toStorable(ev.text) };
-    else if (ev.type === 'tool-call') {
-      const { id, name, arguments: args } = ev.call;
-      yield {
-        type: 'tool-call',
-        call: { id: toStorable(id), name: toStorable(name), arguments: toStorable(args) },
-      };
-    } else yield ev;
+      if (pending) emit({ type: 'text', text: REPLACEMENT_CHAR });
+      pending = '';
+      if (ev.type === 'error')
+        emit({ type: 'error', error: { ...ev.error, message: toStorable(ev.error.message) } });
+      else if (ev.type === 'reasoning') emit({ type: 'reasoning', text: toStorable(ev.text) });
+      else if (ev.type === 'tool-call') {
+        const { id, name, arguments: args } = ev.call;
+        emit({
+          type: 'tool-call',
+          call: { id: toStorable(id), name: toStorable(name), arguments: toStorable(args) },
+        });
+      } else emit(ev);
+    },
+    end() {
+      // Ended without finish/error (an abort): what was held back was a lone surrogate.
+      if (pending) emit({ type: 'text', text: REPLACEMENT_CHAR });
+      pending = '';
+    },
+  };
+}
+
+/** storableFilter over an iterable of events. */
+export async function* storableEvents(events: AsyncIterable<ProviderEvent>): AsyncIterable<ProviderEvent> {
+  const out: ProviderEvent[] = [];
+  const filter = storableFilter((ev) => out.push(ev));
+  for await (const ev of events) {
+    filter.event(ev);
+    yield* out.splice(0);
   }
-  // Ended without finish/error (an abort): what was held back was a lone surrogate.
-  if (pending) yield { type: 'text', text: REPLACEMENT_CHAR };
+  filter.end();
+  yield* out.splice(0);
 }
 
 /**
@@ -44,25 +62,22 @@ export async function* storableEvents(events: AsyncIterable<ProviderEvent>): Asy
  * replies, titles and provider error messages are all storable whatever the upstream sends.
  */
 export function storableProvider(inner: ChatProvider): ChatProvider {
-  return {
-    stream: (req, signal) => storableEvents(inner.stream(req, signal)),
-    async complete(req, signal) {
-      try {
-        const { text, toolCalls } = await inner.complete(req, signal);
-        return {
-          text: toStorable(text),
-          toolCalls: toolCalls.map((c) => ({
-            ...c,
-            name: toStorable(c.name),
-            arguments: toStorable(c.arguments),
-          })),
-        };
-      } catch (err) {
-        if (err instanceof ProviderFailure) {
-          throw new ProviderFailure({ ...err.error, message: toStorable(err.error.message) });
-        }
-        throw err;
+  return filteredProvider(inner, storableFilter, async (req, signal) => {
+    try {
+      const { text, toolCalls } = await inner.complete(req, signal);
+      return {
+        text: toStorable(text),
+        toolCalls: toolCalls.map((c) => ({
+          ...c,
+          name: toStorable(c.name),
+          arguments: toStorable(c.arguments),
+        })),
+      };
+    } catch (err) {
+      if (err instanceof ProviderFailure) {
+        throw new ProviderFailure({ ...err.error, message: toStorable(err.error.message) });
       }
-    },
-  };
+      throw err;
+    }
+  });
 }

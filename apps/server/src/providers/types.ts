@@ -99,8 +99,18 @@ export type ProviderEvent =
   | { type: 'finish'; finishReason: string; usage?: ProviderUsage }
   | { type: 'error'; error: ProviderError };
 
+/** Takes a stream's events one by one, as they come (the push route of a ChatProvider). */
+export type ProviderEmit = (ev: ProviderEvent) => void;
+
 export interface ChatProvider {
   stream(req: ProviderRequest, signal: AbortSignal): AsyncIterable<ProviderEvent>;
+  /**
+   * The same events as `stream`, pushed to `emit` as they come, with no promise per event (the
+   * relay's hot path: docs/decisions.md, "Pushed events"). Resolves after the last event; rejects
+   * only with what `emit` threw (the stream is then stopped). Optional: `streamOf` iterates
+   * `stream` for an adapter without it.
+   */
+  streamTo?(req: ProviderRequest, signal: AbortSignal, emit: ProviderEmit): Promise<void>;
   /** A short non-streaming completion (titles). Rejects with a ProviderFailure. */
   complete(req: ProviderRequest, signal: AbortSignal): Promise<ProviderCompletion>;
 }

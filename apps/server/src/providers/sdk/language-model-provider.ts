@@ -5,9 +5,10 @@ import type {
 } from '@ai-sdk/provider';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
 import { idleWatch } from '../idle-watch.js';
+import { pulled, type EventRun } from '../event-push.js';
 import { ProviderFailure, type ChatProvider, type ProviderError, type ProviderEvent } from '../types.js';
 import { callOptions } from './prompt.js';
-import { tapCall, wireParts, type WirePart, type WireProtocol } from './wire-stream.js';
+import { pumpWire, tapCall, type WirePart, type WireProtocol } from './wire-stream.js';
 
 export interface LanguageModelProviderOptions {
   /** The reply fails with upstream_timeout when nothing arrives for this long. */
@@ -70,15 +71,6 @@ function textRunsJoined(parts: WirePart[]): WirePart[] {
   return out;
 }
 
-/** The SDK's stream parts one by one, in the batches' shape. */
-async function* sdkParts(reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart>) {
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield [value];
-  }
-}
-
 /**
  * A ChatProvider over any AI SDK language model (the provider packages' own `doStream` and
  * `doGenerate`: their fetch, wire format, SSE parser and chunk validation). Every adapter is this
@@ -90,95 +82,144 @@ export function createLanguageModelProvider(
 ): ChatProvider {
   const idleMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
 
-  return {
-    async *stream(req, signal): AsyncIterable<ProviderEvent> {
-      const idle = idleWatch(idleMs, signal);
-      const abortSignal = idle.signal;
-      let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+  /**
+   * One reply's events, pushed: the kept body's chunks arrive as events of a Node stream and go
+   * through the parser, the protocol's mapper and this switch to `emit` with no promise, iterator
+   * or generator per chunk (docs/decisions.md, "Pushed events"). The SDK's own stream, when the
+   * body was not kept, is read part by part. Ends after `finish` or `error`, silently on an abort.
+   */
+  const run: EventRun = async (req, signal, emit) => {
+    const idle = idleWatch(idleMs, signal);
+    let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+    let pump: { cancel(): void } | undefined;
+    /** No more events: the stream ended (finish, error) or `emit` threw. */
+    let over = false;
+    let thrown: { error: unknown } | undefined;
+    const send = (ev: ProviderEvent): void => {
+      if (over) return;
       try {
-        // The provider's own stream (the AI SDK's OpenAI adapter: its fetch, SSE parser and chunk
-        // validation), without streamText's orchestration on top: that layer (step handling,
-        // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
-        // none of it. See docs/decisions.md.
-        const tap = opts.wire ? tapCall(abortSignal) : undefined;
-        const { stream } = await model(req.model).doStream({ ...callOptions(req), abortSignal });
-        let source: AsyncIterable<WirePart[]>;
-        if (tap?.response && opts.wire) {
-          // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
-          stream.cancel().catch(() => {});
-          source = wireParts(tap.response, tap.url ?? '', opts.wire, tap.resend);
-        } else {
-          reader = stream.getReader();
-          source = sdkParts(reader);
-        }
-        for await (const parts of source) {
-          idle.poke();
-          for (const part of parts.length > 1 ? textRunsJoined(parts) : parts)
-            switch (part.type) {
-              case 'text-delta':
-                if (part.delta) yield { type: 'text', text: part.delta };
-                break;
-              case 'reasoning-delta':
-                if (part.delta) yield { type: 'reasoning', text: part.delta };
-                break;
-              // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
-              case 'tool-call':
-                yield {
-                  type: 'tool-call',
-                  call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
-                };
-                break;
-              case 'tool-result':
-                yield {
-                  type: 'tool-result',
-                  toolCallId: part.toolCallId,
-                  toolName: part.toolName,
-                  result: part.result,
-                };
-                break;
-              case 'finish': {
-                const usage = {
-                  inputTokens: part.usage.inputTokens.total,
-                  outputTokens: part.usage.outputTokens.total,
-                };
-                yield { type: 'usage', usage };
-                // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
-                // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
-                if (part.finishReason.unified === 'content-filter') {
-                  yield { type: 'error', error: moderationError(part.finishReason.raw) };
-                  return;
-                }
-                yield { type: 'finish', finishReason: finishReasonOf(part.finishReason), usage };
-                return;
-              }
-              case 'error':
-                if (signal.aborted) return;
-                yield {
-                  type: 'error',
-                  error: mapProviderError(idle.timedOut ? idle.signal.reason : part.error),
-                };
-                return;
-              default:
-                break;
-            }
-        }
-        if (!signal.aborted) {
-          yield {
-            type: 'error',
-            error: idle.timedOut
-              ? mapProviderError(idle.signal.reason)
-              : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
-          };
-        }
-      } catch (err) {
-        if (signal.aborted) return;
-        yield { type: 'error', error: mapProviderError(idle.timedOut ? idle.signal.reason : err) };
-      } finally {
-        idle.stop();
-        // Stops the upstream body when the caller leaves early (abort, error).
-        reader?.cancel().catch(() => {});
+        emit(ev);
+      } catch (error) {
+        thrown = { error };
+        over = true;
       }
-    },
+    };
+    const end = (ev?: ProviderEvent): void => {
+      if (ev) send(ev);
+      over = true;
+    };
+    /** One batch of the SDK's parts (what one read of the body carried); true once over. */
+    const relay = (parts: WirePart[]): boolean => {
+      idle.poke();
+      for (const part of parts.length > 1 ? textRunsJoined(parts) : parts) {
+        if (over) break;
+        switch (part.type) {
+          case 'text-delta':
+            if (part.delta) send({ type: 'text', text: part.delta });
+            break;
+          case 'reasoning-delta':
+            if (part.delta) send({ type: 'reasoning', text: part.delta });
+            break;
+          // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
+          case 'tool-call':
+            send({
+              type: 'tool-call',
+              call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
+            });
+            break;
+          case 'tool-result':
+            send({
+              type: 'tool-result',
+              toolCallId: part.toolCallId,
+              toolName: part.toolName,
+              result: part.result,
+            });
+            break;
+          case 'finish': {
+            const usage = {
+              inputTokens: part.usage.inputTokens.total,
+              outputTokens: part.usage.outputTokens.total,
+            };
+            send({ type: 'usage', usage });
+            // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
+            // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
+            if (part.finishReason.unified === 'content-filter')
+              end({ type: 'error', error: moderationError(part.finishReason.raw) });
+            else end({ type: 'finish', finishReason: finishReasonOf(part.finishReason), usage });
+            break;
+          }
+          case 'error':
+            if (signal.aborted) end();
+            else
+              end({
+                type: 'error',
+                error: mapProviderError(idle.timedOut ? idle.signal.reason : part.error),
+              });
+            break;
+          default:
+            break;
+        }
+      }
+      return over;
+    };
+    try {
+      // The provider's own stream (the AI SDK's OpenAI adapter: its fetch, SSE parser and chunk
+      // validation), without streamText's orchestration on top: that layer (step handling,
+      // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
+      // none of it. See docs/decisions.md.
+      const tap = opts.wire ? tapCall(idle.signal) : undefined;
+      const { stream } = await model(req.model).doStream({ ...callOptions(req), abortSignal: idle.signal });
+      const kept = tap?.response;
+      if (kept && opts.wire) {
+        // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
+        stream.cancel().catch(() => {});
+        const wire = opts.wire;
+        const failure = await new Promise<unknown>((settle) => {
+          if (idle.signal.aborted) return settle(idle.signal.reason);
+          const onAbort = (): void => settle(idle.signal.reason);
+          idle.signal.addEventListener('abort', onAbort, { once: true });
+          const done = (error: unknown): void => {
+            idle.signal.removeEventListener('abort', onAbort);
+            settle(error);
+          };
+          pump = pumpWire(kept, tap.url ?? '', wire, tap.resend, {
+            parts: (parts) => {
+              if (relay(parts)) done(undefined);
+            },
+            done,
+          });
+        });
+        if (failure !== undefined) throw failure;
+      } else {
+        reader = stream.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done || relay([value])) break;
+        }
+      }
+      if (!signal.aborted) {
+        end({
+          type: 'error',
+          error: idle.timedOut
+            ? mapProviderError(idle.signal.reason)
+            : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
+        });
+      }
+    } catch (err) {
+      if (!signal.aborted)
+        end({ type: 'error', error: mapProviderError(idle.timedOut ? idle.signal.reason : err) });
+    } finally {
+      idle.stop();
+      // Stops the upstream body when the stream ends early (abort, error, a throw of `emit`).
+      pump?.cancel();
+      reader?.cancel().catch(() => {});
+    }
+    if (thrown) throw thrown.error;
+  };
+
+  return {
+    stream: (req, signal) => pulled((s, emit) => run(req, s, emit), signal),
+    streamTo: run,
 
     async complete(req, signal) {
       const timeoutMs = opts.completeTimeoutMs ?? DEFAULT_COMPLETE_TIMEOUT_MS;

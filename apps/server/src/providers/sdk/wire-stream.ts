@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { pipeline, type Readable } from 'node:stream';
+import { finished, pipeline, type Readable } from 'node:stream';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
 import { createParser } from 'eventsource-parser';
@@ -48,14 +48,21 @@ export interface WireMapper {
 
 export type WireProtocol = (ctx: WireContext) => WireMapper;
 
-type ReadResult = { done: true; value?: undefined } | { done: false; value: Uint8Array };
+/** Where a kept body delivers itself: its chunks as they arrive, then its end or failure. */
+export interface BodySink {
+  data(chunk: Uint8Array): void;
+  end(): void;
+  /** The body failed: the error fetch's reader would throw (the abort reason once aborted). */
+  fail(error: unknown): void;
+}
 
 /** A successful response whose body is read here. */
 export interface KeptBody {
   status: number;
   headers: Headers;
-  read(): Promise<ReadResult>;
-  /** Stops reading and lets the connection go. */
+  /** Starts delivering the body to `sink` (once): pushed, with no promise per chunk. */
+  start(sink: BodySink): void;
+  /** Stops reading and lets the connection go; the sink hears nothing more. */
   cancel(): void;
 }
 
@@ -107,11 +114,28 @@ async function viaFetch(
   const res = await fetchFn(input, init);
   if (!res.ok || !res.body) return res;
   const reader = res.body.getReader();
+  let cancelled = false;
   return {
     status: res.status,
     headers: res.headers,
-    read: () => reader.read() as Promise<ReadResult>,
-    cancel: () => void reader.cancel().catch(() => {}),
+    start(sink) {
+      void (async () => {
+        try {
+          for (;;) {
+            const next = await reader.read();
+            if (cancelled) return;
+            if (next.done) return sink.end();
+            sink.data(next.value as Uint8Array);
+          }
+        } catch (err) {
+          if (!cancelled) sink.fail(err);
+        }
+      })();
+    },
+    cancel() {
+      cancelled = true;
+      reader.cancel().catch(ignore);
+    },
   };
 }
 
@@ -155,20 +179,23 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
     return new Response(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
   }
   const body = decoded(res.body, headers.get('content-encoding'));
-  const chunks = body[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  let cancelled = false;
   return {
     status,
     headers,
-    async read() {
-      try {
-        const next = await chunks.next();
-        return next.done ? { done: true, value: undefined } : { done: false, value: next.value };
-      } catch (err) {
-        if (signal?.aborted) throw signal.reason;
-        throw new TypeError('terminated', { cause: err });
-      }
+    start(sink) {
+      body.on('data', (chunk: Uint8Array) => {
+        if (!cancelled) sink.data(chunk);
+      });
+      // finished: the end, an error, or a close before the end (a dropped connection).
+      finished(body, { writable: false }, (err) => {
+        if (cancelled) return;
+        if (!err) return sink.end();
+        sink.fail(signal?.aborted ? signal.reason : new TypeError('terminated', { cause: err }));
+      });
     },
     cancel() {
+      cancelled = true;
       body.destroy();
       res.body.destroy();
     },
@@ -205,82 +232,125 @@ export function tapCall(signal: AbortSignal): Tap {
   return tap;
 }
 
+/** Where the parts of a kept response go. */
+export interface PartsSink {
+  /** The parts one body chunk carried (never empty). */
+  parts(out: WirePart[]): void;
+  /** The stream is over: cleanly (undefined) or with what failed. Called once. */
+  done(error?: unknown): void;
+}
+
 /**
- * The stream parts of a kept response, a batch per body chunk. A failing body throws what the
- * SDK's response wrapper throws (an APICallError with the 2xx status and the network error as
- * its cause), so errors map the same.
+ * The stream parts of a kept response, pushed to `sink` a batch per body chunk, with no promise
+ * or iterator per chunk. A failing body ends with what the SDK's response wrapper throws (an
+ * APICallError with the 2xx status and the network error as its cause), so errors map the same.
+ * The handle's `cancel` stops it (the sink hears nothing more).
  */
-export async function* wireParts(
+export function pumpWire(
   first: KeptBody,
   url: string,
   protocol: WireProtocol,
-  resend?: (fields: Record<string, unknown>) => Promise<Sent>,
-): AsyncGenerator<WirePart[]> {
+  resend: ((fields: Record<string, unknown>) => Promise<Sent>) | undefined,
+  sink: PartsSink,
+): { cancel(): void } {
   let response = first;
   let responseHeaders = headersOf(response);
   const mapper = protocol({ url, responseHeaders });
-  const batch: { out: WirePart[] } = { out: [] };
-  const parser = createParser({ onEvent: (e) => mapper.event(e.data, e.event, batch.out) });
+  let out: WirePart[] = [];
+  const parser = createParser({ onEvent: (e) => mapper.event(e.data, e.event, out) });
   let decoder = new TextDecoder();
-  // Parts mapped before a mapper throws still go out first, as the SDK's transform enqueued them.
-  const take = (): WirePart[] => {
-    const out = batch.out;
-    batch.out = [];
-    return out;
-  };
-  try {
-    for (;;) {
-      let chunk: ReadResult;
-      try {
-        chunk = await response.read();
-      } catch (error) {
-        if (isAbortError(error)) throw error;
-        throw new APICallError({
-          message: 'Failed to process successful response',
-          cause: error,
-          statusCode: response.status,
-          url,
-          responseHeaders,
-          requestBodyValues: undefined,
-          isRetryable: true,
-        });
-      }
-      let failure: unknown;
-      try {
-        if (chunk.done) {
-          const tail = decoder.decode();
-          if (tail) parser.feed(tail);
-          const more = mapper.continuation?.();
-          if (more && resend) {
-            const next = await continued(resend, more, url);
-            if (isKept(next)) {
-              response = next;
-              responseHeaders = headersOf(next);
-              parser.reset();
-              decoder = new TextDecoder();
-              if (batch.out.length > 0) yield take();
-              continue;
-            }
-            mapper.continuationFailed?.(next, batch.out);
-          }
-          mapper.end(batch.out);
-        } else {
-          parser.feed(decoder.decode(chunk.value, { stream: true }));
-        }
-      } catch (err) {
-        failure = err ?? new Error('stream mapping failed');
-      }
-      if (batch.out.length > 0) yield take();
-      if (failure !== undefined) throw failure;
-      if (chunk.done) return;
-    }
-  } finally {
+  let over = false;
+
+  const finish = (error?: unknown): void => {
+    if (over) return;
+    over = true;
     response.cancel();
-  }
+    sink.done(error);
+  };
+  // Parts mapped before a mapper throws still go out first, as the SDK's transform enqueued them.
+  const send = (): void => {
+    if (out.length === 0 || over) return;
+    const batch = out;
+    out = [];
+    sink.parts(batch);
+  };
+  const mapped = (step: () => void): boolean => {
+    let failure: unknown;
+    try {
+      step();
+    } catch (err) {
+      failure = err ?? new Error('stream mapping failed');
+    }
+    send();
+    if (failure !== undefined) finish(failure);
+    return failure === undefined;
+  };
+
+  const ended = async (): Promise<void> => {
+    if (
+      !mapped(() => {
+        const tail = decoder.decode();
+        if (tail) parser.feed(tail);
+      })
+    )
+      return;
+    let more: Record<string, unknown> | undefined;
+    if (!mapped(() => (more = mapper.continuation?.()))) return;
+    if (more && resend) {
+      const next = await continued(resend, more, url);
+      if (over) {
+        if (isKept(next)) next.cancel();
+        return;
+      }
+      if (isKept(next)) {
+        response = next;
+        responseHeaders = headersOf(next);
+        parser.reset();
+        decoder = new TextDecoder();
+        return listen();
+      }
+      if (!mapped(() => mapper.continuationFailed?.(next, out))) return;
+    }
+    if (mapped(() => mapper.end(out))) finish();
+  };
+
+  const listen = (): void =>
+    response.start({
+      data: (chunk) => {
+        if (!over) mapped(() => parser.feed(decoder.decode(chunk, { stream: true })));
+      },
+      end: () => {
+        if (!over) void ended().catch(finish);
+      },
+      fail: (error) => {
+        if (over) return;
+        if (isAbortError(error)) return finish(error);
+        finish(
+          new APICallError({
+            message: 'Failed to process successful response',
+            cause: error,
+            statusCode: response.status,
+            url,
+            responseHeaders,
+            requestBodyValues: undefined,
+            isRetryable: true,
+          }),
+        );
+      },
+    });
+
+  listen();
+  return {
+    cancel() {
+      if (over) return;
+      over = true;
+      response.cancel();
+    },
+  };
 }
 
 const isKept = (v: unknown): v is KeptBody =>
-  typeof v === 'object' && v !== null && !(v instanceof Response) && 'read' in v && 'cancel' in v;
+  typeof v === 'object' && v !== null && !(v instanceof Response) && 'start' in v && 'cancel' in v;
 
 /** The headers as the SDK's errors carry them (extractResponseHeaders of a Response). */
 const headersOf = (kept: KeptBody): Record<string, string> => Object.fromEntries(kept.headers.entries());

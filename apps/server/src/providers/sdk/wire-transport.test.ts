@@ -9,7 +9,7 @@ import { createLanguageModelProvider } from './language-model-provider.js';
 import { googleWire } from './wire-google.js';
 import { tapFetch } from './wire-stream.js';
 import { freePort } from '../../../test/support/net.js';
-import type { ProviderEvent } from '../types.js';
+import type { ChatProvider, ProviderEvent } from '../types.js';
 
 /**
  * The two transports of a wire-read stream (wire-stream.ts): undici's request with a Node body
@@ -23,6 +23,16 @@ let fake: FakeOpenAIServer;
 /** Answers every POST with the gzip of a fixed OpenAI stream, or a 307 to the fake for /moved. */
 let odd: Server;
 let oddUrl: string;
+/** Resolves with the chunks written when the /slow/ reply's connection closes. */
+let slowClosed = closing();
+function closing() {
+  let resolve!: (chunks: number) => void;
+  const promise = new Promise<number>((r) => (resolve = r));
+  return { promise, resolve };
+}
+/** The chunks written before the /slow/ connection closed, or -1 when it is still open after 3 s. */
+const closedAfter = () =>
+  Promise.race([slowClosed.promise, new Promise<number>((r) => setTimeout(() => r(-1), 3000))]);
 const ZIPPED_TEXT = 'Compressed on the way';
 
 function chunk(content: string): string {
@@ -57,6 +67,17 @@ beforeAll(async () => {
         res.end(`data: ${JSON.stringify({ candidates: [{ ...candidate, index: 0 }], ...usage })}\n\n`);
         return;
       }
+      if (req.url?.startsWith('/slow/')) {
+        // A long reply, a chunk every 10 ms: whether the reader let it go shows in `slowClosed`.
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        let n = 0;
+        const timer = setInterval(() => res.write(chunk(`w${n++} `)), 10);
+        res.on('close', () => {
+          clearInterval(timer);
+          slowClosed.resolve(n);
+        });
+        return;
+      }
       if (req.url?.startsWith('/broken/')) {
         // Half of a gzip body, then the connection drops.
         const whole = gzipSync(chunk('Half') + chunk(' of it') + 'data: [DONE]\n\n');
@@ -79,13 +100,13 @@ afterAll(async () => {
 });
 
 type Transport = 'request' | 'fetch';
+type Route = 'pull' | 'push';
 
-async function collect(
+function providerFor(
   transport: Transport,
-  text: string,
-  opts: { baseURL?: string; signal?: AbortSignal; idleTimeoutMs?: number } = {},
-): Promise<ProviderEvent[]> {
-  const provider = createOpenAIChatProvider(
+  opts: { baseURL?: string; idleTimeoutMs?: number } = {},
+): ChatProvider {
+  return createOpenAIChatProvider(
     {
       name: 'openAI',
       apiKey: 'test',
@@ -94,13 +115,24 @@ async function collect(
     },
     opts.idleTimeoutMs ? { idleTimeoutMs: opts.idleTimeoutMs } : {},
   );
+}
+
+const ask = (text: string) => ({
+  model: 'gpt-4o-mini',
+  messages: [{ role: 'user' as const, content: text }],
+});
+
+/** The events of one ask, through the provider's pull route (stream) or its push route (streamTo). */
+async function collect(
+  transport: Transport,
+  text: string,
+  opts: { baseURL?: string; signal?: AbortSignal; idleTimeoutMs?: number; route?: Route } = {},
+): Promise<ProviderEvent[]> {
+  const provider = providerFor(transport, opts);
+  const signal = opts.signal ?? new AbortController().signal;
   const events: ProviderEvent[] = [];
-  for await (const e of provider.stream(
-    { model: 'gpt-4o-mini', messages: [{ role: 'user', content: text }] },
-    opts.signal ?? new AbortController().signal,
-  )) {
-    events.push(e);
-  }
+  if (opts.route === 'push') await provider.streamTo!(ask(text), signal, (e) => events.push(e));
+  else for await (const e of provider.stream(ask(text), signal)) events.push(e);
   return events;
 }
 
@@ -116,10 +148,12 @@ async function both(text: string, opts: Parameters<typeof collect>[2] = {}) {
     }
     return out;
   };
-  return {
-    request: joined(await collect('request', text, opts)),
-    fetch: joined(await collect('fetch', text, opts)),
-  };
+  const request = joined(await collect('request', text, opts));
+  const fetch = joined(await collect('fetch', text, opts));
+  // The push route (the relay's) gives the same events as the pull route, on both transports.
+  expect(joined(await collect('request', text, { ...opts, route: 'push' }))).toEqual(request);
+  expect(joined(await collect('fetch', text, { ...opts, route: 'push' }))).toEqual(fetch);
+  return { request, fetch };
 }
 
 describe('wire transports: undici request and fetch give the same events', () => {
@@ -213,4 +247,37 @@ describe('wire transports: undici request and fetch give the same events', () =>
     const text = request.map((e) => (e.type === 'text' ? e.text : '')).join('');
     expect(text).toBe('The first part and the rest');
   });
+
+  it.each<Transport>(['request', 'fetch'])(
+    'push route (%s): a throw of the consumer stops the upstream and is what the call rejects with',
+    async (transport) => {
+      slowClosed = closing();
+      const provider = providerFor(transport, { baseURL: `${oddUrl}/slow/v1` });
+      const seen: string[] = [];
+      const boom = new Error('consumer failed');
+      const run = provider.streamTo!(ask('hi'), new AbortController().signal, (e) => {
+        if (e.type === 'text') seen.push(e.text);
+        if (seen.length === 3) throw boom;
+      });
+      await expect(run).rejects.toBe(boom);
+      expect(seen).toHaveLength(3);
+      // The connection is let go at once, long before the reply's 10 ms chunks would end.
+      expect(await closedAfter()).toBeGreaterThanOrEqual(0);
+      expect(await closedAfter()).toBeLessThan(50);
+    },
+  );
+
+  it.each<Transport>(['request', 'fetch'])(
+    'pull route (%s): leaving the loop early stops the upstream',
+    async (transport) => {
+      slowClosed = closing();
+      const provider = providerFor(transport, { baseURL: `${oddUrl}/slow/v1` });
+      let texts = 0;
+      for await (const e of provider.stream(ask('hi'), new AbortController().signal)) {
+        if (e.type === 'text' && ++texts === 2) break;
+      }
+      expect(await closedAfter()).toBeGreaterThanOrEqual(0);
+      expect(await closedAfter()).toBeLessThan(50);
+    },
+  );
 });

@@ -6,6 +6,7 @@ import type {
   ProviderTool,
   ProviderToolCall,
 } from '../../../providers/types.js';
+import { filteredProvider } from '../../../providers/event-push.js';
 import type { ReplySink } from '../stream-sink.js';
 import { streamReply, type Outcome } from './stream-reply.js';
 import type { AgentPlan, AgentTool, Turn } from './types.js';
@@ -47,16 +48,14 @@ async function step(
   const calls: ProviderToolCall[] = [];
   // `live` adds the text to the reply (the turn is the reply's); otherwise it goes nowhere.
   // The calls come as events beside the text; streamReply relays the text and the end.
-  const provider = {
-    ...turn.provider,
-    async *stream(req: ProviderRequest, s: AbortSignal) {
-      for await (const ev of turn.provider.stream(req, s)) {
-        if (ev.type === 'tool-call') calls.push(ev.call);
-        if (ev.type === 'text') text += ev.text;
-        yield ev;
-      }
+  const provider = filteredProvider(turn.provider, (emit) => ({
+    event(ev) {
+      if (ev.type === 'tool-call') calls.push(ev.call);
+      if (ev.type === 'text') text += ev.text;
+      emit(ev);
     },
-  };
+    end() {},
+  }));
   const sink = { delta: live ?? (() => {}) };
   const outcome = await streamReply({ provider, upstream: request }, sink, signal, log);
   return { text, calls, outcome };

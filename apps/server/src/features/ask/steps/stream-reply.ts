@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { streamOf } from '../../../providers/event-push.js';
 import type { ProviderError, ProviderUsage } from '../../../providers/types.js';
 import type { ReplySink } from '../stream-sink.js';
 import type { Turn } from './types.js';
@@ -27,7 +28,9 @@ export async function streamReply(
   let outcome: Outcome | undefined;
   let usage: ProviderUsage | undefined;
   try {
-    for await (const ev of turn.provider.stream(turn.upstream, signal)) {
+    // The push route: each event straight from the upstream's chunk to the sink.
+    await streamOf(turn.provider)(turn.upstream, signal, (ev) => {
+      if (outcome?.kind === 'error') return;
       if (ev.type === 'text') {
         sink.delta(ev.text);
       } else if (ev.type === 'usage') {
@@ -37,10 +40,9 @@ export async function streamReply(
         outcome = { kind: 'finish', finishReason: ev.finishReason, outputTokens: usage?.outputTokens };
       } else if (ev.type === 'error') {
         outcome = { kind: 'error', error: ev.error };
-        break;
       }
       // reasoning and tool calls are not shown or saved yet (later issues).
-    }
+    });
   } catch (err) {
     log.error({ err }, 'provider stream threw');
     outcome = { kind: 'error', error: { code: 'upstream_error', message: 'The reply failed unexpectedly' } };

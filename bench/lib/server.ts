@@ -271,12 +271,34 @@ export interface ApiResponse<T = unknown> {
   ms: number;
 }
 
-/** One JSON request over the keep-alive agent. */
-export function api<T = unknown>(
+/**
+ * One JSON request over the keep-alive agent. A GET sent on a kept socket that the server closed
+ * as it went out (its keep-alive timeout, 72 s in Fastify, ends exactly then) fails with a reset
+ * or "socket hang up" before any answer; that one is sent again on a new socket, as a browser
+ * does. Anything else fails the request.
+ */
+export async function api<T = unknown>(
   base: string,
   method: string,
   path: string,
   opts: { token?: string; body?: unknown; agent?: Agent } = {},
+): Promise<ApiResponse<T>> {
+  try {
+    return await apiOnce<T>(base, method, path, opts);
+  } catch (err) {
+    if (!(err instanceof StaleSocket) || (method !== 'GET' && method !== 'HEAD')) throw err;
+    return apiOnce<T>(base, method, path, opts);
+  }
+}
+
+/** A request that failed on a reused keep-alive socket before any answer came. */
+class StaleSocket extends Error {}
+
+function apiOnce<T>(
+  base: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; agent?: Agent },
 ): Promise<ApiResponse<T>> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string> = {};
@@ -302,7 +324,10 @@ export function api<T = unknown>(
       });
       r.on('error', rej);
     });
-    req.on('error', rej);
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const dropped = err.code === 'ECONNRESET' || err.message === 'socket hang up';
+      rej(req.reusedSocket && dropped ? new StaleSocket(err.message, { cause: err }) : err);
+    });
     req.end(payload);
   });
 }

@@ -54,7 +54,7 @@ describe('reply text forgetting its saved start', () => {
 
   it('drops whole blocks saved before a point, keeps its length and every later slice', () => {
     const { text, plain } = grown(600);
-    // The prefix and the first blocks of 128 pieces end before this point; the block it falls in stays.
+    // The prefix and the first blocks of pieces end before this point; the block it falls in stays.
     const upTo = Math.floor(plain.length / 2);
     text.forget(upTo);
     const kept = text.keptFrom;

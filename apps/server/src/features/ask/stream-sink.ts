@@ -18,47 +18,57 @@ export interface ReplySink {
  * generation nor the other clients anything, and its Last-Event-ID stays meaningful.
  */
 export function createSseSubscriber(sse: SseStream): Subscriber {
-  let pending = '';
-  let pendingId = -1;
-  let waitingDrain = false;
+  return new SseSubscriber(sse);
+}
 
-  const flushPending = () => {
-    if (!pending) return;
-    if (!sse.closed) sse.send({ text: pending }, pendingId);
-    pending = '';
-  };
+/** A class: one per open client stream (closures per method cost ~5x its size). */
+class SseSubscriber implements Subscriber {
+  private pending = '';
+  private pendingId = -1;
+  private waitingDrain = false;
 
-  return {
-    delta(id, text) {
-      if (sse.closed) return;
-      if (!waitingDrain && !sse.congested) {
-        sse.send({ text }, id);
-        return;
-      }
-      pending += text;
-      pendingId = id;
-      if (waitingDrain) return;
-      waitingDrain = true;
-      sse.onDrain(() => {
-        waitingDrain = false;
-        flushPending();
+  constructor(private readonly sse: SseStream) {}
+
+  delta(id: number, text: string): void {
+    const sse = this.sse;
+    if (sse.closed) return;
+    if (!this.waitingDrain && !sse.congested) {
+      sse.send({ text }, id);
+      return;
+    }
+    this.pending += text;
+    this.pendingId = id;
+    if (this.waitingDrain) return;
+    this.waitingDrain = true;
+    sse.onDrain(() => {
+      this.waitingDrain = false;
+      this.flushPending();
+    });
+  }
+
+  event(id: number, data: unknown): void {
+    this.flushPending();
+    this.sse.send(data, id);
+  }
+
+  end(): void {
+    this.flushPending();
+    this.sse.end();
+  }
+
+  async delivered(): Promise<void> {
+    const sse = this.sse;
+    while (!sse.closed && (this.waitingDrain || sse.congested)) {
+      await new Promise<void>((resolve) => {
+        sse.onDrain(resolve);
+        sse.onDisconnect(resolve);
       });
-    },
-    event(id, data) {
-      flushPending();
-      sse.send(data, id);
-    },
-    end() {
-      flushPending();
-      sse.end();
-    },
-    async delivered() {
-      while (!sse.closed && (waitingDrain || sse.congested)) {
-        await new Promise<void>((resolve) => {
-          sse.onDrain(resolve);
-          sse.onDisconnect(resolve);
-        });
-      }
-    },
-  };
+    }
+  }
+
+  private flushPending(): void {
+    if (!this.pending) return;
+    if (!this.sse.closed) this.sse.send({ text: this.pending }, this.pendingId);
+    this.pending = '';
+  }
 }

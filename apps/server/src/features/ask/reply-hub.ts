@@ -57,246 +57,260 @@ const RING_SIZE = 256;
  * event (the SSE id), keeps the reply's text as published and a bounded ring of recent events,
  * and hands each event to every attached subscriber: the response that started the reply and any
  * number of resumed ones. Subscribers come and go; none of them can stop the generation.
+ * A class: one per streaming reply, where closures per method cost a few KB.
  */
-export function createReplyHub(opts: HubOptions = {}) {
-  const frameMs = opts.frameMs ?? FRAME_MS;
-  const ringSize = opts.ringSize ?? RING_SIZE;
-  const subscribers = new Set<Subscriber>();
+export class ReplyHub implements ReplySink {
+  private readonly frameMs: number;
+  private readonly ringSize: number;
+  private readonly subscribers = new Set<Subscriber>();
   /**
-   * The last `ringSize` events, event `id` at `id % ringSize`: a delta as the offset in `text`
+   * The last `ringSize` events, event `id` at `id % ringSize`: a delta as the offset in `words`
    * where its piece starts (no object and no string of its own: its piece is read back from
-   * `text`), anything else as -1 with its data in `others`. 1 KB per open stream, and nothing
+   * `words`), anything else as -1 with its data in `others`. 1 KB per open stream, and nothing
    * allocated per event.
    */
-  const starts = new Int32Array(ringSize);
-  const others = new Map<number, unknown>();
-  let nextId = 0;
-  let start: ReplyStart | null = null;
-  let text: ReplyText = createReplyText();
-  let pending = '';
-  let timer: NodeJS.Timeout | undefined;
+  private readonly starts: Int32Array;
+  private readonly others = new Map<number, unknown>();
+  private nextId = 0;
+  private start: ReplyStart | null = null;
+  /** The reply's text so far. */
+  private words: ReplyText = createReplyText();
+  private pending = '';
+  private timer: NodeJS.Timeout | undefined;
   /** When the last delta event went out (performance.now()). */
-  let lastDeltaAt = -Infinity;
-  let ended = false;
-  let tap: HubTap | undefined;
+  private lastDeltaAt = -Infinity;
+  private ended = false;
+  private tap: HubTap | undefined;
+  private readonly flushPending = (): void => {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.pending) return;
+    const piece = this.pending;
+    this.pending = '';
+    const start = this.words.length;
+    this.words.append(piece);
+    this.lastDeltaAt = performance.now();
+    this.publish({ text: piece }, piece, start);
+  };
+
+  constructor(opts: HubOptions = {}) {
+    this.frameMs = opts.frameMs ?? FRAME_MS;
+    this.ringSize = opts.ringSize ?? RING_SIZE;
+    this.starts = new Int32Array(this.ringSize);
+  }
+
+  // The runner's sink.
+
+  delta(piece: string): void {
+    if (this.ended || !piece) return;
+    this.pending += piece;
+    if (this.timer) return;
+    // Leading edge: a delta after a quiet frame goes out at once (no added latency at
+    // ordinary token rates); faster ones wait for the frame's end and leave as one event.
+    const wait = this.lastDeltaAt + this.frameMs - performance.now();
+    if (wait <= 0) this.flushPending();
+    else this.timer = setTimeout(this.flushPending, Math.ceil(wait));
+  }
+
+  flush(): void {
+    if (!this.ended) this.flushPending();
+  }
+
+  event(data: unknown): void {
+    if (this.ended) return;
+    this.flushPending();
+    this.publish(data);
+  }
+
+  end(): void {
+    if (this.ended) return;
+    this.flushPending();
+    this.ended = true;
+    this.tap?.end();
+    for (const s of this.subscribers) s.end();
+    this.subscribers.clear();
+    this.others.clear();
+  }
+
+  /** Called by the runner before its first event: what a resumed client is shown. */
+  begin(info: ReplyStart): void {
+    this.start = info;
+    this.words = createReplyText(info.responseMessage.text);
+    this.tap?.begin(info);
+  }
+
+  /** Also writes everything published from now on to `t` (set before `begin`). */
+  setTap(t: HubTap): void {
+    this.tap = t;
+  }
+
+  /**
+   * Fields of the reply that change while it runs besides its text (plugin display states):
+   * a resumed client's snapshot carries them.
+   */
+  patchReply(fields: Partial<Message>): void {
+    if (!this.start) return;
+    this.start = { ...this.start, responseMessage: { ...this.start.responseMessage, ...fields } };
+    this.tap?.patch(this.start);
+  }
+
+  /**
+   * The reply's text as published so far (prefix + sent deltas): a new string, take it once.
+   * Only while nothing is forgotten (a short reply, tests); otherwise `wholeText`.
+   */
+  get text(): string {
+    return this.words.toString();
+  }
+
+  /** The whole text so far, its saved start read back (`readSaved`) once memory forgot it. */
+  wholeText(readSaved: () => Promise<string | undefined>): Promise<string> {
+    return wholeText(this.words, readSaved);
+  }
+
+  /**
+   * Whether `resume` with this Last-Event-ID sends a snapshot whose start memory no longer
+   * keeps: the caller reads the saved text first and passes it.
+   */
+  needsSavedText(lastEventId?: number): boolean {
+    if (this.words.keptFrom === 0) return false;
+    return lastEventId === undefined || this.missedAfter(lastEventId) === undefined;
+  }
+
+  /** The same text, kept in parts: its length, or a part, without joining the whole. */
+  get replyText(): ReplyText {
+    return this.words;
+  }
+
+  /** The id of the reply's message (once begun). */
+  get replyId(): string | undefined {
+    return this.start?.responseMessage.messageId;
+  }
+
+  /** True while a client can still join (started, first event out, not ended). */
+  get resumable(): boolean {
+    return !this.ended && this.start !== null && this.nextId > 0;
+  }
+
+  /** Attaches the response that started the reply: it gets every event from the first. */
+  subscribe(sub: Subscriber): void {
+    if (this.ended) sub.end();
+    else this.subscribers.add(sub);
+  }
+
+  /**
+   * Attaches a resumed client. With a Last-Event-ID whose later events are all still kept, it
+   * gets just those (with their original ids); otherwise one `resumed` snapshot carrying the
+   * whole text so far (id: the last event's; its start from `savedText` when memory forgot it:
+   * needsSavedText). Then it gets every new event. False (and the subscriber untouched) when
+   * the reply can no longer be joined.
+   */
+  resume(sub: Subscriber, lastEventId?: number, savedText = ''): boolean {
+    const start = this.start;
+    if (!start || this.ended || this.nextId === 0) return false;
+    const missed = lastEventId === undefined ? undefined : this.missedAfter(lastEventId);
+    if (missed) {
+      for (const e of missed) {
+        if (e.text !== undefined) sub.delta(e.id, e.text);
+        else sub.event(e.id, e.data);
+      }
+    } else {
+      const snapshot: ResumedEvent = {
+        resumed: true,
+        conversationId: start.conversationId,
+        requestMessage: start.requestMessage,
+        // With its saved start read back by the caller when memory forgot it (needsSavedText).
+        responseMessage: {
+          ...start.responseMessage,
+          text: joinSaved(savedText, this.words),
+          unfinished: true,
+        },
+      };
+      sub.event(this.nextId - 1, snapshot);
+    }
+    this.subscribers.add(sub);
+    return true;
+  }
+
+  unsubscribe(sub: Subscriber): void {
+    this.subscribers.delete(sub);
+  }
+
+  /**
+   * Resolves once every attached client's socket took what was published, or after `maxMs`
+   * (a slow client must not hold up the save).
+   */
+  async delivered(maxMs: number): Promise<void> {
+    // A response's writes are corked until the next tick, which a chain of promises (the
+    // pipeline going on to its save) does not reach: yield a turn of the loop so they leave.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const waits = [...this.subscribers].map((s) => s.delivered?.()).filter((p) => p !== undefined);
+    if (waits.length === 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.all(waits),
+      new Promise<void>((r) => {
+        timer = setTimeout(r, maxMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
 
   /** The id of the oldest kept event. */
-  const firstKept = (): number => Math.max(0, nextId - ringSize);
+  private firstKept(): number {
+    return Math.max(0, this.nextId - this.ringSize);
+  }
 
-  const publish = (data: unknown, deltaText?: string, start = 0): void => {
-    const id = nextId++;
-    tap?.event(id, data, deltaText);
-    const slot = id % ringSize;
+  private publish(data: unknown, deltaText?: string, start = 0): void {
+    const id = this.nextId++;
+    this.tap?.event(id, data, deltaText);
+    const slot = id % this.ringSize;
     // The event this one replaces in the ring (id - ringSize) leaves `others` with it.
-    if (id >= ringSize && starts[slot] === -1) others.delete(id - ringSize);
+    if (id >= this.ringSize && this.starts[slot] === -1) this.others.delete(id - this.ringSize);
     if (deltaText === undefined) {
-      starts[slot] = -1;
-      others.set(id, data);
+      this.starts[slot] = -1;
+      this.others.set(id, data);
     } else {
-      starts[slot] = start;
+      this.starts[slot] = start;
     }
-    for (const s of subscribers) {
+    for (const s of this.subscribers) {
       if (deltaText !== undefined) s.delta(id, deltaText);
       else s.event(id, data);
     }
-  };
-
-  const flushPending = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    if (!pending) return;
-    const piece = pending;
-    pending = '';
-    const start = text.length;
-    text.append(piece);
-    lastDeltaAt = performance.now();
-    publish({ text: piece }, piece, start);
-  };
+  }
 
   /**
    * The kept events from id `from` on, deltas with their pieces read back; undefined when a
    * piece's text is no longer in memory (saved and forgotten: a snapshot is sent instead).
    */
-  const keptFrom = (from: number): Published[] | undefined => {
+  private keptFrom(from: number): Published[] | undefined {
     const out: Published[] = [];
     // Backwards: a delta's piece ends where the next delta's starts (or at the text's end).
-    let end = text.length;
-    for (let id = nextId - 1; id >= from; id--) {
-      const start = starts[id % ringSize]!;
-      if (start >= 0 && start < text.keptFrom) return undefined;
+    let end = this.words.length;
+    for (let id = this.nextId - 1; id >= from; id--) {
+      const start = this.starts[id % this.ringSize]!;
+      if (start >= 0 && start < this.words.keptFrom) return undefined;
       if (start >= 0) {
-        const piece = text.slice(start, end);
+        const piece = this.words.slice(start, end);
         end = start;
         out.push({ id, data: { text: piece }, text: piece });
       } else {
-        out.push({ id, data: others.get(id), text: undefined });
+        out.push({ id, data: this.others.get(id), text: undefined });
       }
     }
     return out.reverse();
-  };
+  }
 
   /** The events after `lastEventId`, or undefined when some of them are no longer kept. */
-  const missedAfter = (lastEventId: number): Published[] | undefined => {
-    if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId >= nextId) return undefined;
-    if (lastEventId === nextId - 1) return [];
-    if (firstKept() > lastEventId + 1) return undefined;
-    return keptFrom(lastEventId + 1);
-  };
-
-  const sink: ReplySink = {
-    delta(piece) {
-      if (ended || !piece) return;
-      pending += piece;
-      if (timer) return;
-      // Leading edge: a delta after a quiet frame goes out at once (no added latency at
-      // ordinary token rates); faster ones wait for the frame's end and leave as one event.
-      const wait = lastDeltaAt + frameMs - performance.now();
-      if (wait <= 0) flushPending();
-      else timer = setTimeout(flushPending, Math.ceil(wait));
-    },
-    flush() {
-      if (!ended) flushPending();
-    },
-    event(data) {
-      if (ended) return;
-      flushPending();
-      publish(data);
-    },
-    end() {
-      if (ended) return;
-      flushPending();
-      ended = true;
-      tap?.end();
-      for (const s of subscribers) s.end();
-      subscribers.clear();
-      others.clear();
-    },
-  };
-
-  return {
-    ...sink,
-
-    /** Called by the runner before its first event: what a resumed client is shown. */
-    begin(info: ReplyStart): void {
-      start = info;
-      text = createReplyText(info.responseMessage.text);
-      tap?.begin(info);
-    },
-
-    /** Also writes everything published from now on to `t` (set before `begin`). */
-    setTap(t: HubTap): void {
-      tap = t;
-    },
-
-    /**
-     * Fields of the reply that change while it runs besides its text (plugin display states):
-     * a resumed client's snapshot carries them.
-     */
-    patchReply(fields: Partial<Message>): void {
-      if (!start) return;
-      start = { ...start, responseMessage: { ...start.responseMessage, ...fields } };
-      tap?.patch(start);
-    },
-
-    /**
-     * The reply's text as published so far (prefix + sent deltas): a new string, take it once.
-     * Only while nothing is forgotten (a short reply, tests); otherwise `wholeText`.
-     */
-    get text(): string {
-      return text.toString();
-    },
-
-    /** The whole text so far, its saved start read back (`readSaved`) once memory forgot it. */
-    wholeText(readSaved: () => Promise<string | undefined>): Promise<string> {
-      return wholeText(text, readSaved);
-    },
-
-    /**
-     * Whether `resume` with this Last-Event-ID sends a snapshot whose start memory no longer
-     * keeps: the caller reads the saved text first and passes it.
-     */
-    needsSavedText(lastEventId?: number): boolean {
-      if (text.keptFrom === 0) return false;
-      return lastEventId === undefined || missedAfter(lastEventId) === undefined;
-    },
-
-    /** The same text, kept in parts: its length, or a part, without joining the whole. */
-    get replyText(): ReplyText {
-      return text;
-    },
-
-    /** The id of the reply's message (once begun). */
-    get replyId(): string | undefined {
-      return start?.responseMessage.messageId;
-    },
-
-    /** True while a client can still join (started, first event out, not ended). */
-    get resumable(): boolean {
-      return !ended && start !== null && nextId > 0;
-    },
-
-    /** Attaches the response that started the reply: it gets every event from the first. */
-    subscribe(sub: Subscriber): void {
-      if (ended) sub.end();
-      else subscribers.add(sub);
-    },
-
-    /**
-     * Attaches a resumed client. With a Last-Event-ID whose later events are all still kept, it
-     * gets just those (with their original ids); otherwise one `resumed` snapshot carrying the
-     * whole text so far (id: the last event's; its start from `savedText` when memory forgot it:
-     * needsSavedText). Then it gets every new event. False (and the subscriber untouched) when
-     * the reply can no longer be joined.
-     */
-    resume(sub: Subscriber, lastEventId?: number, savedText = ''): boolean {
-      if (!start || ended || nextId === 0) return false;
-      const missed = lastEventId === undefined ? undefined : missedAfter(lastEventId);
-      if (missed) {
-        for (const e of missed) {
-          if (e.text !== undefined) sub.delta(e.id, e.text);
-          else sub.event(e.id, e.data);
-        }
-      } else {
-        const snapshot: ResumedEvent = {
-          resumed: true,
-          conversationId: start.conversationId,
-          requestMessage: start.requestMessage,
-          // With its saved start read back by the caller when memory forgot it (needsSavedText).
-          responseMessage: { ...start.responseMessage, text: joinSaved(savedText, text), unfinished: true },
-        };
-        sub.event(nextId - 1, snapshot);
-      }
-      subscribers.add(sub);
-      return true;
-    },
-
-    unsubscribe(sub: Subscriber): void {
-      subscribers.delete(sub);
-    },
-
-    /**
-     * Resolves once every attached client's socket took what was published, or after `maxMs`
-     * (a slow client must not hold up the save).
-     */
-    async delivered(maxMs: number): Promise<void> {
-      // A response's writes are corked until the next tick, which a chain of promises (the
-      // pipeline going on to its save) does not reach: yield a turn of the loop so they leave.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      const waits = [...subscribers].map((s) => s.delivered?.()).filter((p) => p !== undefined);
-      if (waits.length === 0) return;
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.all(waits),
-        new Promise<void>((r) => {
-          timer = setTimeout(r, maxMs);
-        }),
-      ]);
-      clearTimeout(timer);
-    },
-
-    get subscriberCount(): number {
-      return subscribers.size;
-    },
-  };
+  private missedAfter(lastEventId: number): Published[] | undefined {
+    if (!Number.isInteger(lastEventId) || lastEventId < 0 || lastEventId >= this.nextId) return undefined;
+    if (lastEventId === this.nextId - 1) return [];
+    if (this.firstKept() > lastEventId + 1) return undefined;
+    return this.keptFrom(lastEventId + 1);
+  }
 }
-export type ReplyHub = ReturnType<typeof createReplyHub>;
+
+export const createReplyHub = (opts: HubOptions = {}): ReplyHub => new ReplyHub(opts);

@@ -167,7 +167,7 @@ export function createLanguageModelProvider(
       // validation), without streamText's orchestration on top: that layer (step handling,
       // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
       // none of it. See docs/decisions.md.
-      const tap = opts.wire ? tapCall(idle.signal) : undefined;
+      const tap = opts.wire ? tapCall(idle.signal, opts.wire.continues) : undefined;
       const { stream } = await model(req.model).doStream({ ...callOptions(req), abortSignal: idle.signal });
       const kept = tap?.response;
       if (kept && opts.wire) {

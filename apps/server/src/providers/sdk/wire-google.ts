@@ -303,3 +303,6 @@ export function googleWire(ctx: WireContext): WireMapper {
     },
   };
 }
+
+/** Gemini's CONTINUATION sends the same request again for the rest of the reply. */
+googleWire.continues = true;

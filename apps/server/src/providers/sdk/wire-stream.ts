@@ -46,7 +46,14 @@ export interface WireMapper {
   continuationFailed?(error: unknown, out: WirePart[]): void;
 }
 
-export type WireProtocol = (ctx: WireContext) => WireMapper;
+export interface WireProtocol {
+  (ctx: WireContext): WireMapper;
+  /**
+   * Its mapper may ask for the same request again (`continuation`): only then does a call keep
+   * its request body for the whole reply (a long conversation's prompt is most of a call's size).
+   */
+  continues?: boolean;
+}
 
 /** Where a kept body delivers itself: its chunks as they arrive, then its end or failure. */
 export interface BodySink {
@@ -70,6 +77,8 @@ export interface KeptBody {
 type Sent = KeptBody | Response;
 
 interface Tap {
+  /** Whether to keep the request for `resend` (WireProtocol.continues). */
+  resends: boolean;
   response?: KeptBody;
   url?: string;
   /** The same request again, its JSON body with these fields added (through the same transport). */
@@ -95,8 +104,9 @@ export function tapFetch(inner?: typeof fetch): typeof fetch {
     if (sent instanceof Response) return sent;
     tap.response = sent;
     tap.url = url;
-    tap.resend = (fields) =>
-      send(JSON.stringify({ ...(JSON.parse(String(init.body)) as object), ...fields }));
+    if (tap.resends)
+      tap.resend = (fields) =>
+        send(JSON.stringify({ ...(JSON.parse(String(init.body)) as object), ...fields }));
     return new Response('', {
       status: sent.status,
       statusText: STATUS_CODES[sent.status] ?? '',
@@ -225,9 +235,12 @@ function decoded(body: Readable, encoding: string | null): Readable {
   return pipeline(body, decoder, ignore);
 }
 
-/** Registers a call (its abort signal); after the SDK's doStream, `response` is the body kept. */
-export function tapCall(signal: AbortSignal): Tap {
-  const tap: Tap = {};
+/**
+ * Registers a call (its abort signal); after the SDK's doStream, `response` is the body kept, and
+ * with `resends` (the protocol's `continues`) `resend` sends the request again.
+ */
+export function tapCall(signal: AbortSignal, resends = false): Tap {
+  const tap: Tap = { resends };
   taps.set(signal, tap);
   return tap;
 }
@@ -274,12 +287,30 @@ export function pumpWire(
     out = [];
     sink.parts(batch);
   };
-  const mapped = (step: () => void): boolean => {
+  /**
+   * What one read of the socket carried goes out as one batch, as a stream iterator's read()
+   * took all the chunks buffered by then: the HTTP parser hands over each chunk of a read in
+   * turn, synchronously, and the batch leaves in a microtask after the last. One event per read
+   * instead of one per upstream chunk (a read under load carries several tokens).
+   */
+  let batchQueued = false;
+  const sendQueued = (): void => {
+    batchQueued = false;
+    send();
+  };
+  const mapped = (step: () => void, queue = false): boolean => {
     let failure: unknown;
     try {
       step();
     } catch (err) {
       failure = err ?? new Error('stream mapping failed');
+    }
+    if (failure === undefined && queue) {
+      if (!batchQueued && out.length > 0) {
+        batchQueued = true;
+        queueMicrotask(sendQueued);
+      }
+      return true;
     }
     send();
     if (failure !== undefined) finish(failure);
@@ -317,13 +348,14 @@ export function pumpWire(
   const listen = (): void =>
     response.start({
       data: (chunk) => {
-        if (!over) mapped(() => parser.feed(decoder.decode(chunk, { stream: true })));
+        if (!over) mapped(() => parser.feed(decoder.decode(chunk, { stream: true })), true);
       },
       end: () => {
         if (!over) void ended().catch(finish);
       },
       fail: (error) => {
         if (over) return;
+        send(); // what came before the failure (a batch still queued) goes out first
         if (isAbortError(error)) return finish(error);
         finish(
           new APICallError({

@@ -280,4 +280,16 @@ describe('wire transports: undici request and fetch give the same events', () =>
       expect(await closedAfter()).toBeLessThan(50);
     },
   );
+
+  it.each<Transport>(['request', 'fetch'])(
+    'push route (%s): the chunks of one socket read go out as one text event',
+    async (transport) => {
+      const words = Array.from({ length: 300 }, (_, i) => `w${i}`).join(' ');
+      const events = await collect(transport, `[[fake reply="${words}" tps=0]]`, { route: 'push' });
+      const texts = events.filter((e) => e.type === 'text');
+      expect(texts.map((e) => (e.type === 'text' ? e.text : '')).join('')).toBe(words);
+      // 300 upstream chunks written at once arrive in a few reads: far fewer events than chunks.
+      expect(texts.length).toBeLessThan(30);
+    },
+  );
 });

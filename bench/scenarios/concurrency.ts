@@ -193,6 +193,8 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
       server_cpu_percent: (100 * cpuUsed) / wall,
       server_cpu_us_per_token: (1000 * cpuUsed) / Math.max(1, lat.length),
       client_loop_delay_p99_ms: loopDelay.percentile(99) / 1e6,
+      // How many delta events carried a reply's tokens (the hub merges those within a frame).
+      delta_events_per_reply: deltaEventsPerReply(outcomes),
     };
 
     emit({
@@ -244,4 +246,11 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
     removeDir(dataDir);
     await scratch?.drop();
   }
+}
+
+/** The mean count of delta events per answered reply. */
+function deltaEventsPerReply(outcomes: (AskOutcome | Error)[]): number | null {
+  const answered = outcomes.filter((o): o is AskOutcome => !(o instanceof Error) && o.status === 200);
+  if (answered.length === 0) return null;
+  return Math.round(answered.reduce((sum, o) => sum + o.deltaEvents, 0) / answered.length);
 }

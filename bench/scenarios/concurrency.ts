@@ -132,7 +132,7 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
     outcomes.forEach((o, s) => {
       if (o instanceof Error) return bump(`request: ${o.message}`);
       if (o.status !== 200) return bump(`status ${o.status}`);
-      if (o.error) return bump(`error event: ${String(o.error.code)}`);
+      if (o.error) return bump(`error event: ${String(o.error.code)}: ${errorText(o.error)}`);
       if (!o.final) return bump('no final event');
       const k = streamOf[s]!;
       if (k < 0 || o.text !== expected(k)) return bump('text differs from the reply');
@@ -253,4 +253,9 @@ function deltaEventsPerReply(outcomes: (AskOutcome | Error)[]): number | null {
   const answered = outcomes.filter((o): o is AskOutcome => !(o instanceof Error) && o.status === 200);
   if (answered.length === 0) return null;
   return Math.round(answered.reduce((sum, o) => sum + o.deltaEvents, 0) / answered.length);
+}
+
+/** The message an error event carried, shortened for the kinds. */
+function errorText(event: Record<string, unknown>): string {
+  return typeof event.message === 'string' ? event.message.slice(0, 120) : '';
 }

@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
-import { finished, pipeline, type Readable } from 'node:stream';
+import { finished, pipeline, Readable } from 'node:stream';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
 import { createParser } from 'eventsource-parser';
@@ -160,11 +160,22 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
   const signal = init.signal ?? undefined;
   let res: Awaited<ReturnType<typeof request>>;
+  const sentHeaders = Object.fromEntries(new Headers(init.headers));
+  let payload = init.body as string | Uint8Array | Readable | null | undefined;
+  if (typeof payload === 'string') {
+    // Handed over once, not as the string: undici keeps a string body (and its Buffer copy) for
+    // as long as the response lasts, which for a streamed reply is the whole reply, and the body
+    // is the whole prompt (a long conversation, an image as a data URL). A one-chunk stream lets
+    // go of it once written; the length is given, so it is sent as it was.
+    const bytes = Buffer.from(payload);
+    sentHeaders['content-length'] = String(bytes.byteLength);
+    payload = onceThenGone(bytes);
+  }
   try {
     res = await request(url, {
       method: (init.method ?? 'GET') as 'POST',
-      headers: Object.fromEntries(new Headers(init.headers)),
-      body: init.body as string | Uint8Array | null | undefined,
+      headers: sentHeaders,
+      body: payload,
       ...(signal ? { signal } : {}),
     });
   } catch (err) {
@@ -213,6 +224,19 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
 }
 
 const ignore = (): void => {};
+
+/** A stream of one chunk that drops its hold on the chunk once it has handed it over. */
+function onceThenGone(chunk: Buffer): Readable {
+  let held: Buffer | undefined = chunk;
+  return new Readable({
+    read() {
+      const out = held;
+      held = undefined;
+      if (out) this.push(out);
+      this.push(null);
+    },
+  });
+}
 
 /** A body as fetch would hand it over: decompressed when the server encoded it. */
 function decoded(body: Readable, encoding: string | null): Readable {

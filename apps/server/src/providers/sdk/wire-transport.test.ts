@@ -1,5 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
@@ -292,4 +294,39 @@ describe('wire transports: undici request and fetch give the same events', () =>
       expect(texts.length).toBeLessThan(30);
     },
   );
+
+  it('a streaming reply does not keep its request body: the prompt is let go once sent', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const provider = providerFor('request');
+    const prompt = 'x'.repeat(2_000_000);
+    gc();
+    const before = process.memoryUsage().arrayBuffers;
+    // Measured once every reply has begun: the fake (in this process) has read each request whole.
+    let begun = 0;
+    let allBegun!: () => void;
+    const started = new Promise<void>((r) => (allBegun = r));
+    const runs = Array.from({ length: 10 }, (_, i) => {
+      let first = true;
+      return provider.streamTo!(
+        ask(`[[fake reply="a b c d e f" tps=4]] ${i} ${prompt}`),
+        new AbortController().signal,
+        () => {
+          if (first && ++begun === 10) allBegun();
+          first = false;
+        },
+      );
+    });
+    await started;
+    // V8 frees a collected buffer's memory in the background: the least of a few readings counts.
+    let held = Infinity;
+    for (let i = 0; i < 10; i++) {
+      gc();
+      await new Promise((r) => setTimeout(r, 20));
+      held = Math.min(held, process.memoryUsage().arrayBuffers - before);
+    }
+    // undici kept a string body, and its Buffer copy, for the life of the response: 10 x 2 MB here.
+    expect(held).toBeLessThan(5_000_000);
+    await Promise.all(runs);
+  });
 });

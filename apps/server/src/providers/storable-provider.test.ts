@@ -3,7 +3,7 @@ import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { isStorable } from '../platform/storable.js';
 import { fakeEndpoint } from '../../test/support/chat-harness.js';
 import { createProviderRegistry } from './registry.js';
-import { storableEvents } from './storable-provider.js';
+import { storableFilter } from './storable-provider.js';
 import type { ProviderEvent } from './types.js';
 
 let fake: FakeOpenAIServer;
@@ -21,8 +21,13 @@ async function collect(events: AsyncIterable<ProviderEvent>): Promise<ProviderEv
   return out;
 }
 
-async function* scripted(events: ProviderEvent[]): AsyncIterable<ProviderEvent> {
-  for (const e of events) yield e;
+/** Events through the storable filter, as one stream. */
+function storable(events: ProviderEvent[]): ProviderEvent[] {
+  const out: ProviderEvent[] = [];
+  const filter = storableFilter((e) => out.push(e));
+  for (const e of events) filter.event(e);
+  filter.end();
+  return out;
 }
 
 describe('upstream text is made storable where it enters (every adapter of the registry)', () => {
@@ -50,30 +55,24 @@ describe('upstream text is made storable where it enters (every adapter of the r
   });
 
   it('keeps a surrogate pair split across two deltas whole, and replaces one left at the end', async () => {
-    const events = await collect(
-      storableEvents(
-        scripted([
-          { type: 'text', text: 'smile \uD83D' },
-          { type: 'text', text: '\uDE00 and \uD83D' },
-          { type: 'text', text: ' more \uD83D' },
-          { type: 'finish', finishReason: 'stop' },
-        ]),
-      ),
-    );
+    const events = storable([
+      { type: 'text', text: 'smile \uD83D' },
+      { type: 'text', text: '\uDE00 and \uD83D' },
+      { type: 'text', text: ' more \uD83D' },
+      { type: 'finish', finishReason: 'stop' },
+    ]);
     expect(textOf(events)).toBe('smile 😀 and \uFFFD more \uFFFD');
     expect(events.filter((e) => e.type === 'text').every((e) => isStorable(e.text))).toBe(true);
     expect(events.at(-1)).toEqual({ type: 'finish', finishReason: 'stop' });
 
-    const aborted = await collect(storableEvents(scripted([{ type: 'text', text: 'cut \uD83D' }])));
+    const aborted = storable([{ type: 'text', text: 'cut \uD83D' }]);
     expect(textOf(aborted)).toBe('cut \uFFFD');
   });
 
   it('an error message from the upstream is storable', async () => {
-    const events = await collect(
-      storableEvents(
-        scripted([{ type: 'error', error: { code: 'upstream_error', message: 'bad\u0000 \uD800' } }]),
-      ),
-    );
+    const events = storable([
+      { type: 'error', error: { code: 'upstream_error', message: 'bad\u0000 \uD800' } },
+    ]);
     expect(events).toEqual([
       { type: 'error', error: { code: 'upstream_error', message: 'bad\uFFFD \uFFFD' } },
     ]);

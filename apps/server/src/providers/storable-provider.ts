@@ -1,6 +1,6 @@
 import { REPLACEMENT_CHAR, toStorable } from '../platform/storable.js';
 import { filteredProvider, type EventFilter } from './event-push.js';
-import { ProviderFailure, type ChatProvider, type ProviderEmit, type ProviderEvent } from './types.js';
+import { ProviderFailure, type ChatProvider, type ProviderEmit } from './types.js';
 
 const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
@@ -43,18 +43,6 @@ export function storableFilter(emit: ProviderEmit): EventFilter {
       pending = '';
     },
   };
-}
-
-/** storableFilter over an iterable of events. */
-export async function* storableEvents(events: AsyncIterable<ProviderEvent>): AsyncIterable<ProviderEvent> {
-  const out: ProviderEvent[] = [];
-  const filter = storableFilter((ev) => out.push(ev));
-  for await (const ev of events) {
-    filter.event(ev);
-    yield* out.splice(0);
-  }
-  filter.end();
-  yield* out.splice(0);
 }
 
 /**

@@ -225,6 +225,9 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
 
 const ignore = (): void => {};
 
+/** TextDecoder's options for a chunk with more to come (one object for every chunk). */
+const DECODE_STREAM = { stream: true } as const;
+
 /** A stream of one chunk that drops its hold on the chunk once it has handed it over. */
 function onceThenGone(chunk: Buffer): Readable {
   let held: Buffer | undefined = chunk;
@@ -311,34 +314,43 @@ export function pumpWire(
     out = [];
     sink.parts(batch);
   };
-  /**
-   * What one read of the socket carried goes out as one batch, as a stream iterator's read()
-   * took all the chunks buffered by then: the HTTP parser hands over each chunk of a read in
-   * turn, synchronously, and the batch leaves in a microtask after the last. One event per read
-   * instead of one per upstream chunk (a read under load carries several tokens).
-   */
-  let batchQueued = false;
-  const sendQueued = (): void => {
-    batchQueued = false;
-    send();
-  };
-  const mapped = (step: () => void, queue = false): boolean => {
+  /** Runs a step of the mapping; a throw sends what was mapped before it and ends the stream. */
+  const mapped = (step: () => void): boolean => {
     let failure: unknown;
     try {
       step();
     } catch (err) {
       failure = err ?? new Error('stream mapping failed');
     }
-    if (failure === undefined && queue) {
-      if (!batchQueued && out.length > 0) {
-        batchQueued = true;
-        queueMicrotask(sendQueued);
-      }
-      return true;
-    }
     send();
     if (failure !== undefined) finish(failure);
     return failure === undefined;
+  };
+  /**
+   * What one read of the socket carried goes out as one batch, as a stream iterator's read()
+   * took all the chunks buffered by then: the HTTP parser hands over each chunk of a read in
+   * turn, synchronously, and the batch leaves in a microtask after the last. One event per read
+   * instead of one per upstream chunk (a read under load carries several tokens). Per chunk:
+   * no closure, no options object.
+   */
+  let batchQueued = false;
+  const sendQueued = (): void => {
+    batchQueued = false;
+    send();
+  };
+  const feed = (chunk: Uint8Array): void => {
+    if (over) return;
+    try {
+      parser.feed(decoder.decode(chunk, DECODE_STREAM));
+    } catch (err) {
+      send();
+      finish(err ?? new Error('stream mapping failed'));
+      return;
+    }
+    if (!batchQueued && out.length > 0) {
+      batchQueued = true;
+      queueMicrotask(sendQueued);
+    }
   };
 
   const ended = async (): Promise<void> => {
@@ -371,9 +383,7 @@ export function pumpWire(
 
   const listen = (): void =>
     response.start({
-      data: (chunk) => {
-        if (!over) mapped(() => parser.feed(decoder.decode(chunk, { stream: true })), true);
-      },
+      data: feed,
       end: () => {
         if (!over) void ended().catch(finish);
       },

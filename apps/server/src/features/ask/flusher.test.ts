@@ -182,6 +182,34 @@ describe('reply flusher', () => {
     for (const id of texts.keys()) await flusher.remove(id);
   });
 
+  it('reads a statement’s texts when it runs, so a tick holds only one statement’s copies', async () => {
+    const statements: { id: string; text: string }[][] = [];
+    const texts = new Map<string, string>();
+    const flusher = createReplyFlusher({
+      messages: {
+        appendTexts: async (rows) => {
+          statements.push(rows.map((r) => ({ id: r.id, text: r.text })));
+          // While the first statement is written, a reply of the second one grows.
+          if (statements.length === 1) texts.set('r150', 'some text and more');
+          await sleep(20);
+          return new Set(rows.map((r) => r.id));
+        },
+        get: noGet,
+      },
+      log,
+      flushMs: 20,
+    });
+    for (let i = 0; i < 200; i++) {
+      const id = `r${i}`;
+      texts.set(id, '');
+      flusher.add(id, 'u', '', () => texts.get(id)!);
+    }
+    for (const id of texts.keys()) texts.set(id, 'some text');
+    await until(() => statements.length >= 2);
+    expect(statements[1]!.find((r) => r.id === 'r150')?.text).toBe('some text and more');
+    expect(statements[0]!.find((r) => r.id === 'r50')?.text).toBe('some text');
+    for (const id of texts.keys()) await flusher.remove(id);
+  });
   it('counts saved bytes across multi-byte text, and writes the whole text when the saved one is not what it wrote', async () => {
     const { flusher, writes, saved } = recording(20);
     let text = '';

@@ -23,6 +23,7 @@ export interface GrowingText {
 }
 
 interface Entry {
+  id: string;
   userId: string;
   /** The reply's text so far, read at each tick. */
   read: () => GrowingText;
@@ -117,11 +118,40 @@ export function createReplyFlusher(deps: {
     r.text = joinSaved(saved, view);
   }
 
-  async function write(batch: Row[]): Promise<void> {
+  /**
+   * A reply's row as it is now, or null when nothing is new. Read when its statement is about to
+   * run, not at the tick: a tick's rows for every reply at once held a copy of each reply's new
+   * text for the whole of the tick's writes (~4 KB per reply at 1,000 long replies, whose ticks
+   * the busy share spaces several seconds apart).
+   */
+  function rowOf(entry: Entry): Row | null {
+    const text = entry.read();
+    const length = text.length;
+    if (length === entry.savedLength && entry.savedBytes >= 0) return null;
+    const whole = entry.savedBytes < 0;
+    // A whole write of a text whose start memory forgot reads that start back first (write).
+    const unkept = whole && (text.keptFrom ?? 0) > 0;
+    return {
+      id: entry.id,
+      userId: entry.userId,
+      fromBytes: whole ? -1 : entry.savedBytes,
+      text: unkept ? '' : text.slice(whole ? 0 : entry.savedLength),
+      length,
+      entry,
+      source: text,
+      unkept,
+    };
+  }
+
+  async function write(batch: Entry[]): Promise<void> {
     for (let i = 0; i < batch.length; i += CHUNK_ROWS) {
       if (i > 0) await nextTurn();
       // A reply removed since the tick began is saved by its runner: left out.
-      let chunk = batch.slice(i, i + CHUNK_ROWS).filter((r) => !r.entry.removed);
+      let chunk: Row[] = [];
+      for (const entry of batch.slice(i, i + CHUNK_ROWS)) {
+        const row = entry.removed ? null : rowOf(entry);
+        if (row) chunk.push(row);
+      }
       // A row whose saved start could not be read waits for the next tick; the others go now.
       const unread = new Set<Row>();
       await Promise.all(
@@ -150,24 +180,10 @@ export function createReplyFlusher(deps: {
   function tick(): void {
     timer = undefined;
     if (entries.size === 0) return;
-    const batch: Row[] = [];
-    for (const [id, entry] of entries) {
-      const text = entry.read();
-      const length = text.length;
-      if (length === entry.savedLength && entry.savedBytes >= 0) continue;
-      const whole = entry.savedBytes < 0;
-      // A whole write of a text whose start memory forgot reads that start back first (write).
-      const unkept = whole && (text.keptFrom ?? 0) > 0;
-      batch.push({
-        id,
-        userId: entry.userId,
-        fromBytes: whole ? -1 : entry.savedBytes,
-        text: unkept ? '' : text.slice(whole ? 0 : entry.savedLength),
-        length,
-        entry,
-        source: text,
-        unkept,
-      });
+    // The replies with something new; each one's row is read when its statement runs (rowOf).
+    const batch: Entry[] = [];
+    for (const entry of entries.values()) {
+      if (entry.read().length !== entry.savedLength || entry.savedBytes < 0) batch.push(entry);
     }
     if (batch.length === 0) return schedule(flushMs);
     const startedAt = performance.now();
@@ -186,7 +202,13 @@ export function createReplyFlusher(deps: {
      * database holds now) every tick.
      */
     add(replyId: string, userId: string, saved: string, read: () => GrowingText): void {
-      entries.set(replyId, { userId, read, savedLength: saved.length, savedBytes: Buffer.byteLength(saved) });
+      entries.set(replyId, {
+        id: replyId,
+        userId,
+        read,
+        savedLength: saved.length,
+        savedBytes: Buffer.byteLength(saved),
+      });
       if (!timer && !ticking) schedule(flushMs);
     },
 

@@ -6,9 +6,15 @@ import type {
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
 import { idleWatch } from '../idle-watch.js';
 import { pulled, type EventRun } from '../event-push.js';
-import { ProviderFailure, type ChatProvider, type ProviderError, type ProviderEvent } from '../types.js';
+import {
+  ProviderFailure,
+  type ChatProvider,
+  type ProviderError,
+  type ProviderEvent,
+  type ProviderRequest,
+} from '../types.js';
 import { callOptions } from './prompt.js';
-import { pumpWire, tapCall, type WirePart, type WireProtocol } from './wire-stream.js';
+import { pumpWire, tapCall, type KeptBody, type WirePart, type WireProtocol } from './wire-stream.js';
 
 export interface LanguageModelProviderOptions {
   /** The reply fails with upstream_timeout when nothing arrives for this long. */
@@ -69,6 +75,27 @@ function textRunsJoined(parts: WirePart[]): WirePart[] {
   }
   close();
   return out;
+}
+
+/**
+ * The SDK's call. A successful stream that the tap kept is read by pumpWire, and the SDK's empty
+ * one is cancelled here, in a frame of its own: held in the reply's frame, the cancelled stream
+ * and its transform chain stayed alive for the whole reply (~2 KB per open stream).
+ */
+async function openStream(
+  model: LanguageModelV3,
+  req: ProviderRequest,
+  signal: AbortSignal,
+  tap: { response?: KeptBody } | undefined,
+): Promise<
+  | { kept: KeptBody; reader?: undefined }
+  | { kept?: undefined; reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> }
+> {
+  const { stream } = await model.doStream({ ...callOptions(req), abortSignal: signal });
+  const kept = tap?.response;
+  if (!kept) return { reader: stream.getReader() };
+  stream.cancel().catch(() => {});
+  return { kept };
 }
 
 /**
@@ -168,11 +195,9 @@ export function createLanguageModelProvider(
       // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
       // none of it. See docs/decisions.md.
       const tap = opts.wire ? tapCall(idle.signal, opts.wire.continues) : undefined;
-      const { stream } = await model(req.model).doStream({ ...callOptions(req), abortSignal: idle.signal });
-      const kept = tap?.response;
-      if (kept && opts.wire) {
-        // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
-        stream.cancel().catch(() => {});
+      const opened = await openStream(model(req.model), req, idle.signal, tap);
+      if (opened.kept && opts.wire && tap) {
+        const kept = opened.kept;
         const wire = opts.wire;
         const failure = await new Promise<unknown>((settle) => {
           if (idle.signal.aborted) return settle(idle.signal.reason);
@@ -190,8 +215,8 @@ export function createLanguageModelProvider(
           });
         });
         if (failure !== undefined) throw failure;
-      } else {
-        reader = stream.getReader();
+      } else if (opened.reader) {
+        reader = opened.reader;
         for (;;) {
           const { done, value } = await reader.read();
           if (done || relay([value])) break;

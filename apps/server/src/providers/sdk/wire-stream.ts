@@ -3,7 +3,7 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { finished, pipeline, Readable } from 'node:stream';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
-import { createParser } from 'eventsource-parser';
+import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { request } from 'undici';
 
 /**
@@ -66,7 +66,11 @@ export interface BodySink {
 /** A successful response whose body is read here. */
 export interface KeptBody {
   status: number;
-  headers: Headers;
+  /**
+   * Its headers as the SDK's errors carry them (extractResponseHeaders: lower-case names). One
+   * plain object kept for the reply, where a Headers (its list, map and sorted copy) was ~1 KB.
+   */
+  headers: Record<string, string>;
   /** Starts delivering the body to `sink` (once): pushed, with no promise per chunk. */
   start(sink: BodySink): void;
   /** Stops reading and lets the connection go; the sink hears nothing more. */
@@ -127,7 +131,7 @@ async function viaFetch(
   let cancelled = false;
   return {
     status: res.status,
-    headers: res.headers,
+    headers: Object.fromEntries(res.headers.entries()),
     start(sink) {
       void (async () => {
         try {
@@ -166,10 +170,12 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
     // Handed over once, not as the string: undici keeps a string body (and its Buffer copy) for
     // as long as the response lasts, which for a streamed reply is the whole reply, and the body
     // is the whole prompt (a long conversation, an image as a data URL). A one-chunk stream lets
-    // go of it once written; the length is given, so it is sent as it was.
+    // go of it once written; the length is given, so it is sent as it was. The stream's own
+    // objects (its state, undici's writer and listeners, the header block) stay as long and cost
+    // ~1.6 KB: a body smaller than that is handed over as its bytes.
     const bytes = Buffer.from(payload);
     sentHeaders['content-length'] = String(bytes.byteLength);
-    payload = onceThenGone(bytes);
+    payload = bytes.byteLength <= HELD_BODY_MAX_BYTES ? bytes : onceThenGone(bytes);
   }
   try {
     res = await request(url, {
@@ -182,10 +188,11 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
     if (signal?.aborted) throw signal.reason;
     throw new TypeError('fetch failed', { cause: err });
   }
-  const headers = new Headers();
+  // As fetch's Headers would present them: lower-case names, repeated values joined.
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(res.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
+    if (Array.isArray(value)) headers[name] = value.join(', ');
+    else if (value !== undefined) headers[name] = value;
   }
   const status = res.statusCode;
   // An error the reader below does not see (a body dropped unread, a reset after a stop) must
@@ -199,7 +206,7 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
     const body = NULL_BODY.has(status) ? null : await res.body.arrayBuffer();
     return new Response(body, { status, statusText: STATUS_CODES[status] ?? '', headers });
   }
-  const body = decoded(res.body, headers.get('content-encoding'));
+  const body = decoded(res.body, headers['content-encoding'] ?? null);
   let cancelled = false;
   return {
     status,
@@ -224,6 +231,9 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
 }
 
 const ignore = (): void => {};
+
+/** A request body up to this size is handed to undici as its bytes, larger as a one-chunk stream. */
+const HELD_BODY_MAX_BYTES = 2048;
 
 /** TextDecoder's options for a chunk with more to come (one object for every chunk). */
 const DECODE_STREAM = { stream: true } as const;
@@ -293,133 +303,156 @@ export function pumpWire(
   resend: ((fields: Record<string, unknown>) => Promise<Sent>) | undefined,
   sink: PartsSink,
 ): { cancel(): void } {
-  let response = first;
-  let responseHeaders = headersOf(response);
-  const mapper = protocol({ url, responseHeaders });
-  let out: WirePart[] = [];
-  const parser = createParser({ onEvent: (e) => mapper.event(e.data, e.event, out) });
-  let decoder = new TextDecoder();
-  let over = false;
+  const pump = new WirePump(first, url, protocol, resend, sink);
+  pump.listen();
+  return pump;
+}
 
-  const finish = (error?: unknown): void => {
-    if (over) return;
-    over = true;
-    response.cancel();
-    sink.done(error);
+/**
+ * One reply's relay from its body to the sink (pumpWire). A class, not a function's closures: one
+ * object per open stream where the closures of each step and their context cost ~1 KB.
+ */
+class WirePump implements BodySink {
+  private readonly mapper: WireMapper;
+  private readonly parser: EventSourceParser;
+  private decoder = new TextDecoder();
+  private out: WirePart[] = [];
+  private over = false;
+  private batchQueued = false;
+  private responseHeaders: Record<string, string>;
+
+  constructor(
+    private response: KeptBody,
+    private readonly url: string,
+    protocol: WireProtocol,
+    private readonly resend: ((fields: Record<string, unknown>) => Promise<Sent>) | undefined,
+    private readonly sink: PartsSink,
+  ) {
+    this.responseHeaders = response.headers;
+    const mapper = protocol({ url, responseHeaders: this.responseHeaders });
+    this.mapper = mapper;
+    this.parser = createParser({ onEvent: (e) => mapper.event(e.data, e.event, this.out) });
+  }
+
+  /** Starts (again, after a continuation) delivering the current response's body here. */
+  listen(): void {
+    this.response.start(this);
+  }
+
+  cancel(): void {
+    if (this.over) return;
+    this.over = true;
+    this.response.cancel();
+  }
+
+  /**
+   * One chunk of the body. What one read of the socket carried goes out as one batch, as a stream
+   * iterator's read() took all the chunks buffered by then: the HTTP parser hands over each chunk
+   * of a read in turn, synchronously, and the batch leaves in a microtask after the last. One
+   * event per read instead of one per upstream chunk (a read under load carries several tokens).
+   * Per chunk: no closure, no options object.
+   */
+  data(chunk: Uint8Array): void {
+    if (this.over) return;
+    try {
+      this.parser.feed(this.decoder.decode(chunk, DECODE_STREAM));
+    } catch (err) {
+      this.send();
+      this.finish(err ?? new Error('stream mapping failed'));
+      return;
+    }
+    if (!this.batchQueued && this.out.length > 0) {
+      this.batchQueued = true;
+      queueMicrotask(this.sendQueued);
+    }
+  }
+
+  end(): void {
+    if (!this.over) void this.ended().catch((err: unknown) => this.finish(err));
+  }
+
+  fail(error: unknown): void {
+    if (this.over) return;
+    this.send(); // what came before the failure (a batch still queued) goes out first
+    if (isAbortError(error)) return this.finish(error);
+    this.finish(
+      new APICallError({
+        message: 'Failed to process successful response',
+        cause: error,
+        statusCode: this.response.status,
+        url: this.url,
+        responseHeaders: this.responseHeaders,
+        requestBodyValues: undefined,
+        isRetryable: true,
+      }),
+    );
+  }
+
+  private readonly sendQueued = (): void => {
+    this.batchQueued = false;
+    this.send();
   };
-  // Parts mapped before a mapper throws still go out first, as the SDK's transform enqueued them.
-  const send = (): void => {
-    if (out.length === 0 || over) return;
-    const batch = out;
-    out = [];
-    sink.parts(batch);
-  };
+
+  private finish(error?: unknown): void {
+    if (this.over) return;
+    this.over = true;
+    this.response.cancel();
+    this.sink.done(error);
+  }
+
+  /** Parts mapped before a mapper throws still go out first, as the SDK's transform enqueued them. */
+  private send(): void {
+    if (this.out.length === 0 || this.over) return;
+    const batch = this.out;
+    this.out = [];
+    this.sink.parts(batch);
+  }
+
   /** Runs a step of the mapping; a throw sends what was mapped before it and ends the stream. */
-  const mapped = (step: () => void): boolean => {
+  private mapped(step: () => void): boolean {
     let failure: unknown;
     try {
       step();
     } catch (err) {
       failure = err ?? new Error('stream mapping failed');
     }
-    send();
-    if (failure !== undefined) finish(failure);
+    this.send();
+    if (failure !== undefined) this.finish(failure);
     return failure === undefined;
-  };
-  /**
-   * What one read of the socket carried goes out as one batch, as a stream iterator's read()
-   * took all the chunks buffered by then: the HTTP parser hands over each chunk of a read in
-   * turn, synchronously, and the batch leaves in a microtask after the last. One event per read
-   * instead of one per upstream chunk (a read under load carries several tokens). Per chunk:
-   * no closure, no options object.
-   */
-  let batchQueued = false;
-  const sendQueued = (): void => {
-    batchQueued = false;
-    send();
-  };
-  const feed = (chunk: Uint8Array): void => {
-    if (over) return;
-    try {
-      parser.feed(decoder.decode(chunk, DECODE_STREAM));
-    } catch (err) {
-      send();
-      finish(err ?? new Error('stream mapping failed'));
-      return;
-    }
-    if (!batchQueued && out.length > 0) {
-      batchQueued = true;
-      queueMicrotask(sendQueued);
-    }
-  };
+  }
 
-  const ended = async (): Promise<void> => {
+  private async ended(): Promise<void> {
+    const { mapper, parser } = this;
     if (
-      !mapped(() => {
-        const tail = decoder.decode();
+      !this.mapped(() => {
+        const tail = this.decoder.decode();
         if (tail) parser.feed(tail);
       })
     )
       return;
     let more: Record<string, unknown> | undefined;
-    if (!mapped(() => (more = mapper.continuation?.()))) return;
-    if (more && resend) {
-      const next = await continued(resend, more, url);
-      if (over) {
+    if (!this.mapped(() => (more = mapper.continuation?.()))) return;
+    if (more && this.resend) {
+      const next = await continued(this.resend, more, this.url);
+      if (this.over) {
         if (isKept(next)) next.cancel();
         return;
       }
       if (isKept(next)) {
-        response = next;
-        responseHeaders = headersOf(next);
+        this.response = next;
+        this.responseHeaders = next.headers;
         parser.reset();
-        decoder = new TextDecoder();
-        return listen();
+        this.decoder = new TextDecoder();
+        return this.listen();
       }
-      if (!mapped(() => mapper.continuationFailed?.(next, out))) return;
+      if (!this.mapped(() => mapper.continuationFailed?.(next, this.out))) return;
     }
-    if (mapped(() => mapper.end(out))) finish();
-  };
-
-  const listen = (): void =>
-    response.start({
-      data: feed,
-      end: () => {
-        if (!over) void ended().catch(finish);
-      },
-      fail: (error) => {
-        if (over) return;
-        send(); // what came before the failure (a batch still queued) goes out first
-        if (isAbortError(error)) return finish(error);
-        finish(
-          new APICallError({
-            message: 'Failed to process successful response',
-            cause: error,
-            statusCode: response.status,
-            url,
-            responseHeaders,
-            requestBodyValues: undefined,
-            isRetryable: true,
-          }),
-        );
-      },
-    });
-
-  listen();
-  return {
-    cancel() {
-      if (over) return;
-      over = true;
-      response.cancel();
-    },
-  };
+    if (this.mapped(() => mapper.end(this.out))) this.finish();
+  }
 }
 
 const isKept = (v: unknown): v is KeptBody =>
   typeof v === 'object' && v !== null && !(v instanceof Response) && 'start' in v && 'cancel' in v;
-
-/** The headers as the SDK's errors carry them (extractResponseHeaders of a Response). */
-const headersOf = (kept: KeptBody): Record<string, string> => Object.fromEntries(kept.headers.entries());
 
 /**
  * The continuation request, or what failed: a thrown error, or an APICallError of a refused

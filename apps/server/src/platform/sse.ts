@@ -41,7 +41,24 @@ export function openSse(reply: FastifyReply, opts: SseOptions = {}): SseStream {
   const res = reply.raw;
   res.writeHead(200, SSE_HEADERS);
   res.flushHeaders();
+  releaseSentHeaders(res);
   return new ResponseSse(res, opts.firstId ?? 0, opts.heartbeatMs ?? 15_000);
+}
+
+/** Node's own key of the headers set on a response (`setHeader`), found on first use. */
+let outHeadersKey: symbol | null | undefined;
+
+/**
+ * Node keeps the headers set on a response (helmet's dozen and their values, ~2 KB) for as long
+ * as it lasts, and an event stream lasts the whole reply. Once they went out nothing reads them
+ * again (after the hijack no Fastify hook does, and Node itself only answers getHeader with them),
+ * so the stored copy is let go: `getHeader` then answers undefined, as for a response with none.
+ */
+export function releaseSentHeaders(res: ServerResponse): void {
+  if (!res.headersSent) return;
+  if (outHeadersKey === undefined)
+    outHeadersKey = Object.getOwnPropertySymbols(res).find((k) => k.description === 'kOutHeaders') ?? null;
+  if (outHeadersKey) Reflect.set(res, outHeadersKey, null);
 }
 
 /**
@@ -53,15 +70,13 @@ class ResponseSse implements SseStream {
   private gone = false;
   private lastWrite = Date.now();
   private readonly disconnectHandlers: (() => void)[] = [];
-  private readonly heartbeat: NodeJS.Timeout;
 
   constructor(
     private readonly res: ServerResponse,
     private nextId: number,
     private readonly heartbeatMs: number,
   ) {
-    this.heartbeat = setInterval(() => this.ping(), Math.max(1000, Math.floor(heartbeatMs / 3)));
-    this.heartbeat.unref();
+    heartbeats.watch(this, heartbeatMs);
     res.on('close', () => this.onClose());
     res.on('error', () => {
       /* a reset socket: 'close' follows */
@@ -96,7 +111,7 @@ class ResponseSse implements SseStream {
   end(): void {
     if (this.ended) return;
     this.ended = true;
-    clearInterval(this.heartbeat);
+    heartbeats.unwatch(this, this.heartbeatMs);
     if (!this.gone && !this.res.destroyed) this.res.end();
   }
 
@@ -106,15 +121,51 @@ class ResponseSse implements SseStream {
     this.res.write(chunk);
   }
 
-  private ping(): void {
+  /** Called by the shared heartbeat timer: a comment line after `heartbeatMs` of silence. */
+  ping(): void {
     if (Date.now() - this.lastWrite >= this.heartbeatMs && !this.res.writableNeedDrain)
       this.write(': ping\n\n');
   }
 
   private onClose(): void {
-    clearInterval(this.heartbeat);
+    heartbeats.unwatch(this, this.heartbeatMs);
     if (this.ended) return;
     this.gone = true;
     for (const fn of this.disconnectHandlers.splice(0)) fn();
   }
 }
+
+/**
+ * The heartbeat timers: one per heartbeat period, sweeping every open stream of that period, not
+ * one per stream (a Timeout and its closure for each of 1,000 open replies). A stream is checked
+ * every third of its period (at least every second) and pinged after a whole period of silence.
+ */
+class Heartbeats {
+  private readonly byPeriod = new Map<number, { streams: Set<ResponseSse>; timer: NodeJS.Timeout }>();
+
+  watch(stream: ResponseSse, periodMs: number): void {
+    let group = this.byPeriod.get(periodMs);
+    if (!group) {
+      const streams = new Set<ResponseSse>();
+      const timer = setInterval(
+        () => {
+          for (const s of streams) s.ping();
+        },
+        Math.max(1000, Math.floor(periodMs / 3)),
+      );
+      timer.unref();
+      group = { streams, timer };
+      this.byPeriod.set(periodMs, group);
+    }
+    group.streams.add(stream);
+  }
+
+  unwatch(stream: ResponseSse, periodMs: number): void {
+    const group = this.byPeriod.get(periodMs);
+    if (!group?.streams.delete(stream) || group.streams.size > 0) return;
+    clearInterval(group.timer);
+    this.byPeriod.delete(periodMs);
+  }
+}
+
+const heartbeats = new Heartbeats();

@@ -75,10 +75,15 @@ export function filteredProvider(
   complete: ChatProvider['complete'] = (req, signal) => inner.complete(req, signal),
 ): ChatProvider {
   const run = streamOf(inner);
-  const streamTo: EventRun = async (req, signal, emit) => {
-    const f = filter(emit);
-    await run(req, signal, (ev) => f.event(ev));
-    f.end();
+  // Not an async function: its frame would stay suspended for the whole reply (~0.5 KB each).
+  const streamTo: EventRun = (req, signal, emit) => {
+    let f: EventFilter;
+    try {
+      f = filter(emit);
+    } catch (err) {
+      return Promise.reject(err as Error);
+    }
+    return run(req, signal, (ev) => f.event(ev)).then(() => f.end());
   };
   return {
     stream: (req, signal) => pulled((s, emit) => streamTo(req, s, emit), signal),

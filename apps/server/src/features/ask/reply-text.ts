@@ -1,12 +1,14 @@
 /**
  * Pieces appended between two sealings of the tail into a block. Until sealed, the tail is a chain
- * of its pieces (~60 bytes each for a token's few characters); 32 keeps that chain short and lets
- * `forget` drop text at a finer grain, at one flattening of ~32 tokens' text per block.
+ * of its pieces: a 32-byte link per piece besides the piece itself (a token's few characters).
+ * 8 keeps that chain short (with 32 the tail was ~1.1 KB of a 1,000-stream plateau's ~35 KB per
+ * open reply) and lets `forget` drop text at a finer grain, at one flattening of ~8 pieces' text
+ * per block.
  */
-const PIECES_PER_BLOCK = 32;
+const PIECES_PER_BLOCK = 8;
 
 /**
- * The text of a streaming reply, grown piece by piece, kept as flat blocks of ~32 pieces and a
+ * The text of a streaming reply, grown piece by piece, kept as flat blocks of ~8 pieces and a
  * tail. A string grown with `+=` is a chain of its pieces until something flattens it, and every
  * flattening copies the whole text: at 1,000 open replies, saving each reply's text every second
  * copied ~25 MB a second, and those copies lived long enough to reach V8's old generation. Here

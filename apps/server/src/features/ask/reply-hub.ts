@@ -49,7 +49,13 @@ interface Published {
 }
 
 const FRAME_MS = 16;
-const RING_SIZE = 256;
+/**
+ * Recent events kept for a Last-Event-ID replay: 2 s of deltas at one per 16 ms frame, more at
+ * ordinary token rates. A replay also needs their text, which memory keeps only until it is saved
+ * (about every second, every few under load), so a longer ring rarely served more; past it a
+ * resumed client gets the `resumed` snapshot.
+ */
+const RING_SIZE = 128;
 
 /**
  * The fan-out point of one generation. The runner writes to it as its sink; it coalesces deltas
@@ -66,7 +72,7 @@ export class ReplyHub implements ReplySink {
   /**
    * The last `ringSize` events, event `id` at `id % ringSize`: a delta as the offset in `words`
    * where its piece starts (no object and no string of its own: its piece is read back from
-   * `words`), anything else as -1 with its data in `others`. 1 KB per open stream, and nothing
+   * `words`), anything else as -1 with its data in `others`. 0.5 KB per open stream, and nothing
    * allocated per event.
    */
   private readonly starts: Int32Array;

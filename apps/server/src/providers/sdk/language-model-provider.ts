@@ -4,17 +4,25 @@ import type {
   LanguageModelV3StreamPart,
 } from '@ai-sdk/provider';
 import { mapProviderError, UpstreamTimeout } from '../errors.js';
-import { idleWatch } from '../idle-watch.js';
+import { idleWatch, type IdleWatch } from '../idle-watch.js';
 import { pulled, type EventRun } from '../event-push.js';
 import {
   ProviderFailure,
   type ChatProvider,
   type ProviderError,
+  type ProviderEmit,
   type ProviderEvent,
   type ProviderRequest,
 } from '../types.js';
 import { callOptions } from './prompt.js';
-import { pumpWire, tapCall, type KeptBody, type WirePart, type WireProtocol } from './wire-stream.js';
+import {
+  pumpWire,
+  tapCall,
+  type KeptBody,
+  type PartsSink,
+  type WirePart,
+  type WireProtocol,
+} from './wire-stream.js';
 
 export interface LanguageModelProviderOptions {
   /** The reply fails with upstream_timeout when nothing arrives for this long. */
@@ -78,6 +86,132 @@ function textRunsJoined(parts: WirePart[]): WirePart[] {
 }
 
 /**
+ * One reply's relay from the SDK's parts to `emit` (the provider's run). A class, not closures in
+ * the run's frame: one object per open reply where the closures and their contexts cost ~0.5 KB.
+ * It is also the sink pumpWire pushes the parts of a kept body to.
+ */
+class PartsRelay implements PartsSink {
+  /** No more events: the stream ended (finish, error) or `emit` threw. */
+  private over = false;
+  thrown: { error: unknown } | undefined;
+  private pump: { cancel(): void } | undefined;
+  /** Settles `pumped`'s promise: undefined once the relay is over, else what failed. */
+  private settle: ((failure: unknown) => void) | undefined;
+
+  constructor(
+    private readonly emit: ProviderEmit,
+    private readonly signal: AbortSignal,
+    readonly idle: IdleWatch,
+  ) {}
+
+  /**
+   * Waits for a kept body's pump to end: undefined once the relay is over (finish, error, a throw
+   * of `emit`), else what failed (the body's failure, or the idle watch's or caller's abort).
+   */
+  pumped(pump: { cancel(): void }): Promise<unknown> {
+    this.pump = pump;
+    const signal = this.idle.signal;
+    return new Promise<unknown>((settle) => {
+      if (signal.aborted) return settle(signal.reason);
+      this.settle = settle;
+      signal.addEventListener('abort', this, { once: true });
+    });
+  }
+
+  /** The idle signal's abort (this object is its listener: no closure). */
+  handleEvent(): void {
+    this.done(this.idle.signal.reason);
+  }
+
+  cancelPump(): void {
+    this.pump?.cancel();
+  }
+
+  // PartsSink: what pumpWire pushes.
+  parts(parts: WirePart[]): void {
+    if (this.relay(parts)) this.done(undefined);
+  }
+
+  done(error?: unknown): void {
+    const settle = this.settle;
+    if (!settle) return;
+    this.settle = undefined;
+    this.idle.signal.removeEventListener('abort', this);
+    settle(error);
+  }
+
+  send(ev: ProviderEvent): void {
+    if (this.over) return;
+    try {
+      this.emit(ev);
+    } catch (error) {
+      this.thrown = { error };
+      this.over = true;
+    }
+  }
+
+  end(ev?: ProviderEvent): void {
+    if (ev) this.send(ev);
+    this.over = true;
+  }
+
+  /** One batch of the SDK's parts (what one read of the body carried); true once over. */
+  relay(parts: WirePart[]): boolean {
+    this.idle.poke();
+    for (const part of parts.length > 1 ? textRunsJoined(parts) : parts) {
+      if (this.over) break;
+      switch (part.type) {
+        case 'text-delta':
+          if (part.delta) this.send({ type: 'text', text: part.delta });
+          break;
+        case 'reasoning-delta':
+          if (part.delta) this.send({ type: 'reasoning', text: part.delta });
+          break;
+        // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
+        case 'tool-call':
+          this.send({
+            type: 'tool-call',
+            call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
+          });
+          break;
+        case 'tool-result':
+          this.send({
+            type: 'tool-result',
+            toolCallId: part.toolCallId,
+            toolName: part.toolName,
+            result: part.result,
+          });
+          break;
+        case 'finish': {
+          const usage = {
+            inputTokens: part.usage.inputTokens.total,
+            outputTokens: part.usage.outputTokens.total,
+          };
+          this.send({ type: 'usage', usage });
+          // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
+          // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
+          if (part.finishReason.unified === 'content-filter')
+            this.end({ type: 'error', error: moderationError(part.finishReason.raw) });
+          else this.end({ type: 'finish', finishReason: finishReasonOf(part.finishReason), usage });
+          break;
+        }
+        case 'error':
+          if (this.signal.aborted) this.end();
+          else
+            this.end({
+              type: 'error',
+              error: mapProviderError(this.idle.timedOut ? this.idle.signal.reason : part.error),
+            });
+          break;
+        default:
+          break;
+      }
+    }
+    return this.over;
+  }
+}
+
+/**
  * The SDK's call. A successful stream that the tap kept is read by pumpWire, and the SDK's empty
  * one is cancelled here, in a frame of its own: held in the reply's frame, the cancelled stream
  * and its transform chain stayed alive for the whole reply (~2 KB per open stream).
@@ -111,84 +245,15 @@ export function createLanguageModelProvider(
 
   /**
    * One reply's events, pushed: the kept body's chunks arrive as events of a Node stream and go
-   * through the parser, the protocol's mapper and this switch to `emit` with no promise, iterator
-   * or generator per chunk (docs/decisions.md, "Pushed events"). The SDK's own stream, when the
-   * body was not kept, is read part by part. Ends after `finish` or `error`, silently on an abort.
+   * through the parser, the protocol's mapper and the relay's switch to `emit` with no promise,
+   * iterator or generator per chunk (docs/decisions.md, "Pushed events"). The SDK's own stream,
+   * when the body was not kept, is read part by part. Ends after `finish` or `error`, silently on
+   * an abort.
    */
   const run: EventRun = async (req, signal, emit) => {
-    const idle = idleWatch(idleMs, signal);
+    const relay = new PartsRelay(emit, signal, idleWatch(idleMs, signal));
+    const { idle } = relay;
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
-    let pump: { cancel(): void } | undefined;
-    /** No more events: the stream ended (finish, error) or `emit` threw. */
-    let over = false;
-    let thrown: { error: unknown } | undefined;
-    const send = (ev: ProviderEvent): void => {
-      if (over) return;
-      try {
-        emit(ev);
-      } catch (error) {
-        thrown = { error };
-        over = true;
-      }
-    };
-    const end = (ev?: ProviderEvent): void => {
-      if (ev) send(ev);
-      over = true;
-    };
-    /** One batch of the SDK's parts (what one read of the body carried); true once over. */
-    const relay = (parts: WirePart[]): boolean => {
-      idle.poke();
-      for (const part of parts.length > 1 ? textRunsJoined(parts) : parts) {
-        if (over) break;
-        switch (part.type) {
-          case 'text-delta':
-            if (part.delta) send({ type: 'text', text: part.delta });
-            break;
-          case 'reasoning-delta':
-            if (part.delta) send({ type: 'reasoning', text: part.delta });
-            break;
-          // The SDK assembles a call's streamed argument fragments; we pass on the whole call.
-          case 'tool-call':
-            send({
-              type: 'tool-call',
-              call: { id: part.toolCallId, name: part.toolName, arguments: part.input },
-            });
-            break;
-          case 'tool-result':
-            send({
-              type: 'tool-result',
-              toolCallId: part.toolCallId,
-              toolName: part.toolName,
-              result: part.result,
-            });
-            break;
-          case 'finish': {
-            const usage = {
-              inputTokens: part.usage.inputTokens.total,
-              outputTokens: part.usage.outputTokens.total,
-            };
-            send({ type: 'usage', usage });
-            // A reply the provider's safety system blocked or cut (OpenAI's content_filter,
-            // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
-            if (part.finishReason.unified === 'content-filter')
-              end({ type: 'error', error: moderationError(part.finishReason.raw) });
-            else end({ type: 'finish', finishReason: finishReasonOf(part.finishReason), usage });
-            break;
-          }
-          case 'error':
-            if (signal.aborted) end();
-            else
-              end({
-                type: 'error',
-                error: mapProviderError(idle.timedOut ? idle.signal.reason : part.error),
-              });
-            break;
-          default:
-            break;
-        }
-      }
-      return over;
-    };
     try {
       // The provider's own stream (the AI SDK's OpenAI adapter: its fetch, SSE parser and chunk
       // validation), without streamText's orchestration on top: that layer (step handling,
@@ -197,33 +262,20 @@ export function createLanguageModelProvider(
       const tap = opts.wire ? tapCall(idle.signal, opts.wire.continues) : undefined;
       const opened = await openStream(model(req.model), req, idle.signal, tap);
       if (opened.kept && opts.wire && tap) {
-        const kept = opened.kept;
-        const wire = opts.wire;
-        const failure = await new Promise<unknown>((settle) => {
-          if (idle.signal.aborted) return settle(idle.signal.reason);
-          const onAbort = (): void => settle(idle.signal.reason);
-          idle.signal.addEventListener('abort', onAbort, { once: true });
-          const done = (error: unknown): void => {
-            idle.signal.removeEventListener('abort', onAbort);
-            settle(error);
-          };
-          pump = pumpWire(kept, tap.url ?? '', wire, tap.resend, {
-            parts: (parts) => {
-              if (relay(parts)) done(undefined);
-            },
-            done,
-          });
-        });
+        // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
+        const failure = await relay.pumped(
+          pumpWire(opened.kept, tap.url ?? '', opts.wire, tap.resend, relay),
+        );
         if (failure !== undefined) throw failure;
       } else if (opened.reader) {
         reader = opened.reader;
         for (;;) {
           const { done, value } = await reader.read();
-          if (done || relay([value])) break;
+          if (done || relay.relay([value])) break;
         }
       }
       if (!signal.aborted) {
-        end({
+        relay.end({
           type: 'error',
           error: idle.timedOut
             ? mapProviderError(idle.signal.reason)
@@ -232,14 +284,14 @@ export function createLanguageModelProvider(
       }
     } catch (err) {
       if (!signal.aborted)
-        end({ type: 'error', error: mapProviderError(idle.timedOut ? idle.signal.reason : err) });
+        relay.end({ type: 'error', error: mapProviderError(idle.timedOut ? idle.signal.reason : err) });
     } finally {
       idle.stop();
       // Stops the upstream body when the stream ends early (abort, error, a throw of `emit`).
-      pump?.cancel();
+      relay.cancelPump();
       reader?.cancel().catch(() => {});
     }
-    if (thrown) throw thrown.error;
+    if (relay.thrown) throw relay.thrown.error;
   };
 
   return {

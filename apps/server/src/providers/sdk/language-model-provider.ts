@@ -105,16 +105,17 @@ class PartsRelay implements PartsSink {
   ) {}
 
   /**
-   * Waits for a kept body's pump to end: undefined once the relay is over (finish, error, a throw
-   * of `emit`), else what failed (the body's failure, or the idle watch's or caller's abort).
+   * Starts a kept body's pump (`start`, once it can settle) and waits for it to end: undefined
+   * once the relay is over (finish, error, a throw of `emit`), else what failed (the body's
+   * failure, or the idle watch's or caller's abort; then the pump is not started).
    */
-  pumped(pump: { cancel(): void }): Promise<unknown> {
-    this.pump = pump;
+  pumped(start: (sink: PartsSink) => { cancel(): void }): Promise<unknown> {
     const signal = this.idle.signal;
     return new Promise<unknown>((settle) => {
       if (signal.aborted) return settle(signal.reason);
       this.settle = settle;
       signal.addEventListener('abort', this, { once: true });
+      this.pump = start(this);
     });
   }
 
@@ -263,9 +264,9 @@ export function createLanguageModelProvider(
       const opened = await openStream(model(req.model), req, idle.signal, tap);
       if (opened.kept && opts.wire && tap) {
         // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
-        const failure = await relay.pumped(
-          pumpWire(opened.kept, tap.url ?? '', opts.wire, tap.resend, relay),
-        );
+        const { kept } = opened;
+        const { wire } = opts;
+        const failure = await relay.pumped((sink) => pumpWire(kept, tap.url ?? '', wire, tap.resend, sink));
         if (failure !== undefined) throw failure;
       } else if (opened.reader) {
         reader = opened.reader;

@@ -103,6 +103,11 @@ export const TIMINGS = {
   otherTabRefreshWaitMs: 5000,
   /** Spec §8: the plugin authentication error banner hides after this. */
   pluginAuthErrorMs: 5000,
+  /**
+   * The message box's caret holds still after this long without typing, focusing or pointing
+   * (GNOME's cursor-blink-timeout): a blinking caret repaints the idle tab twice a second.
+   */
+  caretBlinkIdleMs: 10_000,
 } as const;
 
 export const UI_LIMITS = {

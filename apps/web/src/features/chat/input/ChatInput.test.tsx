@@ -25,6 +25,33 @@ function setup(props: Partial<ChatInputProps> = {}) {
 describe('ChatInput', () => {
   afterEach(cleanup);
 
+  it('lets the caret blink while the person types, and holds it still after a quiet while', () => {
+    vi.useFakeTimers();
+    try {
+      const { input } = setup();
+      // The box takes the focus after refocusDelayMs: the quiet while counts from there.
+      act(() => vi.advanceTimersByTime(TIMINGS.refocusDelayMs));
+      expect(document.activeElement).toBe(input);
+      act(() => vi.advanceTimersByTime(TIMINGS.caretBlinkIdleMs - 1));
+      expect(input.dataset.caret).toBeUndefined();
+      act(() => vi.advanceTimersByTime(1));
+      expect(input.dataset.caret).toBe('steady');
+      fireEvent.keyDown(input, { key: 'a' });
+      expect(input.dataset.caret).toBeUndefined();
+      act(() => vi.advanceTimersByTime(TIMINGS.caretBlinkIdleMs - 1));
+      expect(input.dataset.caret).toBeUndefined();
+      fireEvent.focus(input);
+      act(() => vi.advanceTimersByTime(TIMINGS.caretBlinkIdleMs - 1));
+      expect(input.dataset.caret).toBeUndefined();
+      act(() => vi.advanceTimersByTime(1));
+      expect(input.dataset.caret).toBe('steady');
+      // The steady caret is the browser's caret-animation: manual.
+      expect(input.className).toContain('data-[caret=steady]:[caret-animation:manual]');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps the text while a send is checked (the subscription), clearing it only once it went', async () => {
     let answer: (sent: boolean) => void = () => {};
     const onSend = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));

@@ -6,6 +6,7 @@ import { TIMINGS } from '@chat/contract';
 import { AttachButton } from '../files/AttachButton';
 import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
+import { useSteadyCaret } from './useSteadyCaret';
 
 export interface ChatInputProps {
   /**
@@ -61,6 +62,7 @@ export function ChatInput({
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   useAutoGrow(ref, text, MAX_HEIGHT_PX);
+  useSteadyCaret(ref);
 
   // Refocus after the submit state changes (spec §9: 100 ms), not on touch screens (keyboard).
   useEffect(() => {
@@ -173,7 +175,7 @@ export function ChatInput({
             onKeyDown={onKeyDown}
             onCompositionStart={() => (composing.current = true)}
             onCompositionEnd={() => (composing.current = false)}
-            className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed"
+            className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"
           />
           {showStop ? (
             <button

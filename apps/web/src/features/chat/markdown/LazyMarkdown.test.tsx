@@ -11,13 +11,14 @@ describe('LazyMarkdown', () => {
     const first = render(<LazyMarkdown text="**bold**" />);
     expect(first.container.querySelector('strong')).toBeNull();
     expect(first.container.textContent).toBe('**bold**');
-    // Loading the Markdown chunk (parser, plugins, highlighter) can take seconds on a busy machine.
+    // Loading the Markdown chunk (parser, plugins, highlighter) can take seconds on a busy machine,
+    // and a first transform of it in a cold test worker 13 s on a slow one.
     await waitFor(() => expect(first.container.querySelector('strong')?.textContent).toBe('bold'), {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     cleanup();
 
     const second = render(<LazyMarkdown text="*also*" />);
     expect(second.container.querySelector('em')?.textContent).toBe('also');
-  }, 15_000);
+  }, 45_000);
 });

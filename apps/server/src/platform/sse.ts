@@ -54,7 +54,7 @@ let outHeadersKey: symbol | null | undefined;
  * again (after the hijack no Fastify hook does, and Node itself only answers getHeader with them),
  * so the stored copy is let go: `getHeader` then answers undefined, as for a response with none.
  */
-export function releaseSentHeaders(res: ServerResponse): void {
+function releaseSentHeaders(res: ServerResponse): void {
   if (!res.headersSent) return;
   if (outHeadersKey === undefined)
     outHeadersKey = Object.getOwnPropertySymbols(res).find((k) => k.description === 'kOutHeaders') ?? null;

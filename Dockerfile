@@ -61,4 +61,5 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # Node as PID 1 gets SIGTERM directly: the graceful drain (platform/lifecycle.ts) runs on stop.
 STOPSIGNAL SIGTERM
-CMD ["node", "apps/server/dist/main.js"]
+# --max-semi-space-size: as `npm run serve` (package.json; docs/decisions.md, "The young generation").
+CMD ["node", "--max-semi-space-size=4", "apps/server/dist/main.js"]

@@ -16,6 +16,21 @@ export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
   ? resolve(process.env.BENCH_SERVER_MAIN)
   : join(ROOT, 'apps/server/dist/main.js');
+/**
+ * The Node flags the product starts its server with: those of `npm run serve` (package.json, which
+ * `npm start` and the Dockerfile repeat; config/deploy-files.test.ts keeps them equal), so each
+ * figure is the server's as it runs (docs/decisions.md, "The young generation").
+ */
+export const SERVE_NODE_FLAGS = serveNodeFlags();
+
+function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const m = /\bexec node((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js\b/.exec(pkg.scripts.serve ?? '');
+  if (!m) throw new Error('package.json: "serve" is not `exec node [--flags] apps/server/dist/main.js`');
+  return m[1]!.split(/\s+/).filter(Boolean);
+}
 /** The client inside the current build (apps/server/dist links to apps/server/.builds/<id>). */
 export const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
 
@@ -136,8 +151,12 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     ),
     ...opts.env,
   };
-  // BENCH_SERVER_NODE_ARGS: for profiling a scenario's server ("--cpu-prof --cpu-prof-dir=/tmp/p").
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_NODE_ARGS: for profiling a scenario's server ("--cpu-prof --cpu-prof-dir=/tmp/p");
+  // after the product's own flags, so one given again there wins.
+  const nodeArgs = [
+    ...SERVE_NODE_FLAGS,
+    ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  ];
   const [cmd, ...args] = opts.command ?? [process.execPath, ...nodeArgs, SERVER_MAIN];
   const t0 = now();
   const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -113,4 +113,23 @@ describe('deploy/ files', () => {
     expect(compose.services.nginx!.healthcheck!.test.join(' ')).toContain('/ready');
     expect(nginx).toMatch(/location = \/ready \{[^}]*proxy_pass http:\/\/app;/);
   });
+
+  it('starts the server with the same Node flags in every way it is started, young generation capped', () => {
+    // package.json's "serve" is the source (the bench reads it too); start, dev:demo and the image repeat it.
+    const root = (name: string) =>
+      readFileSync(fileURLToPath(new URL(`../../../../${name}`, import.meta.url)), 'utf8');
+    const scripts = (JSON.parse(root('package.json')) as { scripts: Record<string, string> }).scripts;
+    const flagsOf = (command: string) => {
+      const m = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js\b/.exec(command);
+      expect(m, command).not.toBeNull();
+      return m![1]!.split(/\s+/).filter(Boolean);
+    };
+    const serve = flagsOf(scripts.serve!);
+    expect(serve).toContain('--max-semi-space-size=4');
+    expect(flagsOf(scripts.start!)).toEqual(serve);
+    expect(flagsOf(scripts['dev:demo']!)).toEqual(serve);
+    const cmd = /^CMD (\[.*\])$/m.exec(root('Dockerfile'));
+    expect(cmd).not.toBeNull();
+    expect(flagsOf((JSON.parse(cmd![1]!) as string[]).join(' '))).toEqual(serve);
+  });
 });

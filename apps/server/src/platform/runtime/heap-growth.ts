@@ -8,7 +8,9 @@ import { loadMallocTrim } from './malloc-trim.js';
  * memory; under many open streams the per-token objects that waited on a busy loop are promoted
  * and die there, so the old generation filled with 2–4x its live set between collections. 20 %
  * keeps it near the live set: half the memory per open stream in the concurrency bench, for
- * ~9 % more CPU per token (docs/decisions.md, "Heap growth").
+ * ~9 % more CPU per token (docs/decisions.md, "Heap growth"). V8 adds the young generation's
+ * capacity to that limit, which is why the server starts with `--max-semi-space-size=4`
+ * (package.json's "serve"; docs/decisions.md, "The young generation").
  */
 export const HEAP_GROWING_PERCENT = 20;
 

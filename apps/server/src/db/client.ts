@@ -34,8 +34,15 @@ const migrationsFolder =
 /**
  * PGlite runs in this process's memory: Postgres' default 128 MB of shared buffers are all touched
  * at start and stay resident. 32 MB keeps the working set of a single-user database in memory.
+ * `wal_init_zero = off`: Postgres fills each new 16 MB WAL file with zeros, which PGlite's file
+ * layer does as sixteen 1 MB JavaScript copies at once; under many streaming replies that was a
+ * ~20 MB jump of memory every 10–20 s (docs/decisions.md, "WAL files not zero-filled"). Off, only
+ * the file's last byte is written; zeros are what an unwritten part reads as anyway, and the
+ * setting is about space allocation ahead of writes, not durability (fsync is off in PGlite).
  */
-const PGLITE_OPTIONS = { postgresqlconf: ['shared_buffers = 32MB'] } satisfies PGliteOptions;
+const PGLITE_OPTIONS = {
+  postgresqlconf: ['shared_buffers = 32MB', 'wal_init_zero = off'],
+} satisfies PGliteOptions;
 
 /** Where PGlite's migrations and template databases (template.ts) are found. */
 export interface PgliteSetup {

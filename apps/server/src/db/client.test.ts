@@ -107,9 +107,7 @@ describe('PGlite template', () => {
       await d.db.execute(sql`SELECT pg_switch_wal()`);
       await d.db.execute(sql`CREATE TABLE wal_probe (x int)`);
       await d.db.execute(sql`INSERT INTO wal_probe VALUES (1)`);
-      const r = await d.db.execute<{ f: string }>(
-        sql`SELECT pg_walfile_name(pg_current_wal_lsn()) AS f`,
-      );
+      const r = await d.db.execute<{ f: string }>(sql`SELECT pg_walfile_name(pg_current_wal_lsn()) AS f`);
       const file = statSync(join(dataDir, 'pglite', 'pg_wal', r.rows[0]!.f));
       expect(file.size).toBe(16 * 1024 * 1024);
       // Only what was written takes space: the file is sparse, where a filled one takes all 16 MB.

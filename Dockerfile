@@ -42,10 +42,12 @@ RUN npm ci --omit=dev --workspace @chat/server --no-audit --no-fund \
   && mkdir -p apps/server/node_modules
 
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX: as `npm run serve` (package.json; docs/decisions.md, "malloc's arenas").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3080 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules

@@ -17,19 +17,35 @@ export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
   ? resolve(process.env.BENCH_SERVER_MAIN)
   : join(ROOT, 'apps/server/dist/main.js');
 /**
- * The Node flags the product starts its server with: those of `npm run serve` (package.json, which
- * `npm start` and the Dockerfile repeat; config/deploy-files.test.ts keeps them equal), so each
- * figure is the server's as it runs (docs/decisions.md, "The young generation").
+ * How the product starts its server: the environment and Node flags of `npm run serve`
+ * (package.json, which `npm start` and the Dockerfile repeat; config/deploy-files.test.ts keeps
+ * them equal), so each figure is the server's as it runs (docs/decisions.md, "The young
+ * generation" and "malloc's arenas"). `VAR=${VAR:-default}` gives the default here.
  */
-export const SERVE_NODE_FLAGS = serveNodeFlags();
+const SERVE = serveCommand();
+export const SERVE_NODE_FLAGS = SERVE.flags;
+export const SERVE_ENV = SERVE.env;
 
-function serveNodeFlags(): string[] {
+function serveCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const m = /\bexec node((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js\b/.exec(pkg.scripts.serve ?? '');
-  if (!m) throw new Error('package.json: "serve" is not `exec node [--flags] apps/server/dist/main.js`');
-  return m[1]!.split(/\s+/).filter(Boolean);
+  const m = /^((?:[A-Z_]+=\S+\s+)*)exec node((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js\b/.exec(
+    pkg.scripts.serve ?? '',
+  );
+  if (!m)
+    throw new Error(
+      'package.json: "serve" is not `[VAR=value ...] exec node [--flags] apps/server/dist/main.js`',
+    );
+  const env: Record<string, string> = {};
+  for (const assignment of m[1]!.split(/\s+/).filter(Boolean)) {
+    const [name, value] = [
+      assignment.slice(0, assignment.indexOf('=')),
+      assignment.slice(assignment.indexOf('=') + 1),
+    ];
+    env[name] = /^\$\{[A-Z_]+:-(.*)\}$/.exec(value)?.[1] ?? value;
+  }
+  return { env, flags: m[2]!.split(/\s+/).filter(Boolean) };
 }
 /** The client inside the current build (apps/server/dist links to apps/server/.builds/<id>). */
 export const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
@@ -141,6 +157,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     // Every simulated user sends from 127.0.0.1, many replies at once: no message limits.
     LIMIT_MESSAGE_IP: 'false',
     LIMIT_CONCURRENT_MESSAGES: 'false',
+    ...SERVE_ENV,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     // BENCH_SERVER_ENV: more variables for the server ("MALLOC_ARENA_MAX=2 UV_THREADPOOL_SIZE=2").
     ...Object.fromEntries(

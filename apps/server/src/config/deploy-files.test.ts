@@ -132,4 +132,17 @@ describe('deploy/ files', () => {
     expect(cmd).not.toBeNull();
     expect(flagsOf((JSON.parse(cmd![1]!) as string[]).join(' '))).toEqual(serve);
   });
+
+  it("caps malloc's arenas at 2 in every way the server is started, unless the operator set it", () => {
+    // glibc reads MALLOC_ARENA_MAX only when the process starts: the start commands set it.
+    const root = (name: string) =>
+      readFileSync(fileURLToPath(new URL(`../../../../${name}`, import.meta.url)), 'utf8');
+    const scripts = (JSON.parse(root('package.json')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['serve', 'start', 'dev:demo']) {
+      expect(scripts[name], name).toMatch(/\bMALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} exec node\b/);
+    }
+    const dockerfile = root('Dockerfile');
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(runtime).toMatch(/^ENV (?:[^\n]*\\\n)*\s*MALLOC_ARENA_MAX=2\b/m);
+  });
 });

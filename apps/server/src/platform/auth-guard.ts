@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_ERROR_TEXTS } from '@chat/contract';
 import { AppError } from './errors.js';
-import { verifyAccessToken, type AccessClaims } from './tokens.js';
+import { createAccessTokenVerifier, type AccessClaims } from './tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,13 +33,14 @@ export interface SessionCheck {
  */
 export function registerAuthGuard(app: FastifyInstance, secret: Uint8Array, sessions: SessionCheck): void {
   app.decorateRequest('auth', null);
+  const verifyAccessToken = createAccessTokenVerifier(secret);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const header = request.headers.authorization;
     const isPublic = request.routeOptions.config?.public === true;
     if (header?.startsWith('Bearer ')) {
       try {
-        const claims = await verifyAccessToken(header.slice(7), secret);
+        const claims = await verifyAccessToken(header.slice(7));
         if (!(await sessions.isLive(claims))) {
           if (await sessions.isAccountDeleted?.(claims.id)) {
             throw new AppError('account_deleted', AUTH_ERROR_TEXTS.accountDeleted);

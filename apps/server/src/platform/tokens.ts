@@ -28,27 +28,84 @@ export async function signAccessToken(claims: AccessClaims, secret: Uint8Array):
   );
 }
 
+/** A verified token's claims, and its `exp` (seconds since the epoch). */
+interface Verified {
+  claims: AccessClaims;
+  exp: number;
+}
+
 /**
  * Verifies an access token; only HS256 with our key is accepted (no `alg: none`, no other key).
  * `exp` is required (a token without one would be valid forever), and so is the session id the
  * guard checks for revocation. Whether that session is still live is the guard's question.
  */
-export async function verifyAccessToken(token: string, secret: Uint8Array): Promise<AccessClaims> {
+async function verifyToken(token: string, secret: Uint8Array): Promise<Verified> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       algorithms: [ALG],
       requiredClaims: ['exp', 'sub', 'sid'],
     });
     const role = USER_ROLES.find((r) => r === payload.role) ?? 'USER';
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      typeof payload.exp !== 'number'
+    ) {
       throw new AppError('unauthorized', 'Invalid token');
     }
     const imp = typeof payload.imp === 'string' ? { imp: payload.imp } : {};
-    return { id: payload.sub, role, sid: payload.sid, ...imp };
+    return { claims: Object.freeze({ id: payload.sub, role, sid: payload.sid, ...imp }), exp: payload.exp };
   } catch (err) {
     if (err instanceof joseErrors.JWTExpired) throw new AppError('token_expired', 'Token expired');
     throw new AppError('unauthorized', 'Invalid token');
   }
+}
+
+/** How many accepted access tokens one process remembers (a few MB at the most). */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Verifies access tokens (HS256, `exp`, `sub` and `sid` required), and remembers the tokens it accepted until they expire, so the requests a
+ * client makes with one token (all of its 15 minutes) check its signature once. jose verifies
+ * through WebCrypto, a job on libuv's thread pool and back: ~0.35 ms of every request with a
+ * token, before anything else could run (docs/decisions.md, "Accepted tokens are remembered").
+ *
+ * Only a token whose signature was good is kept, under its whole text, so a hit is that very
+ * token; its expiry is checked on every use as jose checks it (expired once `exp` is not after the
+ * current second). A refused token is not kept: nothing a client sends grows the map unless it
+ * holds a valid token. Whether the token's session is still live stays the guard's question, on
+ * every request. The oldest entries go first: past `maxEntries`, and whenever the oldest has
+ * expired (tokens are first seen roughly in the order they expire).
+ */
+export function createAccessTokenVerifier(
+  secret: Uint8Array,
+  opts: {
+    maxEntries?: number;
+    now?: () => number;
+    verify?: (token: string, secret: Uint8Array) => Promise<Verified>;
+  } = {},
+): (token: string) => Promise<AccessClaims> {
+  const maxEntries = opts.maxEntries ?? VERIFIED_TOKENS_KEPT;
+  const now = opts.now ?? Date.now;
+  const verify = opts.verify ?? verifyToken;
+  const kept = new Map<string, Verified>();
+  const expired = (v: Verified) => v.exp <= Math.floor(now() / 1000);
+  return async (token) => {
+    const hit = kept.get(token);
+    if (hit) {
+      if (!expired(hit)) return hit.claims;
+      kept.delete(token);
+      throw new AppError('token_expired', 'Token expired');
+    }
+    const verified = await verify(token, secret);
+    if (expired(verified)) throw new AppError('token_expired', 'Token expired');
+    for (const [oldest, v] of kept) {
+      if (kept.size < maxEntries && !expired(v)) break;
+      kept.delete(oldest);
+    }
+    kept.set(token, verified);
+    return verified.claims;
+  };
 }
 
 /** Refresh tokens are opaque random strings; the database keeps only their SHA-256. */

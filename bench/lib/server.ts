@@ -37,15 +37,19 @@ function serveCommand(): { env: Record<string, string>; flags: string[] } {
     throw new Error(
       'package.json: "serve" is not `[VAR=value ...] exec node [--flags] apps/server/dist/main.js`',
     );
-  const env: Record<string, string> = {};
-  for (const assignment of m[1]!.split(/\s+/).filter(Boolean)) {
-    const [name, value] = [
-      assignment.slice(0, assignment.indexOf('=')),
-      assignment.slice(assignment.indexOf('=') + 1),
-    ];
-    env[name] = /^\$\{[A-Z_]+:-(.*)\}$/.exec(value)?.[1] ?? value;
-  }
+  // `${VAR:-default}`: the default, as the shell gives it when VAR is unset.
+  const env = assignments(m[1]!, (value) => /^\$\{[A-Z_]+:-(.*)\}$/.exec(value)?.[1] ?? value);
   return { env, flags: m[2]!.split(/\s+/).filter(Boolean) };
+}
+
+/** `NAME=value` words separated by spaces, as a record (words without `=` are left out). */
+function assignments(text: string, valueOf: (value: string) => string = (v) => v): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const word of text.split(/\s+/)) {
+    const eq = word.indexOf('=');
+    if (eq > 0) env[word.slice(0, eq)] = valueOf(word.slice(eq + 1));
+  }
+  return env;
 }
 /** The client inside the current build (apps/server/dist links to apps/server/.builds/<id>). */
 export const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
@@ -160,12 +164,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
     ...SERVE_ENV,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
     // BENCH_SERVER_ENV: more variables for the server ("MALLOC_ARENA_MAX=2 UV_THREADPOOL_SIZE=2").
-    ...Object.fromEntries(
-      (process.env.BENCH_SERVER_ENV ?? '')
-        .split(' ')
-        .filter((kv) => kv.includes('='))
-        .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-    ),
+    ...assignments(process.env.BENCH_SERVER_ENV ?? ''),
     ...opts.env,
   };
   // BENCH_SERVER_NODE_ARGS: for profiling a scenario's server ("--cpu-prof --cpu-prof-dir=/tmp/p");

@@ -19,6 +19,9 @@ interface Service {
   environment?: Record<string, string>;
   healthcheck?: { test: string[] };
 }
+/** A file at the repository's root. */
+const root = (name: string) =>
+  readFileSync(fileURLToPath(new URL(`../../../../${name}`, import.meta.url)), 'utf8');
 const compose = parse(deploy('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const nginx = deploy('nginx.conf');
 const appServices = Object.entries(compose.services).filter(([, s]) => s.image === 'omnichat:latest');
@@ -116,8 +119,6 @@ describe('deploy/ files', () => {
 
   it('starts the server with the same Node flags in every way it is started, young generation capped', () => {
     // package.json's "serve" is the source (the bench reads it too); start, dev:demo and the image repeat it.
-    const root = (name: string) =>
-      readFileSync(fileURLToPath(new URL(`../../../../${name}`, import.meta.url)), 'utf8');
     const scripts = (JSON.parse(root('package.json')) as { scripts: Record<string, string> }).scripts;
     const flagsOf = (command: string) => {
       const m = /\bnode((?:\s+--\S+)*)\s+apps\/server\/dist\/main\.js\b/.exec(command);
@@ -135,8 +136,6 @@ describe('deploy/ files', () => {
 
   it("caps malloc's arenas at 2 in every way the server is started, unless the operator set it", () => {
     // glibc reads MALLOC_ARENA_MAX only when the process starts: the start commands set it.
-    const root = (name: string) =>
-      readFileSync(fileURLToPath(new URL(`../../../../${name}`, import.meta.url)), 'utf8');
     const scripts = (JSON.parse(root('package.json')) as { scripts: Record<string, string> }).scripts;
     for (const name of ['serve', 'start', 'dev:demo']) {
       expect(scripts[name], name).toMatch(/\bMALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} exec node\b/);

@@ -65,8 +65,9 @@ async function verifyToken(token: string, secret: Uint8Array): Promise<Verified>
 export const VERIFIED_TOKENS_KEPT = 10_000;
 
 /**
- * Verifies access tokens (HS256, `exp`, `sub` and `sid` required), and remembers the tokens it accepted until they expire, so the requests a
- * client makes with one token (all of its 15 minutes) check its signature once. jose verifies
+ * Verifies access tokens (HS256, `exp`, `sub` and `sid` required, as verifyToken) and remembers
+ * the tokens it accepted until they expire, so the requests a client makes with one token (all of
+ * its 15 minutes) check its signature once. jose verifies
  * through WebCrypto, a job on libuv's thread pool and back: ~0.35 ms of every request with a
  * token, before anything else could run (docs/decisions.md, "Accepted tokens are remembered").
  *
@@ -98,7 +99,6 @@ export function createAccessTokenVerifier(
       throw new AppError('token_expired', 'Token expired');
     }
     const verified = await verify(token, secret);
-    if (expired(verified)) throw new AppError('token_expired', 'Token expired');
     for (const [oldest, v] of kept) {
       if (kept.size < maxEntries && !expired(v)) break;
       kept.delete(oldest);

@@ -79,6 +79,9 @@ export class ChatPage {
 
   async send(text: string): Promise<void> {
     await this.input.fill(text);
+    // Enter sends only once the chat may send (its endpoint and model loaded, a key checked), as
+    // the send button shows: right after a navigation an early Enter is ignored, the text kept.
+    await expect(this.page.getByTestId('send-button')).toBeEnabled();
     await this.input.press('Enter');
   }
 

@@ -14,7 +14,8 @@ import { buildNative } from './native.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@chat/'));
-const options = {
+/** esbuild's options for the server bundle (platform/lazy.test.ts reads what it imports at start). */
+export const options = {
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
-import { parseDocument } from 'yaml';
+import type * as Yaml from 'yaml';
 import { z } from 'zod';
 import {
   BUILT_IN_ENDPOINTS,
@@ -236,6 +237,14 @@ function toEndpoint(e: ParsedCustom): EndpointDefinition {
 }
 
 /**
+ * The YAML parser (~1 MB of heap), loaded by the first file parsed: a server without a
+ * librechat.yaml does without it. Synchronous, as start-up reads the file.
+ */
+function yamlParser(): typeof Yaml {
+  return createRequire(import.meta.url)('yaml') as typeof Yaml;
+}
+
+/**
  * Parses the text of a librechat.yaml. `vars` answers `${VAR}` references (process.env).
  * Throws a ConfigError naming `file`, the path in the document and the problem.
  */
@@ -243,7 +252,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
   function fail(lines: string[]): never {
     throw new ConfigError(`Invalid configuration in ${file}:\n${lines.map((l) => `  ${l}`).join('\n')}`);
   }
-  const document = parseDocument(text, { uniqueKeys: true });
+  const document = yamlParser().parseDocument(text, { uniqueKeys: true });
   if (document.errors.length > 0) {
     // The parser's message goes on with the offending line quoted, which may hold a key: only
     // its first sentence and the position are kept.

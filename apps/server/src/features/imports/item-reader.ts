@@ -1,4 +1,6 @@
-import { JSONParser } from '@streamparser/json';
+import { createRequire } from 'node:module';
+import type * as StreamParser from '@streamparser/json';
+import type { JSONParser } from '@streamparser/json';
 import { IMPORT_LIMITS } from '@chat/contract';
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -11,6 +13,11 @@ export class MalformedFile extends Error {
   ) {
     super(message);
   }
+}
+
+/** The streaming JSON parser, loaded by the first import rather than at start-up. */
+function streamParser(): typeof StreamParser {
+  return createRequire(import.meta.url)('@streamparser/json') as typeof StreamParser;
 }
 
 export interface ItemReader {
@@ -41,7 +48,8 @@ export function createItemReader(maxItemBytes: number = IMPORT_LIMITS.maxConvers
         'The file is not a JSON export: it must hold a list of conversations or one conversation',
       );
     }
-    parser = new JSONParser({ paths: [first === 0x5b ? '$.*' : '$'], keepStack: false });
+    const { JSONParser: Parser } = streamParser();
+    parser = new Parser({ paths: [first === 0x5b ? '$.*' : '$'], keepStack: false });
     parser.onValue = ({ value }) => {
       ready.push(value);
       bytesSinceItem = 0;

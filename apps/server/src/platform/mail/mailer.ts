@@ -1,6 +1,10 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { MailConfig } from '../../config/app-config.js';
+import { lazyModule } from '../lazy.js';
+
+/** nodemailer (~2 MB of heap once loaded) is loaded by the first mail, not at start-up. */
+const nodemailer = lazyModule('nodemailer', () => import('nodemailer'));
 
 export interface Mail {
   to: string;
@@ -31,12 +35,16 @@ export function smtpOptions(config: MailConfig): SMTPTransport.Options {
   };
 }
 
-/** Sends over SMTP with nodemailer; one transport (pooled connections are not needed at this rate). */
+/**
+ * Sends over SMTP with nodemailer; one transport, made by the first mail (pooled connections are
+ * not needed at this rate).
+ */
 export function createMailer(config: MailConfig): Mailer {
-  const transport = nodemailer.createTransport(smtpOptions(config));
+  let transport: Transporter<SMTPTransport.SentMessageInfo> | undefined;
   const from = config.fromName ? { name: config.fromName, address: config.from } : config.from;
   return {
     async send(mail) {
+      transport ??= (await nodemailer.load()).default.createTransport(smtpOptions(config));
       await transport.sendMail({
         from,
         to: mail.to,

@@ -7,6 +7,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SHARED_BUFFERS, storeBytes } from './buffers.js';
 import { defaultPgliteSetup, openPglite, pgliteTemplate, type Database, type PgliteSetup } from './client.js';
 import { templateFileName, templateKey } from './template.js';
 
@@ -114,6 +116,39 @@ describe('PGlite template', () => {
       expect(file.blocks * 512).toBeLessThan(4 * 1024 * 1024);
     } finally {
       await d.close();
+    }
+  });
+
+  it('sizes its shared buffers by the store at each start: the least for a new one, an eighth of a grown one', async () => {
+    const dataDir = join(root, 'buffers');
+    const buffers = async (d: Database) =>
+      (await d.db.execute<{ shared_buffers: string }>(sql`SHOW shared_buffers`)).rows[0]!.shared_buffers;
+    const first = await openPglite(dataDir, setup);
+    try {
+      expect(await buffers(first)).toBe(`${SHARED_BUFFERS.minMb}MB`);
+    } finally {
+      await first.close();
+    }
+    // The store grows to 400 MB of tables (a sparse file: its size without the disk space; in a
+    // folder of base/ that Postgres reads as no database of its own).
+    const catalogs = storeBytes(join(dataDir, 'pglite'));
+    mkdirSync(join(dataDir, 'pglite', 'base', 'grown'));
+    const pad = join(dataDir, 'pglite', 'base', 'grown', 'pad');
+    writeFileSync(pad, '');
+    truncateSync(pad, 400 * 1024 * 1024);
+    const again = await openPglite(dataDir, setup);
+    try {
+      // (400 MB + the catalogs) / 8, rounded up to whole MB.
+      expect(await buffers(again)).toBe(`${Math.ceil((400 * 1024 * 1024 + catalogs) / 8 / (1024 * 1024))}MB`);
+    } finally {
+      await again.close();
+    }
+    // An in-memory store is a new one.
+    const memory = await openPglite(null, setup);
+    try {
+      expect(await buffers(memory)).toBe(`${SHARED_BUFFERS.minMb}MB`);
+    } finally {
+      await memory.close();
     }
   });
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { sharedBuffersMb, storeBytes } from './buffers.js';
 import * as schema from './schema.js';
 import {
   findTemplate,
@@ -32,17 +33,17 @@ const migrationsFolder =
   process.env.MIGRATIONS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
- * PGlite runs in this process's memory: Postgres' default 128 MB of shared buffers are all touched
- * at start and stay resident. 32 MB keeps the working set of a single-user database in memory.
- * `wal_init_zero = off`: Postgres fills each new 16 MB WAL file with zeros, which PGlite's file
- * layer does as sixteen 1 MB JavaScript copies at once; under many streaming replies that was a
- * ~20 MB jump of memory every 10–20 s (docs/decisions.md, "WAL files not zero-filled"). Off, only
- * the file's last byte is written; zeros are what an unwritten part reads as anyway, and the
- * setting is about space allocation ahead of writes, not durability (fsync is off in PGlite).
+ * `shared_buffers` follows the store (buffers.ts). `wal_init_zero = off`: Postgres fills each new
+ * 16 MB WAL file with zeros, which PGlite's file layer does as sixteen 1 MB JavaScript copies at
+ * once; under many streaming replies that was a ~20 MB jump of memory every 10–20 s
+ * (docs/decisions.md, "WAL files not zero-filled"). Off, only the file's last byte is written;
+ * zeros are what an unwritten part reads as anyway, and the setting is about space allocation
+ * ahead of writes, not durability (fsync is off in PGlite).
  */
-const PGLITE_OPTIONS = {
-  postgresqlconf: ['shared_buffers = 32MB', 'wal_init_zero = off'],
-} satisfies PGliteOptions;
+function pgliteConf(pgdata: string | null): string[] {
+  const buffers = sharedBuffersMb(pgdata ? storeBytes(pgdata) : 0);
+  return [`shared_buffers = ${buffers}MB`, 'wal_init_zero = off'];
+}
 
 /** Where PGlite's migrations and template databases (template.ts) are found. */
 export interface PgliteSetup {
@@ -65,7 +66,7 @@ export function defaultPgliteSetup(): PgliteSetup {
 
 async function createPglite(dataDir: string | null, options: PGliteOptions = {}): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const all = { ...PGLITE_OPTIONS, ...options };
+  const all = { postgresqlconf: pgliteConf(dataDir), ...options } satisfies PGliteOptions;
   return dataDir ? PGlite.create(dataDir, all) : PGlite.create(all);
 }
 

@@ -42,12 +42,14 @@ RUN npm ci --omit=dev --workspace @chat/server --no-audit --no-fund \
   && mkdir -p apps/server/node_modules
 
 FROM ${NODE_IMAGE} AS runtime
-# MALLOC_ARENA_MAX: as `npm run serve` (package.json; docs/decisions.md, "malloc's arenas").
+# MALLOC_ARENA_MAX, MALLOC_TRIM_THRESHOLD_: as `npm run serve` (package.json; docs/decisions.md,
+# "malloc's arenas" and "Shared buffers follow the store").
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3080 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_TRIM_THRESHOLD_=1048576
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=deps /app/apps/server/node_modules ./apps/server/node_modules

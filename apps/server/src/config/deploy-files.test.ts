@@ -134,14 +134,20 @@ describe('deploy/ files', () => {
     expect(flagsOf((JSON.parse(cmd![1]!) as string[]).join(' '))).toEqual(serve);
   });
 
-  it("caps malloc's arenas at 2 in every way the server is started, unless the operator set it", () => {
-    // glibc reads MALLOC_ARENA_MAX only when the process starts: the start commands set it.
+  it("caps malloc's arenas at 2 and its kept free memory at 1 MB in every way the server is started, unless the operator set them", () => {
+    // glibc reads these only when the process starts: the start commands set them.
     const scripts = (JSON.parse(root('package.json')) as { scripts: Record<string, string> }).scripts;
-    for (const name of ['serve', 'start', 'dev:demo']) {
-      expect(scripts[name], name).toMatch(/\bMALLOC_ARENA_MAX=\$\{MALLOC_ARENA_MAX:-2\} exec node\b/);
-    }
     const dockerfile = root('Dockerfile');
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-    expect(runtime).toMatch(/^ENV (?:[^\n]*\\\n)*\s*MALLOC_ARENA_MAX=2\b/m);
+    for (const [name, value] of [
+      ['MALLOC_ARENA_MAX', '2'],
+      ['MALLOC_TRIM_THRESHOLD_', '1048576'],
+    ] as const) {
+      for (const script of ['serve', 'start', 'dev:demo']) {
+        const set = new RegExp(`\\b${name}=\\$\\{${name}:-${value}\\}(?: [A-Z_]+=\\S+)* exec node\\b`);
+        expect(scripts[script], `${script}: ${name}`).toMatch(set);
+      }
+      expect(runtime).toMatch(new RegExp(`^ENV (?:[^\\n]*\\\\\\n)*\\s*${name}=${value}\\b`, 'm'));
+    }
   });
 });

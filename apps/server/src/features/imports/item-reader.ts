@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type * as StreamParser from '@streamparser/json';
-import type { JSONParser } from '@streamparser/json';
 import { IMPORT_LIMITS } from '@chat/contract';
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -34,7 +33,7 @@ export interface ItemReader {
  * stops the reading, so memory stays bounded by it whatever the file's size.
  */
 export function createItemReader(maxItemBytes: number = IMPORT_LIMITS.maxConversationBytes): ItemReader {
-  let parser: JSONParser | undefined;
+  let parser: StreamParser.JSONParser | undefined;
   let ready: unknown[] = [];
   let failure: Error | undefined;
   let bytesSinceItem = 0;

@@ -10,7 +10,9 @@ import {
   type EndpointsConfig,
   type ModelsConfig,
 } from '@chat/contract';
+import { eq } from 'drizzle-orm';
 import { startFakeOpenAI } from '@chat/fake-upstreams';
+import { assistants } from '../../db/schema.js';
 import { chatUser, fakeEndpoint, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { startTestApp } from '../../../test/support/harness.js';
 import { createdOf, deltasOf, finalOf, postSse, type SseEvent } from '../../../test/support/sse-client.js';
@@ -125,6 +127,26 @@ describe('assistants CRUD (spec §5 limits, §7)', () => {
     expect(await del.json()).toEqual({ id: a.id, object: 'assistant.deleted', deleted: true });
     expect((await ann.api(`/api/assistants/${a.id}`)).status).toBe(404);
     expect((await ann.api(`/api/assistants/${a.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('refuses a model no endpoint here runs, on create and on update, and keeps the assistant as it was', async () => {
+    const message = 'No endpoint here runs gpt-4-unheard-of: choose one of the assistant models';
+    const refused = await errorOf(await create(ann, { name: 'Far', model: 'gpt-4-unheard-of' }));
+    expect(refused).toMatchObject({
+      code: 'validation_error',
+      message,
+      issues: [{ path: 'model', message }],
+    });
+    const list = (await (await ann.api('/api/assistants?limit=100')).json()) as AssistantList;
+    expect(list.data.map((a) => a.name)).not.toContain('Far');
+
+    const a = await created(ann, { name: 'Near', model: 'gpt-4o-mini' });
+    const res = await patch(ann, a.id, { model: 'gpt-4-unheard-of', name: 'Renamed' });
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toMatchObject({ code: 'validation_error', message });
+    expect(await (await ann.api(`/api/assistants/${a.id}`)).json()).toEqual(a);
+    // A model the endpoints run but the assistants list leaves out (no gpt-4/3.5) is theirs to run.
+    expect((await patch(ann, a.id, { model: 'fake-echo' })).status).toBe(200);
   });
 
   it("keeps each assistant its owner's: another user gets 404 and lists none of them", async () => {
@@ -354,7 +376,13 @@ describe('POST /api/assistants/chat', () => {
       'This assistant uses plugins you have not installed: calculator',
     );
 
-    const far = await created(dee, { model: 'gpt-4-unheard-of' });
+    // An assistant whose model no endpoint runs any more (the configuration changed since it was
+    // made: create and update refuse such a model, below).
+    const far = await created(dee, { model: 'gpt-4o-mini' });
+    await h.database.db
+      .update(assistants)
+      .set({ model: 'gpt-4-unheard-of' })
+      .where(eq(assistants.id, far.id));
     const res = await chat(dee, { assistant_id: far.id });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({

@@ -13,7 +13,11 @@ export const assistantsModule: FeatureModule = {
   name: 'assistants',
   register({ app, db, config, use, extend }) {
     const toolbox = use('pluginToolbox');
-    const assistants = createAssistantsService({ repo: createAssistantsRepo(db), toolbox });
+    const assistants = createAssistantsService({
+      repo: createAssistantsRepo(db),
+      toolbox,
+      endpoints: () => config.endpoints,
+    });
     const chat = createAssistantChat({
       assistants,
       convos: use('convos'),

@@ -6,6 +6,8 @@ import type {
   CreateAssistantRequest,
   UpdateAssistantRequest,
 } from '@chat/contract';
+import { assistantEndpointFor } from '../../config/assistant-endpoints.js';
+import type { EndpointDefinition } from '../../config/app-config.js';
 import type { AssistantRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { PluginToolbox } from '../plugins/index.js';
@@ -26,10 +28,21 @@ const notFound = () => new AppError('not_found', 'Assistant not found');
 
 /**
  * Assistants (spec §7): each is its owner's only; another user's id is not found. Tools are
- * checked against what can really run here (tools.ts) on create and on every update of them.
+ * checked against what can really run here (tools.ts), and the model against the endpoints that
+ * run assistants (an assistant of a model no endpoint runs could never answer), on create and on
+ * every update of them. The chat checks the model again: the configuration may change since.
  */
-export function createAssistantsService(deps: { repo: AssistantsRepo; toolbox: PluginToolbox }) {
+export function createAssistantsService(deps: {
+  repo: AssistantsRepo;
+  toolbox: PluginToolbox;
+  endpoints: () => readonly EndpointDefinition[];
+}) {
   const { repo } = deps;
+  const runnable = (model: string): string => {
+    if (assistantEndpointFor(deps.endpoints(), model)) return model;
+    const message = `No endpoint here runs ${model}: choose one of the assistant models`;
+    throw new AppError('validation_error', message, [{ path: 'model', message }]);
+  };
   /** The user's assistant row (AppError not_found otherwise). */
   const find = async (userId: string, id: string): Promise<AssistantRow> => {
     const row = await repo.get(userId, id);
@@ -66,7 +79,7 @@ export function createAssistantsService(deps: { repo: AssistantsRepo; toolbox: P
         name: body.name ?? null,
         description: body.description ?? null,
         instructions: body.instructions ?? null,
-        model: body.model,
+        model: runnable(body.model),
         tools: await checkTools(deps.toolbox, userId, body.tools ?? []),
         metadata: body.metadata ?? {},
       };
@@ -79,7 +92,7 @@ export function createAssistantsService(deps: { repo: AssistantsRepo; toolbox: P
       if (body.name !== undefined) patch.name = body.name;
       if (body.description !== undefined) patch.description = body.description;
       if (body.instructions !== undefined) patch.instructions = body.instructions;
-      if (body.model !== undefined) patch.model = body.model;
+      if (body.model !== undefined) patch.model = runnable(body.model);
       if (body.metadata !== undefined) patch.metadata = body.metadata ?? {};
       if (body.tools !== undefined) patch.tools = await checkTools(deps.toolbox, userId, body.tools);
       const row = await repo.update(userId, id, patch);

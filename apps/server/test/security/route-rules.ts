@@ -372,7 +372,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'POST /api/assistants': {
     access: 'user',
     why: 'creates an assistant owned by the caller',
-    example: () => ({ body: { name: 'Probe', instructions: 'Be brief.', tools: [] } }),
+    example: () => ({ body: { name: 'Probe', instructions: 'Be brief.', model: 'gpt-4o-mini', tools: [] } }),
   },
   'GET /api/assistants/:id': {
     access: 'owner',

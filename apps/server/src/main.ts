@@ -9,6 +9,7 @@ import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
 import { openDatabase } from './db/client.js';
+import { isDatabaseError } from './db/errors.js';
 import { resolveModelLists } from './providers/model-lists.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
@@ -120,13 +121,15 @@ async function main(): Promise<void> {
     const stopping = performance.now();
     const timeoutMs = env.SHUTDOWN_TIMEOUT_MS;
     app.log.info({ signal, timeoutMs }, 'shutting down: finishing running replies');
-    // 1. New requests are refused (503 server_shutdown) and no new connection is accepted; the
-    //    running replies' event streams (hijacked responses) go on meanwhile.
+    // 1. New requests are refused (503 service_unavailable, Retry-After, Connection: close) but
+    //    new connections are still accepted: a balancer's probe must hear /ready answer 503 (a
+    //    refused connection tells it nothing it can act on before its own timeouts), /health
+    //    200. The running replies' event streams (hijacked responses) go on meanwhile.
     const finished = app.lifecycle.shutdown(timeoutMs);
-    app.server.close();
     // 2. Every reply finishes, or past the deadline is stopped and saved unfinished.
     if (!(await finished)) app.log.warn('drain deadline passed: unfinished replies were saved as such');
     const drainMs = Math.round(performance.now() - stopping);
+    app.server.close();
     // 3. Then close: the event streams have ended. Connections without a request in flight (idle
     //    keep-alive, or opened ahead of use by a browser) are closed now; a request still running
     //    gets 2 s to end.
@@ -145,6 +148,20 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
+  // A database error that escaped its handler (a promise nobody awaited) must not end the process:
+  // every stream it carries would be cut, and it would stay down after the database came back.
+  // It is logged and the process goes on. Any other escaped error is a bug: logged as fatal, and
+  // the process ends as Node's default would (its state is unknown).
+  const escaped = (kind: string) => (err: unknown) => {
+    if (isDatabaseError(err)) {
+      app.log.error({ err }, `${kind}: a database error nobody handled; serving on`);
+      return;
+    }
+    app.log.fatal({ err }, `${kind}: exiting`);
+    process.exit(1);
+  };
+  process.on('unhandledRejection', escaped('unhandled rejection'));
+  process.on('uncaughtException', escaped('uncaught exception'));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
 

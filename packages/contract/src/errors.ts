@@ -59,7 +59,13 @@ export const ERROR_STATUS = {
   /** Stripe refused or failed a payment call; the message is Stripe's. */
   payment_error: 502,
   aborted: 499,
+  /** A reply cut by a shutdown past its drain deadline (its stream's error event; saved unfinished). */
   server_shutdown: 503,
+  /**
+   * The server cannot serve the request now: its database does not answer, or it is draining for a
+   * restart. Answered with `Retry-After` (UNAVAILABLE_RETRY_AFTER_SECONDS); nothing was saved.
+   */
+  service_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -127,7 +133,32 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   payment_error: 'com_error_payment',
   aborted: 'com_error_aborted',
   server_shutdown: 'com_error_server_shutdown',
+  service_unavailable: 'com_error_service_unavailable',
 };
+
+/** `Retry-After` (seconds) of every 503 service_unavailable: a database outage, a drain. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The English `message` of the 503 service_unavailable answers and events. */
+export const UNAVAILABLE_TEXTS = {
+  database: 'The service is temporarily unavailable; please try again in a moment.',
+  draining: 'The server is restarting; please try again in a moment.',
+  /** A reply whose final save waited past REPLY_SAVE_RETRY.budgetMs: kept and saved later. */
+  replyNotSavedYet:
+    'The reply could not be saved yet; it is kept and will be saved (as unfinished) once the database is back.',
+} as const;
+
+/**
+ * The final save of a reply while the database does not answer: tried again with backoff (from
+ * `firstDelayMs`, doubling up to `maxDelayMs`) for `budgetMs` (REPLY_SAVE_RETRY_MS), the client's
+ * stream held open meanwhile; past it the client is told and the reply is kept in memory and
+ * saved unfinished once the database answers (every `maxDelayMs`).
+ */
+export const REPLY_SAVE_RETRY = {
+  budgetMs: 60_000,
+  firstDelayMs: 250,
+  maxDelayMs: 5_000,
+} as const;
 
 /**
  * The English `message` of the auth and account routes' errors: the spec's texts (core §8 Login

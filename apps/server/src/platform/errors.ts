@@ -1,8 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
+import { isDatabaseUnavailable } from '../db/errors.js';
 import {
   AUTH_ERROR_TEXTS,
   ERROR_STATUS,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  UNAVAILABLE_TEXTS,
   VALIDATION_TEXTS,
   isValidationKey,
   type ApiErrorBody,
@@ -91,11 +94,31 @@ export function frameworkErrorHandler(
     .send(toErrorBody(new AppError('validation_error', message)));
 }
 
-/** One error handler: AppErrors as they are, framework 4xx as validation errors, the rest as 500. */
+/**
+ * A 503 service_unavailable answer, with `Retry-After` (and `Connection: close` when asked: a
+ * draining server sends keep-alive clients to the next instance).
+ */
+export function sendUnavailable(reply: FastifyReply, message: string, close = false): FastifyReply {
+  const error = new AppError('service_unavailable', message);
+  reply.status(error.status).header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  if (close) reply.header('connection', 'close');
+  return reply.send(toErrorBody(error));
+}
+
+/**
+ * One error handler: AppErrors as they are, the database not answering as 503 service_unavailable
+ * (with Retry-After: the request may simply be tried again), framework 4xx as validation errors,
+ * the rest as 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.code === 'service_unavailable') return sendUnavailable(reply, error.message);
       return reply.status(error.status).send(toErrorBody(error));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'the database does not answer');
+      return sendUnavailable(reply, UNAVAILABLE_TEXTS.database);
     }
     if (error instanceof ZodError) {
       return reply.status(400).send(toErrorBody(invalidInput(zodIssues(error))));

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { RouteDef } from '@chat/contract';
-import { AppError, toErrorBody } from './errors.js';
+import { UNAVAILABLE_TEXTS } from '@chat/contract';
+import { sendUnavailable } from './errors.js';
 
 /** Work that outlives the request that started it (a reply, a title) and must end before exit. */
 export interface Drainable {
@@ -25,7 +26,7 @@ export function createLifecycle() {
   };
 
   return {
-    /** True once shutdown() began: new requests are refused (503 server_shutdown). */
+    /** True once shutdown() began: new requests are refused (503 service_unavailable). */
     get draining(): boolean {
       return draining;
     },
@@ -60,19 +61,18 @@ export function createLifecycle() {
     },
 
     /**
-     * While draining, every new request is answered 503 `server_shutdown` before anything runs
-     * (auth, body parsing, saving), with `Connection: close` so keep-alive clients reconnect to
-     * the next instance; only the routes allowed while draining still run.
+     * While draining, every new request is answered 503 `service_unavailable` with `Retry-After`
+     * before anything runs (auth, body parsing, saving), and `Connection: close` so keep-alive
+     * clients reconnect to the next instance; only the routes allowed while draining still run
+     * (the probes: /ready answers 503 so balancers move traffic, /health 200). Not
+     * `server_shutdown`: that is a running reply cut by the shutdown, whose message was saved;
+     * a refused request saved nothing.
      */
     register(app: FastifyInstance): void {
       app.addHook('onRequest', async (request, reply) => {
         if (!draining) return;
         if (allowed.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return;
-        const error = new AppError(
-          'server_shutdown',
-          'The server is restarting; please try again in a moment',
-        );
-        return reply.status(error.status).header('connection', 'close').send(toErrorBody(error));
+        return sendUnavailable(reply, UNAVAILABLE_TEXTS.draining, true);
       });
     },
   };

@@ -10,8 +10,9 @@ import { deltasOf, postSse, type SseResult } from '../support/sse-client.js';
 import { createStore, killStarted, startServer, type Store } from './processes.js';
 
 /**
- * SIGTERM drains: no new connection is accepted and a request arriving on an open one is refused
- * (503 server_shutdown) before anything is saved; a running reply that ends within the deadline
+ * SIGTERM drains: every new request, on a new connection or an open one, is refused (503
+ * service_unavailable with Retry-After; /ready 503 and /health 200 for the balancers) before
+ * anything is saved; a running reply that ends within the deadline
  * (SHUTDOWN_TIMEOUT_MS) completes, one that does not is stopped and saved unfinished; every client
  * stream gets its last event, and the process exits 0.
  */
@@ -31,24 +32,29 @@ const words = (n: number, p: string) => Array.from({ length: n }, (_, i) => `${p
 const DEADLINE_MS = 3000;
 
 /** Opens a connection and sends the start of a request, so it is in use when the drain begins. */
-async function beginRequest(url: string, path: string): Promise<Socket> {
+async function beginRequest(url: string, method: 'GET' | 'POST', path: string): Promise<Socket> {
   const { hostname, port } = new URL(url);
   const socket = connect(Number(port), hostname);
   await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}\r\n`);
+  socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\n`);
   return socket;
 }
 
 /** Sends the rest of the request and reads the whole answer (the server closes the connection). */
-async function finishRequest(socket: Socket, token: string, body: unknown) {
-  const json = JSON.stringify(body);
+async function finishRequest(socket: Socket, token?: string, body?: unknown) {
   let raw = '';
   socket.on('data', (d: Buffer) => (raw += d.toString()));
   const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-  socket.write(
-    `Authorization: Bearer ${token}\r\nContent-Type: application/json\r\n` +
-      `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
-  );
+  const auth = token ? `Authorization: Bearer ${token}\r\n` : '';
+  if (body === undefined) {
+    socket.write(`${auth}Connection: close\r\n\r\n`);
+  } else {
+    const json = JSON.stringify(body);
+    socket.write(
+      `${auth}Content-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}`,
+    );
+  }
   await ended;
   const [head = '', payload = ''] = raw.split('\r\n\r\n');
   return {
@@ -56,6 +62,18 @@ async function finishRequest(socket: Socket, token: string, body: unknown) {
     head: head.toLowerCase(),
     body: JSON.parse(payload) as unknown,
   };
+}
+
+/** One request on a connection of its own (a new TCP connection, as a balancer's probe makes). */
+async function requestOnNewConnection(
+  url: string,
+  method: 'GET' | 'POST',
+  path: string,
+  token?: string,
+  body?: unknown,
+) {
+  const socket = await beginRequest(url, method, path);
+  return finishRequest(socket, token, body);
 }
 
 describe('SIGTERM', () => {
@@ -73,18 +91,37 @@ describe('SIGTERM', () => {
     const short = ask(`Short [[fake reply="${shortReply}" tps=10]]`, 'short');
     const long = ask(`Long [[fake reply="${longReply}" tps=10]]`, 'long');
     await waitFor(() => seen.short >= 2 && seen.long >= 2);
-    const pending = await beginRequest(server.url, '/api/ask/openAI');
+    const pending = await beginRequest(server.url, 'POST', '/api/ask/openAI');
 
     const termAt = Date.now();
     server.signal('SIGTERM');
     await waitFor(() => server.output().includes('shutting down'));
 
-    // New connections are not accepted; a request on an open connection gets 503 server_shutdown.
-    await expect(fetch(`${server.url}/api/config`)).rejects.toThrow();
+    // New connections are still accepted, so balancers hear the drain: /ready answers 503, /health
+    // 200, and everything else 503 service_unavailable with Retry-After, each closing its
+    // connection. A request that began on an open connection is refused the same way.
+    const fresh = await requestOnNewConnection(server.url, 'GET', '/ready');
+    expect(fresh.status).toBe(503);
+    expect(fresh.body).toMatchObject({ status: 'unavailable', checks: { draining: true } });
+    const alive = await requestOnNewConnection(server.url, 'GET', '/health');
+    expect(alive.status).toBe(200);
+    expect(alive.body).toEqual({ status: 'ok' });
+    const newAsk = await requestOnNewConnection(
+      server.url,
+      'POST',
+      '/api/ask/openAI',
+      token,
+      askBody({ text: 'New' }),
+    );
+    expect(newAsk.status).toBe(503);
+    expect(newAsk.head).toMatch(/\r\nretry-after: \d+/);
+    expect(newAsk.head).toContain('connection: close');
+    expect(newAsk.body).toMatchObject({ code: 'service_unavailable' });
     const refused = await finishRequest(pending, token, askBody({ text: 'Too late' }));
     expect(refused.status).toBe(503);
     expect(refused.head).toContain('connection: close');
-    expect(refused.body).toMatchObject({ code: 'server_shutdown' });
+    expect(refused.head).toMatch(/\r\nretry-after: \d+/);
+    expect(refused.body).toMatchObject({ code: 'service_unavailable' });
 
     // The short reply completes; the long one is stopped at the deadline and saved unfinished.
     const shortEnd = (await short).events.at(-1)!.data as FinalEvent;

@@ -1,4 +1,4 @@
-import type { AbortResponse } from '@chat/contract';
+import { UNAVAILABLE_TEXTS, type AbortResponse } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import { heapGrowth } from '../../platform/runtime/heap-growth.js';
 import { createReplyHub, type ReplyHub } from './reply-hub.js';
@@ -42,8 +42,7 @@ export function createGenerations(isDraining: () => boolean) {
   return {
     /** Claims the conversation for one reply; 409 while another reply in it is running. */
     reserve(key: string, userId: string): Generation {
-      if (isDraining())
-        throw new AppError('server_shutdown', 'The server is shutting down; please try again in a moment');
+      if (isDraining()) throw new AppError('service_unavailable', UNAVAILABLE_TEXTS.draining);
       if (running.has(key))
         throw new AppError('conflict', 'A reply is already being generated in this conversation');
       let settle!: (r: TurnResult | null) => void;

@@ -1,6 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { isFinalEvent, type ErrorEvent, type FinalEvent } from '@chat/contract';
+import {
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  isFinalEvent,
+  type ErrorEvent,
+  type FinalEvent,
+} from '@chat/contract';
 import { messages } from '../../db/schema.js';
 import {
   askBody,
@@ -46,7 +51,7 @@ async function savedReplies(conversationId: string) {
 }
 
 describe('graceful shutdown', () => {
-  it('refuses new requests with 503 server_shutdown while running replies finish', async () => {
+  it('refuses new requests with 503 service_unavailable and Retry-After while running replies finish', async () => {
     h = await startChatApp();
     const user = await chatUser(h);
     const reply = words(12);
@@ -57,7 +62,8 @@ describe('graceful shutdown', () => {
     const refused = await user.api('/api/ask/openAI', { body: askBody({ text: 'Too late' }) });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('connection')).toBe('close');
-    expect(await refused.json()).toMatchObject({ code: 'server_shutdown' });
+    expect(refused.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    expect(await refused.json()).toMatchObject({ code: 'service_unavailable' });
     expect((await user.api('/api/convos')).status).toBe(503);
     // Stopping is still allowed (an unknown key: 404, not 503).
     const stop = await user.api('/api/ask/openAI/abort', { body: { abortKey: crypto.randomUUID() } });

@@ -287,6 +287,8 @@ export interface AppConfig {
    * /api/endpoints/config/override answers the endpoints and models instead of `false`.
    */
   overridesEndpoints?: boolean;
+  /** How long a reply's final save waits for a failing database (REPLY_SAVE_RETRY_MS; REPLY_SAVE_RETRY.budgetMs). */
+  replySaveRetryMs?: number | undefined;
   /** A reply fails with upstream_timeout after this long without data (default 120 s). */
   upstreamIdleTimeoutMs?: number | undefined;
   /** Plugins (gptPlugins); DEFAULT_PLUGINS_CONFIG when absent. */
@@ -438,6 +440,7 @@ export function buildAppConfig(
     endpoints: applyYamlConfig(endpointsFromEnv(env), yaml, warn),
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
+    replySaveRetryMs: env.REPLY_SAVE_RETRY_MS,
     files: filesConfigFrom(env, yaml),
     billing: billingConfigFrom(env),
     freeTier: freeTierConfigFrom(env),

@@ -278,6 +278,7 @@ export const envSchema = z.object({
   /** The platforms offering it (comma-separated, of the contract's SOCIAL_PLATFORMS); all when unset. */
   SOCIAL_BONUS_PLATFORMS: list().pipe(z.array(z.enum(SOCIAL_PLATFORMS)).optional()),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
+  REPLY_SAVE_RETRY_MS: z.coerce.number().int().min(0).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),
 });

@@ -4,6 +4,7 @@ import { createReplyFlusher } from './flusher.js';
 import { createLostReplySaver } from './redis/reaper.js';
 import { createRedisReplies } from './redis/replies.js';
 import { createGenerations } from './generations.js';
+import { createSaveRetry } from './save-retry.js';
 import { createAskPipeline, type AskPipeline, type ReplyFailure } from './pipeline.js';
 import { resumeRoute } from './resume-route.js';
 import { askRoutes } from './routes.js';
@@ -91,7 +92,11 @@ export const askModule: FeatureModule = {
         })
       : undefined;
     if (shared) app.addHook('onClose', async () => shared.close());
+    const saveRetry = createSaveRetry({ budgetMs: config.replySaveRetryMs, clock: ctx.clock }, app.log);
+    // Closing ends the waits of replies kept while the database is down (each logged as lost).
+    app.addHook('onClose', async () => saveRetry.close());
     const pipeline = createAskPipeline({
+      saveRetry,
       db,
       providers: use('providers'),
       convos,

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_LIMITS, type PluginState } from '@chat/contract';
+import { CHAT_LIMITS, UNAVAILABLE_TEXTS, type PluginState } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ConvosRepo } from '../convos/index.js';
@@ -9,6 +9,7 @@ import type { TitleService } from '../title/index.js';
 import type { ReplyFlusher } from './flusher.js';
 import { SHUTDOWN_ABORT, type Generation, type Generations, type TurnResult } from './generations.js';
 import type { ReplyHub } from './reply-hub.js';
+import type { SaveRetry } from './save-retry.js';
 import type { RemoteReply, SharedReplies } from './shared-replies.js';
 import { attachFiles } from './steps/attach-files.js';
 import { authorize } from './steps/authorize.js';
@@ -45,6 +46,11 @@ export interface PipelineDeps {
   generations: Generations;
   /** Saves the text so far of every streaming reply, in one statement per tick. */
   flusher: ReplyFlusher;
+  /**
+   * The final save while the database fails: tried again for its budget with the client's stream
+   * held open, then kept in memory and saved unfinished once the database answers.
+   */
+  saveRetry: SaveRetry;
   /** With several instances (Redis): claims, leases, mirrored events, abort and resume across them. */
   shared?: SharedReplies | undefined;
   /** TITLE_CONVO: model titles, unless the endpoint says otherwise (`titleConvo`). */
@@ -125,6 +131,35 @@ export function createAskPipeline(deps: PipelineDeps) {
   function end(generation: Generation, result: TurnResult | null): void {
     deps.shared?.release(generation);
     generations.settle(generation, result);
+  }
+
+  /**
+   * A finished reply the database would not take within the budget: kept (its hub's text, the
+   * saved start read back when needed) and saved unfinished as soon as the database answers,
+   * once. Drained like a title (a shutdown waits for it up to its deadline); lost only if the
+   * process closes before the database comes back, which is logged.
+   */
+  function keep(
+    turn: Turn,
+    readText: () => Promise<string>,
+    plugins: PluginState[] | undefined,
+    log: FastifyBaseLogger,
+  ): void {
+    const messageId = turn.responseMessage.messageId;
+    const unfinished = { kind: 'abort' as const };
+    const saving = deps.saveRetry
+      .attempt(
+        async () => saveReply(deps, turn, await readText(), unfinished, true, plugins),
+        null,
+        'saving a kept reply',
+      )
+      .then(
+        (saved) => {
+          if (!saved) log.error({ messageId }, 'a reply kept while the database was down was lost on close');
+        },
+        (err: unknown) => log.error({ err, messageId }, 'saving a kept reply failed'),
+      );
+    generations.track(saving);
   }
 
   /** Stops this instance's running reply of that key; its saved result, undefined when none runs here. */
@@ -229,23 +264,16 @@ export function createAskPipeline(deps: PipelineDeps) {
           sink.patchReply({ plugins: list, plugin: list.at(-1) ?? null });
         })
       : await streamReply(turn, sink, signal, log);
+    const deadline = deps.saveRetry.deadline();
     // The text is complete: its last merged deltas go out now, and reach the clients' sockets
     // before the save (on the embedded database a long reply's save blocks the server).
     sink.flush();
-    // Memory keeps what came after the last save; the saved start is read back when needed.
-    const text = await sink.wholeText(savedReply(userId, replyId));
-    await sink.delivered(CHAT_LIMITS.finalTextDeliveryMs);
-    // The gates' holds (the balance's reservation) settle with what the reply really used, before
-    // the final event, so a client that refetches its balance on the final sees the settled one.
-    await settleHolds(turn.holds, {
-      conversationId: turn.conversation.conversationId,
-      messageId: replyId,
-      model: turn.upstream.model,
-      request: turn.upstream,
-      completion: text.slice(turn.prefix.length),
-      usage: outcome.usage,
-      outcome: outcome.kind,
-    });
+    // Memory keeps what came after the last save; the saved start is read back when needed (from
+    // the database: while it does not answer, the read waits with the save).
+    let text: string | undefined;
+    const readText = async () => (text ??= await sink.wholeText(savedReply(userId, replyId)));
+    let delivered = false;
+    let settled = false;
 
     // A new conversation's title: written by the model after a reply that went out (finished or
     // stopped), else made from the first message right away (failed reply, shutdown, titles off),
@@ -274,10 +302,43 @@ export function createAskPipeline(deps: PipelineDeps) {
       }
     };
     try {
-      // Off the flusher, and past any batch write that may carry it, before the final save.
-      await deps.flusher.remove(replyId);
-      result = await saveReply(deps, turn, text, outcome, !modelTitle, plugins);
-      if (!result) {
+      // Each step once, the save as often as the database needs: a retry redoes only what failed.
+      const saved = await deps.saveRetry.attempt(
+        async () => {
+          const whole = await readText();
+          if (!delivered) {
+            delivered = true;
+            await sink.delivered(CHAT_LIMITS.finalTextDeliveryMs);
+          }
+          if (!settled) {
+            // The gates' holds (the balance's reservation) settle with what the reply really used,
+            // before the final event, so a client that refetches its balance on the final sees the
+            // settled one. Once only (they never reject), whatever the save does after.
+            settled = true;
+            await settleHolds(turn.holds, {
+              conversationId: turn.conversation.conversationId,
+              messageId: replyId,
+              model: turn.upstream.model,
+              request: turn.upstream,
+              completion: whole.slice(turn.prefix.length),
+              usage: outcome.usage,
+              outcome: outcome.kind,
+            });
+            // Off the flusher, and past any batch write that may carry it, before the final save.
+            await deps.flusher.remove(replyId);
+          }
+          return saveReply(deps, turn, whole, outcome, !modelTitle, plugins);
+        },
+        deadline,
+        'saving a reply',
+      );
+      if (!saved) {
+        // The database did not answer within the budget: the reply stays in memory and is saved
+        // (unfinished, so Continue works) once it does; the client hears so now.
+        keep(turn, readText, plugins, log);
+        report('service_unavailable', UNAVAILABLE_TEXTS.replyNotSavedYet, 'server');
+        sink.event({ error: true, code: 'service_unavailable', message: UNAVAILABLE_TEXTS.replyNotSavedYet });
+      } else if (!(result = saved.value)) {
         sink.event({ error: true, code: 'not_found', message: 'The conversation was deleted' });
       } else if (outcome.kind === 'error') {
         report(outcome.error.code, outcome.error.message, 'provider');
@@ -300,7 +361,7 @@ export function createAskPipeline(deps: PipelineDeps) {
               endpointName: turn.endpoint.name,
               model: turn.upstream.model,
               userText: turn.requestMessage.text,
-              replyText: withoutInlineImages(text),
+              replyText: withoutInlineImages(text ?? ''),
             }),
           );
         }
@@ -331,7 +392,16 @@ export function createAskPipeline(deps: PipelineDeps) {
         attach(generation.hub, generation.key);
       } finally {
         // The turn is saved: it runs to its end and is settled whatever attaching did.
-        void run(turn, generation, log).then((r) => end(generation, r));
+        // run never rejects; were it to (a bug), the reply still ends and the claim goes.
+        void run(turn, generation, log).then(
+          (r) => end(generation, r),
+          (err: unknown) => {
+            log.error({ err }, 'a reply ended with an unexpected error');
+            generation.hub.event({ error: true, code: 'internal', message: REPLY_NOT_SAVED });
+            generation.hub.end();
+            end(generation, null);
+          },
+        );
       }
     },
 

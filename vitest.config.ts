@@ -42,8 +42,9 @@ export default defineConfig({
               'server-postgres',
               { TEST_DATABASE_URL: pg },
               ['apps/server/**/*.test.ts'],
-              // The providers' tests open no database: the node project runs them once.
-              [...clusterOnly, 'apps/server/src/providers/**'],
+              // The providers' tests open no database: the node project runs them once. The
+              // outage test starts a PostgreSQL cluster of its own: the node project runs it.
+              [...clusterOnly, 'apps/server/src/providers/**', 'apps/server/test/crash/db-outage.test.ts'],
             ),
           ]
         : []),

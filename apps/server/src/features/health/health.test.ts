@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, UNAVAILABLE_TEXTS } from '@chat/contract';
 import { buildApp } from '../../app.js';
 import { testAppConfig } from '../../config/app-config.js';
-import { startTestApp, type Harness } from '../../../test/support/harness.js';
+import { authed, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 
 describe('GET /health and GET /ready', () => {
@@ -57,6 +58,35 @@ describe('GET /ready with the database gone', () => {
         checks: { database: 'failed', draining: false },
       });
       expect((await fetch(`${url}/health`)).status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('every route with the database gone', () => {
+  it('answers 503 service_unavailable with Retry-After, not 500 internal', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({ config: testAppConfig(), db: database.db });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const user = await registerUser(url, 'Outage Reader');
+      await database.close();
+      for (const res of [
+        await authed(url, user.token)('/api/convos'),
+        await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email, password: user.password }),
+        }),
+      ]) {
+        expect(res.status).toBe(503);
+        expect(res.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+        expect(await res.json()).toEqual({
+          code: 'service_unavailable',
+          message: UNAVAILABLE_TEXTS.database,
+        });
+      }
     } finally {
       await app.close();
     }

@@ -1,0 +1,51 @@
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { describe, expect, it } from 'vitest';
+import { isDatabaseError, isDatabaseUnavailable } from './errors.js';
+
+const withCode = (code: string, message = 'failed', severity?: string) =>
+  Object.assign(new Error(message), { code, ...(severity ? { severity } : {}) });
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    ['a refused connection', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a reset connection', withCode('ECONNRESET', 'read ECONNRESET')],
+    [
+      'admin shutdown (57P01)',
+      withCode('57P01', 'terminating connection due to administrator command', 'FATAL'),
+    ],
+    [
+      'a server starting or stopping (57P03)',
+      withCode('57P03', 'the database system is shutting down', 'FATAL'),
+    ],
+    ['a connection exception (08006)', withCode('08006', 'connection failure', 'FATAL')],
+    ['too many connections (53300)', withCode('53300', 'sorry, too many clients already', 'FATAL')],
+    ['a lost connection', new Error('Connection terminated unexpectedly')],
+    ["the pool's timeout", new Error('timeout exceeded when trying to connect')],
+    ['a closed embedded store', new Error('PGlite is closed')],
+    ['every address refused', new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')])],
+    ["inside Drizzle's wrapper", new DrizzleQueryError('select 1', [], withCode('57P01', 'x', 'FATAL'))],
+  ])('%s', (_name, err) => {
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(isDatabaseError(err)).toBe(true);
+  });
+
+  it('is not a statement of its own failing, nor a program error', () => {
+    expect(isDatabaseUnavailable(withCode('23505', 'duplicate key', 'ERROR'))).toBe(false);
+    expect(isDatabaseUnavailable(withCode('53100', 'disk full', 'ERROR'))).toBe(false);
+    expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe('isDatabaseError', () => {
+  it("is a statement's failure (a SQLSTATE with a severity, or Drizzle's wrapper)", () => {
+    expect(isDatabaseError(withCode('53100', 'disk full', 'ERROR'))).toBe(true);
+    expect(isDatabaseError(new DrizzleQueryError('update', [], new Error('boom')))).toBe(true);
+  });
+
+  it("is not the program's own error", () => {
+    expect(isDatabaseError(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseError(withCode('ERR_INVALID_ARG_TYPE', 'bad arg'))).toBe(false);
+    expect(isDatabaseError('a string')).toBe(false);
+  });
+});

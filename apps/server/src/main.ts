@@ -9,12 +9,12 @@ import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
 import { openDatabase } from './db/client.js';
-import { isDatabaseError } from './db/errors.js';
 import { resolveModelLists } from './providers/model-lists.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
 import { claimBuild } from './platform/build-lease.js';
 import { trackConnections } from './platform/net/connections.js';
+import { escapedErrorListener } from './platform/escaped-errors.js';
 import { heapGrowth } from './platform/runtime/heap-growth.js';
 
 /** The build's real folder (Node resolves the apps/server/dist symlink), or apps/server/src in dev. */
@@ -148,20 +148,10 @@ async function main(): Promise<void> {
       process.exit(1);
     });
   };
-  // A database error that escaped its handler (a promise nobody awaited) must not end the process:
-  // every stream it carries would be cut, and it would stay down after the database came back.
-  // It is logged and the process goes on. Any other escaped error is a bug: logged as fatal, and
-  // the process ends as Node's default would (its state is unknown).
-  const escaped = (kind: string) => (err: unknown) => {
-    if (isDatabaseError(err)) {
-      app.log.error({ err }, `${kind}: a database error nobody handled; serving on`);
-      return;
-    }
-    app.log.fatal({ err }, `${kind}: exiting`);
-    process.exit(1);
-  };
-  process.on('unhandledRejection', escaped('unhandled rejection'));
-  process.on('uncaughtException', escaped('uncaught exception'));
+  // A database error nobody handled is logged and the process goes on; any other is a bug: fatal.
+  const exit = (code: number) => process.exit(code);
+  process.on('unhandledRejection', escapedErrorListener('unhandled rejection', app.log, exit));
+  process.on('uncaughtException', escapedErrorListener('uncaught exception', app.log, exit));
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
 

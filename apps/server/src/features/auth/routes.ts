@@ -77,9 +77,11 @@ export function authRoutes(
     try {
       return send(reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
     } catch (err) {
+      // A refusal ends the cookie; the database not answering does not (503: the same cookie
+      // refreshes once it is back, rather than every user being signed out by an outage).
+      if (!(err instanceof AppError) || err.code === 'service_unavailable') throw err;
       reply.clearCookie(REFRESH_COOKIE, cookieFlags);
-      if (err instanceof AppError) return reply.status(err.status).send(toErrorBody(err));
-      throw err;
+      return reply.status(err.status).send(toErrorBody(err));
     }
   });
 

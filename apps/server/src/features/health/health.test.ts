@@ -87,6 +87,14 @@ describe('every route with the database gone', () => {
           message: UNAVAILABLE_TEXTS.database,
         });
       }
+      // A refresh meanwhile keeps its cookie: the outage signs nobody out.
+      const refresh = await fetch(`${url}/api/auth/refresh`, {
+        method: 'POST',
+        headers: { cookie: user.cookie },
+      });
+      expect(refresh.status).toBe(503);
+      expect(refresh.headers.get('retry-after')).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      expect(refresh.headers.get('set-cookie')).toBeNull();
     } finally {
       await app.close();
     }

@@ -33,6 +33,8 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(withCode('23505', 'duplicate key', 'ERROR'))).toBe(false);
     expect(isDatabaseUnavailable(withCode('53100', 'disk full', 'ERROR'))).toBe(false);
     expect(isDatabaseUnavailable(new TypeError('x is undefined'))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(withCode('ENOENT'), { syscall: 'open' }))).toBe(false);
+    expect(isDatabaseUnavailable(Object.assign(withCode('ENOENT'), { syscall: 'connect' }))).toBe(true);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
   });
 });

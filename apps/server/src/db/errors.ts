@@ -22,7 +22,6 @@ const CONNECTION_ERRNOS = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-  'ENOENT', // a Unix socket whose server is gone
 ]);
 
 /**
@@ -64,9 +63,11 @@ function causes(err: unknown): unknown[] {
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
   return causes(err).some((e) => {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, syscall } = e as { code?: unknown; message?: unknown; syscall?: unknown };
     if (typeof code === 'string') {
       if (CONNECTION_ERRNOS.has(code) || UNAVAILABLE_STATES.has(code)) return true;
+      // A Unix socket whose server is gone (not any missing file).
+      if (code === 'ENOENT' && syscall === 'connect') return true;
       if (/^08[0-9A-Z]{3}$/.test(code)) return true;
     }
     return typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(message));

@@ -97,10 +97,15 @@ export type TokenBalanceError = z.infer<typeof tokenBalanceErrorSchema>;
 /** The longest text the tokenizer counts (the body limit is 1 MB). */
 export const TOKENIZER_MAX_CHARS = 500_000;
 const tokenizerText = z.string().max(TOKENIZER_MAX_CHARS);
-/** LibreChat's shape: `{ arg: text }` or `{ arg: { text } }`. */
-export const tokenizerRequestSchema = z.object({
-  arg: z.union([tokenizerText, z.object({ text: tokenizerText })]),
-});
+/** The spec's shape, `{ text }`, or LibreChat's: `{ arg: text }` or `{ arg: { text } }`. */
+export const tokenizerRequestSchema = z.union([
+  z.object({ text: tokenizerText }),
+  z.object({ arg: z.union([tokenizerText, z.object({ text: tokenizerText })]) }),
+]);
+export type TokenizerRequest = z.infer<typeof tokenizerRequestSchema>;
+/** The text a tokenizer request asks about, whichever shape it came in. */
+export const tokenizerTextOf = (body: TokenizerRequest): string =>
+  'text' in body ? body.text : typeof body.arg === 'string' ? body.arg : body.arg.text;
 export const tokenizerResponseSchema = z.object({ count: z.number().int().min(0) });
 
 /** The token balance (spec §7 Balance, User) and the tokenizer (spec §7 Other). */

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { tokenize } from '@chat/fake-upstreams';
 import {
   tokenCost,
+  TOKENIZER_MAX_CHARS,
   type AdjustTokensResponse,
   type ApiErrorBody,
   type TokenBalanceError,
@@ -244,16 +245,19 @@ describe('operator adjustments', () => {
 });
 
 describe('POST /api/tokenizer', () => {
-  it('counts with gpt-tokenizer, for a text or { text }', async () => {
+  it("counts with gpt-tokenizer, for the spec's { text } and LibreChat's { arg } shapes", async () => {
     const u = await chatUser(h);
     const text = 'The quick brown fox jumps over the lazy dog.';
-    for (const arg of [text, { text }]) {
-      const res = await u.api('/api/tokenizer', { body: { arg } });
+    for (const body of [{ text }, { arg: text }, { arg: { text } }]) {
+      const res = await u.api('/api/tokenizer', { body });
+      expect(res.status, JSON.stringify(body)).toBe(200);
       expect(await res.json()).toEqual({ count: countText(text) });
     }
     expect(countText(text)).toBe(10);
-    const bad = await u.api('/api/tokenizer', { body: { arg: 42 } });
-    expect(bad.status).toBe(400);
+    for (const body of [{ arg: 42 }, { text: 42 }, {}, { text: 'x'.repeat(TOKENIZER_MAX_CHARS + 1) }]) {
+      const bad = await u.api('/api/tokenizer', { body });
+      expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { API_ROUTES } from '@chat/contract';
+import { API_ROUTES, tokenizerTextOf } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
 import { addRoute } from '../../platform/typed-route.js';
 import { balanceGate } from './gate.js';
@@ -48,8 +48,6 @@ export const balanceModule: FeatureModule = {
       await operator.require(user.id);
       return balance.spend(body);
     });
-    addRoute(app, API_ROUTES.tokenizer, async ({ body }) => ({
-      count: countText(typeof body.arg === 'string' ? body.arg : body.arg.text),
-    }));
+    addRoute(app, API_ROUTES.tokenizer, async ({ body }) => ({ count: countText(tokenizerTextOf(body)) }));
   },
 };

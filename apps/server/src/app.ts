@@ -11,6 +11,7 @@ import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { withRedaction } from './platform/logging.js';
 import { renderPageHead, renderSpaPage } from './platform/html/spa-page.js';
+import { registerApiCachePolicy } from './platform/cache-policy.js';
 import { clientErrorHandler, registerRequestInput } from './platform/request-input.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
 import { createEvents } from './platform/events.js';
@@ -151,6 +152,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const routeTable = collectRoutes(app);
   registerErrorHandler(app);
+  // Nothing under /api is stored by a cache unless its route says so (tokens, personal data).
+  registerApiCachePolicy(app);
   // JSON bodies only (other types are 415), and no string the database cannot store.
   registerRequestInput(app);
   // First hook of all: during a graceful shutdown nothing new starts.

@@ -71,6 +71,8 @@ export const ESSENTIAL_SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'referrer-policy': 'strict-origin-when-cross-origin',
+  // An error answer is never kept by a cache either (the API's rule, platform/cache-policy.ts).
+  'cache-control': 'no-store',
 } as const;
 
 /**

@@ -50,6 +50,49 @@ it('sends the security headers on every kind of answer: 200, 401, 404, 400 from 
     expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control'), `${res.status} ${res.url}`.slice(0, 80)).toBe('no-store');
+  }
+});
+
+it('keeps every answer with a token or personal data out of caches (Cache-Control: no-store)', async () => {
+  const json = { 'content-type': 'application/json' };
+  const password = 'password123';
+  const email = 'stored@example.com';
+  const register = await fetch(`${h.url}/api/auth/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Stored', email, password, confirm_password: password }),
+  });
+  const login = await fetch(`${h.url}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('refreshToken='))!
+    .split(';')[0]!;
+  const refresh = await fetch(`${h.url}/api/auth/refresh`, { method: 'POST', headers: { cookie } });
+  const auth = { authorization: `Bearer ${token}` };
+  const answers = {
+    register,
+    login,
+    refresh,
+    profile: await fetch(`${h.url}/api/user`, { headers: auth }),
+    balance: await fetch(`${h.url}/api/balance`, { headers: auth }),
+    conversations: await fetch(`${h.url}/api/convos`, { headers: auth }),
+    'a refused login': await fetch(`${h.url}/api/auth/login`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'wrong-password' }),
+    }),
+    'no token': await fetch(`${h.url}/api/user`),
+    'public config': await fetch(`${h.url}/api/config`),
+  };
+  expect(Object.values(answers).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 401, 401, 200]);
+  for (const [name, res] of Object.entries(answers)) {
+    expect(res.headers.get('cache-control'), name).toBe('no-store');
   }
 });
 

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 
 export const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-cache, no-transform',
+  'cache-control': 'no-store, no-transform',
   'x-accel-buffering': 'no',
   connection: 'keep-alive',
 } as const;

@@ -53,6 +53,17 @@ const expectReplyMatchesTable = (key: string, res: Answer) => {
   expect(parsed.success ? [] : parsed.error.issues, `${key}: the reply matches its schema`).toEqual([]);
 };
 
+/**
+ * No API answer may be kept by a browser's or a proxy's cache: tokens, profiles and every other
+ * per-user answer would outlive the session on a shared computer. (The only exceptions, public
+ * images under random names, are successes these probes never get.)
+ */
+const expectNotStored = (key: string, res: Answer) => {
+  expect(res.cacheControl, `${key} answered ${res.status} with Cache-Control`).toBe(
+    res.contentType.startsWith('text/event-stream') ? 'no-store, no-transform' : 'no-store',
+  );
+};
+
 const withAccess = <A extends RouteRule['access']>(access: A) =>
   ruled.flatMap((x) =>
     x.rule.access === access ? [{ ...x, rule: x.rule as RouteRule & { access: A } }] : [],
@@ -175,6 +186,7 @@ describe('public routes answer an anonymous request as documented', () => {
     const { status, ...spec } = rule.anonymous;
     const res = await send(h.url, route.method, route.url, { params: defaultParams(route.url), ...spec });
     expect(res.status, res.text).toBe(status);
+    expectNotStored(routeKey(route), res);
     expectReplyMatchesTable(routeKey(route), res);
   });
 });
@@ -185,6 +197,7 @@ describe('signed-in routes that name no one else’s data answer any user', () =
     const request = rule.example?.(f) ?? { params: defaultParams(route.url) };
     const res = await send(h.url, route.method, route.url, request, f.b.token);
     expect(res.status, res.text).toBeLessThan(300);
+    expectNotStored(routeKey(route), res);
     expectReplyMatchesTable(routeKey(route), res);
   });
 });
@@ -194,6 +207,7 @@ describe("routes that end the caller's own account end only theirs", () => {
     const doomed = await registerUser(h.url, 'Doomed User');
     const res = await send(h.url, route.method, route.url, rule.example(f), doomed.token);
     expect(res.status, res.text).toBeLessThan(300);
+    expectNotStored(routeKey(route), res);
     expectReplyMatchesTable(routeKey(route), res);
     // Signed out everywhere: 401; the account deleted: 403 account_deleted.
     expect([401, 403]).toContain((await send(h.url, 'GET', '/api/user', {}, doomed.token)).status);
@@ -205,7 +219,9 @@ describe("routes that end the caller's own account end only theirs", () => {
 
 describe("user B on user A's resources gets 404", () => {
   it.each(withAccess('owner').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
-    expectNotFound(await send(h.url, route.method, route.url, rule.probe(f), f.b.token), 'as B');
+    const res = await send(h.url, route.method, route.url, rule.probe(f), f.b.token);
+    expectNotFound(res, 'as B');
+    expectNotStored(routeKey(route), res);
   });
 });
 
@@ -213,6 +229,7 @@ describe("lists and searches show user B nothing of user A's", () => {
   it.each(withAccess('list').map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
     const res = await send(h.url, route.method, route.url, rule.probe(f), f.b.token);
     expect(res.status, res.text).toBeLessThan(300);
+    expectNotStored(routeKey(route), res);
     for (const secret of [f.marker, f.convoId, f.runningConvoId, f.userMessageId, f.presetId, f.a.id]) {
       expect(res.text).not.toContain(secret);
     }
@@ -229,6 +246,8 @@ describe('admin routes answer a non-admin 403', () => {
     expect((asUser.json as ApiErrorBody).code).toBe('forbidden');
     const asAdmin = await send(h.url, route.method, route.url, rule.probe(f), f.admin.token);
     expect([401, 403]).not.toContain(asAdmin.status);
+    expectNotStored(routeKey(route), asUser);
+    expectNotStored(routeKey(route), asAdmin);
   });
 });
 
@@ -286,6 +305,7 @@ describe('user A on the same requests gets the documented answer (the probes are
       readStream: route.method !== 'GET',
     });
     expect(res.status, res.text).toBe(rule.ownerStatus);
+    expectNotStored(routeKey(route), res);
     expectReplyMatchesTable(routeKey(route), res);
   });
 
@@ -293,6 +313,7 @@ describe('user A on the same requests gets the documented answer (the probes are
     const res = await send(h.url, x.route.method, x.route.url, x.rule.probe(f), f.a.token);
     expect(res.status, res.text).toBeLessThan(300);
     expect(res.text.includes(f.marker) || res.text.includes(f.convoId), res.text).toBe(true);
+    expectNotStored(x.key, res);
     expectReplyMatchesTable(x.key, res);
   });
 

@@ -13,6 +13,8 @@ export interface RequestSpec {
 export interface Answer {
   status: number;
   contentType: string;
+  /** The Cache-Control header ('' without one). */
+  cacheControl: string;
   /** The body as text (empty for an event stream, which is not read). */
   text: string;
   /** The body parsed as JSON, or undefined. */
@@ -47,10 +49,11 @@ export async function send(
     ...(form ? { body: form } : {}),
   });
   const contentType = res.headers.get('content-type') ?? '';
+  const cacheControl = res.headers.get('cache-control') ?? '';
   if (contentType.startsWith('text/event-stream')) {
     if (opts.readStream) await res.text();
     else await res.body?.cancel();
-    return { status: res.status, contentType, text: '', json: undefined };
+    return { status: res.status, contentType, cacheControl, text: '', json: undefined };
   }
   const text = await res.text();
   let json: unknown;
@@ -59,5 +62,5 @@ export async function send(
   } catch {
     json = undefined;
   }
-  return { status: res.status, contentType, text, json };
+  return { status: res.status, contentType, cacheControl, text, json };
 }

@@ -26,7 +26,7 @@ describe('POST /api/ask/:endpoint', () => {
     const r = await alice.ask({ text: `Tell me [[fake reply="${reply}" tps=100]]` });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    expect(r.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(r.headers.get('cache-control')).toBe('no-store, no-transform');
     expect(r.events.map((e) => e.id)).toEqual(r.events.map((_, i) => i));
     expect(r.events.every((e) => e.event === 'message')).toBe(true);
 

@@ -57,7 +57,8 @@ export const filesModule: FeatureModule = {
       const { row, body } = await files.read(user.id, params.file_id);
       return reply
         .type(row.type)
-        .header('cache-control', 'private, max-age=86400')
+        // A user's own file: never kept by a cache (the API's default, said here for the reader).
+        .header('cache-control', 'no-store')
         .header('content-disposition', 'inline')
         .send(body);
     });

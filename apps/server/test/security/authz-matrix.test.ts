@@ -12,7 +12,7 @@ import {
 import { startChatApp } from '../support/chat-harness.js';
 import { startTestStripe } from '../support/stripe.js';
 import { registerUser } from '../support/harness.js';
-import { send, type Answer } from './client.js';
+import { send, type Answer, type RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import { ROUTE_RULES, type RouteRule } from './route-rules.js';
 import { defaultParams, fillPath, headTwins, outsideApi, routeKey, testedRoutes } from './route-table.js';
@@ -260,6 +260,62 @@ describe('impersonation-only routes answer every other session 403', () => {
         const res = await send(h.url, route.method, route.url, request, token);
         expect(res.status, res.text).toBe(403);
         expect((res.json as ApiErrorBody).code).toBe('forbidden');
+      }
+    },
+  );
+});
+
+/**
+ * Requests a route must refuse whatever it would make of their input: a NUL in each path parameter
+ * and in the query (input no route accepts), a body that is not JSON, a body of another type.
+ */
+const badInputs = (route: { method: string; url: string }): [string, RequestSpec][] => {
+  const params = defaultParams(route.url);
+  const names = Object.keys(params);
+  const out: [string, RequestSpec][] = [
+    ['a bad query', { params, query: { limit: 'many', skip: '-1', probe: 'bad\u0000' } }],
+  ];
+  if (names.length > 0) {
+    out.push(['bad path parameters', { params: Object.fromEntries(names.map((n) => [n, 'bad\u0000'])) }]);
+  }
+  if (route.method !== 'GET' && route.method !== 'HEAD') {
+    out.push(
+      [
+        'a body that is not JSON',
+        { params, raw: '{"unclosed', headers: { 'content-type': 'application/json' } },
+      ],
+      ['a body of another type', { params, raw: 'x=1', headers: { 'content-type': 'text/plain' } }],
+      ['a body of the wrong shape', { params, body: { email: 42, id: [], duration: 'forever' } }],
+    );
+  }
+  return out;
+};
+
+describe('who may call a route is checked before its input: a caller without the role gets 401/403, never 400', () => {
+  const roleRows = [...withAccess('admin'), ...withAccess('impersonation')];
+  it('covers every route that needs a role', () => {
+    expect(roleRows.length).toBeGreaterThan(10);
+  });
+  it.each(roleRows.map((x) => [x.key, x] as const))('%s', async (_key, { route, rule }) => {
+    // A plain user is refused an admin route; the admin's own session an impersonation-only one.
+    const callers =
+      rule.access === 'admin'
+        ? { 'a plain user': f.b.token }
+        : { 'a user': f.b.token, 'the admin': f.admin.token };
+    for (const [what, spec] of badInputs(route)) {
+      for (const [who, token] of Object.entries(callers)) {
+        const res = await send(h.url, route.method, route.url, spec, token);
+        expect(res.status, `${who}, ${what}: ${res.text}`).toBe(403);
+        expect((res.json as ApiErrorBody).code).toBe('forbidden');
+      }
+    }
+  });
+  it.each(routes.filter((r) => !r.public).map((r) => [routeKey(r), r] as const))(
+    '%s without a token',
+    async (_key, route) => {
+      for (const [what, spec] of badInputs(route)) {
+        const res = await send(h.url, route.method, route.url, spec);
+        expect(res.status, `${what}: ${res.text}`).toBe(401);
       }
     },
   );

@@ -36,18 +36,22 @@ export const auditModule: FeatureModule = {
       },
     });
 
-    addRoute(app, API_ROUTES.getAuditLog, async ({ user, query }) => {
-      await operator.require(user.id);
-      const { rows, total } = await repo.page(query.limit, query.skip);
-      const entries: AuditEntry[] = rows.map((r) => ({
-        id: r.id,
-        actorEmail: r.actorEmail,
-        action: r.action,
-        target: r.target,
-        detail: r.detail,
-        createdAt: r.createdAt.toISOString(),
-      }));
-      return { entries, total };
-    });
+    addRoute(
+      app,
+      API_ROUTES.getAuditLog,
+      async ({ query }) => {
+        const { rows, total } = await repo.page(query.limit, query.skip);
+        const entries: AuditEntry[] = rows.map((r) => ({
+          id: r.id,
+          actorEmail: r.actorEmail,
+          action: r.action,
+          target: r.target,
+          detail: r.detail,
+          createdAt: r.createdAt.toISOString(),
+        }));
+        return { entries, total };
+      },
+      operator.only,
+    );
   },
 };

@@ -1,9 +1,15 @@
 import { AppError } from '../../platform/errors.js';
+import type { RouteOptions } from '../../platform/typed-route.js';
 import type { AuthRepo } from './repo.js';
 
 export interface Operator {
   /** Throws AppError('forbidden') unless the user is the operator (ADMIN_EMAIL's account). */
   require(userId: string): Promise<void>;
+  /**
+   * addRoute's options of an operator route: anyone else is refused (403) before the route reads
+   * its input, so a bad id or body tells a non-operator nothing.
+   */
+  readonly only: RouteOptions;
 }
 
 /**
@@ -15,12 +21,11 @@ export function createOperator(
   adminEmail: string | undefined,
 ): Operator {
   const wanted = adminEmail?.trim().toLowerCase();
-  return {
-    async require(userId) {
-      const user = wanted ? await repo.findUserById(userId) : undefined;
-      if (!user || user.deletedAt || user.email.toLowerCase() !== wanted) {
-        throw new AppError('forbidden', 'Only the operator may do this');
-      }
-    },
-  };
+  async function require(userId: string): Promise<void> {
+    const user = wanted ? await repo.findUserById(userId) : undefined;
+    if (!user || user.deletedAt || user.email.toLowerCase() !== wanted) {
+      throw new AppError('forbidden', 'Only the operator may do this');
+    }
+  }
+  return { require, only: { authorize: (user) => require(user.id) } };
 }

@@ -40,14 +40,8 @@ export const balanceModule: FeatureModule = {
     }
 
     addRoute(app, API_ROUTES.balance, async ({ user }) => balance.get(user.id));
-    addRoute(app, API_ROUTES.issueTokens, async ({ user, body }) => {
-      await operator.require(user.id);
-      return balance.issue(body);
-    });
-    addRoute(app, API_ROUTES.spendTokens, async ({ user, body }) => {
-      await operator.require(user.id);
-      return balance.spend(body);
-    });
+    addRoute(app, API_ROUTES.issueTokens, async ({ body }) => balance.issue(body), operator.only);
+    addRoute(app, API_ROUTES.spendTokens, async ({ body }) => balance.spend(body), operator.only);
     addRoute(app, API_ROUTES.tokenizer, async ({ body }) => ({ count: countText(tokenizerTextOf(body)) }));
   },
 };

@@ -53,9 +53,11 @@ export const billingModule: FeatureModule = {
       enabled().paymentIntent(user.id, body),
     );
     webhookRoute(app, billing && stripe ? { repo, stripe, billing } : null, app.log);
-    addRoute(app, API_ROUTES.subscriptionHistory, async ({ user, query }) => {
-      await operator.require(user.id);
-      return { history: await repo.history(query.email) };
-    });
+    addRoute(
+      app,
+      API_ROUTES.subscriptionHistory,
+      async ({ query }) => ({ history: await repo.history(query.email) }),
+      operator.only,
+    );
   },
 };

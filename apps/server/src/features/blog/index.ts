@@ -1,7 +1,7 @@
 import { API_ROUTES, BLOG_IMAGE_PATH, BLOG_LIMITS, BLOG_TEXTS } from '@chat/contract';
 import { cachedPostHtml } from './render-html.js';
 import type { FeatureModule } from '../../platform/module.js';
-import { addRoute } from '../../platform/typed-route.js';
+import { addRoute, type RouteOptions } from '../../platform/typed-route.js';
 import { AppError } from '../../platform/errors.js';
 import { blogListHead, blogPostHead, blogPublicRoutes, blogSlugOf } from './public-pages.js';
 import { createBlogRepo } from './repo.js';
@@ -46,35 +46,58 @@ export const blogModule: FeatureModule = {
       return row;
     });
     // Roles are granted by the operator (ADMIN_EMAIL), or on the host: `npm run admin -- set-role`.
-    addRoute(app, API_ROUTES.setUserRole, async ({ user, params, body }) => {
-      await operator.require(user.id);
-      const row = await repo.setRole(params.email, body.role);
-      if (!row) throw new AppError('not_found', 'User not found');
-      await audit.record(user.id, 'role_change', row.email, { role: body.role });
-      return row;
-    });
+    addRoute(
+      app,
+      API_ROUTES.setUserRole,
+      async ({ user, params, body }) => {
+        const row = await repo.setRole(params.email, body.role);
+        if (!row) throw new AppError('not_found', 'User not found');
+        await audit.record(user.id, 'role_change', row.email, { role: body.role });
+        return row;
+      },
+      operator.only,
+    );
     addRoute(app, API_ROUTES.blogPosts, async () => blog.publicList());
     addRoute(app, API_ROUTES.blogPost, async ({ params }) => {
       const post = await blog.publicPost(params.slug);
       return { ...post, contentHtml: await cachedPostHtml(`${post._id}@${post.updatedAt}`, post.content) };
     });
-    addRoute(app, API_ROUTES.blogManageAll, async ({ user }) => blog.manageAll(user.id));
-    addRoute(app, API_ROUTES.blogManageOne, async ({ user, params }) => blog.manageOne(user.id, params.id));
-    addRoute(app, API_ROUTES.createBlogPost, async ({ user, body }) => blog.create(user.id, body));
-    addRoute(app, API_ROUTES.updateBlogPost, async ({ user, params, body }) =>
-      blog.update(user.id, params.id, body),
+    // The management routes refuse anyone without a blog role (WRITER, ADMIN) before they read
+    // their input; each post's own rules (role × status × author) are the service's.
+    const managers: RouteOptions = {
+      authorize: async (user) => {
+        await blog.requireManager(user.id);
+      },
+    };
+    addRoute(app, API_ROUTES.blogManageAll, async ({ user }) => blog.manageAll(user.id), managers);
+    addRoute(
+      app,
+      API_ROUTES.blogManageOne,
+      async ({ user, params }) => blog.manageOne(user.id, params.id),
+      managers,
+    );
+    addRoute(app, API_ROUTES.createBlogPost, async ({ user, body }) => blog.create(user.id, body), managers);
+    addRoute(
+      app,
+      API_ROUTES.updateBlogPost,
+      async ({ user, params, body }) => blog.update(user.id, params.id, body),
+      managers,
     );
     // Featured images go through the files feature (its checks, re-encoding and the configured
     // FileStorage), public under a random name like avatars; the role is checked before the body is read.
-    addRoute(app, API_ROUTES.uploadBlogImage, async ({ user, request }) => {
-      await blog.requireManager(user.id);
-      const { name } = await files.uploadPublicImage(request, {
-        prefix: BLOG_IMAGE_PREFIX,
-        maxBytes: BLOG_LIMITS.imageMaxBytes,
-        tooLarge: BLOG_TEXTS.imageTooLarge,
-      });
-      return { url: `${BLOG_IMAGE_PATH}${name}` };
-    });
+    addRoute(
+      app,
+      API_ROUTES.uploadBlogImage,
+      async ({ request }) => {
+        const { name } = await files.uploadPublicImage(request, {
+          prefix: BLOG_IMAGE_PREFIX,
+          maxBytes: BLOG_LIMITS.imageMaxBytes,
+          tooLarge: BLOG_TEXTS.imageTooLarge,
+        });
+        return { url: `${BLOG_IMAGE_PATH}${name}` };
+      },
+      managers,
+    );
     addRoute(app, API_ROUTES.blogImage, async ({ params, reply }) => {
       const body = await files.readPublicImage(BLOG_IMAGE_PREFIX, params.name);
       const ext = params.name.slice(params.name.lastIndexOf('.') + 1);
@@ -83,7 +106,12 @@ export const blogModule: FeatureModule = {
         .header('cache-control', 'public, max-age=31536000, immutable')
         .send(body);
     });
-    addRoute(app, API_ROUTES.deleteBlogPost, async ({ user, params }) => blog.delete(user.id, params.id));
+    addRoute(
+      app,
+      API_ROUTES.deleteBlogPost,
+      async ({ user, params }) => blog.delete(user.id, params.id),
+      managers,
+    );
 
     blogPublicRoutes(app, repo, origin, config.appTitle);
     extend('pageHeads', async (pathname) => {

@@ -62,19 +62,27 @@ export const errorLogModule: FeatureModule = {
       done();
     });
 
-    addRoute(app, API_ROUTES.getErrorById, async ({ user, params }) => {
-      await operator.require(user.id);
-      const found = await repo.byId(params.id);
-      if (!found) throw new AppError('not_found', 'No logged error with this id');
-      return found;
-    });
-    addRoute(app, API_ROUTES.getRecentErrors, async ({ user, query }) => {
-      await operator.require(user.id);
-      return repo.page(undefined, query.limit, query.skip);
-    });
-    addRoute(app, API_ROUTES.getErrorsByCode, async ({ user, params, query }) => {
-      await operator.require(user.id);
-      return repo.page(params.code, query.limit, query.skip);
-    });
+    addRoute(
+      app,
+      API_ROUTES.getErrorById,
+      async ({ params }) => {
+        const found = await repo.byId(params.id);
+        if (!found) throw new AppError('not_found', 'No logged error with this id');
+        return found;
+      },
+      operator.only,
+    );
+    addRoute(
+      app,
+      API_ROUTES.getRecentErrors,
+      async ({ query }) => repo.page(undefined, query.limit, query.skip),
+      operator.only,
+    );
+    addRoute(
+      app,
+      API_ROUTES.getErrorsByCode,
+      async ({ params, query }) => repo.page(params.code, query.limit, query.skip),
+      operator.only,
+    );
   },
 };

@@ -14,18 +14,19 @@ export const modelConfigsModule: FeatureModule = {
     const audit = use('audit');
     extend('askPromptShapers', modelConfigShaper(configs));
 
-    addRoute(app, API_ROUTES.modelConfig, async ({ user, params }) => {
-      await operator.require(user.id);
-      return configs.get(params.name);
-    });
-    addRoute(app, API_ROUTES.updateModelConfig, async ({ user, params, body }) => {
-      await operator.require(user.id);
-      const saved = await configs.update(params.name, body);
-      await audit.record(user.id, 'model_config', params.name, {
-        jailbreakPrompt: body.jailbreakPrompt !== undefined,
-        prefill: body.prefill !== undefined,
-      });
-      return saved;
-    });
+    addRoute(app, API_ROUTES.modelConfig, async ({ params }) => configs.get(params.name), operator.only);
+    addRoute(
+      app,
+      API_ROUTES.updateModelConfig,
+      async ({ user, params, body }) => {
+        const saved = await configs.update(params.name, body);
+        await audit.record(user.id, 'model_config', params.name, {
+          jailbreakPrompt: body.jailbreakPrompt !== undefined,
+          prefill: body.prefill !== undefined,
+        });
+        return saved;
+      },
+      operator.only,
+    );
   },
 };

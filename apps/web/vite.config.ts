@@ -14,5 +14,7 @@ export default defineConfig({
       '/oauth': { target: 'http://localhost:3080', changeOrigin: false },
     },
   },
-  build: { sourcemap: true, target: 'es2022' },
+  // Maps are written beside the scripts without a `sourceMappingURL` comment: the server serves
+  // them (and points at them with a SourceMap header) only when SERVE_SOURCE_MAPS asks for it.
+  build: { sourcemap: 'hidden', target: 'es2022' },
 });

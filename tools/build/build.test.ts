@@ -9,6 +9,7 @@ import {
   killStarted,
   npm,
   pagePaths,
+  read,
   removeRepo,
   startApp,
   touchWebSource,
@@ -96,6 +97,24 @@ describe('npm run build', () => {
     next.child.kill('SIGTERM');
     expect((await next.exited).code).toBe(0);
   }, 600_000);
+
+  it("writes the client's source maps, points no script at them, and serves none by default", async () => {
+    const assets = join(currentBuild(repo), 'web/assets');
+    const files = readdirSync(assets);
+    const scripts = files.filter((n) => n.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(files.filter((n) => n.endsWith('.js.map')).length).toBeGreaterThan(0);
+    for (const name of scripts) expect(read(join(assets, name)), name).not.toContain('sourceMappingURL');
+    const app = await startApp(repo, dataDir(), ['node', 'apps/server/dist/main.js']);
+    try {
+      for (const name of files.filter((n) => n.endsWith('.map'))) {
+        expect([name, (await get(`${app.url}/assets/${name}`)).status]).toEqual([name, 404]);
+      }
+    } finally {
+      app.child.kill('SIGTERM');
+      await app.exited;
+    }
+  }, 120_000);
 
   it('with nothing changed, builds nothing', async () => {
     const before = currentBuild(repo);

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { STRIPE_JS_DEFAULT_URL } from '@chat/contract';
 import cookie from '@fastify/cookie';
@@ -207,14 +207,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     // Read once: the public pages get their own title and description written into it.
     const indexHtml = readFileSync(join(deps.webDist, 'index.html'), 'utf8');
+    // The client's source maps hold its whole source: served only when SERVE_SOURCE_MAPS asks
+    // (the build writes them without a comment pointing at them; a SourceMap header then does).
+    const serveMaps = deps.config.serveSourceMaps === true;
     await app.register(fastifyStatic, {
       root: deps.webDist,
       wildcard: false,
       index: false,
+      ...(serveMaps ? {} : { globIgnore: ['**/*.map'] }),
       setHeaders(reply, filePath) {
         // Vite's hashed assets never change; index.html must always be revalidated.
         if (filePath.includes(`${join('/', 'assets', '/')}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+        if (serveMaps && /\.(?:m?js|css)$/.test(filePath) && existsSync(`${filePath}.map`)) {
+          reply.header('SourceMap', `${basename(filePath)}.map`);
         }
       },
     });
@@ -222,8 +229,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       if (request.url.startsWith('/api/')) {
         return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       }
-      reply.header('Cache-Control', 'no-cache');
       const pathname = request.url.split('?')[0]!;
+      // A file of the build that is not there (a map not served, an asset of another build) is
+      // a 404, not the app's page: a browser or a tool asking for it must not get HTML.
+      if (pathname.startsWith('/assets/') || pathname.endsWith('.map')) {
+        return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      reply.header('Cache-Control', 'no-cache');
       const page = renderSpaPage(indexHtml, pathname, deps.config.appTitle);
       if (page) return reply.type('text/html; charset=utf-8').send(page);
       // Pages rendered from data (a blog post): a feature that owns the path writes its head.

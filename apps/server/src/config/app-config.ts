@@ -242,6 +242,8 @@ export interface AppConfig {
   customFooter: string | null;
   /** AFFILIATE_SCRIPT_URL / AFFILIATE_REFER_URL (public site, spec §2); null when unset. */
   affiliate?: { scriptUrl: string | null; referUrl: string | null } | undefined;
+  /** SERVE_SOURCE_MAPS: the web client's source maps are served (off: they answer 404). */
+  serveSourceMaps?: boolean | undefined;
   registrationEnabled: boolean;
   /** librechat.yaml `registration.allowedDomains`: the only e-mail domains that may sign up. */
   allowedDomains?: string[] | undefined;
@@ -410,6 +412,7 @@ export function buildAppConfig(
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
     affiliate: { scriptUrl: env.AFFILIATE_SCRIPT_URL ?? null, referUrl: env.AFFILIATE_REFER_URL ?? null },
+    serveSourceMaps: env.SERVE_SOURCE_MAPS,
     registrationEnabled: env.ALLOW_REGISTRATION,
     allowedDomains: yaml?.allowedDomains,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,

@@ -156,6 +156,11 @@ export const envSchema = z.object({
   AFFILIATE_SCRIPT_URL: httpsUrl(),
   /** The affiliate page the marketing header's Refer a Friend opens (https); hidden when unset. */
   AFFILIATE_REFER_URL: httpsUrl(),
+  /**
+   * The web client's source maps (its whole source) are served, and linked from its scripts by a
+   * SourceMap header, only when this is on: a debugging aid, never a default.
+   */
+  SERVE_SOURCE_MAPS: bool(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_MAX: z.coerce.number().int().min(1).optional(),
   LOGIN_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTE_LIST, ERROR_CODES, routeKeyOf, type ApiErrorBody } from '@chat/contract';
 import { startChatApp } from '../support/chat-harness.js';
 import { startTestStripe } from '../support/stripe.js';
-import { registerUser } from '../support/harness.js';
+import { registerUser, TEST_PASSWORD } from '../support/harness.js';
 import type { RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import {
@@ -81,21 +81,54 @@ function exampleOf(route: RouteEntry): RequestSpec {
 const MULTIPART = new Set(API_ROUTE_LIST.filter((r) => r.multipart).map(routeKeyOf));
 
 let doomed: string | undefined;
+let viewedEmail: string | undefined;
+let impersonating: string | undefined;
 /**
- * The token a case is sent with: user A's, except on routes that end the caller's own account,
- * which run as a throwaway user, made again once a case ended it, and on uploads only a role may
- * make (refused with 403 before their body is read), which run as the admin so their body's
- * parsing is reached.
+ * An impersonation session: the operator signs in again (a session of its own, which the
+ * impersonation ends, not the fixture's) and views as a throwaway user. Made again once a case
+ * ended it.
+ */
+async function impersonationToken(): Promise<string> {
+  if (impersonating) return impersonating;
+  viewedEmail ??= (await registerUser(h.url, 'Viewed User')).email;
+  const json = {
+    'content-type': 'application/json',
+    'x-forwarded-for': `10.9.${ipSeq >> 8}.${ipSeq++ & 255}`,
+  };
+  const login = await fetch(`${h.url}/api/auth/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email: OPERATOR_EMAIL, password: TEST_PASSWORD }),
+  });
+  const operator = (await login.json()) as { token: string };
+  const res = await fetch(`${h.url}/api/admin/impersonate`, {
+    method: 'POST',
+    headers: { ...json, authorization: `Bearer ${operator.token}` },
+    body: JSON.stringify({ email: viewedEmail }),
+  });
+  if (res.status !== 200) throw new Error(`impersonation failed: ${res.status} ${await res.text()}`);
+  impersonating = ((await res.json()) as { token: string }).token;
+  return impersonating;
+}
+
+/**
+ * The token a case is sent with: user A's, except where a role is needed (refused with 403
+ * before the input is read), so the input's handling is reached: the admin's on the operator's
+ * and blog managers' routes, an impersonation session on the impersonation-only route; and on
+ * routes that end the caller's own account a throwaway user, made again once a case ended it.
  */
 async function tokenFor(route: RouteEntry): Promise<string> {
   const access = ROUTE_RULES[routeKey(route)]?.access;
-  if (access === 'admin' && MULTIPART.has(routeKey(route))) return f.admin.token;
+  if (access === 'admin') return f.admin.token;
+  if (access === 'impersonation') return impersonationToken();
   if (access !== 'self') return f.a.token;
   doomed ??= (await registerUser(h.url, 'Doomed User')).token;
   return doomed;
 }
 function spent(route: RouteEntry, res: RawAnswer): void {
-  if (ROUTE_RULES[routeKey(route)]?.access === 'self' && res.status < 300) doomed = undefined;
+  const access = ROUTE_RULES[routeKey(route)]?.access;
+  if (access === 'self' && res.status < 300) doomed = undefined;
+  if (access === 'impersonation' && res.status < 300) impersonating = undefined;
 }
 
 const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD';

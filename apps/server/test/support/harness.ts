@@ -44,12 +44,15 @@ export function refreshCookieOf(res: Response): string {
   return setCookie.split(';')[0]!;
 }
 
+/** The password registerUser gives every account. */
+export const TEST_PASSWORD = 'correct horse battery';
+
 export async function registerUser(
   url: string,
   name = 'Test User',
   email = `user-${randomUUID().slice(0, 8)}@example.com`,
 ): Promise<TestUser> {
-  const password = 'correct horse battery';
+  const password = TEST_PASSWORD;
   const res = await fetch(`${url}/api/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

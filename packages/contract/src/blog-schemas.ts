@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BLOG_EXTERNAL_IMAGE_PATH,
   BLOG_IMAGE_NAME_RE,
   BLOG_LIMITS,
   BLOG_STATUSES,
@@ -158,6 +159,21 @@ export const BLOG_ROUTES = {
       'Store a featured image (WRITER or ADMIN; multipart: file; JPEG, PNG or WebP up to 5 MB, re-encoded); answers its public URL',
     multipart: { file: 'file', fields: z.object({}) },
     response: blogImageResponseSchema,
+  }),
+  blogExternalImage: route({
+    method: 'GET',
+    path: BLOG_EXTERNAL_IMAGE_PATH,
+    summary:
+      "A post's featured image kept at another site, fetched by the server (public; only a URL some post names)",
+    public: true,
+    query: z.object({
+      url: z
+        .string()
+        .max(BLOG_LIMITS.featuredImageMax)
+        .regex(/^https?:\/\/\S+$/i),
+    }),
+    response: z.unknown(),
+    binary: true,
   }),
   blogImage: route({
     method: 'GET',

@@ -21,6 +21,14 @@ export const BLOG_LIMITS = {
   featuredImageMax: 2048,
   /** A featured image uploaded through POST /api/blog/images (JPEG, PNG or WebP). */
   imageMaxBytes: 5 * 1024 * 1024,
+  /** A featured image at another site, fetched by the server: the wait for it, at most. */
+  externalImageTimeoutMs: 10_000,
+  /** How long a fetched external image is kept (in memory) and may be kept by browsers. */
+  externalImageCacheSeconds: 60 * 60,
+  /** The memory the kept external images may take together. */
+  externalImageCacheBytes: 32 * 1024 * 1024,
+  /** Requests for external images per client address per minute. */
+  externalImageRateLimit: { max: 120, windowMs: 60_000 },
   /** Tags and SEO keywords per post, and characters per entry. */
   listMax: 30,
   listEntryMax: 64,
@@ -40,6 +48,7 @@ export const BLOG_TEXTS = {
   forbiddenManage: 'Only WRITERs and ADMINs can manage blog posts.',
   slugTaken: 'A blog post with this slug already exists',
   imageTooLarge: 'The image must be 5 MB or smaller.',
+  externalImageUnavailable: 'The featured image could not be loaded.',
   writerReadOnly:
     'This post is no longer in Draft status and cannot be edited by Writers. Contact an Admin if changes are needed.',
   /** Spec §9: the structured-data author when a post has none named. */
@@ -101,6 +110,20 @@ export const BLOG_IMAGE_PATH = '/api/blog/images/';
 export const BLOG_IMAGE_NAME_RE = /^[0-9a-f]{32}\.(?:png|jpg|webp)$/;
 export const isBlogImagePath = (value: string): boolean =>
   value.startsWith(BLOG_IMAGE_PATH) && BLOG_IMAGE_NAME_RE.test(value.slice(BLOG_IMAGE_PATH.length));
+
+/**
+ * Where the app serves a featured image kept at another site (`?url=`): the server fetches it,
+ * so the page's Content Security Policy allows images from the app's own origin only (a reply's
+ * markdown cannot load, and so signal to, any other).
+ */
+export const BLOG_EXTERNAL_IMAGE_PATH = '/api/blog/images/external';
+
+/** The `src` the web gives a featured image: an uploaded one as it is, another site's through the app. */
+export function featuredImageSrc(featuredImage: string): string {
+  return /^https?:\/\//i.test(featuredImage)
+    ? `${BLOG_EXTERNAL_IMAGE_PATH}?url=${encodeURIComponent(featuredImage)}`
+    : featuredImage;
+}
 
 /** Spec §4: the slug made from a title (lowercase, non-alphanumerics to hyphens, trimmed). */
 export function slugify(title: string): string {

@@ -88,6 +88,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   createBlogPost: { method: 'POST', path: '/api/blog' },
   updateBlogPost: { method: 'PUT', path: '/api/blog/:id' },
   uploadBlogImage: { method: 'POST', path: '/api/blog/images' },
+  blogExternalImage: { method: 'GET', path: '/api/blog/images/external' },
   blogImage: { method: 'GET', path: '/api/blog/images/:name' },
   deleteBlogPost: { method: 'DELETE', path: '/api/blog/:id' },
   getErrorById: { method: 'GET', path: '/api/admin/getErrorById/:id' },

@@ -425,6 +425,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'DELETE /api/blog/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
   // featured images: only a WRITER or ADMIN stores one; served to everyone under a random name
   'POST /api/blog/images': { access: 'admin', probe: () => ({ body: pngForm('file', {}) }) },
+  // another site's featured image, fetched by the server only for a URL some post names
+  'GET /api/blog/images/external': {
+    access: 'public',
+    anonymous: { query: { url: 'https://images.example/none.png' }, status: 404 },
+  },
   'GET /api/blog/images/:name': {
     access: 'public',
     anonymous: { params: { name: `${'0'.repeat(32)}.png` }, status: 404 },

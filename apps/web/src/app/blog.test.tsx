@@ -131,3 +131,27 @@ describe('/blog/:slug', () => {
     expect(screen.getByTestId('back-to-blog').getAttribute('href')).toBe('/blog');
   });
 });
+
+describe('featured images', () => {
+  it("load another site's image through the app (the CSP allows only its own origin) and an uploaded one as it is", async () => {
+    const external = 'https://images.example.com/a cat.png?size=large';
+    const uploaded = `/api/blog/images/${'a'.repeat(32)}.png`;
+    posts = [
+      post({ title: 'Outside', slug: 'outside', featuredImage: external }),
+      post({ title: 'Inside', slug: 'inside', featuredImage: uploaded }),
+    ];
+    const { container } = page('/blog');
+    await screen.findByText('Outside');
+    // The cards' images (the site's header has its logo).
+    const sources = [...container.querySelectorAll('a[href^="/blog/"] img')].map((img) =>
+      img.getAttribute('src'),
+    );
+    expect(sources).toEqual([`/api/blog/images/external?url=${encodeURIComponent(external)}`, uploaded]);
+    cleanup();
+    const single = page('/blog/outside');
+    await screen.findByText('Outside inside');
+    expect(
+      single.container.querySelector('article img, main img:not([src$=".svg"])')?.getAttribute('src'),
+    ).toBe(`/api/blog/images/external?url=${encodeURIComponent(external)}`);
+  });
+});

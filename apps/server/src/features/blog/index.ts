@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { blogListHead, blogPostHead, blogPublicRoutes, blogSlugOf } from './public-pages.js';
 import { createBlogRepo } from './repo.js';
 import { createBlogService } from './service.js';
+import { createExternalImages } from './external-images.js';
 import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 
@@ -97,6 +98,29 @@ export const blogModule: FeatureModule = {
         return { url: `${BLOG_IMAGE_PATH}${name}` };
       },
       managers,
+    );
+    // Another site's featured image, through the app (external-images.ts): the CSP stays 'self'.
+    const externalImages = createExternalImages({
+      isFeatured: repo.isFeaturedImage,
+      policy: config.userURLPolicy,
+      now: clock,
+    });
+    addRoute(
+      app,
+      API_ROUTES.blogExternalImage,
+      async ({ query, reply }) => {
+        const image = await externalImages.get(query.url);
+        return reply
+          .type(image.mime)
+          .header('cache-control', `public, max-age=${BLOG_LIMITS.externalImageCacheSeconds}`)
+          .send(image.body);
+      },
+      {
+        rateLimit: {
+          max: BLOG_LIMITS.externalImageRateLimit.max,
+          timeWindow: BLOG_LIMITS.externalImageRateLimit.windowMs,
+        },
+      },
     );
     addRoute(app, API_ROUTES.blogImage, async ({ params, reply }) => {
       const body = await files.readPublicImage(BLOG_IMAGE_PREFIX, params.name);

@@ -27,6 +27,16 @@ export function createBlogRepo(db: Executor) {
   });
 
   return {
+    /** Whether any post (of any status) names `url` as its featured image. */
+    async isFeaturedImage(url: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: blogPosts.id })
+        .from(blogPosts)
+        .where(eq(blogPosts.featuredImage, url))
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /** Approved posts, newest published first: what the public list, sitemap and feed show. */
     async approved(): Promise<BlogPostWithAuthor[]> {
       const rows = await selectWithAuthor()

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { BLOG_LIMITS, matchesBlogSearch, type BlogPost } from '@chat/contract';
+import { BLOG_LIMITS, featuredImageSrc, matchesBlogSearch, type BlogPost } from '@chat/contract';
 import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { SiteLayout, usePageMeta } from '../site';
@@ -15,7 +15,12 @@ function PostCard({ post, lang }: { post: BlogPost; lang: string }) {
       className="flex flex-col overflow-hidden rounded-xl border border-border-light bg-surface-secondary transition hover:border-border-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
     >
       {post.featuredImage && (
-        <img src={post.featuredImage} alt="" loading="lazy" className="aspect-video w-full object-cover" />
+        <img
+          src={featuredImageSrc(post.featuredImage)}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-full object-cover"
+        />
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-semibold text-text-primary">{post.title}</h2>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { featuredImageSrc } from '@chat/contract';
 import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ApiError } from '../../api/http';
@@ -62,7 +63,7 @@ export default function BlogPostPage() {
           </div>
         </header>
         {post.featuredImage && (
-          <img src={post.featuredImage} alt="" className="w-full rounded-xl object-cover" />
+          <img src={featuredImageSrc(post.featuredImage)} alt="" className="w-full rounded-xl object-cover" />
         )}
         <div
           className="markdown prose max-w-none text-text-primary"

@@ -2,7 +2,7 @@ import './texts';
 import { useState, type ComponentType, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { Eye, Pencil } from 'lucide-react';
-import { blogStatusesFor, canBlog, type BlogPost } from '@chat/contract';
+import { blogStatusesFor, canBlog, featuredImageSrc, type BlogPost } from '@chat/contract';
 import { ApiError } from '../../../api/http';
 import { Alert } from '../../../components/ui/Alert';
 import { Button } from '../../../components/ui/Button';
@@ -58,7 +58,7 @@ function Preview({ values, Content }: { values: EditorValues; Content: MarkdownV
         </div>
       )}
       {values.featuredImage && (
-        <img src={values.featuredImage} alt="" className="w-full rounded-xl object-cover" />
+        <img src={featuredImageSrc(values.featuredImage)} alt="" className="w-full rounded-xl object-cover" />
       )}
       <div className="markdown prose max-w-none text-text-primary">
         <Content text={values.content} />

@@ -28,18 +28,28 @@ export const socialBonusModule: FeatureModule = {
       };
     });
 
-    addRoute(app, API_ROUTES.claimSocialMediaBonus, async ({ user, body }) => {
-      if (!bonus) throw new AppError('not_found', SOCIAL_BONUS_TEXTS.disabled);
-      const { platform } = body;
-      if (!bonus.platforms.includes(platform)) throw new AppError('not_found', SOCIAL_BONUS_TEXTS.notOffered);
-      if ((await repo.provider(user.id)) === FREE_TIER_PROVIDER) {
-        throw new AppError('forbidden', SOCIAL_BONUS_TEXTS.freeTier);
-      }
-      const after = await repo.claim(user.id, platform, bonus.tokens, (tx) =>
-        balance.creditIn(tx, user.id, bonus.tokens, { reason: `social bonus: ${platform}` }),
-      );
-      if (after === undefined) throw new AppError('conflict', SOCIAL_BONUS_TEXTS.alreadyClaimed);
-      return { platform, tokens: bonus.tokens, balance: after };
-    });
+    addRoute(
+      app,
+      API_ROUTES.claimSocialMediaBonus,
+      async ({ user, body }) => {
+        if (!bonus) throw new AppError('not_found', SOCIAL_BONUS_TEXTS.disabled);
+        const { platform } = body;
+        if (!bonus.platforms.includes(platform))
+          throw new AppError('not_found', SOCIAL_BONUS_TEXTS.notOffered);
+        const after = await repo.claim(user.id, platform, bonus.tokens, (tx) =>
+          balance.creditIn(tx, user.id, bonus.tokens, { reason: `social bonus: ${platform}` }),
+        );
+        if (after === undefined) throw new AppError('conflict', SOCIAL_BONUS_TEXTS.alreadyClaimed);
+        return { platform, tokens: bonus.tokens, balance: after };
+      },
+      {
+        // A free-tier account is refused before its body is read, whatever it asks for.
+        authorize: async (user) => {
+          if ((await repo.provider(user.id)) === FREE_TIER_PROVIDER) {
+            throw new AppError('forbidden', SOCIAL_BONUS_TEXTS.freeTier);
+          }
+        },
+      },
+    );
   },
 };

@@ -130,9 +130,12 @@ describe('claimSocialMediaBonus', () => {
     const free = (await (await fetch(`${h.url}/api/user/checkFreeTier?${q}`, { method: 'POST' })).json()) as {
       token: string;
     };
-    const refused = await claim(h, free.token, 'x');
-    expect(refused.status).toBe(403);
-    expect(((await refused.json()) as ApiErrorBody).message).toBe(SOCIAL_BONUS_TEXTS.freeTier);
+    // Refused whatever it asks: an offered platform, one not offered, none, or one that is no platform.
+    for (const platform of ['x', 'reddit', 'myspace', undefined]) {
+      const refused = await claim(h, free.token, platform);
+      expect(refused.status, String(platform)).toBe(403);
+      expect(((await refused.json()) as ApiErrorBody).message).toBe(SOCIAL_BONUS_TEXTS.freeTier);
+    }
     const status = (await (
       await authed(h.url, free.token)('/api/user/socialMediaBonus')
     ).json()) as SocialBonusStatus;

@@ -55,12 +55,14 @@ export const filesModule: FeatureModule = {
     );
     addRoute(app, API_ROUTES.downloadFile, async ({ user, params, reply }) => {
       const { row, body } = await files.read(user.id, params.file_id);
-      return reply
-        .type(row.type)
-        // A user's own file: never kept by a cache (the API's default, said here for the reader).
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'inline')
-        .send(body);
+      return (
+        reply
+          .type(row.type)
+          // A user's own file: never kept by a cache (the API's default, said here for the reader).
+          .header('cache-control', 'no-store')
+          .header('content-disposition', 'inline')
+          .send(body)
+      );
     });
     addRoute(app, API_ROUTES.avatarImage, async ({ params, reply }) => {
       const body = await files.readAvatar(params.name);

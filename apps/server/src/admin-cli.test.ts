@@ -46,3 +46,36 @@ describe('npm run admin -- set-role', () => {
     expect(usage.stderr).toContain('usage: npm run admin -- set-role EMAIL USER|WRITER|ADMIN');
   }, 120_000);
 });
+
+describe('npm run admin -- unban', () => {
+  it("ends an account's ban (the operator's own included), says what it did, and says so when there is none", async () => {
+    const until = new Date(Date.now() + 2 * 60 * 60_000);
+    const first = await openDatabase({ dataDir });
+    const [row] = await first.db
+      .insert(users)
+      .values({ name: 'Olga', email: 'Olga@Example.com', bannedUntil: until, banReason: 'violations' })
+      .returning({ id: users.id });
+    await first.close();
+
+    const ok = admin('unban', 'olga@example.com');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe(
+      `Olga@Example.com is no longer banned (the ban would have ended ${until.toISOString()})\n`,
+    );
+    const again = await openDatabase({ dataDir });
+    const [after] = await again.db
+      .select({ bannedUntil: users.bannedUntil, banReason: users.banReason })
+      .from(users)
+      .where(eq(users.id, row!.id));
+    await again.close();
+    expect(after).toEqual({ bannedUntil: null, banReason: null });
+
+    const twice = admin('unban', 'olga@example.com');
+    expect(twice.status).toBe(0);
+    expect(twice.stdout).toBe('Olga@Example.com was not banned; nothing to do\n');
+    expect(admin('unban', 'nobody@example.com').status).toBe(1);
+    const usage = admin('unban');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('npm run admin -- unban EMAIL');
+  }, 120_000);
+});

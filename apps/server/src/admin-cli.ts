@@ -3,29 +3,72 @@ import { USER_ROLES, type UserRole } from '@chat/contract';
 import { parseEnv } from './config/env.js';
 import { openDatabase } from './db/client.js';
 import { createBlogRepo } from './features/blog/index.js';
+import { createModerationRepo } from './features/moderation/repo.js';
 
-const USAGE = `usage: npm run admin -- set-role EMAIL ${USER_ROLES.join('|')}`;
+const USAGE = [
+  `usage: npm run admin -- set-role EMAIL ${USER_ROLES.join('|')}`,
+  '       npm run admin -- unban EMAIL',
+].join('\n');
+
+type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
+
+/** The commands: each answers its exit code, having said what it did. */
+const COMMANDS: Record<
+  string,
+  { valid: (args: string[]) => boolean; run: (db: Db, args: string[]) => Promise<number> }
+> = {
+  'set-role': {
+    valid: ([email, role]) => !!email && USER_ROLES.includes(role as UserRole),
+    async run(db, [email = '', role]) {
+      const row = await createBlogRepo(db).setRole(email.trim(), role as UserRole);
+      if (!row) return noUser(email);
+      process.stdout.write(`${row.email} is now ${row.role}\n`);
+      return 0;
+    },
+  },
+  /**
+   * Ends an account's ban (banned_until and its reason cleared): the way back in when the operator's
+   * own account is the one banned. A running server reads bans again within
+   * TOKEN_TTL.liveSessionCacheSeconds, so its cached ban ends too.
+   */
+  unban: {
+    valid: ([email]) => !!email,
+    async run(db, [email = '']) {
+      const repo = createModerationRepo(db);
+      const user = await repo.findUserByEmail(email.trim());
+      if (!user) return noUser(email);
+      const until = await repo.bannedUntil(user.id);
+      await repo.setBannedUntil(user.id, null);
+      process.stdout.write(
+        until && until.getTime() > Date.now()
+          ? `${user.email} is no longer banned (the ban would have ended ${until.toISOString()})\n`
+          : `${user.email} was not banned; nothing to do\n`,
+      );
+      return 0;
+    },
+  },
+};
+
+function noUser(email: string): number {
+  console.error(`no user with the email ${email}`);
+  return 1;
+}
 
 /**
  * The operator's commands on the host, on the database the server uses (DATABASE_URL, else the
- * PGlite store in DATA_DIR: stop the server first, PGlite has one writer). Today: set-role.
+ * PGlite store in DATA_DIR: stop the server first, PGlite has one writer): set-role, unban.
  */
 async function main(argv: readonly string[]): Promise<number> {
-  const [command, email, role] = argv;
-  if (command !== 'set-role' || !email || !USER_ROLES.includes(role as UserRole)) {
+  const [name = '', ...args] = argv;
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command || !command.valid(args)) {
     console.error(USAGE);
     return 2;
   }
   const env = parseEnv(process.env);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: resolve(env.DATA_DIR) });
   try {
-    const row = await createBlogRepo(database.db).setRole(email.trim(), role as UserRole);
-    if (!row) {
-      console.error(`no user with the email ${email}`);
-      return 1;
-    }
-    process.stdout.write(`${row.email} is now ${row.role}\n`);
-    return 0;
+    return await command.run(database.db, args);
   } finally {
     await database.close();
   }

@@ -16,8 +16,17 @@ export const AUTH_LIMITS = {
   usernameMax: 20,
 } as const;
 
-/** Login attempts allowed per IP and window before 429 (LibreChat's defaults: 7 per 5 minutes). */
+/**
+ * Failed logins allowed per source address and window before 429 (LibreChat's loginLimiter:
+ * keyed by IP, 7 per 5 minutes). LOGIN_MAX / LOGIN_WINDOW change it.
+ */
 export const LOGIN_RATE_LIMIT = { max: 7, windowMs: 5 * 60_000 } as const;
+/**
+ * The short back-off of one account tried from one address: after this many failed logins the
+ * pair waits out the window, whatever LOGIN_MAX allows the address as a whole (a shared address
+ * may be given a high LOGIN_MAX). The account itself is never locked nor counted against.
+ */
+export const LOGIN_ACCOUNT_BACKOFF = { max: 5, windowMs: 60_000 } as const;
 export const REGISTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 
 export const TOKEN_TTL = {

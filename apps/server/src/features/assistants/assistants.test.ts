@@ -12,7 +12,7 @@ import {
 } from '@chat/contract';
 import { eq } from 'drizzle-orm';
 import { startFakeOpenAI } from '@chat/fake-upstreams';
-import { assistants } from '../../db/schema.js';
+import { assistants, violations } from '../../db/schema.js';
 import { chatUser, fakeEndpoint, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { startTestApp } from '../../../test/support/harness.js';
 import { createdOf, deltasOf, finalOf, postSse, type SseEvent } from '../../../test/support/sse-client.js';
@@ -393,6 +393,10 @@ describe('POST /api/assistants/chat', () => {
     expect(chatRequests()).toEqual([]);
     const convos = (await (await dee.api('/api/convos?pageNumber=1')).json()) as { conversations: unknown[] };
     expect(convos.conversations).toEqual([]);
+    // The model is the assistant's, stored here: no illegal-model violation of the user's.
+    expect(
+      await h.database.db.select().from(violations).where(eq(violations.userId, dee.user.user.id)),
+    ).toEqual([]);
   });
 
   it('stops like any reply: /api/ask/assistant/abort with the conversation id keeps the text so far', async () => {

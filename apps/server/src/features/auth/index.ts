@@ -10,6 +10,8 @@ import { authRoutes } from './routes.js';
 import { createAuthService, type AuthService } from './service.js';
 import { createIdentityService } from './identity.js';
 import { createMailer } from '../../platform/mail/mailer.js';
+import { createMemoryLimiter, createRedisLimiter } from '../moderation/index.js';
+import { createLoginLimits } from './login-limits.js';
 
 export { presentUser } from './presenter.js';
 export { REFRESH_COOKIE, refreshCookieFlags, sendSession } from './routes.js';
@@ -33,8 +35,6 @@ declare module '../../platform/events.js' {
   interface AppEventMap {
     /** An account was created (the balance gives it its starting credits). */
     'users.registered': { userId: string };
-    /** Login attempts past LOGIN_MAX named this email (a violation of its account, if any). */
-    'auth.loginLimited': { email: string };
   }
 }
 
@@ -84,7 +84,11 @@ export const authModule: FeatureModule = {
       auth,
       identity,
       config,
-      onLoginLimited: (email) => events.emit('auth.loginLimited', { email }),
+      // Shared by every instance with Redis, so two instances cannot double the limit.
+      loginLimits: createLoginLimits(
+        redis ? createRedisLimiter(redis.redis) : createMemoryLimiter(clock),
+        config.loginRateLimit,
+      ),
     });
   },
 };

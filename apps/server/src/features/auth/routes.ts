@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, AUTH_ERROR_TEXTS, TOKEN_TTL, type AuthResponse } from '@chat/contract';
+import { API_ROUTES, TOKEN_TTL, type AuthResponse } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
 import type { AuthService, IssuedSession } from './service.js';
 import type { IdentityService } from './identity.js';
 import { mailLanguage } from './mail-texts.js';
+import type { LoginLimits } from './login-limits.js';
 
 export const REFRESH_COOKIE = 'refreshToken';
 const COOKIE_PATH = '/api/auth';
@@ -35,8 +36,7 @@ export function authRoutes(
     auth: AuthService;
     identity: IdentityService;
     config: AppConfig;
-    /** Told of each login refused by the limit, with the email it named. */
-    onLoginLimited?: (email: string) => void;
+    loginLimits: LoginLimits;
   },
 ) {
   const { auth, identity, config } = deps;
@@ -56,21 +56,17 @@ export function authRoutes(
     { rateLimit: { max: config.registerRateLimit.max, timeWindow: config.registerRateLimit.windowMs } },
   );
 
-  addRoute(app, API_ROUTES.login, async ({ body, reply }) => send(reply, await auth.login(body)), {
-    rateLimit: {
-      max: config.loginRateLimit.max,
-      timeWindow: config.loginRateLimit.windowMs,
-      // After the body is read, so a refused attempt names its account (a login violation).
-      hook: 'preHandler',
-      onExceeded: (request) => {
-        const email = (request.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === 'string') deps.onLoginLimited?.(email);
-      },
-      errorResponseBuilder: () =>
-        Object.assign(new AppError('login_rate_limited', AUTH_ERROR_TEXTS.loginRateLimited), {
-          statusCode: 429,
-        }),
-    },
+  // Failed logins are limited by where they come from (login-limits.ts); no account is charged.
+  addRoute(app, API_ROUTES.login, async ({ body, request, reply }) => {
+    await deps.loginLimits.assertAllowed(request.ip, body.email);
+    try {
+      return send(reply, await auth.login(body));
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'invalid_credentials') {
+        await deps.loginLimits.failed(request.ip, body.email);
+      }
+      throw err;
+    }
   });
 
   addRoute(app, API_ROUTES.refresh, async ({ request, reply }) => {

@@ -9,6 +9,10 @@ import { createRedisLimiter } from './redis-limiter.js';
 import { createModerationService, MODERATION_OFF, type ModerationService } from './service.js';
 
 export type { LimiterStore } from './limiter.js';
+/** The limit counters (in this process, or shared in Redis): auth's failed-login limits use them too. */
+export { createMemoryLimiter } from './limiter.js';
+export { createRedisLimiter } from './redis-limiter.js';
+export { MODERATION_OFF } from './service.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -27,6 +31,14 @@ const SEND_ROUTES = new Set<string>(
   ),
 );
 
+/** The send routes whose body names the model (an assistant's is the assistant's own). */
+const MODEL_NAMED_ROUTES = new Set<string>(
+  [API_ROUTES.ask, API_ROUTES.edit].map((r) => `${r.method} ${r.path}`),
+);
+const isModelNamed = (method: string, url: string | undefined) =>
+  !!url && MODEL_NAMED_ROUTES.has(`${method} ${url}`);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Bans, violations and message limits (LibreChat's BAN_*, *_VIOLATION_SCORE, LIMIT_*): a banned
  * user gets 403 banned on every guarded route until the ban ends; sends past the message limits
@@ -36,10 +48,11 @@ const SEND_ROUTES = new Set<string>(
  */
 export const moderationModule: FeatureModule = {
   name: 'moderation',
-  register({ app, db, config, clock, events, redis, use, provide, extend }) {
+  register({ app, db, config, clock, redis, use, provide, extend }) {
     const settings = config.moderation ?? MODERATION_OFF;
+    const repo = createModerationRepo(db);
     const moderation = createModerationService(
-      createModerationRepo(db),
+      repo,
       settings,
       clock,
       app.log,
@@ -67,21 +80,23 @@ export const moderationModule: FeatureModule = {
       if (request.auth && isSend(request.method, request.routeOptions.url))
         await limits(request, request.auth.id);
     });
-    // LibreChat's ILLEGAL_MODEL_REQ: a send naming a model its endpoint does not offer.
+    // LibreChat's ILLEGAL_MODEL_REQ: a send naming a model its endpoint does not offer. Only where
+    // the request itself chose the model: an assistant's stored model, or the model stored on the
+    // conversation the send continues, that the configuration no longer offers is the product's
+    // state, not something the user did.
     app.addHook('onError', async (request, _reply, err) => {
-      if (!request.auth || !isSend(request.method, request.routeOptions.url)) return;
-      if (err instanceof AppError && err.code === 'unknown_model') {
-        await moderation.record(request.auth.id, 'illegal_model_request');
+      if (!request.auth || !isModelNamed(request.method, request.routeOptions.url)) return;
+      if (!(err instanceof AppError) || err.code !== 'unknown_model') return;
+      const body = (request.body ?? {}) as { model?: unknown; conversationId?: unknown };
+      if (typeof body.conversationId === 'string' && UUID.test(body.conversationId)) {
+        const stored = await repo.conversationModel(request.auth.id, body.conversationId).catch(() => null);
+        if (stored !== null && stored === body.model) return;
       }
+      await moderation.record(request.auth.id, 'illegal_model_request');
     });
     if (settings.concurrent.enabled) extend('askGates', concurrentGate(settings, store, moderation));
-    // LibreChat's loginLimiter violation, on the account the attempts named.
-    events.on('auth.loginLimited', ({ email }) => {
-      moderation
-        .findUser(email)
-        .then((target) => target && moderation.record(target.id, 'login'))
-        .catch((err: unknown) => app.log.error({ err }, 'recording a login violation failed'));
-    });
+    // No login violation: failed logins are limited by their source address (features/auth), and
+    // the account they named did nothing (a stranger could otherwise ban anyone, the operator too).
 
     addRoute(
       app,

@@ -5,6 +5,8 @@
 export interface LimiterStore {
   /** Counts one more hit of `key` in its window (fixed, `windowMs` long from the first hit); the count so far. */
   hit(key: string, windowMs: number): Promise<number>;
+  /** The hits of `key` in its current window (0 when none is open), without counting one. */
+  count(key: string): Promise<number>;
   /** Takes one of `max` slots of `key`; false when all are taken. */
   acquire(key: string, max: number): Promise<boolean>;
   /** Gives back a slot `acquire` took. */
@@ -32,6 +34,10 @@ export function createMemoryLimiter(clock: () => number = Date.now): LimiterStor
       }
       w.count++;
       return w.count;
+    },
+    async count(key) {
+      const w = windows.get(key);
+      return w && w.resetAt > clock() ? w.count : 0;
     },
     async acquire(key, max) {
       const held = slots.get(key) ?? 0;

@@ -9,17 +9,19 @@ import type { ModerationService } from './service.js';
 /**
  * LibreChat's messageIpLimiter and messageUserLimiter: every send (ask, edit, an assistant's
  * run) counts, refused ones too; past MESSAGE_*_MAX in the window the send is refused with the
- * spec's message_limit text and a message_limit violation is recorded.
+ * spec's message_limit text. Past the user's own limit a message_limit violation is recorded;
+ * past the address's limit it is not: other people share an address (an office, a carrier's NAT,
+ * a proxy), and their sends are not this user's doing.
  */
 export function messageLimits(config: ModerationConfig, store: LimiterStore, moderation: ModerationService) {
-  async function check(limit: RateLimitConfig, key: string, userId: string): Promise<void> {
+  async function check(limit: RateLimitConfig, key: string, violator?: string): Promise<void> {
     if (!limit.enabled) return;
     if ((await store.hit(key, limit.windowMs)) <= limit.max) return;
-    await moderation.record(userId, 'message_limit');
+    if (violator) await moderation.record(violator, 'message_limit');
     throw new AppError('message_limit', messageLimitText(limit.max, Math.round(limit.windowMs / 60_000)));
   }
   return async (request: FastifyRequest, userId: string): Promise<void> => {
-    await check(config.messageIp, `message_ip:${request.ip}`, userId);
+    await check(config.messageIp, `message_ip:${request.ip}`);
     await check(config.messageUser, `message_user:${userId}`, userId);
   };
 }

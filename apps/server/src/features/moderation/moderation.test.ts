@@ -4,13 +4,14 @@ import { eq } from 'drizzle-orm';
 import {
   BANNED_TEXT,
   LOGIN_RATE_LIMITED_TEXT,
+  TOKEN_TTL,
   concurrentLimitText,
   messageLimitText,
   type ApiErrorBody,
   type BannedUser,
   type ViolationRow,
 } from '@chat/contract';
-import { violations } from '../../db/schema.js';
+import { conversations, users, violations } from '../../db/schema.js';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
 import { createdOf, type SseEvent } from '../../../test/support/sse-client.js';
@@ -135,6 +136,19 @@ describe('bans', () => {
     }
   });
 
+  it('a ban ended in the database (the admin command line) ends here within the cache time', async () => {
+    const u = await chatUser(h, 'Unbanned Elsewhere');
+    expect((await ban(u.user.email)).status).toBe(200);
+    expect((await u.api('/api/user')).status).toBe(403);
+    await h.database.db.update(users).set({ bannedUntil: null }).where(eq(users.id, u.user.user.id));
+    offset += TOKEN_TTL.liveSessionCacheSeconds * 1000 + 1;
+    try {
+      expect((await u.api('/api/user')).status).toBe(200);
+    } finally {
+      offset -= TOKEN_TTL.liveSessionCacheSeconds * 1000 + 1;
+    }
+  });
+
   it('answers every guarded route of the app 403 banned while a public one (logout) still works', async () => {
     const u = await chatUser(h, 'Banned Everywhere');
     expect((await ban(u.user.email)).status).toBe(200);
@@ -242,7 +256,7 @@ describe('message limits and violations', () => {
     expect(rows.find((r) => r.email === u.user.email)).toMatchObject({ count: 2, score: 10 });
   });
 
-  it('answers login attempts past LOGIN_MAX with 429 and the spec text, a login violation of that account', async () => {
+  it('answers login attempts past LOGIN_MAX with 429 and the spec text, and charges no account with them', async () => {
     const u = await chatUser(h, 'Login Tries');
     let last: Response | undefined;
     for (let i = 0; i < 4; i++) {
@@ -256,10 +270,28 @@ describe('message limits and violations', () => {
       status: 429,
       body: { code: 'login_rate_limited', message: LOGIN_RATE_LIMITED_TEXT },
     });
-    // Each refused attempt (the window may hold this file's earlier logins) is one login violation.
-    await waitFor(async () => (await scoreOf(u)) >= 1);
-    const rows = await h.database.db.select().from(violations).where(eq(violations.userId, u.user.user.id));
-    expect(rows.every((r) => r.type === 'login' && r.score === MODERATION_OFF.scores.login)).toBe(true);
+    // Whoever sent them, the account they named did nothing: no violation, no ban.
+    expect(await scoreOf(u)).toBe(0);
+    expect((await u.api('/api/user')).status).toBe(200);
+  });
+
+  it('records no violation for a model the conversation was stored with and the configuration dropped since', async () => {
+    const u = await chatUser(h, 'Retired Model');
+    const first = await u.ask({ text: 'hello' });
+    expect(first.status).toBe(200);
+    const created = first.events.map(createdOf).find(Boolean)!;
+    await h.database.db
+      .update(conversations)
+      .set({ model: 'retired-model' })
+      .where(eq(conversations.conversationId, created.conversationId));
+    const res = await u.ask({
+      model: 'retired-model',
+      conversationId: created.conversationId,
+      parentMessageId: created.responseMessageId,
+    });
+    expect(res.status).toBe(400);
+    expect((res.json as ApiErrorBody).code).toBe('unknown_model');
+    expect(await scoreOf(u)).toBe(0);
   });
 });
 
@@ -288,6 +320,9 @@ describe('MESSAGE_IP_MAX', () => {
     expect(messageLimitText(2, 5)).toBe(
       'You hit the message limit. You have a cap of 2 message(s) per 5 minutes.',
     );
+    // B is refused for sends of others from its address: no violation of B's (nor of A's).
+    const scores = await ip.database.db.select().from(violations);
+    expect(scores.filter((v) => v.userId === b.user.user.id || v.userId === a.user.user.id)).toEqual([]);
     // Other routes are not counted.
     expect((await a.api('/api/convos')).status).toBe(200);
   });

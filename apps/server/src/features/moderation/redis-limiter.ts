@@ -36,6 +36,9 @@ export function createRedisLimiter(redis: Redis): LimiterStore {
     async hit(name, windowMs) {
       return Number(await redis.eval(HIT, 1, key(name), windowMs));
     },
+    async count(name) {
+      return Number((await redis.get(key(name))) ?? 0);
+    },
     async acquire(name, max) {
       return Number(await redis.eval(ACQUIRE, 1, key(name), max, SLOT_TTL_MS)) === 1;
     },

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { ViolationType } from '@chat/contract';
 import type { Db } from '../../db/client.js';
-import { users, violations } from '../../db/schema.js';
+import { conversations, users, violations } from '../../db/schema.js';
 
 export function createModerationRepo(db: Db) {
   return {
@@ -18,6 +18,15 @@ export function createModerationRepo(db: Db) {
         await tx.insert(violations).values({ userId, type, score, createdAt: at });
         return { before, after: before + score };
       });
+    },
+
+    /** The model stored on the user's conversation, if there is one. */
+    async conversationModel(userId: string, conversationId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ model: conversations.model })
+        .from(conversations)
+        .where(and(eq(conversations.userId, userId), eq(conversations.conversationId, conversationId)));
+      return row?.model ?? null;
     },
 
     /** Sets (or with null ends) the user's ban, with the operator's reason if any. */

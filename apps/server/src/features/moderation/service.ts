@@ -27,14 +27,14 @@ const TOP_VIOLATIONS = 100;
 interface CachedBan {
   /** When the ban ends (ms), 0 when not banned. */
   until: number;
-  /** Until when a "not banned" answer may be reused (ms). */
+  /** Until when this answer may be reused (ms). */
   fresh: number;
 }
 
 /**
  * Bans and violations. A ban is the user's `banned_until` (login and refresh refuse it in
  * features/auth); every guarded request asks `assertNotBanned`, answered from this process's
- * cache: a ban until it ends, "not banned" for TOKEN_TTL.liveSessionCacheSeconds. With several
+ * cache for TOKEN_TTL.liveSessionCacheSeconds (a ban made here from then on at once). With several
  * instances (Redis), a ban is announced to the others before its request answers, and each puts it
  * in its cache at once (`banned`).
  */
@@ -51,7 +51,7 @@ export function createModerationService(
 
   async function banUntil(userId: string, until: number, reason: string | null = null): Promise<void> {
     await repo.setBannedUntil(userId, new Date(until), reason);
-    cache.set(userId, { until, fresh: 0 });
+    cache.set(userId, { until, fresh: clock() + freshMs });
     await announceBan(userId, until).catch((err: unknown) =>
       log.error({ err, userId }, 'telling the other instances of a ban failed'),
     );
@@ -62,7 +62,9 @@ export function createModerationService(
     async assertNotBanned(userId: string): Promise<void> {
       const now = clock();
       let entry = cache.get(userId);
-      if (!entry || (entry.until <= now && entry.fresh <= now)) {
+      // A ban is read again too once its answer is stale: one ended elsewhere (the admin command
+      // line's unban, another instance) ends here within that time.
+      if (!entry || entry.fresh <= now) {
         const until = (await repo.bannedUntil(userId))?.getTime() ?? 0;
         entry = { until, fresh: now + freshMs };
         if (cache.size >= 10_000) cache.delete(cache.keys().next().value!);

@@ -140,11 +140,27 @@ function stripeOrigins(config: AppConfig): { script: string[]; connect: string[]
   };
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it: never `true` (which would take the leftmost entry, the one a
+ * client writes). A hop count trusts the connecting peer and the entries it appended, as Express's
+ * number does (Fastify's own number trusts nothing): `hop` 0 is the connection's address, 1 the
+ * rightmost X-Forwarded-For entry, …; the first untrusted one is the client.
+ */
+function fastifyTrustProxy(
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((a: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return [...trust];
+}
+
 /** Builds the whole app without listening: tests call this, main.ts listens. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: withRedaction(deps.logger ?? false, () => configSecrets(deps.config)),
-    trustProxy: deps.config.trustProxy,
+    // A hop count or the trusted proxies' addresses: request.ip is read from the right of
+    // X-Forwarded-For, so what a client writes at its left is never taken (config/env.ts).
+    trustProxy: fastifyTrustProxy(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: frameworkErrorHandler,

@@ -13,7 +13,7 @@ import {
   type ViolationType,
 } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
-import { ConfigError, type Env } from './env.js';
+import { ConfigError, type Env, type TrustProxy } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
 import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
@@ -277,7 +277,8 @@ export interface AppConfig {
   allowPasswordReset?: boolean;
   /** Where the web app is served (DOMAIN_CLIENT): the origin of the links in mails. */
   clientOrigin?: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For names the client (read from the right). */
+  trustProxy: TrustProxy;
   loginRateLimit: { max: number; windowMs: number };
   /** Registrations allowed per IP and window (LibreChat's REGISTER_MAX / REGISTER_WINDOW). */
   registerRateLimit: { max: number; windowMs: number };

@@ -88,7 +88,8 @@ describe('deploy/ files', () => {
     expect(parsed.error?.issues ?? []).toEqual([]);
     expect(parsed.data).toMatchObject({
       FILE_STRATEGY: 's3',
-      TRUST_PROXY: true,
+      // One hop: the nginx in front, which writes the client's address into X-Forwarded-For.
+      TRUST_PROXY: 1,
       DATABASE_URL: 'postgres://omnichat:pw@postgres:5432/omnichat',
       REDIS_URL: 'redis://redis:6379',
     });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   FILE_SOURCES,
@@ -7,6 +8,50 @@ import {
   STRIPE_JS_DEFAULT_URL,
 } from '@chat/contract';
 import { allowEntryProblem } from '../platform/net/ssrf.js';
+
+/** What proxy-addr (Fastify's trustProxy) names besides addresses and CIDR ranges. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies in front may say who the client is (X-Forwarded-For, read from the
+ * right: each trusted hop is skipped, the first untrusted address is the client). Unset, `false`
+ * or `0`: none (the connection's address). `true`: one hop, the proxy that connects (as
+ * LibreChat's TRUST_PROXY=1 is one hop in Express), never the leftmost entry a client could have
+ * written. A number: that many hops. A comma list of addresses, CIDR ranges or proxy-addr's names
+ * (loopback, linklocal, uniquelocal): the trusted proxies.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    const v = (value ?? '').toLowerCase();
+    if (['', 'false', 'no'].includes(v)) return false;
+    if (['true', 'yes'].includes(v)) return 1;
+    if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be true, false, a hop count or a comma list of addresses / CIDR ranges (not "${bad}")`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/** The proxies trusted in front (see TRUST_PROXY): none, a hop count, or their addresses. */
+export type TrustProxy = false | number | readonly string[];
 
 /** A yes/no setting, any letter case (LibreChat's .env.example writes `TRUE`). */
 const bool = (def: boolean) =>
@@ -166,7 +211,7 @@ export const envSchema = z.object({
   LOGIN_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   REGISTER_MAX: z.coerce.number().int().min(1).optional(),
   REGISTER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
-  TRUST_PROXY: bool(false),
+  TRUST_PROXY: trustProxy,
   // Bans, violations and message limits (LibreChat's names; defaults: the contract's MODERATION_DEFAULTS).
   BAN_VIOLATIONS: bool(MODERATION_DEFAULTS.banViolations),
   /** Milliseconds, a number or a product as LibreChat's .env.example writes it (`1000 * 60 * 60 * 2`). */

@@ -12,7 +12,7 @@ import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from 
  * feature adds a row there.
  */
 const h = await startChatApp({
-  trustProxy: true,
+  trustProxy: 1,
   adminEmail: OPERATOR_EMAIL,
   loginRateLimit: { max: 10_000, windowMs: 60_000 },
 });

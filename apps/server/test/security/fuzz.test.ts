@@ -44,7 +44,7 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 40;
 // Stripe (the fake) without the paywall: the payment routes answer, sends need no subscription.
 const stripe = await startTestStripe(false);
 const h = await startChatApp({
-  trustProxy: true,
+  trustProxy: 1,
   adminEmail: OPERATOR_EMAIL,
   billing: stripe.billing,
   // The social-media bonus on, so its routes answer (claimed once per platform).

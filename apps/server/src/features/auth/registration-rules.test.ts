@@ -50,7 +50,7 @@ describe('isEmailDomainAllowed', () => {
 describe('registration with allowed domains, behind a trusted proxy', () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startTestApp({ allowedDomains: ['example.com'], trustProxy: true });
+    h = await startTestApp({ allowedDomains: ['example.com'], trustProxy: 1 });
   });
   afterAll(() => h.close());
 

@@ -64,7 +64,7 @@ describe('configuration', () => {
 describe('free tier on (FREE_TIER_MESSAGES, behind a proxy)', () => {
   let h: ChatHarness;
   beforeAll(async () => {
-    h = await startChatApp({ titleConvo: false, trustProxy: true, freeTier: { messages: 3 } });
+    h = await startChatApp({ titleConvo: false, trustProxy: 1, freeTier: { messages: 3 } });
   });
   afterAll(() => h.close());
 
@@ -139,7 +139,7 @@ describe('free tier on (FREE_TIER_MESSAGES, behind a proxy)', () => {
 describe('spending', () => {
   let h: ChatHarness;
   beforeAll(async () => {
-    h = await startChatApp({ titleConvo: false, trustProxy: true, freeTier: { messages: 10 } });
+    h = await startChatApp({ titleConvo: false, trustProxy: 1, freeTier: { messages: 10 } });
   });
   afterAll(() => h.close());
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vkey } from './validation-texts.js';
-import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT, UPLOAD_LIMITS } from './limits.js';
+import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT, UPLOAD_LIMITS, isOneLineName } from './limits.js';
 import { messageFileSchema } from './files-schemas.js';
 import {
   conversationOptionsSchema,
@@ -35,7 +35,8 @@ export const registerFieldsSchema = z.object({
     .trim()
     .min(1, vkey('com_auth_name_required'))
     .min(AUTH_LIMITS.nameMin, vkey('com_auth_name_min_length'))
-    .max(AUTH_LIMITS.nameMax, vkey('com_auth_name_max_length')),
+    .max(AUTH_LIMITS.nameMax, vkey('com_auth_name_max_length'))
+    .refine(isOneLineName, vkey('com_auth_name_one_line')),
   email: z
     .string()
     .trim()
@@ -54,6 +55,7 @@ export const registerFieldsSchema = z.object({
     .trim()
     .min(AUTH_LIMITS.usernameMin, vkey('com_auth_username_min_length'))
     .max(AUTH_LIMITS.usernameMax, vkey('com_auth_username_max_length'))
+    .refine(isOneLineName, vkey('com_auth_username_one_line'))
     .optional()
     .or(z.literal('')),
   fingerprint: z.string().max(256).optional(),

@@ -17,6 +17,29 @@ export const AUTH_LIMITS = {
 } as const;
 
 /**
+ * What a name or username may not hold: control characters (line breaks, tabs, …), the line and
+ * paragraph separators and the marks that reorder text (bidirectional overrides and isolates).
+ * A name is one line of plain text, shown as it is; it must not become several lines, or text that
+ * reads in another order, wherever it is shown (a mail, a list, a log).
+ */
+export const NAME_FORBIDDEN_CHARS = /[\p{Cc}\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** True when `text` holds none of NAME_FORBIDDEN_CHARS. */
+export function isOneLineName(text: string): boolean {
+  return !NAME_FORBIDDEN_CHARS.test(text);
+}
+
+/**
+ * A name from elsewhere (a social or OpenID provider's profile) made one: each run of forbidden
+ * characters and spaces becomes one space, the ends trimmed, at most `max` characters (whole code
+ * points). Empty when nothing is left.
+ */
+export function oneLineName(raw: string, max: number = AUTH_LIMITS.nameMax): string {
+  const forbidden = new RegExp(`(?:${NAME_FORBIDDEN_CHARS.source}|\\s)+`, 'gu');
+  return Array.from(raw.replace(forbidden, ' ').trim()).slice(0, max).join('').trim();
+}
+
+/**
  * Failed logins allowed per source address and window before 429 (LibreChat's loginLimiter:
  * keyed by IP, 7 per 5 minutes). LOGIN_MAX / LOGIN_WINDOW change it.
  */

@@ -13,6 +13,8 @@ export const VALIDATION_TEXTS = {
   com_auth_name_required: 'Name is required',
   com_auth_name_min_length: `Name must be at least ${AUTH_LIMITS.nameMin} characters`,
   com_auth_name_max_length: `Name must be less than ${AUTH_LIMITS.nameMax} characters`,
+  com_auth_name_one_line: 'Name must be one line, without control characters',
+  com_auth_username_one_line: 'Username must be one line, without control characters',
   com_auth_username_min_length: `Username must be at least ${AUTH_LIMITS.usernameMin} characters`,
   com_auth_username_max_length: `Username must be less than ${AUTH_LIMITS.usernameMax} characters`,
   com_auth_email_required: 'Email is required',

@@ -36,6 +36,17 @@ describe('PUT /api/user', () => {
       'com_auth_username_max_length',
       'Username must be less than 20 characters',
     ],
+    [
+      { name: 'Kept\nVisit http://evil.example' },
+      'com_auth_name_one_line',
+      'Name must be one line, without control characters',
+    ],
+    [{ name: 'Tab\tName' }, 'com_auth_name_one_line', 'Name must be one line, without control characters'],
+    [
+      { username: 'a\u202eb' },
+      'com_auth_username_one_line',
+      'Username must be one line, without control characters',
+    ],
   ])('refuses %o with 400 and the spec text (%s)', async (body, key, text) => {
     const u = await registerUser(h.url, 'Kept Name');
     const res = await authed(h.url, u.token)('/api/user', { method: 'PUT', body });

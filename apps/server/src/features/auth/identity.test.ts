@@ -9,6 +9,7 @@ import type {
   RequestPasswordResetResponse,
 } from '@chat/contract';
 import { identityTokens } from '../../db/schema.js';
+import { MAIL_TEXTS } from './mail-dictionary.js';
 import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 
 const CLIENT = 'http://chat.example.test';
@@ -93,11 +94,11 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
     const mail = await smtp.next(email);
     expect(mail.from).toBe('noreply@example.test');
     expect(mail.subject).toContain('verify your email');
-    expect(mail.text).toContain('Hi Ada <b>Bold</b>,');
-    // Every value is escaped in the HTML part: the name and the app title.
-    expect(mail.html).toContain('Ada &#60;b&#62;Bold&#60;/b&#62;');
+    expect(mail.text.startsWith('Hello,\n\n')).toBe(true);
+    // The name is not in the mail at all; every value is escaped in the HTML part (the app title).
+    expect(mail.text).not.toContain('Ada');
+    expect(mail.html).not.toContain('Ada');
     expect(mail.html).toContain('Chat &#60;&#38;&#62; Co');
-    expect(mail.html).not.toContain('<b>Bold');
     const link = linkOf(mail, '/email-confirmation');
     const token = link.searchParams.get('token')!;
     expect(token).toMatch(/^[0-9a-f]{64}$/);
@@ -134,12 +135,58 @@ describe('with mail configured (a real SMTP server on 127.0.0.1)', () => {
     );
     const verify = await smtp.next(email);
     expect(verify.subject).toBe('Chat <&> Co: Bestätigen Sie Ihre E-Mail-Adresse');
-    expect(verify.text).toContain('Hallo Grete,');
+    expect(verify.text.startsWith('Hallo,\n\n')).toBe(true);
+    expect(verify.text).not.toContain('Grete');
     await confirm(h, linkOf(verify, '/email-confirmation').searchParams.get('token')!);
     await post(h, '/api/auth/requestPasswordReset', { email }, { 'accept-language': 'fr-FR,fr;q=0.9' });
     const reset = await smtp.next(email);
     expect(reset.subject).toBe('Chat <&> Co : réinitialisez votre mot de passe');
     expect(reset.text).toContain('15 minutes');
+  });
+
+  it('refuses a name of several lines or with control characters (400 naming the field), and mails nobody', async () => {
+    for (const name of [
+      'Ada\n\nYour account is locked: http://evil.example',
+      'Ada\r\nBob',
+      'Ada\u2028Bob',
+      'Ada\u202eboB',
+    ]) {
+      const email = `multi-${name.length}-${name.charCodeAt(4)}@example.com`;
+      const res = await register(h, email, name);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as ApiErrorBody;
+      expect(body.code).toBe('validation_error');
+      expect(body.message).toBe('Invalid input: name: Name must be one line, without control characters');
+      expect(body.issues).toEqual([
+        {
+          path: 'name',
+          message: 'Name must be one line, without control characters',
+          key: 'com_auth_name_one_line',
+        },
+      ]);
+    }
+    expect(smtp.mails.filter((m) => m.to.some((to) => to.startsWith('multi-')))).toEqual([]);
+  });
+
+  it("mails only the product's own words: a name written to read as ours is nowhere in it", async () => {
+    // One line, so the form takes it; sent to an address its writer does not own.
+    const name = 'Your account is locked, unlock it at http://evil.example';
+    const email = 'someone-else@example.com';
+    expect((await register(h, email, name)).status).toBe(200);
+    const mail = await smtp.next(email);
+    const link = linkOf(mail, '/email-confirmation');
+    const d = MAIL_TEXTS['en-US'];
+    const fill = (t: string) => t.replace('{app}', 'Chat <&> Co').replace('{hours}', '24');
+    expect(mail.text.split('\n\n')).toEqual([
+      d.hi,
+      fill(d.verifyIntro),
+      `${d.verifyAction}: ${link.href}`,
+      fill(d.verifyOutro),
+    ]);
+    for (const part of [mail.subject, mail.text, mail.html]) {
+      expect(part).not.toContain('evil.example');
+      expect(part).not.toContain('locked');
+    }
   });
 
   it('a wrong password to an unverified account is still just a wrong password', async () => {

@@ -60,9 +60,7 @@ export function createIdentityService(deps: {
     await repo.replaceIdentityToken(user.id, 'verify_email', hashToken(token), expiresAt);
     const url = `${origin}/email-confirmation?token=${encodeURIComponent(token)}`;
     try {
-      await mailer.send(
-        verificationMail({ to: user.email, name: user.name, appTitle: config.appTitle, url, language }),
-      );
+      await mailer.send(verificationMail({ to: user.email, appTitle: config.appTitle, url, language }));
     } catch (err) {
       // The account stays; the person can ask for the mail again from /verify-email.
       log.error({ err, userId: user.id }, 'verification mail not sent');
@@ -122,9 +120,7 @@ export function createIdentityService(deps: {
       if (usable) {
         // Sent after answering: the time taken says nothing of whether a mail went out.
         void mailer
-          .send(
-            passwordResetMail({ to: user.email, name: user.name, appTitle: config.appTitle, url, language }),
-          )
+          .send(passwordResetMail({ to: user.email, appTitle: config.appTitle, url, language }))
           .catch((err: unknown) => log.error({ err, userId: user.id }, 'password reset mail not sent'));
       }
       return { message: RESET_REQUESTED_MESSAGE };

@@ -1,8 +1,9 @@
 import type { Language } from '@chat/contract';
 
 /**
- * The mails' texts in every offered language. `{app}`, `{name}`, `{hours}` and `{minutes}` are
- * filled in (and escaped in the HTML part) by mail-texts.ts.
+ * The mails' texts in every offered language. `{app}`, `{hours}` and `{minutes}` are filled in
+ * (and escaped in the HTML part) by mail-texts.ts. No text names the user: a mail can be sent to
+ * any address by whoever registers it, and nothing they wrote (a name) may read as our words.
  */
 export interface MailDictionary {
   hi: string;
@@ -18,7 +19,7 @@ export interface MailDictionary {
 
 export const MAIL_TEXTS: Record<Language, MailDictionary> = {
   'en-US': {
-    hi: 'Hi {name},',
+    hi: 'Hello,',
     verifySubject: '{app}: verify your email',
     verifyIntro: 'Please confirm your email address for {app} by opening this link:',
     verifyAction: 'Confirm email',
@@ -32,7 +33,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'The link works once and expires in {minutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.',
   },
   'zh-CN': {
-    hi: '{name}，您好：',
+    hi: '您好：',
     verifySubject: '{app}：验证您的电子邮件',
     verifyIntro: '请打开以下链接，确认您在 {app} 的电子邮件地址：',
     verifyAction: '确认电子邮件',
@@ -44,7 +45,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       '此链接只能使用一次，{minutes} 分钟后失效。如果这不是您的请求，请忽略此邮件，您的密码不会改变。',
   },
   'zh-TC': {
-    hi: '{name}，您好：',
+    hi: '您好：',
     verifySubject: '{app}：驗證您的電子郵件',
     verifyIntro: '請開啟以下連結，確認您在 {app} 的電子郵件地址：',
     verifyAction: '確認電子郵件',
@@ -56,7 +57,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       '此連結只能使用一次，{minutes} 分鐘後失效。如果這不是您的要求，請忽略此郵件，您的密碼不會改變。',
   },
   'ar-EG': {
-    hi: 'مرحبًا {name}،',
+    hi: 'مرحبًا،',
     verifySubject: '{app}: تأكيد بريدك الإلكتروني',
     verifyIntro: 'يُرجى تأكيد عنوان بريدك الإلكتروني في {app} بفتح هذا الرابط:',
     verifyAction: 'تأكيد البريد الإلكتروني',
@@ -69,7 +70,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'يعمل الرابط مرة واحدة وتنتهي صلاحيته بعد {minutes} دقيقة. إذا لم تطلب ذلك، تجاهل هذه الرسالة: ستبقى كلمة مرورك كما هي.',
   },
   'de-DE': {
-    hi: 'Hallo {name},',
+    hi: 'Hallo,',
     verifySubject: '{app}: Bestätigen Sie Ihre E-Mail-Adresse',
     verifyIntro: 'Bitte bestätigen Sie Ihre E-Mail-Adresse für {app}, indem Sie diesen Link öffnen:',
     verifyAction: 'E-Mail bestätigen',
@@ -83,7 +84,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Der Link funktioniert einmal und läuft in {minutes} Minuten ab. Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
   },
   'es-ES': {
-    hi: 'Hola, {name}:',
+    hi: 'Hola:',
     verifySubject: '{app}: verifica tu correo electrónico',
     verifyIntro: 'Confirma tu dirección de correo para {app} abriendo este enlace:',
     verifyAction: 'Confirmar correo',
@@ -97,7 +98,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'El enlace funciona una sola vez y caduca en {minutes} minutos. Si no lo pediste, ignora este correo: tu contraseña no cambia.',
   },
   'fr-FR': {
-    hi: 'Bonjour {name},',
+    hi: 'Bonjour,',
     verifySubject: '{app} : vérifiez votre adresse e-mail',
     verifyIntro: 'Veuillez confirmer votre adresse e-mail pour {app} en ouvrant ce lien :',
     verifyAction: "Confirmer l'adresse e-mail",
@@ -111,7 +112,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       "Le lien ne fonctionne qu'une fois et expire dans {minutes} minutes. Si vous n'avez rien demandé, ignorez cet e-mail : votre mot de passe reste inchangé.",
   },
   'it-IT': {
-    hi: 'Ciao {name},',
+    hi: 'Ciao,',
     verifySubject: '{app}: verifica la tua email',
     verifyIntro: 'Conferma il tuo indirizzo email per {app} aprendo questo link:',
     verifyAction: 'Conferma email',
@@ -125,7 +126,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Il link funziona una sola volta e scade tra {minutes} minuti. Se non l’hai chiesto tu, ignora questa email: la password resta invariata.',
   },
   'pl-PL': {
-    hi: 'Cześć {name},',
+    hi: 'Cześć,',
     verifySubject: '{app}: zweryfikuj swój adres e-mail',
     verifyIntro: 'Potwierdź swój adres e-mail w {app}, otwierając ten link:',
     verifyAction: 'Potwierdź e-mail',
@@ -139,7 +140,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Link działa jeden raz i wygasa za {minutes} min. Jeśli to nie Ty, zignoruj tę wiadomość: Twoje hasło pozostanie bez zmian.',
   },
   'pt-BR': {
-    hi: 'Olá, {name},',
+    hi: 'Olá,',
     verifySubject: '{app}: verifique seu e-mail',
     verifyIntro: 'Confirme seu endereço de e-mail no {app} abrindo este link:',
     verifyAction: 'Confirmar e-mail',
@@ -153,7 +154,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'O link funciona uma vez e expira em {minutes} minutos. Se não foi você, ignore este e-mail: sua senha continua a mesma.',
   },
   'ru-RU': {
-    hi: 'Здравствуйте, {name}!',
+    hi: 'Здравствуйте!',
     verifySubject: '{app}: подтвердите адрес электронной почты',
     verifyIntro: 'Подтвердите адрес электронной почты для {app}, открыв эту ссылку:',
     verifyAction: 'Подтвердить адрес',
@@ -167,7 +168,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Ссылка действует один раз и истекает через {minutes} мин. Если вы этого не запрашивали, проигнорируйте письмо: пароль не изменится.',
   },
   'ja-JP': {
-    hi: '{name} 様',
+    hi: 'こんにちは。',
     verifySubject: '{app}：メールアドレスの確認',
     verifyIntro: '次のリンクを開いて、{app} のメールアドレスを確認してください：',
     verifyAction: 'メールアドレスを確認',
@@ -181,7 +182,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'このリンクは1回だけ使用でき、{minutes} 分で期限切れになります。心当たりがない場合は、このメールを無視してください。パスワードは変更されません。',
   },
   'sv-SE': {
-    hi: 'Hej {name},',
+    hi: 'Hej,',
     verifySubject: '{app}: verifiera din e-postadress',
     verifyIntro: 'Bekräfta din e-postadress för {app} genom att öppna den här länken:',
     verifyAction: 'Bekräfta e-post',
@@ -195,7 +196,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Länken fungerar en gång och går ut om {minutes} minuter. Om du inte bad om det kan du ignorera mejlet: ditt lösenord förblir oförändrat.',
   },
   'ko-KR': {
-    hi: '{name}님, 안녕하세요.',
+    hi: '안녕하세요.',
     verifySubject: '{app}: 이메일 인증',
     verifyIntro: '다음 링크를 열어 {app}의 이메일 주소를 확인해 주세요:',
     verifyAction: '이메일 확인',
@@ -208,7 +209,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       '이 링크는 한 번만 사용할 수 있으며 {minutes}분 후에 만료됩니다. 요청하지 않았다면 이 메일을 무시하세요. 비밀번호는 그대로 유지됩니다.',
   },
   'vi-VN': {
-    hi: 'Chào {name},',
+    hi: 'Xin chào,',
     verifySubject: '{app}: xác minh email của bạn',
     verifyIntro: 'Vui lòng xác nhận địa chỉ email của bạn cho {app} bằng cách mở liên kết này:',
     verifyAction: 'Xác nhận email',
@@ -222,7 +223,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Liên kết chỉ dùng được một lần và hết hạn sau {minutes} phút. Nếu bạn không yêu cầu, hãy bỏ qua email này: mật khẩu của bạn vẫn giữ nguyên.',
   },
   'tr-TR': {
-    hi: 'Merhaba {name},',
+    hi: 'Merhaba,',
     verifySubject: '{app}: e-postanızı doğrulayın',
     verifyIntro: 'Lütfen bu bağlantıyı açarak {app} için e-posta adresinizi onaylayın:',
     verifyAction: 'E-postayı onayla',
@@ -236,7 +237,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'Bağlantı bir kez çalışır ve {minutes} dakika sonra geçersiz olur. Bunu siz istemediyseniz bu e-postayı yok sayın: şifreniz değişmez.',
   },
   'nl-NL': {
-    hi: 'Hallo {name},',
+    hi: 'Hallo,',
     verifySubject: '{app}: bevestig je e-mailadres',
     verifyIntro: 'Bevestig je e-mailadres voor {app} door deze link te openen:',
     verifyAction: 'E-mailadres bevestigen',
@@ -250,7 +251,7 @@ export const MAIL_TEXTS: Record<Language, MailDictionary> = {
       'De link werkt één keer en verloopt over {minutes} minuten. Heb je dit niet gevraagd, negeer dan deze e-mail: je wachtwoord blijft hetzelfde.',
   },
   'id-ID': {
-    hi: 'Halo {name},',
+    hi: 'Halo,',
     verifySubject: '{app}: verifikasi email Anda',
     verifyIntro: 'Silakan konfirmasi alamat email Anda untuk {app} dengan membuka tautan ini:',
     verifyAction: 'Konfirmasi email',

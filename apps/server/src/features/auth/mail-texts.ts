@@ -3,10 +3,12 @@ import { composeMail } from '../../platform/mail/compose.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { MAIL_TEXTS } from './mail-dictionary.js';
 
-/** Where and in which language a mail goes, and its link. */
+/**
+ * Where and in which language a mail goes, and its link. Nothing the user wrote (their name): the
+ * mail may reach an address that never asked for it, where such text could pass for ours.
+ */
 export interface MailTarget {
   to: string;
-  name: string;
   appTitle: string;
   url: string;
   language: Language;
@@ -35,7 +37,7 @@ function fill(text: string, values: Record<string, string | number>): string {
 
 export function verificationMail(t: MailTarget): Mail {
   const d = MAIL_TEXTS[t.language];
-  const v = { app: t.appTitle, name: t.name, hours: IDENTITY_TTL.verifyEmailHours };
+  const v = { app: t.appTitle, hours: IDENTITY_TTL.verifyEmailHours };
   return composeMail({
     to: t.to,
     subject: fill(d.verifySubject, v),
@@ -47,7 +49,7 @@ export function verificationMail(t: MailTarget): Mail {
 
 export function passwordResetMail(t: MailTarget): Mail {
   const d = MAIL_TEXTS[t.language];
-  const v = { app: t.appTitle, name: t.name, minutes: IDENTITY_TTL.resetPasswordMinutes };
+  const v = { app: t.appTitle, minutes: IDENTITY_TTL.resetPasswordMinutes };
   return composeMail({
     to: t.to,
     subject: fill(d.resetSubject, v),

@@ -405,6 +405,22 @@ describe('OAuth 2 providers against fakes of their token and profile endpoints',
     expect((await sessionOf(ok.browser))?.user).toMatchObject({ email, name: 'Disc Person' });
   });
 
+  it("makes a provider's name one line like a typed one: line breaks and control characters become spaces, capped", async () => {
+    const email = `lines${Date.now()}@example.com`;
+    discord.setApi({
+      '/api/users/@me': {
+        id: '43',
+        username: 'multi\nline',
+        global_name: `Disc\r\n\nPerson\u202e \t${'x'.repeat(100)}`,
+        email,
+        verified: true,
+      },
+    });
+    const ok = await signIn('discord');
+    const user = (await sessionOf(ok.browser))?.user;
+    expect(user).toMatchObject({ email, name: `Disc Person ${'x'.repeat(68)}`, username: 'multi line' });
+  });
+
   it('Facebook: an address given counts as verified; none given is refused', async () => {
     facebook.setApi({ '/v18.0/me': { id: 'fb-1', name: 'Fb Person' } });
     expect((await signIn('facebook')).landed.search).toBe('?error=oauth_email_unverified');

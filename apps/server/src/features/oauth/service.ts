@@ -3,6 +3,7 @@ import {
   OAUTH_FLOW_TTL_SECONDS,
   SOCIAL_PROVIDERS,
   isSocialProvider,
+  oneLineName,
   type OAuthErrorCode,
   type SocialProvider,
 } from '@chat/contract';
@@ -107,9 +108,10 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     const isFirst = (await repo.countUsers()) === 0;
     const user = await repo.createLinkedUser(
       {
-        name: (profile.name ?? profile.email.split('@')[0]!).slice(0, 80),
+        // A provider's name is one line like a typed one (the register form's rule), capped.
+        name: oneLineName(profile.name ?? '') || oneLineName(profile.email.split('@')[0]!),
         email: profile.email,
-        username: profile.username ?? null,
+        username: (profile.username && oneLineName(profile.username, Infinity)) || null,
         avatar: profile.avatar ?? null,
         provider,
         emailVerified: true,

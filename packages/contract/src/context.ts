@@ -1,6 +1,6 @@
 /**
- * How many tokens a model's context holds (prompt and reply together), for summarizing a long
- * conversation (librechat.yaml `summarize`). Keys match a model name by inclusion, the longest
+ * How many tokens a model's context holds (prompt and reply together): every prompt is fitted
+ * into it, older turns dropped (or summarized, librechat.yaml `summarize`). Keys match a model name by inclusion, the longest
  * key first, as the balance's rates do; a model no key matches is given DEFAULT_CONTEXT_TOKENS,
  * small on purpose: an unknown model is summarized early rather than refused late.
  */
@@ -41,6 +41,48 @@ export function contextTokensOf(model: string): number {
 }
 
 /**
+ * Fitting a prompt into the model's context. The context size is the conversation's (or its
+ * preset's) `maxContextTokens`, else its endpoint's (librechat.yaml), else the model's own
+ * (contextTokensOf). The reply's room is the request's maxOutputTokens, else
+ * `replyReserveTokens`, at most `maxReplyShare` of the context (a huge maxOutputTokens must not
+ * leave the prompt nothing).
+ */
+export const CONTEXT_LIMITS = {
+  /** Bounds of a `maxContextTokens` (conversation, preset or endpoint). */
+  minContextTokens: 256,
+  maxContextTokens: 10_000_000,
+  replyReserveTokens: 1_024,
+  maxReplyShare: 0.5,
+  /** Per message, the few tokens of its role and separators (OpenAI's chat format counts ~3). */
+  perMessageTokens: 3,
+  /**
+   * Models without a tokenizer here are estimated: this many ASCII characters a token, and a
+   * token for each other UTF-16 unit (CJK text is about one a character): on the high side.
+   */
+  estimateAsciiCharsPerToken: 3.5,
+  /** The server keeps saved messages' token counts for at most this many characters of text. */
+  tokenCacheChars: 16_000_000,
+} as const;
+
+/** The context size of a request: the conversation's setting, the endpoint's, the model's. */
+export function resolveContextTokens(
+  model: string,
+  conversation?: number | null,
+  endpoint?: number | null,
+): number {
+  return conversation ?? endpoint ?? contextTokensOf(model);
+}
+
+/** How many tokens the prompt may hold: the context less the reply's room. */
+export function promptBudgetOf(contextTokens: number, maxOutputTokens?: number | null): number {
+  const reply = Math.min(
+    maxOutputTokens ?? CONTEXT_LIMITS.replyReserveTokens,
+    Math.floor(contextTokens * CONTEXT_LIMITS.maxReplyShare),
+  );
+  return contextTokens - reply;
+}
+
+/**
  * Summarizing (librechat.yaml `summarize: true`): when a prompt would fill more than
  * `triggerRatio` of the context left after the reply's room, the turns before the last
  * `keepRecent` messages are replaced by a summary of at most `maxSummaryTokens`, written by the
@@ -48,8 +90,6 @@ export function contextTokensOf(model: string): number {
  */
 export const SUMMARY_LIMITS = {
   triggerRatio: 0.9,
-  /** Room kept for the reply when the conversation sets no maxOutputTokens. */
-  replyReserveTokens: 1_024,
   keepRecent: 4,
   maxSummaryTokens: 512,
   timeoutMs: 30_000,

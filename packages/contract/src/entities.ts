@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { vkey } from './validation-texts.js';
 import { BING_TONE_STYLES } from './endpoints.js';
 import { CHAT_LIMITS, DEFAULT_TITLE } from './limits.js';
+import { CONTEXT_LIMITS } from './context.js';
 import { messageFileSchema } from './files-schemas.js';
 import { widestRange, type ParamKey } from './params.js';
 import { agentOptionsSchema, pluginStateSchema, toolRefSchema } from './plugin-fields.js';
@@ -76,6 +77,13 @@ export const conversationOptionsSchema = z.object({
   frequency_penalty: param('frequency_penalty'),
   presence_penalty: param('presence_penalty'),
   maxOutputTokens: param('maxOutputTokens'),
+  /** The model's context size for this conversation (LibreChat's name); the model's own when unset. */
+  maxContextTokens: z
+    .number()
+    .int()
+    .min(CONTEXT_LIMITS.minContextTokens)
+    .max(CONTEXT_LIMITS.maxContextTokens)
+    .nullish(),
   resendImages: z.boolean().nullish(),
   imageDetail: z.enum(['low', 'auto', 'high']).nullish(),
   iconURL: z.string().max(2048).nullish(),

@@ -14,6 +14,7 @@ export const CONVERSATION_OPTION_KEYS: readonly (keyof ConversationOptions)[] = 
   'frequency_penalty',
   'presence_penalty',
   'maxOutputTokens',
+  'maxContextTokens',
   'resendImages',
   'imageDetail',
   'iconURL',

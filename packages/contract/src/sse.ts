@@ -12,6 +12,11 @@ export const createdEventSchema = z.object({
   message: messageSchema,
   conversationId: z.string(),
   responseMessageId: z.string(),
+  /**
+   * The first message of the conversation the model was shown, when older ones were left out
+   * (or summarized) to fit its context; absent when the whole branch was sent.
+   */
+  contextMessageId: z.string().optional(),
 });
 
 /** Only what is new: `text` is the delta, never the reply so far. */
@@ -32,6 +37,8 @@ export const finalEventSchema = z.object({
   requestMessage: messageSchema,
   responseMessage: messageSchema,
   title: z.string().optional(),
+  /** As in the created event. */
+  contextMessageId: z.string().optional(),
 });
 
 export const errorEventSchema = z.object({

@@ -73,6 +73,11 @@ export interface EndpointDefinition {
   titleMethod?: 'completion' | 'functions';
   summarize?: boolean;
   summaryModel?: string;
+  /**
+   * The context size of this endpoint's models (librechat.yaml `maxContextTokens`): a
+   * conversation's own setting wins, the model's known size is used without either.
+   */
+  maxContextTokens?: number;
   forcePrompt?: boolean;
   /** Ask the upstream for its live model list (custom `models.fetch`; built-ins without *_MODELS). */
   fetchModels?: boolean;
@@ -388,6 +393,7 @@ export function applyYamlConfig(
     if (o.iconURL) endpoint.iconURL = o.iconURL;
     if (o.modelLabels) endpoint.modelLabels = o.modelLabels;
     if (o.relabelModels !== undefined) endpoint.relabelModels = o.relabelModels;
+    if (o.maxContextTokens !== undefined) endpoint.maxContextTokens = o.maxContextTokens;
   }
   const all = [...endpoints, ...yaml.custom];
   if (yaml.modelLabels) {

@@ -230,6 +230,30 @@ endpoints:
     expect(problemsOf('- just\n- a list\n')).toContain('the document must be a mapping of keys');
   });
 
+  it("reads an endpoint's maxContextTokens, custom and built-in, within its bounds", () => {
+    const yaml = load(`
+endpoints:
+  openAI:
+    maxContextTokens: 64000
+  custom:
+    - name: local
+      apiKey: none
+      baseURL: http://127.0.0.1:11434/v1
+      models: { default: [qwen3] }
+      maxContextTokens: 32768
+`)!;
+    expect(yaml.custom[0]?.maxContextTokens).toBe(32768);
+    const endpoints = applyYamlConfig(
+      endpointsFromEnv(parseEnv({ OPENAI_API_KEY: 'sk-test' })),
+      yaml,
+      () => {},
+    );
+    expect(endpoints.find((e) => e.name === 'openAI')?.maxContextTokens).toBe(64000);
+    expect(problemsOf('endpoints:\n  openAI:\n    maxContextTokens: 10\n')).toMatch(
+      /endpoints\.openAI\.maxContextTokens/,
+    );
+  });
+
   it('reads overrides of built-in endpoints and model relabelling', () => {
     const yaml = load(`
 modelLabels:

@@ -5,6 +5,7 @@ import type * as Yaml from 'yaml';
 import { z } from 'zod';
 import {
   BUILT_IN_ENDPOINTS,
+  CONTEXT_LIMITS,
   endpointNameSchema,
   FILE_SOURCES,
   SOCIAL_PROVIDERS,
@@ -34,6 +35,7 @@ export interface BuiltInOverride {
   iconURL?: string | undefined;
   modelLabels?: Record<string, string> | undefined;
   relabelModels?: boolean | undefined;
+  maxContextTokens?: number | undefined;
 }
 
 export interface YamlConfig {
@@ -120,6 +122,12 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     titleModel: z.string().trim().min(1).optional(),
     summarize: z.boolean().optional(),
     summaryModel: z.string().trim().min(1).optional(),
+    maxContextTokens: z
+      .number()
+      .int()
+      .min(CONTEXT_LIMITS.minContextTokens)
+      .max(CONTEXT_LIMITS.maxContextTokens)
+      .optional(),
     forcePrompt: z.boolean().optional(),
     modelDisplayLabel: z.string().trim().min(1).optional(),
     headers: z.record(z.string().regex(HEADER_NAME, 'is not a valid header name'), headerValue).optional(),
@@ -130,6 +138,12 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
 
   const builtIn = z.strictObject({
     titleConvo: z.boolean().optional(),
+    maxContextTokens: z
+      .number()
+      .int()
+      .min(CONTEXT_LIMITS.minContextTokens)
+      .max(CONTEXT_LIMITS.maxContextTokens)
+      .optional(),
     titleModel: z.string().trim().min(1).optional(),
     modelDisplayLabel: z.string().trim().min(1).optional(),
     iconURL: z.string().trim().min(1).optional(),
@@ -229,6 +243,7 @@ function toEndpoint(e: ParsedCustom): EndpointDefinition {
     ...(e.titleMethod ? { titleMethod: e.titleMethod } : {}),
     ...(e.summarize !== undefined ? { summarize: e.summarize } : {}),
     ...(e.summaryModel ? { summaryModel: e.summaryModel } : {}),
+    ...(e.maxContextTokens !== undefined ? { maxContextTokens: e.maxContextTokens } : {}),
     ...(e.forcePrompt !== undefined ? { forcePrompt: e.forcePrompt } : {}),
     ...(e.modelLabels ? { modelLabels: e.modelLabels } : {}),
     // The spec's relabelling (§9) is the custom endpoints' default; `relabelModels: false` ends it.

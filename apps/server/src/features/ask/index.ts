@@ -21,11 +21,13 @@ export type {
   AskHold,
   AskPromptShaper,
   Configured,
+  ShapeContext,
   ReplySpend,
   StepContext,
 } from './steps/types.js';
 
 export { attachEventStream } from './routes.js';
+export { messageCounter } from './steps/fit-context.js';
 export type { AskPipeline, ReplyFailure } from './pipeline.js';
 export type { AskInput, RunAs } from './steps/types.js';
 

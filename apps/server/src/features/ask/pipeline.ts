@@ -15,6 +15,7 @@ import { attachFiles } from './steps/attach-files.js';
 import { authorize } from './steps/authorize.js';
 import { buildPrompt, withoutInlineImages } from './steps/build-prompt.js';
 import { configure } from './steps/configure.js';
+import { contextStartOf, fitPrompt, promptBudget } from './steps/fit-context.js';
 import { runGates, settleHolds } from './steps/gates.js';
 import { findConversation, loadHistory } from './steps/load-history.js';
 import { recordTurn } from './steps/record-turn.js';
@@ -192,27 +193,37 @@ export function createAskPipeline(deps: PipelineDeps) {
       const history = await loadHistory(input, found, deps.messages);
       const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
+      const built = buildPrompt(
+        resolved.model,
+        history,
+        recorded,
+        promptOptions(input, configured),
+        attached.parts,
+        attached.earlier,
+      );
+      const budget = promptBudget(
+        resolved.model,
+        configured.options,
+        resolved.endpoint,
+        configured.params.maxOutputTokens,
+      );
       const upstream = await shapePrompt(
         deps.extensions.promptShapers(),
-        { ...ctx, mode: history.mode },
-        buildPrompt(
-          resolved.model,
-          history,
-          recorded,
-          promptOptions(input, configured),
-          attached.parts,
-          attached.earlier,
-        ),
-      ).catch(async (err: unknown) => {
-        // The turn is saved: its reply is marked failed rather than left unfinished.
-        const failed = {
-          kind: 'error' as const,
-          error: { code: 'internal' as const, message: PREPARE_FAILED },
-        };
-        const turn = { ...recorded, userId: input.userId, isNewConversation: !history.existing };
-        await saveReply(deps, turn, '', failed, true).catch(() => null);
-        throw err;
-      });
+        { ...ctx, mode: history.mode, promptBudget: budget },
+        built,
+      )
+        // Whatever the shapers made of it, what goes upstream fits the model's context.
+        .then((shaped) => fitPrompt(shaped, budget))
+        .catch(async (err: unknown) => {
+          // The turn is saved: its reply is marked failed rather than left unfinished.
+          const failed = {
+            kind: 'error' as const,
+            error: { code: 'internal' as const, message: PREPARE_FAILED },
+          };
+          const turn = { ...recorded, userId: input.userId, isNewConversation: !history.existing };
+          await saveReply(deps, turn, '', failed, true).catch(() => null);
+          throw err;
+        });
       const turn: Turn = {
         ...recorded,
         mode: history.mode,
@@ -223,6 +234,7 @@ export function createAskPipeline(deps: PipelineDeps) {
         upstream,
         holds,
         agent,
+        contextMessageId: contextStartOf(built, upstream),
       };
       return { turn, generation };
     } catch (err) {
@@ -256,6 +268,7 @@ export function createAskPipeline(deps: PipelineDeps) {
       message: presentMessage(turn.requestMessage),
       conversationId: turn.conversation.conversationId,
       responseMessageId: replyId,
+      ...(turn.contextMessageId ? { contextMessageId: turn.contextMessageId } : {}),
     });
     let plugins: PluginState[] | undefined;
     const outcome = turn.agent
@@ -352,7 +365,11 @@ export function createAskPipeline(deps: PipelineDeps) {
           ...result,
         });
       } else {
-        sink.event({ final: true, ...result });
+        sink.event({
+          final: true,
+          ...result,
+          ...(turn.contextMessageId ? { contextMessageId: turn.contextMessageId } : {}),
+        });
         if (modelTitle && turn.isNewConversation) {
           generations.track(
             deps.titles.generate({

@@ -1,9 +1,8 @@
-import { SUMMARY_LIMITS, contextTokensOf } from '@chat/contract';
+import { SUMMARY_LIMITS } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { countPrompt } from '../../providers/tokens.js';
 import type { ProviderMessage } from '../../providers/types.js';
-import type { AskPromptShaper } from '../ask/index.js';
+import { messageCounter, type AskPromptShaper } from '../ask/index.js';
 
 export const SUMMARY_INSTRUCTION =
   'Summarize the conversation below for the assistant who continues it: keep every fact, name, ' +
@@ -30,10 +29,10 @@ export function splitForSummary(messages: readonly ProviderMessage[], keepRecent
 
 /**
  * librechat.yaml `summarize: true` (custom endpoints): a prompt that would not leave the reply
- * its room in the model's context (contract context.ts) has its older turns replaced by a
- * summary, written with the endpoint's `summaryModel` (else the conversation's model) through
+ * its room in the model's context (the turn's prompt budget, steps/fit-context.ts) has its older
+ * turns replaced by a summary, written with the endpoint's `summaryModel` (else the conversation's model) through
  * the same credentials. The summary is made per request and not saved: the saved conversation
- * stays whole, and a failed summary sends the prompt as it was (the upstream then answers).
+ * stays whole, and a failed summary leaves the prompt as it was (then cut to fit, oldest first).
  */
 export function summaryShaper(deps: {
   providers: ProviderRegistry;
@@ -43,9 +42,14 @@ export function summaryShaper(deps: {
     name: 'summarize',
     async shape(ctx, request) {
       if (!ctx.endpoint.summarize) return request;
-      const reply = request.params?.maxOutputTokens ?? SUMMARY_LIMITS.replyReserveTokens;
-      const budget = Math.floor((contextTokensOf(request.model) - reply) * SUMMARY_LIMITS.triggerRatio);
-      if (countPrompt(request) <= budget) return request;
+      const budget = Math.floor(ctx.promptBudget * SUMMARY_LIMITS.triggerRatio);
+      const count = messageCounter(request.model);
+      let used = 0;
+      for (const m of request.messages) {
+        used += count(m);
+        if (used > budget) break;
+      }
+      if (used <= budget) return request;
       const { system, older, recent } = splitForSummary(request.messages, SUMMARY_LIMITS.keepRecent);
       if (older.length === 0) return request;
       const transcript = older

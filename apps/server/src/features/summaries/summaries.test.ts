@@ -95,12 +95,18 @@ describe('summarize (librechat.yaml) over HTTP', () => {
     expect(last.messages.at(-1)!.content).toContain('Third question');
   });
 
-  it('leaves the prompt whole on an endpoint without summarize', async () => {
+  it('drops the older turns instead on an endpoint without summarize', async () => {
     fake.reset();
     await longConversation('plain');
     expect(
       fake.requests.some((r) => (r.body as SentBody)?.messages?.[0]?.content === SUMMARY_INSTRUCTION),
     ).toBe(false);
-    expect(JSON.stringify(streamed().at(-1)!.messages)).toContain('roses and tulips. the garden');
+    const last = streamed().at(-1)!.messages;
+    expect(JSON.stringify(last)).not.toContain('the garden has roses');
+    expect(last.map((m) => m.content)).toEqual([
+      'Second [[fake reply="two"]]',
+      'two',
+      'Third question [[fake reply="three"]]',
+    ]);
   });
 });

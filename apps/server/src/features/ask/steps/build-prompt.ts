@@ -2,6 +2,18 @@ import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart, ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import type { Configured, History, Recorded } from './types.js';
 
+/**
+ * The saved message each prompt message was made from (by object: shapers that keep a message
+ * keep its source), so fitting the context can count saved messages once and say where the
+ * context begins.
+ */
+const SOURCES = new WeakMap<ProviderMessage, string>();
+
+/** The id of the saved message `m` was made from, if any. */
+export function sourceIdOf(m: ProviderMessage): string | undefined {
+  return SOURCES.get(m);
+}
+
 /** An image inlined in a reply (a plugin's generated picture) as Markdown with a data: URL. */
 const INLINE_IMAGE = /!\[([^\]\n]*)\]\(data:image\/[a-z+.-]+;base64,[A-Za-z0-9+/=]*\)/g;
 
@@ -54,19 +66,20 @@ export function buildHistory(
           ? opts.parts
           : undefined
         : opts.earlier?.get(m.messageId);
+    let message: ProviderMessage;
     if (parts) {
-      out.push({
+      message = {
         role: 'user',
         content: [...(m.text ? [{ type: 'text' as const, text: m.text }] : []), ...parts],
-      });
-      continue;
-    }
-    if (!m.text || (m.error && !m.isCreatedByUser)) continue;
-    out.push(
-      m.isCreatedByUser
+      };
+    } else {
+      if (!m.text || (m.error && !m.isCreatedByUser)) continue;
+      message = m.isCreatedByUser
         ? { role: 'user', content: m.text }
-        : { role: 'assistant', content: withoutInlineImages(m.text) },
-    );
+        : { role: 'assistant', content: withoutInlineImages(m.text) };
+    }
+    SOURCES.set(message, m.messageId);
+    out.push(message);
   }
   if (opts.continuePrefix) out.push({ role: 'assistant', content: withoutInlineImages(opts.continuePrefix) });
   return out;

@@ -1,10 +1,10 @@
 import type { ProviderRequest } from '../../../providers/types.js';
-import type { AskPromptShaper, StepContext, TurnMode } from './types.js';
+import type { AskPromptShaper, ShapeContext } from './types.js';
 
 /** shape prompt: each shaper of the features in module order, each given the previous result. */
 export async function shapePrompt(
   shapers: readonly AskPromptShaper[],
-  ctx: StepContext & { mode: TurnMode },
+  ctx: ShapeContext,
   request: ProviderRequest,
 ): Promise<ProviderRequest> {
   let out = request;

@@ -83,6 +83,11 @@ export interface Turn extends Recorded {
   holds: readonly AskHold[];
   /** The reply is an agent's: it may call these tools (steps/agent-loop.ts). */
   agent?: AgentPlan | undefined;
+  /**
+   * The first message the model was shown, when older ones were left out (or summarized) to fit
+   * its context (steps/fit-context.ts); told to the client in the created and final events.
+   */
+  contextMessageId?: string | undefined;
 }
 
 /** What one tool call gives back. */
@@ -188,11 +193,19 @@ export interface AskConfigurer {
   configure(ctx: StepContext, options: ConversationOptions): Promise<ConversationOptions>;
 }
 
+/** What a prompt shaper knows of the turn. */
+export interface ShapeContext extends StepContext {
+  mode: TurnMode;
+  /** How many tokens the prompt may hold (steps/fit-context.ts); a longer one is cut after shaping. */
+  promptBudget: number;
+}
+
 /**
  * shape prompt: may change the request sent upstream (a model's configured system prompt and
- * prefill), after the prompt is built from the conversation; nothing of it is saved.
+ * prefill, a summary of older turns), after the prompt is built from the conversation; nothing
+ * of it is saved.
  */
 export interface AskPromptShaper {
   name: string;
-  shape(ctx: StepContext & { mode: TurnMode }, request: ProviderRequest): Promise<ProviderRequest>;
+  shape(ctx: ShapeContext, request: ProviderRequest): Promise<ProviderRequest>;
 }

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMemo, useState } from 'react';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_PARENT, UI_LIMITS, type Message } from '@chat/contract';
 import { stepSibling, visiblePath, type SiblingSelection } from '../tree/tree';
 import { draftMessage } from '../stream/messages';
+import { resetContextStarts, setContextStart } from '../stream/context-start';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';
 
@@ -248,5 +249,36 @@ describe('MessageList windowing', () => {
     const before = rowOf('u1_');
     rerender(<Harness messages={[user1, msg('a1', 'u1', reply)]} />);
     expect(rowOf('a1')).toBe(before);
+  });
+});
+
+describe("MessageList: where the model's context begins", () => {
+  afterEach(() => {
+    cleanup();
+    resetContextStarts();
+  });
+
+  it('shows a divider above the first message the model was shown, and none when all of it was', () => {
+    const messages = branch(6);
+    render(<Harness messages={messages} />);
+    expect(screen.queryByTestId('context-divider')).toBeNull();
+
+    act(() => setContextStart('c1', 'm4'));
+    const divider = screen.getByTestId('context-divider');
+    expect(divider.textContent).toBe('com_chat_context_start');
+    expect(divider.getAttribute('role')).toBe('separator');
+    // Right above m4's row: the message before it is m3, after it m4.
+    const rows = screen.getAllByTestId('message');
+    expect(divider.compareDocumentPosition(rowOf('m3')) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(divider.compareDocumentPosition(rowOf('m4')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(rows).toHaveLength(6);
+
+    // Another conversation's start, or the whole conversation sent again: no divider.
+    act(() => setContextStart('other', 'm2'));
+    act(() => setContextStart('c1', undefined));
+    expect(screen.queryByTestId('context-divider')).toBeNull();
+    // The conversation's first message is no place for it.
+    act(() => setContextStart('c1', 'm0'));
+    expect(screen.queryByTestId('context-divider')).toBeNull();
   });
 });

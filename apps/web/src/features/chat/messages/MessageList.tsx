@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EndpointsConfig, Message } from '@chat/contract';
 import type { PathEntry } from '../tree/tree';
 import { useMessageWindow } from '../scroll/useMessageWindow';
@@ -8,6 +8,8 @@ import { ScrollToBottomButton } from '../scroll/ScrollToBottomButton';
 import { BottomAction, type BottomActionProps } from '../input/BottomAction';
 import { MessageRow, type MessageHandlers } from './MessageRow';
 import { ShowEarlierButton } from './ShowEarlierButton';
+import { ContextDivider } from './ContextDivider';
+import { useContextStart } from '../stream/context-start';
 
 export interface MessageListProps {
   path: PathEntry[];
@@ -66,11 +68,13 @@ export function MessageList({
   });
 
   const shownBelow = bottom?.kind ?? null;
+  // The model's context begins below the conversation's start: a divider above that message.
+  const contextStart = useContextStart(conversationId);
   const rows = useMemo(
     () =>
       path.slice(start).map((entry, i) => {
         const isLatest = start + i === path.length - 1;
-        return (
+        const row = (
           <MessageRow
             // Keyed by its place in the branch (the parent it is listed under), not by its own id:
             // the streamed reply keeps its row when the saved message replaces the placeholder, so
@@ -87,8 +91,28 @@ export function MessageList({
             userName={userName}
           />
         );
+        const divides = start + i > 0 && entry.message.messageId === contextStart;
+        return divides ? (
+          <Fragment key={entry.parentKey}>
+            <ContextDivider />
+            {row}
+          </Fragment>
+        ) : (
+          row
+        );
       }),
-    [path, start, byId, submitting, streamingId, endpointsConfig, handlers, shownBelow, userName],
+    [
+      path,
+      start,
+      byId,
+      submitting,
+      streamingId,
+      endpointsConfig,
+      handlers,
+      shownBelow,
+      userName,
+      contextStart,
+    ],
   );
 
   // The scroll-to-bottom button and the bottom button sit in a strip below the list, never over

@@ -6,6 +6,7 @@ import { onAdoption } from './adopt-id';
 import { startStream } from './run';
 import { stopStream } from './stop';
 import { getStreamState, resetStreams } from './store';
+import { getContextStart, resetContextStarts } from './context-start';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const RID = '22222222-2222-4222-8222-222222222222';
@@ -118,6 +119,40 @@ describe('startStream', () => {
     const end = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
     expect(end.map((m) => m.messageId)).toEqual([UID, RID]);
     expect(getStreamState(CID).phase).toBe('done');
+  });
+
+  it("keeps where the model's context begins, as the created and final events say", async () => {
+    resetContextStarts();
+    const { fetchMock, send, close } = controllableFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const done = startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: null,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+    );
+    const FIRST = '44444444-4444-4444-8444-444444444444';
+    send({
+      created: true,
+      message: message({}),
+      conversationId: CID,
+      responseMessageId: RID,
+      contextMessageId: FIRST,
+    });
+    await tick();
+    expect(getContextStart(CID)).toBe(FIRST);
+    const reply = message({ messageId: RID, parentMessageId: UID, isCreatedByUser: false, text: 'ok' });
+    // A final without it: the whole conversation fit this time.
+    send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: reply });
+    close();
+    await done;
+    expect(getContextStart(CID)).toBeUndefined();
   });
 
   it('puts plugin display states on the reply as they come (spec §4)', async () => {

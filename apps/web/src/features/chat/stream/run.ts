@@ -32,6 +32,7 @@ import {
   type Session,
 } from './session';
 import { dispatchStream, getStreamState } from './store';
+import { setContextStart } from './context-start';
 import { fetchTitle } from './title';
 
 /**
@@ -43,6 +44,7 @@ function onCreated(qc: QueryClient, s: Session, e: CreatedEvent): void {
   const id = e.conversationId;
   adoptConversationId(qc, s, { conversationId: id, model: e.message.model ?? null });
   setMessages(qc, id, (list) => upsertMessage(list, e.message, s.plan.requestMessageId));
+  setContextStart(id, e.contextMessageId);
   dispatchStream(id, { type: 'created', conversationId: id, requestMessageId: e.message.messageId });
   s.pendingStop?.(id);
 }
@@ -104,6 +106,7 @@ function handleEvent(qc: QueryClient, s: Session, data: StreamEvent): void {
   if (isResumedEvent(data)) return onResumed(qc, s, data);
   if (isFinalEvent(data)) {
     applySaved(qc, s, data);
+    setContextStart(data.conversation.conversationId, data.contextMessageId);
     if (data.title) patchConvoInCache(qc, data.conversation.conversationId, { title: data.title });
     else if (s.plan.isNewConversation) fetchTitle(qc, data.conversation.conversationId);
     if (getStreamState(s.key).stopping) {

@@ -11,6 +11,7 @@ import { client } from './scenarios/client.js';
 import { cluster } from './scenarios/cluster.js';
 import { concurrency } from './scenarios/concurrency.js';
 import { importScenario } from './scenarios/import.js';
+import { prompt } from './scenarios/prompt.js';
 import { relay } from './scenarios/relay.js';
 import { search } from './scenarios/search.js';
 import { startup } from './scenarios/startup.js';
@@ -28,6 +29,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   client,
   import: importScenario,
   search,
+  prompt,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -41,8 +43,9 @@ const selected = asked.length > 0 ? asked : Object.keys(scenarios);
 note(
   `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
 );
-// search and token-cost run in process on the app's sources: they need no build.
-if (selected.some((s) => s !== 'search' && s !== 'token-cost')) await ensureBuilt();
+// search, token-cost and prompt run in process on the app's sources: they need no build.
+const inProcess = ['search', 'token-cost', 'prompt'];
+if (selected.some((s) => !inProcess.includes(s))) await ensureBuilt();
 let failed = 0;
 for (const name of selected) {
   const t0 = Date.now();

@@ -19,6 +19,9 @@ function ints(name: string, def: number[]): number[] {
 }
 
 export const knobs = {
+  /** prompt: messages of the saved conversation a prompt is built from, and timed builds. */
+  promptMessages: int('BENCH_PROMPT_MESSAGES', 5000),
+  promptRounds: int('BENCH_PROMPT_ROUNDS', 100),
   /** relay: tokens of the full-speed reply measured for throughput, and how many rounds. */
   relayTokens: int('BENCH_RELAY_TOKENS', 20_000),
   relayRounds: int('BENCH_RELAY_ROUNDS', 5),

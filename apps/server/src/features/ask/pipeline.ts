@@ -13,9 +13,9 @@ import type { SaveRetry } from './save-retry.js';
 import type { RemoteReply, SharedReplies } from './shared-replies.js';
 import { attachFiles } from './steps/attach-files.js';
 import { authorize } from './steps/authorize.js';
-import { buildPrompt, withoutInlineImages } from './steps/build-prompt.js';
+import { buildPrompt, withoutInlineImages, type HistoryFit } from './steps/build-prompt.js';
 import { configure } from './steps/configure.js';
-import { contextStartOf, fitPrompt, promptBudget } from './steps/fit-context.js';
+import { contextStartOf, fitPrompt, messageCounter, promptBudget } from './steps/fit-context.js';
 import { runGates, settleHolds } from './steps/gates.js';
 import { findConversation, loadHistory } from './steps/load-history.js';
 import { recordTurn } from './steps/record-turn.js';
@@ -193,6 +193,16 @@ export function createAskPipeline(deps: PipelineDeps) {
       const history = await loadHistory(input, found, deps.messages);
       const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
       const recorded = await recordTurn(deps, input, resolved, history, configured);
+      const budget = promptBudget(
+        resolved.model,
+        configured.options,
+        resolved.endpoint,
+        configured.params.maxOutputTokens,
+      );
+      // A summary needs the older turns: then the whole branch is built, and cut after shaping.
+      const fit: HistoryFit | undefined = resolved.endpoint.summarize
+        ? undefined
+        : { budget, count: messageCounter(resolved.model) };
       const built = buildPrompt(
         resolved.model,
         history,
@@ -200,12 +210,7 @@ export function createAskPipeline(deps: PipelineDeps) {
         promptOptions(input, configured),
         attached.parts,
         attached.earlier,
-      );
-      const budget = promptBudget(
-        resolved.model,
-        configured.options,
-        resolved.endpoint,
-        configured.params.maxOutputTokens,
+        fit,
       );
       const upstream = await shapePrompt(
         deps.extensions.promptShapers(),
@@ -234,7 +239,7 @@ export function createAskPipeline(deps: PipelineDeps) {
         upstream,
         holds,
         agent,
-        contextMessageId: contextStartOf(built, upstream),
+        contextMessageId: contextStartOf(built, upstream, fit?.trimmed),
       };
       return { turn, generation };
     } catch (err) {

@@ -27,15 +27,27 @@ export function withoutInlineImages(text: string): string {
     : text;
 }
 
+/** Fitting while the history is built: the prompt's token budget and how a message counts. */
+export interface HistoryFit {
+  budget: number;
+  count: (m: ProviderMessage) => number;
+  /** Set when the walk stopped before the branch's first message. */
+  trimmed?: boolean;
+}
+
 /**
  * The prompt for a reply: the branch from the root down to `leafId` (walking parentMessageId up
  * through the conversation's messages, loaded once), after the system prompt (promptPrefix).
  * Failed AI replies and empty texts are left out. With `continuePrefix`, the prompt ends with
  * that assistant text so the model continues it. `parts` (attached files) go with the leaf's
  * text when the leaf is the user's.
+ *
+ * With `fit`, the walk up stops once the messages so far (the newest user message at least)
+ * hold more than the budget: what is older could not be sent (steps/fit-context.ts cuts the
+ * rest), so a long conversation's prompt costs what its model's context holds, not its length.
  */
 export function buildHistory(
-  byId: ReadonlyMap<string, MessageRow>,
+  byId: { get(id: string): MessageRow | undefined },
   leafId: string,
   opts: {
     promptPrefix?: string | null | undefined;
@@ -43,21 +55,17 @@ export function buildHistory(
     parts?: readonly ProviderContentPart[] | undefined;
     /** Parts of earlier user messages of the branch, by id (images sent again). */
     earlier?: ReadonlyMap<string, readonly ProviderContentPart[]> | undefined;
+    fit?: HistoryFit | undefined;
   } = {},
 ): ProviderMessage[] {
-  const branch: MessageRow[] = [];
+  // Newest first, reversed at the end.
+  const history: ProviderMessage[] = [];
   const seen = new Set<string>();
-  let cur = byId.get(leafId);
-  while (cur && !seen.has(cur.messageId)) {
-    seen.add(cur.messageId);
-    branch.push(cur);
-    cur = byId.get(cur.parentMessageId);
-  }
-  branch.reverse();
-
-  const out: ProviderMessage[] = [];
-  if (opts.promptPrefix?.trim()) out.push({ role: 'system', content: opts.promptPrefix });
-  for (const m of branch) {
+  const fit = opts.fit;
+  let used = 0;
+  let hasUser = false;
+  for (let m = byId.get(leafId); m && !seen.has(m.messageId); m = byId.get(m.parentMessageId)) {
+    seen.add(m.messageId);
     const isLeaf = m.messageId === leafId;
     const parts = !m.isCreatedByUser
       ? undefined
@@ -79,8 +87,21 @@ export function buildHistory(
         : { role: 'assistant', content: withoutInlineImages(m.text) };
     }
     SOURCES.set(message, m.messageId);
-    out.push(message);
+    history.push(message);
+    if (fit) {
+      used += fit.count(message);
+      hasUser ||= message.role === 'user';
+      if (hasUser && used > fit.budget) {
+        fit.trimmed = true;
+        break;
+      }
+    }
   }
+  history.reverse();
+
+  const out: ProviderMessage[] = [];
+  if (opts.promptPrefix?.trim()) out.push({ role: 'system', content: opts.promptPrefix });
+  out.push(...history);
   if (opts.continuePrefix) out.push({ role: 'assistant', content: withoutInlineImages(opts.continuePrefix) });
   return out;
 }
@@ -93,16 +114,21 @@ export function buildPrompt(
   configured: Configured,
   parts: readonly ProviderContentPart[] = [],
   earlier?: ReadonlyMap<string, readonly ProviderContentPart[]>,
+  fit?: HistoryFit,
 ): ProviderRequest {
-  const byId = new Map(history.byId);
-  byId.set(recorded.requestMessage.messageId, recorded.requestMessage);
+  // The loaded messages with the just-saved one, without copying a long conversation's map.
+  const request = recorded.requestMessage;
+  const byId = {
+    get: (id: string) => (id === request.messageId ? request : history.byId.get(id)),
+  };
   return {
     model,
-    messages: buildHistory(byId, recorded.requestMessage.messageId, {
+    messages: buildHistory(byId, request.messageId, {
       promptPrefix: configured.options.promptPrefix,
       continuePrefix: recorded.prefix || undefined,
       parts,
       earlier,
+      fit,
     }),
     params: configured.params,
     ...chatOptionsOf(configured.options),

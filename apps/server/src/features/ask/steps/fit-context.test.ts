@@ -80,6 +80,37 @@ describe('fitting a prompt into the context', () => {
     expect(contents(fitPrompt(prefilled as ProviderRequest, 1))).toEqual(['system', 'u3', 'Sure']);
   });
 
+  it('stops walking the branch once what it holds passes the budget, and says so', () => {
+    const { rows, request } = conversation(50);
+    const byId = new Map(rows.map((r) => [r.messageId, r]));
+    let counted = 0;
+    const count = messageCounter(request.model);
+    const fit = {
+      budget: 4 * EACH,
+      count: (m: ProviderMessage) => {
+        counted++;
+        return count(m);
+      },
+    } as { budget: number; count: (m: ProviderMessage) => number; trimmed?: boolean };
+    const built = { ...request, messages: buildHistory(byId, rows.at(-1)!.messageId, { fit }) };
+    // Four fit; the fifth passed the budget and was the last one looked at.
+    expect(counted).toBe(5);
+    expect(fit.trimmed).toBe(true);
+    expect(contents(built)).toEqual(['u47', 'a47', 'u48', 'a48', 'u49']);
+    // The fit then cuts to the budget (a47 fits but would start the history: it goes too).
+    const sent = fitPrompt(built, 4 * EACH);
+    expect(contents(sent)).toEqual(['u48', 'a48', 'u49']);
+    // The client is told where the context begins, though `built` started past the root already.
+    const u48 = rows.find((r) => r.text.startsWith('u48.'))!.messageId;
+    expect(contextStartOf(built, sent, fit.trimmed)).toBe(u48);
+    expect(contextStartOf(built, built, fit.trimmed)).toBe(
+      rows.find((r) => r.text.startsWith('u47.'))!.messageId,
+    );
+    // A newest question longer than the budget is still sent, alone.
+    const one = { budget: 1, count };
+    expect(buildHistory(byId, rows.at(-1)!.messageId, { fit: one })).toHaveLength(1);
+  });
+
   it('counts the tools and options sent with the prompt', () => {
     const { request } = conversation(2); // system u0 a0 u1
     const withOptions: ProviderRequest = { ...request, chatOptions: { systemMessage: 'x'.repeat(35) } };

@@ -83,9 +83,14 @@ export function fitPrompt(
 
 /**
  * Where the model's context begins: the first saved message of `sent`, when it is not the first
- * of `built` (older messages were dropped or summarized); undefined when the whole branch went.
+ * of `built` or `built` was already cut (`trimmed`: older messages were dropped or summarized);
+ * undefined when the whole branch went.
  */
-export function contextStartOf(built: ProviderRequest, sent: ProviderRequest): string | undefined {
+export function contextStartOf(
+  built: ProviderRequest,
+  sent: ProviderRequest,
+  trimmed = false,
+): string | undefined {
   const first = (r: ProviderRequest) => {
     for (const m of r.messages) {
       const id = sourceIdOf(m);
@@ -93,7 +98,6 @@ export function contextStartOf(built: ProviderRequest, sent: ProviderRequest): s
     }
     return undefined;
   };
-  const from = first(built);
   const now = first(sent);
-  return now !== from ? now : undefined;
+  return trimmed || now !== first(built) ? now : undefined;
 }

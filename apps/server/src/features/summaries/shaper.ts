@@ -1,6 +1,7 @@
-import { SUMMARY_LIMITS } from '@chat/contract';
+import { SUMMARY_LIMITS, promptBudgetOf, resolveContextTokens } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
+import { countTextAs, tokenizerFamilyOf } from '../../providers/tokens.js';
 import type { ProviderMessage } from '../../providers/types.js';
 import { messageCounter, type AskPromptShaper } from '../ask/index.js';
 
@@ -28,6 +29,34 @@ export function splitForSummary(messages: readonly ProviderMessage[], keepRecent
 }
 
 /**
+ * The older turns as a transcript for the summary model, within `budget` tokens of it: the
+ * newest turns first, a turn longer than what is left cut to its end, the oldest left out (the
+ * summary request must fit the summary model's context as much as the prompt fits its model's).
+ */
+export function transcriptWithin(older: readonly ProviderMessage[], model: string, budget: number): string {
+  const count = messageCounter(model);
+  const lines: string[] = [];
+  let left = budget;
+  for (let i = older.length - 1; i >= 0 && left > 0; i--) {
+    const m = older[i]!;
+    if (m.role !== 'user' && m.role !== 'assistant') continue;
+    const label = m.role === 'user' ? 'User' : 'Assistant';
+    const cost = count(m);
+    if (cost <= left) {
+      lines.push(`${label}: ${textOf(m)}`);
+      left -= cost;
+      continue;
+    }
+    // Its end, in proportion to the room left, with a tenth to spare for uneven tokens.
+    const text = textOf(m);
+    const keep = Math.floor((text.length * left * 0.9) / cost);
+    if (keep > 0) lines.push(`${label}: …${text.slice(text.length - keep)}`);
+    break;
+  }
+  return lines.reverse().join('\n\n');
+}
+
+/**
  * librechat.yaml `summarize: true` (custom endpoints): a prompt that would not leave the reply
  * its room in the model's context (the turn's prompt budget, steps/fit-context.ts) has its older
  * turns replaced by a summary, written with the endpoint's `summaryModel` (else the conversation's model) through
@@ -52,15 +81,21 @@ export function summaryShaper(deps: {
       if (used <= budget) return request;
       const { system, older, recent } = splitForSummary(request.messages, SUMMARY_LIMITS.keepRecent);
       if (older.length === 0) return request;
-      const transcript = older
-        .filter((m) => m.role === 'user' || m.role === 'assistant')
-        .map((m) => `${m.role === 'user' ? 'User' : 'Assistant'}: ${textOf(m)}`)
-        .join('\n\n');
+      const summaryModel = ctx.endpoint.summaryModel ?? request.model;
+      const transcript = transcriptWithin(
+        older,
+        summaryModel,
+        promptBudgetOf(
+          resolveContextTokens(summaryModel, null, ctx.endpoint.maxContextTokens),
+          SUMMARY_LIMITS.maxSummaryTokens,
+        ) - countTextAs(tokenizerFamilyOf(summaryModel), SUMMARY_INSTRUCTION),
+      );
+      if (!transcript) return request;
       try {
         const provider = await deps.providers.provider(ctx.endpoint, ctx.input.userId);
         const { text } = await provider.complete(
           {
-            model: ctx.endpoint.summaryModel ?? request.model,
+            model: summaryModel,
             messages: [
               { role: 'system', content: SUMMARY_INSTRUCTION },
               { role: 'user', content: transcript },

@@ -4,7 +4,8 @@ import { contextTokensOf, DEFAULT_CONTEXT_TOKENS, type FinalEvent } from '@chat/
 import { chatUser, fakeEndpoint } from '../../../test/support/chat-harness.js';
 import { startTestApp, type Harness } from '../../../test/support/harness.js';
 import type { ProviderMessage } from '../../providers/types.js';
-import { splitForSummary, SUMMARY_INSTRUCTION, SUMMARY_PREFIX } from './shaper.js';
+import { estimateTokens } from '../../providers/tokens.js';
+import { splitForSummary, SUMMARY_INSTRUCTION, SUMMARY_PREFIX, transcriptWithin } from './shaper.js';
 
 interface SentBody {
   model: string;
@@ -31,6 +32,25 @@ describe('splitForSummary', () => {
     expect(parts.older.map((x) => x.content)).toEqual(['u1']);
     expect(parts.recent.map((x) => x.content)).toEqual(['a1', 'u2', 'a2', 'u3']);
     expect(splitForSummary(messages.slice(0, 3), 4).older).toEqual([]);
+  });
+
+  it("writes the transcript within the summary model's room, the newest turns first", () => {
+    const older: ProviderMessage[] = [
+      { role: 'user', content: 'a'.repeat(350) }, // 100 tokens + 3
+      { role: 'assistant', content: 'b'.repeat(350) },
+      { role: 'user', content: 'c'.repeat(35) }, // 10 + 3
+    ];
+    expect(transcriptWithin(older, 'small-model', 1000)).toBe(
+      `User: ${'a'.repeat(350)}\n\nAssistant: ${'b'.repeat(350)}\n\nUser: ${'c'.repeat(35)}`,
+    );
+    // Room for the last and the one before: the oldest is left out.
+    expect(transcriptWithin(older, 'small-model', 116)).toBe(
+      `Assistant: ${'b'.repeat(350)}\n\nUser: ${'c'.repeat(35)}`,
+    );
+    // Less: the one that does not fit is cut to its end.
+    const cut = transcriptWithin(older, 'small-model', 63);
+    expect(cut).toMatch(/^Assistant: …b+\n\nUser: c{35}$/);
+    expect(estimateTokens(cut)).toBeLessThanOrEqual(63);
   });
 
   it('knows the context of the common models, a small default for the rest', () => {
@@ -88,6 +108,9 @@ describe('summarize (librechat.yaml) over HTTP', () => {
     expect(summaries.length).toBeGreaterThanOrEqual(1);
     expect(summaries[0]!.model).toBe('summarizer');
     expect(summaries[0]!.messages[1]!.content).toContain('the garden has roses');
+    // The summary request fits the summary model's context too, with room for the summary.
+    const asked = summaries[0]!.messages.map((m) => estimateTokens(m.content) + 3).reduce((a, b) => a + b);
+    expect(asked).toBeLessThanOrEqual(DEFAULT_CONTEXT_TOKENS - 512);
     const last = streamed().at(-1)!;
     expect(last.messages[0]!.role).toBe('system');
     expect(last.messages[0]!.content.startsWith(SUMMARY_PREFIX)).toBe(true);

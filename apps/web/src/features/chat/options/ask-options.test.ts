@@ -43,6 +43,19 @@ describe('ask options', () => {
     });
   });
 
+  it("carries the conversation's context size, and a preset's in its place", () => {
+    const sized = { ...convo, maxContextTokens: 32_000 };
+    const base = { overrides: {}, endpoint: 'openAI', model: 'gpt-4o', config };
+    expect(askOptions({ ...base, conversation: sized }).maxContextTokens).toBe(32_000);
+    expect(
+      askOptions({ ...base, conversation: sized, carried: { maxContextTokens: 8_000 } }).maxContextTokens,
+    ).toBe(8_000);
+    // A preset without one clears the conversation's: the model's own size applies again.
+    expect(
+      askOptions({ ...base, conversation: sized, carried: { maxContextTokens: null } }),
+    ).not.toHaveProperty('maxContextTokens');
+  });
+
   it('after a switch keeps the conversation options and fits the parameters to the new endpoint', () => {
     expect(
       askOptions({ conversation: convo, overrides: {}, endpoint: 'google', model: 'gemini-pro', config }),

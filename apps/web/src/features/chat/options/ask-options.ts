@@ -2,8 +2,17 @@ import type { ConversationOptions, EndpointsConfig, ParamValues } from '@chat/co
 import { BING_OPTION_KEYS, type BingValues } from './bing-options';
 import { askParams, endpointTypeOf, mergeParams } from './params';
 
-/** Conversation options that belong to the conversation, not to an endpoint: kept across a switch. */
-export const CARRIED = ['chatGptLabel', 'promptPrefix', 'resendImages', 'imageDetail'] as const;
+/**
+ * Conversation options that belong to the conversation, not to an endpoint: kept across a switch
+ * (the context size too: the server fits every prompt into it, else into the model's own).
+ */
+export const CARRIED = [
+  'chatGptLabel',
+  'promptPrefix',
+  'resendImages',
+  'imageDetail',
+  'maxContextTokens',
+] as const;
 export type CarriedValues = Partial<Pick<ConversationOptions, (typeof CARRIED)[number]>>;
 
 /** What a setup starts from: a conversation's saved options, or a preset's (its endpoint too). */

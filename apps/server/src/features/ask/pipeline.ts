@@ -203,32 +203,33 @@ export function createAskPipeline(deps: PipelineDeps) {
       const fit: HistoryFit | undefined = resolved.endpoint.summarize
         ? undefined
         : { budget, count: messageCounter(resolved.model) };
-      const built = buildPrompt(
-        resolved.model,
-        history,
-        recorded,
-        promptOptions(input, configured),
-        attached.parts,
-        attached.earlier,
-        fit,
-      );
-      const upstream = await shapePrompt(
-        deps.extensions.promptShapers(),
-        { ...ctx, mode: history.mode, promptBudget: budget },
-        built,
-      )
+      const { built, upstream } = await (async () => {
+        const built = buildPrompt(
+          resolved.model,
+          history,
+          recorded,
+          promptOptions(input, configured),
+          attached.parts,
+          attached.earlier,
+          fit,
+        );
+        const shaped = await shapePrompt(
+          deps.extensions.promptShapers(),
+          { ...ctx, mode: history.mode, promptBudget: budget },
+          built,
+        );
         // Whatever the shapers made of it, what goes upstream fits the model's context.
-        .then((shaped) => fitPrompt(shaped, budget))
-        .catch(async (err: unknown) => {
-          // The turn is saved: its reply is marked failed rather than left unfinished.
-          const failed = {
-            kind: 'error' as const,
-            error: { code: 'internal' as const, message: PREPARE_FAILED },
-          };
-          const turn = { ...recorded, userId: input.userId, isNewConversation: !history.existing };
-          await saveReply(deps, turn, '', failed, true).catch(() => null);
-          throw err;
-        });
+        return { built, upstream: fitPrompt(shaped, budget) };
+      })().catch(async (err: unknown) => {
+        // The turn is saved: its reply is marked failed rather than left unfinished.
+        const failed = {
+          kind: 'error' as const,
+          error: { code: 'internal' as const, message: PREPARE_FAILED },
+        };
+        const turn = { ...recorded, userId: input.userId, isNewConversation: !history.existing };
+        await saveReply(deps, turn, '', failed, true).catch(() => null);
+        throw err;
+      });
       const turn: Turn = {
         ...recorded,
         mode: history.mode,

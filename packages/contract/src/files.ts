@@ -60,8 +60,49 @@ export const FILE_TIMINGS = {
   deleteDebounceMs: 1000,
 } as const;
 
+/**
+ * What decoding one uploaded image may cost. Its header's dimensions are checked before any pixel
+ * is decoded (a small file can claim any size); the decode itself is bounded in time and shared
+ * fairly between users, so one user's images never hold up another's.
+ */
+export const IMAGE_LIMITS = {
+  /** Largest image decoded, in pixels (width × height × frames): more is a decompression bomb. */
+  maxPixels: 40_000_000,
+  /**
+   * Longest side, in pixels: a 1 × 40,000,000 strip has few pixels but costs the decoder a pass
+   * per row (over a minute); 16,384 is WebP's own limit and beyond any camera's panorama width.
+   */
+  maxSidePx: 16_384,
+  /** A decode and re-encode still running after this long is stopped and the upload refused. */
+  decodeTimeoutSeconds: 2,
+  /** Images decoded at once in one server process. */
+  decodesAtOnce: 2,
+  /** Images of one user decoded at once: the next wait behind other users' turns, not before. */
+  decodesPerUser: 1,
+  /** Images of one user waiting for their turn (one batch); more at once is refused with 429. */
+  queuedPerUser: UPLOAD_LIMITS.maxFiles,
+  /** Longest file name taken, in characters (file systems keep 255 at most). */
+  maxFilenameLength: 255,
+} as const;
+
 /** Largest image decoded, in pixels (width × height × frames): more is a decompression bomb. */
-export const MAX_IMAGE_PIXELS = 40_000_000;
+export const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;
+
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/** The server's refusals of an upload that are not among the spec's texts: each says what is wrong. */
+export const IMAGE_LIMIT_TEXTS = {
+  tooLarge: (width: number, height: number) =>
+    `The image is too large (${grouped(width)} × ${grouped(height)} pixels): at most ${grouped(IMAGE_LIMITS.maxSidePx)} pixels a side and ${grouped(IMAGE_LIMITS.maxPixels)} pixels in all.`,
+  unreadable: 'The image could not be read: it is damaged or not the type its first bytes say.',
+  tooSlow: `The image took longer than ${IMAGE_LIMITS.decodeTimeoutSeconds} seconds to process.`,
+  busy: 'Too many of your images are being processed: wait for them to finish, then try again.',
+  badFilename: 'The file name contains control characters.',
+  filenameTooLong: `The file name is longer than ${IMAGE_LIMITS.maxFilenameLength} characters.`,
+  noFilename: (field: string) => `The part "${field}" is not a file: it has no filename.`,
+  malformed: 'The upload is not well-formed multipart/form-data.',
+  noFile: (field: string) => `No file was sent (field "${field}").`,
+} as const;
 /** Side of the square an avatar is resized to. */
 export const AVATAR_SIZE_PX = 250;
 

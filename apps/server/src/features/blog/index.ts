@@ -89,8 +89,8 @@ export const blogModule: FeatureModule = {
     addRoute(
       app,
       API_ROUTES.uploadBlogImage,
-      async ({ request }) => {
-        const { name } = await files.uploadPublicImage(request, {
+      async ({ user, request }) => {
+        const { name } = await files.uploadPublicImage(user.id, request, {
           prefix: BLOG_IMAGE_PREFIX,
           maxBytes: BLOG_LIMITS.imageMaxBytes,
           tooLarge: BLOG_TEXTS.imageTooLarge,

@@ -6,7 +6,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
-import { FILE_ERROR_TEXTS } from '@chat/contract';
+import { FILE_ERROR_TEXTS, IMAGE_LIMITS, IMAGE_LIMIT_TEXTS } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import { requireImageType, type ImageMime } from '../../platform/files/upload.js';
 
@@ -40,6 +40,10 @@ export interface ReceiveOptions {
 }
 
 const HEAD_BYTES = 16;
+
+/** C0 controls (NUL among them) and DEL: no file name carries them; the database refuses NUL. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Collects the first bytes and refuses, as soon as they are in, a file that is not an image. */
 function sniffer(allowed: readonly ImageMime[], onHead: (head: Uint8Array) => void): Transform {
@@ -96,15 +100,18 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
       headers: { ...request.headers, 'content-type': type },
       limits: {
         files: 1,
-        fields: opts.fields.length,
+        // One more than the fields read: the file sent without a filename arrives as a field,
+        // and is refused as such, with its own message.
+        fields: opts.fields.length + 1,
         fieldSize: 1024,
-        parts: opts.fields.length + 1,
+        parts: opts.fields.length + 2,
         fileSize: opts.maxBytes,
         headerPairs: 20,
       },
     });
   } catch {
-    throw new AppError('validation_error', FILE_ERROR_TEXTS.upload);
+    // No boundary, or one busboy cannot use.
+    throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.malformed);
   }
 
   const done = new Promise<void>((resolve, reject) => {
@@ -120,6 +127,10 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
       busboy.destroy();
     };
     busboy.on('field', (name: string, value: string, nameTruncated: boolean, valueTruncated: boolean) => {
+      if (name === opts.fileField) {
+        fail(new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFilename(name)));
+        return;
+      }
       if (!opts.fields.includes(name) || nameTruncated || valueTruncated) {
         fail(new AppError('validation_error', `Unexpected field ${JSON.stringify(name.slice(0, 40))}`));
         return;
@@ -130,6 +141,16 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
       if (name !== opts.fileField || file || writing) {
         stream.resume();
         fail(new AppError('validation_error', `Unexpected file field ${JSON.stringify(name.slice(0, 40))}`));
+        return;
+      }
+      const badName = CONTROL.test(filename)
+        ? IMAGE_LIMIT_TEXTS.badFilename
+        : filename.length > IMAGE_LIMITS.maxFilenameLength
+          ? IMAGE_LIMIT_TEXTS.filenameTooLong
+          : null;
+      if (badName) {
+        stream.resume();
+        fail(new AppError('validation_error', badName));
         return;
       }
       const received: ReceivedFile = {
@@ -156,7 +177,7 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
     busboy.on('partsLimit', () => fail(new AppError('validation_error', 'Too many parts')));
     busboy.on('filesLimit', () => fail(new AppError('validation_error', 'Only one file per upload')));
     busboy.on('fieldsLimit', () => fail(new AppError('validation_error', 'Too many fields')));
-    busboy.on('error', fail);
+    busboy.on('error', () => fail(new AppError('validation_error', IMAGE_LIMIT_TEXTS.malformed)));
     // A client that goes away mid-upload: its part-written file is removed.
     request.raw.once('close', () => {
       if (!request.raw.complete) fail(new AppError('validation_error', FILE_ERROR_TEXTS.upload));

@@ -5,6 +5,7 @@ import {
   avatarFieldsSchema,
   DEFAULT_FILE_CONFIG,
   FILE_ERROR_TEXTS,
+  IMAGE_LIMIT_TEXTS,
   NO_FILE_ENDPOINTS,
   UPLOAD_LIMITS,
   uploadImageFieldsSchema,
@@ -19,7 +20,7 @@ import { AppError, parseInput } from '../../platform/errors.js';
 import { messageFileOf, presentFile } from './presenter.js';
 import { receiveUpload } from './receive.js';
 import type { FilesRepo } from './repo.js';
-import { storeImage } from './store-image.js';
+import { createImageStore, type ImageLimits } from './store-image.js';
 import type { FileStorage } from './storage/index.js';
 
 export interface FilesServiceDeps {
@@ -30,6 +31,8 @@ export interface FilesServiceDeps {
   strategy: FileSource;
   tmpDir: string;
   log: (err: unknown, msg: string) => void;
+  /** What decoding an image may cost (the contract's IMAGE_LIMITS unless a test says otherwise). */
+  imageLimits?: ImageLimits;
 }
 
 /** Files a user may list at once. */
@@ -45,6 +48,7 @@ export function createFilesService(deps: FilesServiceDeps) {
     return s;
   };
   const writer = storageOf(deps.strategy);
+  const storeImage = createImageStore(deps.imageLimits);
   const removeBytes = async (row: Pick<FileRow, 'source' | 'storageKey'>) => {
     try {
       await storageOf(row.source).delete(row.storageKey);
@@ -80,10 +84,11 @@ export function createFilesService(deps: FilesServiceDeps) {
         tmpDir: deps.tmpDir,
       });
       try {
+        if (!received.file) throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFile('file'));
         const fields = parseInput(uploadImageFieldsSchema, received.fields);
-        if (!received.file) throw new AppError('validation_error', 'No file was sent (field "file")');
         const fileId = randomUUID();
         const stored = await storeImage(writer, received.file, {
+          owner: userId,
           allowed: UPLOAD_LIMITS.imageTypes,
           key: (ext) => `images/${userId}/${fileId}.${ext}`,
         });
@@ -93,7 +98,7 @@ export function createFilesService(deps: FilesServiceDeps) {
             userId,
             source: writer.source,
             storageKey: stored.key,
-            filename: received.file.filename.slice(0, 255),
+            filename: received.file.filename,
             type: stored.info.mime,
             bytes: stored.bytes,
             width: stored.info.width,
@@ -120,10 +125,11 @@ export function createFilesService(deps: FilesServiceDeps) {
         tmpDir: deps.tmpDir,
       });
       try {
+        if (!received.file) throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFile('input'));
         parseInput(avatarFieldsSchema, received.fields);
-        if (!received.file) throw new AppError('validation_error', 'No file was sent (field "input")');
         const name = randomBytes(16).toString('hex');
         const stored = await storeImage(writer, received.file, {
+          owner: userId,
           allowed: UPLOAD_LIMITS.avatarTypes,
           avatar: true,
           key: (ext) => `${AVATAR_PREFIX}${name}.${ext}`,
@@ -147,9 +153,10 @@ export function createFilesService(deps: FilesServiceDeps) {
      * An image other features show to everyone (the blog's featured images): checked by content,
      * re-encoded without metadata, stored by the configured strategy under `prefix` and a random
      * 128-bit name, which is answered (its only key: no user id, nothing to guess). The caller
-     * checks who may upload before calling.
+     * checks who may upload before calling; `userId` takes its turn at the decoder.
      */
     async uploadPublicImage(
+      userId: string,
       request: FastifyRequest,
       opts: { prefix: string; maxBytes: number; tooLarge: string },
     ): Promise<{ name: string }> {
@@ -162,9 +169,10 @@ export function createFilesService(deps: FilesServiceDeps) {
         tmpDir: deps.tmpDir,
       });
       try {
-        if (!received.file) throw new AppError('validation_error', 'No file was sent (field "file")');
+        if (!received.file) throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFile('file'));
         const name = randomBytes(16).toString('hex');
         const stored = await storeImage(writer, received.file, {
+          owner: userId,
           allowed: UPLOAD_LIMITS.imageTypes,
           key: (ext) => `${opts.prefix}${name}.${ext}`,
         });

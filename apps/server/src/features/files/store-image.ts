@@ -1,13 +1,12 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Sharp } from 'sharp';
-import { AVATAR_SIZE_PX, FILE_ERROR_TEXTS } from '@chat/contract';
+import { AVATAR_SIZE_PX, FILE_ERROR_TEXTS, IMAGE_LIMITS, IMAGE_LIMIT_TEXTS } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
-import { openImage, type ImageMime, type InspectedImage } from '../../platform/files/upload.js';
+import { inspectImage, openImage, type ImageMime, type InspectedImage } from '../../platform/files/upload.js';
 import type { ReceivedFile } from './receive.js';
-import { createSlots } from './slots.js';
+import { createFairSlots } from './slots.js';
 import type { FileStorage } from './storage/index.js';
-
-/** Images decoded at once, per process. */
-const decoding = createSlots(2);
 
 export interface StoredImage {
   key: string;
@@ -15,42 +14,85 @@ export interface StoredImage {
   info: InspectedImage;
 }
 
-/**
- * Decodes the received image (pixels capped: a decompression bomb is refused while decoding),
- * turns it upright, re-encodes it in its own format without its metadata (EXIF, GPS, comments),
- * and streams the result to the store under `key`.
- */
-export function storeImage(
-  storage: FileStorage,
-  file: ReceivedFile,
-  opts: { key: (ext: string) => string; allowed: readonly ImageMime[]; avatar?: boolean },
-): Promise<StoredImage> {
-  return decoding(() => reencode(storage, file, opts));
+export interface StoreImageOptions {
+  /** Who sent it: one user's images are decoded one at a time, in turn with everyone else's. */
+  owner: string;
+  key: (ext: string) => string;
+  allowed: readonly ImageMime[];
+  avatar?: boolean;
 }
 
-async function reencode(
-  storage: FileStorage,
-  file: ReceivedFile,
-  opts: { key: (ext: string) => string; allowed: readonly ImageMime[]; avatar?: boolean },
-): Promise<StoredImage> {
-  const { image, info } = await openImage({ path: file.path, head: file.head }, { allowed: opts.allowed });
-  let out: Sharp = image.rotate();
-  if (opts.avatar) out = out.resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' });
-  out =
-    info.ext === 'jpg'
-      ? out.jpeg({ quality: 90, mozjpeg: true })
-      : info.ext === 'png'
-        ? out.png()
-        : out.webp({ quality: 90 });
-  try {
-    const stored = await storage.put(opts.key(info.ext), out, info.mime);
-    return { ...stored, info };
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    // sharp's decoding errors (a truncated or corrupt image, the pixel cap) end up here too.
-    if (err instanceof Error && /pixel|Input|corrupt|premature|VipsJpeg|pngload|webp/i.test(err.message)) {
-      throw new AppError('validation_error', FILE_ERROR_TEXTS.process);
+export type ImageLimits = {
+  readonly [
+    K in
+      | 'maxPixels'
+      | 'maxSidePx'
+      | 'decodeTimeoutSeconds'
+      | 'decodesAtOnce'
+      | 'decodesPerUser'
+      | 'queuedPerUser'
+  ]: number;
+};
+
+/**
+ * The image re-encoder of one server process. An image's header is checked first, before it
+ * waits for anything (a bomb is refused at once); then it is decoded in its turn (a few at a
+ * time, one per user, fairly: see createFairSlots), turned upright, re-encoded in its own format
+ * without its metadata (EXIF, GPS, comments) to a temporary file within a time bound, and only
+ * then streamed to the store under `key` (the decoder's turn is not held while the store writes).
+ * What the decoder refuses (a truncated or corrupt file, a header that lies) is a 400; a store
+ * that fails is the server's fault (500).
+ */
+export function createImageStore(limits: ImageLimits = IMAGE_LIMITS) {
+  const decoding = createFairSlots({
+    atOnce: limits.decodesAtOnce,
+    perOwner: limits.decodesPerUser,
+    queuedPerOwner: limits.queuedPerUser,
+  });
+
+  return async function storeImage(
+    storage: FileStorage,
+    file: ReceivedFile,
+    opts: StoreImageOptions,
+  ): Promise<StoredImage> {
+    const input = { path: file.path, head: file.head };
+    const check = { allowed: opts.allowed, maxPixels: limits.maxPixels, maxSidePx: limits.maxSidePx };
+    const info = await inspectImage(input, check);
+    const out = `${file.path}.out`;
+    try {
+      await decoding(opts.owner, () => reencode(input, check, out, info, opts.avatar === true));
+      const stored = await storage.put(opts.key(info.ext), createReadStream(out), info.mime);
+      return { ...stored, info };
+    } finally {
+      await rm(out, { force: true });
     }
-    throw err;
+  };
+
+  async function reencode(
+    input: { path: string; head: Uint8Array },
+    check: Parameters<typeof openImage>[1],
+    out: string,
+    info: InspectedImage,
+    avatar: boolean,
+  ): Promise<void> {
+    try {
+      const { image } = await openImage(input, check);
+      let pipeline: Sharp = image.rotate();
+      if (avatar) pipeline = pipeline.resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover' });
+      pipeline =
+        info.ext === 'jpg'
+          ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+          : info.ext === 'png'
+            ? pipeline.png()
+            : pipeline.webp({ quality: 90 });
+      await pipeline.timeout({ seconds: limits.decodeTimeoutSeconds }).toFile(out);
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      // Everything the decoder refuses is about the file: truncated, corrupt, a lying header.
+      const slow = err instanceof Error && /^timeout\b/i.test(err.message);
+      throw new AppError('validation_error', slow ? IMAGE_LIMIT_TEXTS.tooSlow : FILE_ERROR_TEXTS.process);
+    }
   }
 }
+
+export type StoreImage = ReturnType<typeof createImageStore>;

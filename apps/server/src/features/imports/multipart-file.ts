@@ -17,7 +17,7 @@ export interface UploadedFile {
  */
 export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<UploadedFile> {
   const type = request.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(type)) {
+  if (!/^multipart\/form-data/i.test(type)) {
     return Promise.reject(
       new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file"'),
     );

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_LIMITS } from '@chat/contract';
+import { IMAGE_LIMIT_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
 import { AppError } from '../errors.js';
 import {
   checkAvatarSize,
@@ -125,7 +125,7 @@ describe('inspectImage and openImage', () => {
     const bomb = bombPng(100_000, 100_000);
     expect(bomb.length).toBeLessThan(2000);
     const started = performance.now();
-    expect(await statusOf(inspectImage(bomb))).toBe(413);
+    expect(await statusOf(inspectImage(bomb))).toBe(400);
     expect(performance.now() - started).toBeLessThan(1000);
   });
 
@@ -134,7 +134,8 @@ describe('inspectImage and openImage', () => {
       .png({ compressionLevel: 9, palette: true })
       .toBuffer();
     expect(big.length).toBeLessThan(100_000);
-    expect(await statusOf(inspectImage(big))).toBe(413);
+    expect(await statusOf(inspectImage(big))).toBe(400);
+    await expect(inspectImage(big)).rejects.toThrow(IMAGE_LIMIT_TEXTS.tooLarge(7000, 6000));
     expect(await statusOf(inspectImage(big, { maxPixels: 42_000_000 }))).toBe(200);
   });
 

@@ -1,5 +1,5 @@
 import type { Metadata, Sharp } from 'sharp';
-import { FILE_ERROR_TEXTS, MAX_IMAGE_PIXELS as CONTRACT_MAX_PIXELS, UPLOAD_LIMITS } from '@chat/contract';
+import { FILE_ERROR_TEXTS, IMAGE_LIMITS, IMAGE_LIMIT_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
 import { AppError } from '../errors.js';
 
 export type ImageMime = (typeof UPLOAD_LIMITS.imageTypes)[number];
@@ -14,7 +14,7 @@ export interface ImageType {
 const loadSharp = () => import('sharp').then((m) => m.default);
 
 /** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
-export const MAX_IMAGE_PIXELS = CONTRACT_MAX_PIXELS;
+export const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;
 
 const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
   bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);
@@ -77,31 +77,37 @@ export interface InspectedImage extends ImageType {
   height: number;
 }
 
+/** The checks on an image's header: its pixels in all, its longest side, the types taken. */
+export interface ImageCheck {
+  maxPixels?: number;
+  maxSidePx?: number;
+  allowed?: readonly ImageMime[];
+}
+
 /**
  * Checks an uploaded image without decoding it: the magic bytes, then the header's dimensions
- * (sharp reads metadata only), refusing more than `maxPixels` pixels over all frames and a header
- * that does not match the sniffed type.
+ * (sharp reads metadata only), refusing (400) more than `maxPixels` pixels over all frames or a
+ * side longer than `maxSidePx` (a 1-pixel strip millions of rows long is slow to decode though its
+ * pixels are few), and a header that does not match the sniffed type.
  */
-export async function inspectImage(
-  input: ImageInput,
-  opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
-): Promise<InspectedImage> {
+export async function inspectImage(input: ImageInput, opts: ImageCheck = {}): Promise<InspectedImage> {
   const type = requireImageType(headOf(input), opts.allowed);
   const maxPixels = opts.maxPixels ?? MAX_IMAGE_PIXELS;
+  const maxSide = opts.maxSidePx ?? IMAGE_LIMITS.maxSidePx;
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(sourceOf(input), { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('validation_error', 'The image could not be read');
+    throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.unreadable);
   }
   const format = meta.format;
   if (`image/${format}` !== type.mime || !meta.width || !meta.height) {
-    throw new AppError('validation_error', 'The image could not be read');
+    throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.unreadable);
   }
   const pixels = meta.width * meta.height * (meta.pages ?? 1);
-  if (pixels > maxPixels) {
-    throw new AppError('payload_too_large', `The image is too large (${meta.width}×${meta.height})`);
+  if (pixels > maxPixels || Math.max(meta.width, meta.height) > maxSide) {
+    throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.tooLarge(meta.width, meta.height));
   }
   return { ...type, width: meta.width, height: meta.height };
 }
@@ -112,7 +118,7 @@ export async function inspectImage(
  */
 export async function openImage(
   input: ImageInput,
-  opts: { maxPixels?: number; allowed?: readonly ImageMime[] } = {},
+  opts: ImageCheck = {},
 ): Promise<{ image: Sharp; info: InspectedImage }> {
   const info = await inspectImage(input, opts);
   const sharp = await loadSharp();

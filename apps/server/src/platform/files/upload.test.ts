@@ -121,6 +121,14 @@ describe('inspectImage and openImage', () => {
     });
   });
 
+  it('decodes each image on one libvips thread, with no cache (two uploads never take every core)', async () => {
+    sharp.concurrency(4);
+    sharp.cache(true);
+    await inspectImage(images.png!);
+    expect(sharp.concurrency()).toBe(1);
+    expect(sharp.cache()).toMatchObject({ memory: { max: 0 }, items: { max: 0 } });
+  });
+
   it('refuses a hand-made decompression bomb from its header, before decoding', async () => {
     const bomb = bombPng(100_000, 100_000);
     expect(bomb.length).toBeLessThan(2000);

@@ -10,8 +10,19 @@ export interface ImageType {
   ext: 'jpg' | 'png' | 'webp';
 }
 
-/** sharp (libvips, ~28 MB of RSS) is loaded by the first image, not at start-up. */
-const loadSharp = () => import('sharp').then((m) => m.default);
+/**
+ * sharp (libvips, ~28 MB of RSS) is loaded by the first image, not at start-up. Each image is
+ * decoded on one libvips thread (its default is one per core: two uploads could take every core
+ * from the rest of the server) and nothing is cached (each upload is read once; the cache would
+ * hold its pixels and an open file).
+ */
+const loadSharp = () =>
+  import('sharp').then(({ default: sharp }) => {
+    // Set on every use (cheap): another part of the process may have changed them.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
 
 /** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
 export const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;

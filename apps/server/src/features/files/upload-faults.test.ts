@@ -200,7 +200,7 @@ describe('upload faults over HTTP', () => {
     expect(JSON.parse(res.text)).toMatchObject({ type: 'image/jpeg', filename: 'looks.png' });
   });
 
-  it('the import upload: malformed multipart is a 4xx with a clear message', async () => {
+  it('the import upload: malformed multipart is a 400, a bad file an error event, each saying what is wrong', async () => {
     const path = '/api/convos/import';
     const json = Buffer.from('{"conversations":[]}');
     const part = (body: Buffer | string, filename = 'export.json'): Part => ({
@@ -218,6 +218,37 @@ describe('upload faults over HTTP', () => {
       const res = await answer;
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
       expect(res.message, what).toMatch(message);
+    }
+    // Once the file part is found the answer is an event stream: a bad file ends it with an
+    // error event saying what is wrong (never the catch-all "internal").
+    const streamed: [string, Buffer, Record<string, unknown>][] = [
+      [
+        'a zero-byte file',
+        multipart([part(Buffer.alloc(0))]),
+        { code: 'validation_error', message: 'The file is empty' },
+      ],
+      ['garbage', multipart([part('\u0000\u0001 not json at all')]), { code: 'validation_error' }],
+      ['a PNG said to be JSON', multipart([part(await image('png'))]), { code: 'validation_error' }],
+      [
+        'the file cut off',
+        multipart([part('{"conversations":[{"title":"x"')], false),
+        { code: 'validation_error', message: expect.stringMatching(/cut off/) },
+      ],
+      // The name is not used: a NUL in it harms nothing; a second file part is ignored.
+      ['a NUL in the file name', multipart([part(json, 'a\0b.json')]), { final: true }],
+      ['the file twice', multipart([part(json), part(json)]), { final: true }],
+    ];
+    for (const [what, body, last] of streamed) {
+      const res = await post(writer, path, body);
+      const events = res.text
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+      expect({ what, status: res.status, last: events.at(-1) }).toEqual({
+        what,
+        status: 200,
+        last: expect.objectContaining(last),
+      });
     }
   });
 

@@ -8,11 +8,19 @@ import { uploadedFile, type UploadedFile } from './multipart-file.js';
 import { MalformedFile } from './item-reader.js';
 import { emptyReport, ImportFailed, runImport } from './run-import.js';
 
-/** The file's bytes; a file past the size limit stops the import. */
+/**
+ * The file's bytes; a file past the size limit stops the import, and so does a multipart body
+ * that ends inside the file (cut off: the client's fault, said as such, not the server's).
+ */
 async function* fileBytes(file: UploadedFile): AsyncIterable<Uint8Array> {
-  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
-    if (file.tooLarge) break;
-    yield chunk;
+  try {
+    for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+      if (file.tooLarge) break;
+      yield chunk;
+    }
+  } catch (err) {
+    if (err instanceof MalformedFile) throw err;
+    throw new MalformedFile('The upload ended before the file did: the multipart body is cut off');
   }
   if (file.tooLarge) {
     throw new MalformedFile(

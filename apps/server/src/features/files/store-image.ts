@@ -58,7 +58,8 @@ export function createImageStore(limits: ImageLimits = IMAGE_LIMITS) {
     const input = { path: file.path, head: file.head };
     const check = { allowed: opts.allowed, maxPixels: limits.maxPixels, maxSidePx: limits.maxSidePx };
     const info = await inspectImage(input, check);
-    const out = `${file.path}.out`;
+    // Next to the upload, named like one so the start-up sweep removes what a crash leaves.
+    const out = `${file.path.replace(/\.upload$/, '')}.reencoded.upload`;
     try {
       await decoding(opts.owner, () => reencode(input, check, out, info, opts.avatar === true));
       const stored = await storage.put(opts.key(info.ext), createReadStream(out), info.mime);

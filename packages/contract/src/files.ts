@@ -10,56 +10,6 @@ import { UPLOAD_LIMITS } from './limits.js';
 /** Where a file's bytes live (LibreChat's `fileStrategy` values, spec §3 File). */
 export const FILE_SOURCES = ['local', 's3', 'firebase', 'openai'] as const;
 
-/** Spec §5 Image upload and §8: the exact texts of the client's checks and the server's refusals. */
-export const FILE_ERROR_TEXTS = {
-  tooMany: `You can only upload up to ${UPLOAD_LIMITS.maxFiles} files at a time.`,
-  unsupported: 'Currently, only JPEG, JPG, PNG, and WEBP files are supported.',
-  tooLarge: 'File size exceeds 20 MB.',
-  totalTooLarge: 'The total size of the files cannot exceed 25 MB.',
-  duplicate: 'Duplicate file detected.',
-  upload: 'An error occurred while uploading the file.',
-  validation: 'An error occurred while validating the file.',
-  process: 'An error occurred while processing the file.',
-  avatarTooLarge: 'The avatar must be under 2 MB.',
-  avatarType: 'The avatar must be a .png or .jpg image.',
-} as const;
-export type FileErrorKind = keyof typeof FILE_ERROR_TEXTS;
-
-/** The i18n key of each text (apps/web/src/locales). */
-export const FILE_ERROR_KEYS: Record<FileErrorKind, string> = {
-  tooMany: 'com_error_files_limit',
-  unsupported: 'com_error_files_type',
-  tooLarge: 'com_error_files_size',
-  totalTooLarge: 'com_error_files_total_size',
-  duplicate: 'com_error_files_dupe',
-  upload: 'com_error_files_upload',
-  validation: 'com_error_files_validation',
-  process: 'com_error_files_process',
-  avatarTooLarge: 'com_error_avatar_size',
-  avatarType: 'com_error_avatar_type',
-};
-
-/** Spec §4 Files: an attachment's progress at each step (failure removes it). */
-export const FILE_PROGRESS = {
-  /** Picked (dropped, pasted or chosen). */
-  picked: 0.2,
-  /** Its dimensions are read. */
-  measured: 0.6,
-  /** The server answered. */
-  uploaded: 0.9,
-  /** Ready: only now may it be deleted. */
-  done: 1,
-} as const;
-
-export const FILE_TIMINGS = {
-  /** From 0.9 to 1 after the server answers. */
-  doneDelayMs: 300,
-  /** Several check errors within this long are shown as one bullet list. */
-  errorMergeMs: 250,
-  /** Deletions are gathered and sent in one call after this long without another. */
-  deleteDebounceMs: 1000,
-} as const;
-
 /**
  * What decoding one uploaded image may cost. Its header's dimensions are checked before any pixel
  * is decoded (a small file can claim any size); the decode itself is bounded in time and shared
@@ -85,15 +35,73 @@ export const IMAGE_LIMITS = {
   maxFilenameLength: 255,
 } as const;
 
+const grouped = (n: number) => n.toLocaleString('en-US');
+
+/** Spec §5 Image upload and §8: the exact texts of the client's checks and the server's refusals. */
+export const FILE_ERROR_TEXTS = {
+  tooMany: `You can only upload up to ${UPLOAD_LIMITS.maxFiles} files at a time.`,
+  unsupported: 'Currently, only JPEG, JPG, PNG, and WEBP files are supported.',
+  tooLarge: 'File size exceeds 20 MB.',
+  totalTooLarge: 'The total size of the files cannot exceed 25 MB.',
+  duplicate: 'Duplicate file detected.',
+  upload: 'An error occurred while uploading the file.',
+  validation: 'An error occurred while validating the file.',
+  process: 'An error occurred while processing the file.',
+  avatarTooLarge: 'The avatar must be under 2 MB.',
+  avatarType: 'The avatar must be a .png or .jpg image.',
+  /** Beyond IMAGE_LIMITS' sides or pixels (both sides check it: the server from the header). */
+  dimensions: `The image is too large: at most ${grouped(IMAGE_LIMITS.maxSidePx)} pixels a side and ${grouped(IMAGE_LIMITS.maxPixels)} pixels in all.`,
+} as const;
+export type FileErrorKind = keyof typeof FILE_ERROR_TEXTS;
+
+/** The i18n key of each text (apps/web/src/locales). */
+export const FILE_ERROR_KEYS: Record<FileErrorKind, string> = {
+  tooMany: 'com_error_files_limit',
+  unsupported: 'com_error_files_type',
+  tooLarge: 'com_error_files_size',
+  totalTooLarge: 'com_error_files_total_size',
+  duplicate: 'com_error_files_dupe',
+  upload: 'com_error_files_upload',
+  validation: 'com_error_files_validation',
+  process: 'com_error_files_process',
+  avatarTooLarge: 'com_error_avatar_size',
+  avatarType: 'com_error_avatar_type',
+  dimensions: 'com_error_files_dimensions',
+};
+
+/** Spec §4 Files: an attachment's progress at each step (failure removes it). */
+export const FILE_PROGRESS = {
+  /** Picked (dropped, pasted or chosen). */
+  picked: 0.2,
+  /** Its dimensions are read. */
+  measured: 0.6,
+  /** The server answered. */
+  uploaded: 0.9,
+  /** Ready: only now may it be deleted. */
+  done: 1,
+} as const;
+
+export const FILE_TIMINGS = {
+  /** From 0.9 to 1 after the server answers. */
+  doneDelayMs: 300,
+  /** Several check errors within this long are shown as one bullet list. */
+  errorMergeMs: 250,
+  /** Deletions are gathered and sent in one call after this long without another. */
+  deleteDebounceMs: 1000,
+} as const;
+
 /** Largest image decoded, in pixels (width × height × frames): more is a decompression bomb. */
 export const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;
 
-const grouped = (n: number) => n.toLocaleString('en-US');
+/** Whether an image of these dimensions may be decoded (IMAGE_LIMITS): checked on both sides. */
+export function imageWithinLimits(width: number, height: number, frames = 1): boolean {
+  return (
+    Math.max(width, height) <= IMAGE_LIMITS.maxSidePx && width * height * frames <= IMAGE_LIMITS.maxPixels
+  );
+}
 
 /** The server's refusals of an upload that are not among the spec's texts: each says what is wrong. */
 export const IMAGE_LIMIT_TEXTS = {
-  tooLarge: (width: number, height: number) =>
-    `The image is too large (${grouped(width)} × ${grouped(height)} pixels): at most ${grouped(IMAGE_LIMITS.maxSidePx)} pixels a side and ${grouped(IMAGE_LIMITS.maxPixels)} pixels in all.`,
   unreadable: 'The image could not be read: it is damaged or not the type its first bytes say.',
   tooSlow: `The image took longer than ${IMAGE_LIMITS.decodeTimeoutSeconds} seconds to process.`,
   busy: 'Too many of your images are being processed: wait for them to finish, then try again.',
@@ -103,6 +111,7 @@ export const IMAGE_LIMIT_TEXTS = {
   malformed: 'The upload is not well-formed multipart/form-data.',
   noFile: (field: string) => `No file was sent (field "${field}").`,
 } as const;
+
 /** Side of the square an avatar is resized to. */
 export const AVATAR_SIZE_PX = 250;
 

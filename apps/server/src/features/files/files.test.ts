@@ -3,13 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FILE_ERROR_TEXTS,
-  IMAGE_LIMIT_TEXTS,
-  type FileConfig,
-  type FileObject,
-  type Message,
-} from '@chat/contract';
+import { FILE_ERROR_TEXTS, type FileConfig, type FileObject, type Message } from '@chat/contract';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import type { FilesService } from './index.js';
 
@@ -165,7 +159,7 @@ describe('files over HTTP (spec §4 Files, §5 Image upload, §7 Files)', () => 
       .toBuffer();
     const bombed = await upload(alice, bomb, 'bomb.png');
     expect(bombed.status).toBe(400);
-    expect(bombed.body.message).toBe(IMAGE_LIMIT_TEXTS.tooLarge(8000, 6000));
+    expect(bombed.body.message).toBe(FILE_ERROR_TEXTS.dimensions);
     const noFile = await send(
       alice,
       '/api/files/images',

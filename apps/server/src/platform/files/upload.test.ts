@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_LIMIT_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
+import { FILE_ERROR_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
 import { AppError } from '../errors.js';
 import {
   checkAvatarSize,
@@ -143,7 +143,7 @@ describe('inspectImage and openImage', () => {
       .toBuffer();
     expect(big.length).toBeLessThan(100_000);
     expect(await statusOf(inspectImage(big))).toBe(400);
-    await expect(inspectImage(big)).rejects.toThrow(IMAGE_LIMIT_TEXTS.tooLarge(7000, 6000));
+    await expect(inspectImage(big)).rejects.toThrow(FILE_ERROR_TEXTS.dimensions);
     expect(await statusOf(inspectImage(big, { maxPixels: 42_000_000 }))).toBe(200);
   });
 

@@ -118,7 +118,7 @@ export async function inspectImage(input: ImageInput, opts: ImageCheck = {}): Pr
   }
   const pixels = meta.width * meta.height * (meta.pages ?? 1);
   if (pixels > maxPixels || Math.max(meta.width, meta.height) > maxSide) {
-    throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.tooLarge(meta.width, meta.height));
+    throw new AppError('validation_error', FILE_ERROR_TEXTS.dimensions);
   }
   return { ...type, width: meta.width, height: meta.height };
 }

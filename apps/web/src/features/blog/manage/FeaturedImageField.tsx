@@ -2,7 +2,7 @@ import './texts';
 import { useRef, useState } from 'react';
 import { useId } from '../../../hooks/useId';
 import { ImageUp, X } from 'lucide-react';
-import { BLOG_LIMITS, UPLOAD_LIMITS } from '@chat/contract';
+import { BLOG_LIMITS, FILE_ERROR_KEYS, FILE_ERROR_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
 import { ApiError } from '../../../api/http';
 import { Spinner } from '../../../components/ui/Spinner';
 import { useTranslation } from '../../../hooks/useTranslation';
@@ -47,7 +47,9 @@ export function FeaturedImageField({ value, onChange, error, disabled }: Feature
         t(
           err instanceof ApiError && err.status === 413
             ? 'com_blog_image_too_large'
-            : 'com_blog_image_failed',
+            : err instanceof ApiError && err.message === FILE_ERROR_TEXTS.dimensions
+              ? FILE_ERROR_KEYS.dimensions
+              : 'com_blog_image_failed',
         ),
       );
     } finally {

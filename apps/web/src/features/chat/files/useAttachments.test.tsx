@@ -1,6 +1,7 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILE_PROGRESS, LOCAL_KEYS, type FileObject } from '@chat/contract';
+import { FILE_ERROR_TEXTS, FILE_PROGRESS, IMAGE_LIMITS, LOCAL_KEYS, type FileObject } from '@chat/contract';
+import { ApiError } from '../../../api/http';
 import { deleteFiles, imageSize, uploadImage } from './api';
 import { useAttachments } from './useAttachments';
 
@@ -90,6 +91,25 @@ describe('useAttachments (spec §4 Files)', () => {
     await act(async () => void (await vi.advanceTimersByTimeAsync(60)));
     expect(result.current.errors).toEqual(['unsupported', 'duplicate', 'upload']);
     expect(result.current.items).toEqual([]);
+  });
+
+  it('does not send an image larger than the server decodes (a side or the pixels in all), saying why', async () => {
+    size.mockResolvedValueOnce({ width: 1, height: IMAGE_LIMITS.maxSidePx + 1 });
+    size.mockResolvedValueOnce({ width: 8000, height: 6000 });
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([png('strip.png'), png('huge.png')]));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(upload).not.toHaveBeenCalled();
+    expect(result.current.items).toEqual([]);
+    expect(result.current.errors).toEqual(['dimensions']);
+  });
+
+  it('shows the server’s refusal of an image’s dimensions as such', async () => {
+    upload.mockRejectedValue(new ApiError(400, 'validation_error', FILE_ERROR_TEXTS.dimensions));
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([png('a.png')]));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(result.current.errors).toEqual(['dimensions']);
   });
 
   it('removes only ready files, and sends the deletions together 1 s after the last', async () => {

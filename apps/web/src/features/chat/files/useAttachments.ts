@@ -3,6 +3,7 @@ import {
   FILE_ERROR_TEXTS,
   FILE_PROGRESS,
   FILE_TIMINGS,
+  imageWithinLimits,
   NEW_CONVO,
   TIMINGS,
   type EndpointFileConfig,
@@ -106,6 +107,12 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
       try {
         const { deleteFiles, imageSize, uploadImage } = await loadApi();
         const size = await imageSize(file);
+        if (!imageWithinLimits(size.width, size.height)) {
+          // The server would refuse it from its header: it is not sent.
+          drop(id);
+          report(['dimensions']);
+          return;
+        }
         patch(id, { ...size, progress: FILE_PROGRESS.measured });
         const stored = await uploadImage(file, id, size);
         pendingFiles.add({ file_id: stored.file_id, filepath: stored.filepath, source: stored.source });

@@ -1,10 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILE_ERROR_TEXTS, IMAGE_LIMITS, IMAGE_LIMIT_TEXTS } from '@chat/contract';
+import { waitFor } from '../../../test/support/chat-harness.js';
 import { registerUser, startTestApp, type Harness, type TestUser } from '../../../test/support/harness.js';
 import { blackPng } from '../../../test/support/png.js';
 import { users } from '../../db/schema.js';
@@ -282,5 +283,30 @@ describe('upload faults over HTTP', () => {
     const normal = track('normal', sendImage(bob, route, filePart('file', await image('png'))));
     expect(await normal).toBe(200);
     expect(await Promise.all(bombs)).toEqual([400, 400, 400]);
+  });
+
+  it('another user’s upload is decoded while one user’s slow images wait their own turn', async () => {
+    // Legal images that are slow to decode (interlaced, 39.6 megapixels): hundreds of ms each.
+    const slow = blackPng(6000, 6600, { interlaced: true });
+    const tmp = join(dataDir, 'tmp');
+    const received = async () =>
+      (await readdir(tmp)).filter((n) => n.endsWith('.upload') && !n.includes('reencoded')).length;
+    const done: string[] = [];
+    const track = async (name: string, answer: Promise<{ status: number }>) => {
+      const res = await answer;
+      done.push(name);
+      return res.status;
+    };
+    const route = IMAGE_ROUTES[0];
+    const heavy = [1, 2, 3].map((n) => track(`heavy ${n}`, sendImage(writer, route, filePart('file', slow))));
+    // All three are in (received, checked, decoding or waiting) before the other user sends.
+    await waitFor(async () => (await received()) === 3);
+    const normal = track('normal', sendImage(bob, route, filePart('file', await image('png'))));
+    expect(await normal).toBe(200);
+    await Promise.all(heavy);
+    // One decoder slot was the heavy user's, the other free for bob: his upload was done before
+    // a second heavy one was (with one shared queue it waited behind two of them).
+    const secondHeavy = done.filter((d) => d.startsWith('heavy'))[1]!;
+    expect(done.indexOf('normal')).toBeLessThan(done.indexOf(secondHeavy));
   });
 });

@@ -8,7 +8,7 @@ export interface DeleteAccountDeps {
   /** The bytes the user stored (files, avatar) go first: the rows' cascade would leave them behind. */
   dropStoredFiles: (userId: string) => Promise<unknown>;
   /** Every session of the user ends at once (their access tokens stop working). */
-  userGone: (userId: string) => void;
+  userGone: (userId: string) => void | Promise<void>;
   /** Tells the other features: running replies stop. */
   onDeleted: (userId: string, conversationIds: string[]) => void;
 }
@@ -26,6 +26,6 @@ export async function deleteAccount(
   await dropStoredFiles(userId);
   const deleted = await repo.deleteUser(userId, reason ? reason : null);
   if (!deleted) throw new AppError('unauthorized', 'User not found');
-  userGone(userId);
+  await userGone(userId);
   onDeleted(userId, conversationIds);
 }

@@ -134,7 +134,7 @@ export function createIdentityService(deps: {
       if (!user || user.deletedAt) throw new AppError('invalid_token', INVALID_RESET);
       // A mailed link proves the address too.
       await repo.setPassword(userId, await hash(input.password), !!mailer);
-      for (const familyId of await repo.revokeAllOf(userId)) live.ended(familyId);
+      await Promise.all((await repo.revokeAllOf(userId)).map((familyId) => live.ended(familyId)));
       return { message: 'Password reset was successful' };
     },
   };

@@ -14,10 +14,14 @@ import type { SessionCheck } from '../../platform/auth-guard.js';
  * on Redis and the other instances apply them when the message arrives.
  */
 export interface LiveSessions extends SessionCheck {
-  /** The family was revoked in the database (logout, reuse detected). */
-  ended(sessionId: string): void;
+  /**
+   * The family was revoked in the database (logout, reuse detected). With several instances the
+   * promise settles once the others were told (it never rejects), so a request that ended a
+   * session answers after every instance refuses it.
+   */
+  ended(sessionId: string): void | Promise<void>;
   /** The user was deleted or marked deleted: every session of theirs has ended. */
-  userGone(userId: string): void;
+  userGone(userId: string): void | Promise<void>;
   isAccountDeleted(userId: string): Promise<boolean>;
 }
 

@@ -90,7 +90,7 @@ export function createAuthService(
 
   async function revokeFamily(familyId: string): Promise<void> {
     await repo.revokeFamily(familyId);
-    live.ended(familyId);
+    await live.ended(familyId);
   }
 
   /**
@@ -248,7 +248,7 @@ export function createAuthService(
 
     /** Sign out everywhere: every session family of the user is revoked and ends at once. */
     async logoutAll(userId: string): Promise<void> {
-      for (const familyId of await repo.revokeAllOf(userId)) live.ended(familyId);
+      await Promise.all((await repo.revokeAllOf(userId)).map((familyId) => live.ended(familyId)));
     },
 
     async getUser(id: string) {

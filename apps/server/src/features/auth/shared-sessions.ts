@@ -12,7 +12,7 @@ type SessionMessage = { ended: string } | { userGone: string };
  * than when the cache entry would have expired.
  */
 export function shareLiveSessions(local: LiveSessions, link: RedisLink, onError: (err: unknown) => void) {
-  const announce = (message: SessionMessage) => void link.publish(CHANNEL, message).catch(onError);
+  const announce = (message: SessionMessage): Promise<void> => link.publish(CHANNEL, message).catch(onError);
   link.subscribe(CHANNEL, (message, fromSelf) => {
     if (fromSelf) return;
     const m = message as SessionMessage;
@@ -24,11 +24,11 @@ export function shareLiveSessions(local: LiveSessions, link: RedisLink, onError:
     isAccountDeleted: (userId) => local.isAccountDeleted(userId),
     ended(sessionId) {
       local.ended(sessionId);
-      announce({ ended: sessionId });
+      return announce({ ended: sessionId });
     },
     userGone(userId) {
       local.userGone(userId);
-      announce({ userGone: userId });
+      return announce({ userGone: userId });
     },
   };
   return shared;

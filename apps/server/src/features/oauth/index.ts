@@ -19,7 +19,7 @@ export const oauthModule: FeatureModule = {
       config: oauthConfig,
       clients: oauthConfig.enabled ? flowClients(oauthConfig) : {},
       signInAs: use('signInAs'),
-      sessionsEnded: (families) => families.forEach((f) => live.ended(f)),
+      sessionsEnded: (families) => Promise.all(families.map((f) => live.ended(f))),
       verifiesEmail: config.mail !== undefined,
       emailDomainAllowed: (email) => isEmailDomainAllowed(email, config),
       onRegistered: (userId) => events.emit('users.registered', { userId }),

@@ -72,7 +72,7 @@ export interface OAuthServiceDeps {
   clients: Partial<Record<SocialProvider, FlowClient>>;
   signInAs(user: UserRow): Promise<IssuedSession>;
   /** Sessions ended by linking (an unconfirmed account claimed): told to the live-session cache. */
-  sessionsEnded(familyIds: string[]): void;
+  sessionsEnded(familyIds: string[]): Promise<unknown>;
   /** Mail is configured: an unconfirmed address then means nobody proved it. */
   verifiesEmail: boolean;
   /** librechat.yaml `registration.allowedDomains`: a new account's address must be in one. */
@@ -96,7 +96,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     if (existing) {
       if (existing.deletedAt) throw new OAuthRefusal('account_deleted', 'This account has been deleted');
       const claim = deps.verifiesEmail && !existing.emailVerified;
-      deps.sessionsEnded(await repo.link(existing, identity, claim));
+      await deps.sessionsEnded(await repo.link(existing, identity, claim));
       return existing;
     }
     if (!config.allowRegistration) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from './call';
-import { setSession } from './http';
+import { getAccessToken, setSession } from './http';
 import { testUser } from '../test-support/user';
 
 const json = (body: unknown, status = 200) =>
@@ -49,6 +49,33 @@ describe('callApi (the typed caller of the contract route table)', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(callApi(API_ROUTE_PATHS.user, {})).resolves.toEqual(user);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/user', '/api/auth/refresh', '/api/user']);
+  });
+
+  it('keeps the session when the refresh answers 503 or cannot connect, and ends it on a refusal', async () => {
+    for (const failure of [
+      () => json({ message: 'The service is unavailable', code: 'service_unavailable' }, 503),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      setSession({ token: 'old', user });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (url: string) =>
+          url === '/api/auth/refresh' ? failure() : json({ message: 'x', code: 'token_expired' }, 401),
+        ),
+      );
+      await expect(callApi(API_ROUTE_PATHS.user, {})).rejects.toMatchObject({ status: 401 });
+      expect(getAccessToken()).toBe('old');
+    }
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/refresh'
+          ? json({ message: 'Invalid refresh token', code: 'unauthorized' }, 401)
+          : json({ message: 'x', code: 'token_expired' }, 401),
+      ),
+    );
+    await expect(callApi(API_ROUTE_PATHS.user, {})).rejects.toMatchObject({ status: 401 });
+    expect(getAccessToken()).toBeNull();
   });
 
   it('throws the ApiError of a non-2xx answer', async () => {

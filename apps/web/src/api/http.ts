@@ -37,6 +37,11 @@ export function onSessionChange(listener: SessionListener): () => void {
   return () => sessionListeners.delete(listener);
 }
 
+/** An answer that says the server could not answer for now, not that the request was refused. */
+function isTransient(err: unknown): boolean {
+  return err instanceof ApiError && (err.code === 'network_error' || err.status === 503);
+}
+
 /** A banned user's error (spec §4 Session 9: an error text containing "ban", or the banned code). */
 export function isBanError(err: { code: string; message: string }): boolean {
   return err.code === 'banned' || isBanText(err.message);
@@ -67,7 +72,12 @@ async function toApiError(res: Response): Promise<ApiError> {
 const shareRefresh = createRefreshSharing(browserTabs());
 
 async function postRefresh(): Promise<AuthResponse> {
-  const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network_error', 'Error connecting to server');
+  }
   if (!res.ok) throw await toApiError(res);
   return (await res.json()) as AuthResponse;
 }
@@ -85,7 +95,10 @@ export function refreshSession(): Promise<AuthResponse> {
       setSession(session);
       return session;
     } catch (err) {
-      setSession(null, err);
+      // A server that cannot answer for now (its database away, a restart, no network) has not
+      // ended the session: the person stays signed in and the next 401 refreshes again. Only a
+      // refusal ends it (or a first refresh, which has no session to keep).
+      if (!accessToken || !isTransient(err)) setSession(null, err);
       throw err;
     } finally {
       refreshing = null;

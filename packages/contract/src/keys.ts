@@ -25,11 +25,30 @@ export const customKeyValueSchema = z.object({
   apiKey: z.string().min(1),
   baseURL: z.string().optional(),
 });
+/**
+ * The grammar of each Azure OpenAI value that becomes part of a request's URL (the instance is
+ * the host's first label, the deployment a path segment, the version a query value): anything
+ * else could move the request to another host or path.
+ */
+export const AZURE_URL_PARTS = {
+  /** A resource name: letters, digits and inner hyphens, at most 64 (one DNS label). */
+  instanceName: /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?$/,
+  /** A deployment name: letters, digits, `_`, `.`, `-`, starting with a letter or digit, at most 64. */
+  deploymentName: /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/,
+  /** An API version: a date with an optional tag (`2024-10-21`, `2025-01-01-preview`), or `v1`, `latest`, `preview`. */
+  apiVersion: /^(?:\d{4}-\d{2}-\d{2}(?:-[a-z]+)?|v\d{1,2}|latest|preview)$/,
+} as const;
 export const azureKeyValueSchema = z.object({
   azureOpenAIApiKey: z.string().min(1),
-  azureOpenAIApiInstanceName: z.string().min(1),
-  azureOpenAIApiDeploymentName: z.string().min(1),
-  azureOpenAIApiVersion: z.string().min(1),
+  azureOpenAIApiInstanceName: z
+    .string()
+    .regex(AZURE_URL_PARTS.instanceName, 'must be an Azure resource name (letters, digits, hyphens)'),
+  azureOpenAIApiDeploymentName: z
+    .string()
+    .regex(AZURE_URL_PARTS.deploymentName, 'must be a deployment name (letters, digits, _ . -)'),
+  azureOpenAIApiVersion: z
+    .string()
+    .regex(AZURE_URL_PARTS.apiVersion, 'must be an API version such as 2024-10-21'),
 });
 /** Spec §5: what a Google service key (a service account's JSON key file) must hold. */
 export const GOOGLE_SERVICE_KEY_LIMITS = { clientEmailMin: 3, projectIdMin: 3, privateKeyMin: 601 } as const;

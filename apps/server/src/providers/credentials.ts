@@ -96,10 +96,12 @@ export function createCredentialsResolver(
       }
       // A user's service key names its own token endpoint: that connection is guarded too.
       const usersTokenURI = endpoint.userProvide && key.googleServiceAccount?.token_uri !== undefined;
+      // A user's Azure instance, deployment and version make the URL (host included): guarded too.
+      const usersAzure = endpoint.userProvide && key.azure !== undefined;
       return {
         apiKey: apiKey ?? '',
         baseURL: usersURL ?? endpoint.baseURL,
-        ...(usersURL || usersTokenURI ? { fetch: guardedFetch } : {}),
+        ...(usersURL || usersTokenURI || usersAzure ? { fetch: guardedFetch } : {}),
         azure: key.azure ?? endpoint.azure,
         googleServiceAccount: endpoint.userProvide ? key.googleServiceAccount : endpoint.googleServiceAccount,
       };

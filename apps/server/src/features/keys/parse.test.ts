@@ -92,4 +92,35 @@ describe('a saved key per endpoint kind', () => {
       parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: { ...sa, private_key: 'short' } })),
     ).toThrow(/601/);
   });
+
+  it('Google: a service key whose token endpoint is an internal address is refused, naming the field', () => {
+    const google = endpoint({ type: 'google' });
+    const sa = {
+      client_email: 'a@b.iam.gserviceaccount.com',
+      project_id: 'proj-1',
+      private_key: `-----BEGIN PRIVATE KEY-----\n${'A'.repeat(620)}\n-----END PRIVATE KEY-----\n`,
+    };
+    for (const token_uri of ['http://169.254.169.254/token', 'http://10.0.0.5:80/', 'file:///etc/passwd']) {
+      const value = JSON.stringify({ GOOGLE_SERVICE_KEY: { ...sa, token_uri } });
+      let issues: unknown;
+      try {
+        parseKeyValue(google, value);
+      } catch (err) {
+        issues = (err as { issues?: unknown }).issues;
+      }
+      expect(issues).toMatchObject([{ path: 'value.GOOGLE_SERVICE_KEY.token_uri' }]);
+    }
+    // The operator may allow an internal token endpoint, as for base URLs.
+    const internal = { ...sa, token_uri: 'http://10.0.0.5/token' };
+    expect(
+      parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: internal }), { allow: ['10.0.0.0/8'] }),
+    ).toMatchObject({ googleServiceAccount: internal });
+  });
+
+  it('custom: a user base URL refused by the guard names its field', () => {
+    const custom = endpoint({ type: 'custom', userProvideURL: true });
+    expect(() =>
+      parseKeyValue(custom, JSON.stringify({ apiKey: 'k', baseURL: 'http://127.0.0.1:6379/' })),
+    ).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ path: 'value.baseURL' })] }));
+  });
 });

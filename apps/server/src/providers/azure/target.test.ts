@@ -72,3 +72,35 @@ describe('azureRoute', () => {
     expect(deploymentOf(fixed, 'gpt-4o')).toBe('one');
   });
 });
+
+describe('values that make the URL', () => {
+  const creds = (azure: Partial<typeof target>, baseURL?: string) => ({
+    apiKey: 'k',
+    baseURL,
+    azure: { ...target, ...azure },
+  });
+
+  it('refuses an instance name that would change the host, with or without a base URL', () => {
+    for (const instanceName of ['10.0.0.5:80/#', 'evil.example/x?', 'a b', 'inst@host', '-x']) {
+      expect(() => azureRoute(creds({ instanceName }))).toThrow(/instance name is not valid/);
+      expect(() =>
+        azureRoute(creds({ instanceName }, 'https://${INSTANCE_NAME}.openai.azure.com/openai')),
+      ).toThrow(/instance name is not valid/);
+    }
+  });
+
+  it('refuses a deployment or an API version that would change the path or the query', () => {
+    for (const deploymentName of ['../../admin', 'a/b', 'a?x=1', 'a#', '%2e%2e']) {
+      expect(() => azureRoute(creds({ deploymentName }))).toThrow(/deployment name is not valid/);
+    }
+    for (const apiVersion of ['2024-10-21&x=1', '2024-10-21#', '../v1', '2024-10-21 ']) {
+      expect(() => azureRoute(creds({ apiVersion }))).toThrow(/API version is not valid/);
+    }
+  });
+
+  it('refuses a model used as the deployment that is not a deployment name', () => {
+    const route = azureRoute(creds({ deploymentName: '' }, 'https://h/openai'));
+    expect(() => deploymentOf(route, '../../admin')).toThrow(/deployment name is not valid/);
+    expect(deploymentOf(route, 'gpt-4o')).toBe('gpt-4o');
+  });
+});

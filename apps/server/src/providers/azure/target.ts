@@ -1,3 +1,4 @@
+import { AZURE_URL_PARTS } from '@chat/contract';
 import type { AzureTarget } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 import type { Credentials } from '../credentials.js';
@@ -19,10 +20,33 @@ export interface AzureRoute {
 
 const DEPLOYMENT_PLACEHOLDER = '${DEPLOYMENT_NAME}';
 
+const PART_NAMES: Record<keyof typeof AZURE_URL_PARTS, string> = {
+  instanceName: 'instance name',
+  deploymentName: 'deployment name',
+  apiVersion: 'API version',
+};
+
+/**
+ * A value that goes into the URL, checked to its grammar where the URL is made (a user's key is
+ * checked when saved too): an instance name like `10.0.0.5:80/#` would send the request, and
+ * its key, to another host.
+ */
+function urlPart(part: keyof typeof AZURE_URL_PARTS, value: string): string {
+  if (!AZURE_URL_PARTS[part].test(value)) {
+    throw new AppError('validation_error', `The Azure OpenAI ${PART_NAMES[part]} is not valid`, [
+      { path: part, message: 'Not valid in a URL' },
+    ]);
+  }
+  return value;
+}
+
 /** LibreChat's placeholders in AZURE_OPENAI_BASEURL, filled from the target. */
 function fillPlaceholders(url: string, target: Partial<AzureTarget>, modelAsDeployment: boolean): string {
-  const filled = url.replaceAll('${INSTANCE_NAME}', target.instanceName ?? '');
-  return modelAsDeployment ? filled : filled.replaceAll(DEPLOYMENT_PLACEHOLDER, target.deploymentName ?? '');
+  const filled = url.includes('${INSTANCE_NAME}')
+    ? url.replaceAll('${INSTANCE_NAME}', urlPart('instanceName', target.instanceName ?? ''))
+    : url;
+  if (modelAsDeployment || !filled.includes(DEPLOYMENT_PLACEHOLDER) || !target.deploymentName) return filled;
+  return filled.replaceAll(DEPLOYMENT_PLACEHOLDER, urlPart('deploymentName', target.deploymentName));
 }
 
 /**
@@ -36,8 +60,9 @@ function fillPlaceholders(url: string, target: Partial<AzureTarget>, modelAsDepl
  */
 export function azureRoute(credentials: Credentials, modelAsDeployment = false): AzureRoute {
   const target: Partial<AzureTarget> = credentials.azure ?? {};
-  const apiVersion = target.apiVersion || DEFAULT_AZURE_API_VERSION;
-  const deployment = modelAsDeployment ? undefined : target.deploymentName || undefined;
+  const apiVersion = urlPart('apiVersion', target.apiVersion || DEFAULT_AZURE_API_VERSION);
+  const named = modelAsDeployment ? undefined : target.deploymentName || undefined;
+  const deployment = named === undefined ? undefined : urlPart('deploymentName', named);
   if (credentials.baseURL) {
     const base = fillPlaceholders(credentials.baseURL, target, modelAsDeployment).replace(/\/+$/, '');
     const whole = /^(.*)\/deployments\/([^/?#]+)$/.exec(base);
@@ -59,7 +84,13 @@ export function azureRoute(credentials: Credentials, modelAsDeployment = false):
       'The Azure OpenAI endpoint has neither an instance name nor a base URL',
     );
   }
-  return { baseURL: undefined, resourceName: target.instanceName, deployment, apiVersion, modelAsDeployment };
+  return {
+    baseURL: undefined,
+    resourceName: urlPart('instanceName', target.instanceName),
+    deployment,
+    apiVersion,
+    modelAsDeployment,
+  };
 }
 
 /** The base URL of a request for `model`: a ${DEPLOYMENT_NAME} left in it is the model's deployment. */
@@ -70,5 +101,5 @@ export function baseURLFor(route: AzureRoute, model: string): string | undefined
 /** The deployment a request for `model` goes to on `route`. */
 export function deploymentOf(route: AzureRoute, model: string): string {
   if (route.deployment) return route.deployment;
-  return route.modelAsDeployment ? model.replaceAll('.', '') : model;
+  return urlPart('deploymentName', route.modelAsDeployment ? model.replaceAll('.', '') : model);
 }

@@ -75,7 +75,13 @@ export interface ProviderCompletion {
 /** A failure of the upstream, already mapped to a contract error code and a readable message. */
 export interface ProviderError {
   code: ErrorCode;
+  /** What the user reads: a sentence of ours, or the upstream's own words for an HTTP error. */
   message: string;
+  /**
+   * For the server log only, never sent or saved: what the network or TLS layer said (OpenSSL's
+   * text with its source paths, addresses, ports), scrubbed of anything that looks like a secret.
+   */
+  detail?: string | undefined;
 }
 
 export interface ProviderUsage {

@@ -107,11 +107,13 @@ async function exchangeToken(
       signal: AbortSignal.timeout(TOKEN_TIMEOUT_MS),
     });
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new AppError(
+    // What the network said (addresses, TLS internals) is for the log only (providers/errors.ts).
+    const failure = new AppError(
       'upstream_auth',
-      `The service account's token endpoint could not be reached (${reason})`,
+      "The service account's token endpoint could not be reached",
     );
+    failure.cause = err;
+    throw failure;
   }
   let body: { access_token?: unknown; expires_in?: unknown; error?: unknown; error_description?: unknown };
   try {

@@ -48,6 +48,12 @@ export async function streamReply(
     outcome = { kind: 'error', error: { code: 'upstream_error', message: 'The reply failed unexpectedly' } };
   }
   if (signal.aborted && outcome?.kind !== 'finish') return { kind: 'abort', usage };
+  if (outcome?.kind === 'error') {
+    const { code, message, detail } = outcome.error;
+    // What the network or TLS layer said goes to the log only; the user reads `message`.
+    if (detail) log.warn({ provider: { code, message, detail } }, 'provider request failed');
+    outcome = { kind: 'error', error: { code, message } };
+  }
   return {
     ...(outcome ?? {
       kind: 'error',

@@ -1,6 +1,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { PLUGIN_KEYS } from '@chat/contract';
 import type { Credentials } from '../../../providers/credentials.js';
+import { mapProviderError } from '../../../providers/errors.js';
 import { argsObject, stringArg, type PluginDefinition } from './types.js';
 
 /** A generated image larger than this (base64 characters) is refused rather than stored in a reply. */
@@ -61,9 +62,11 @@ export function dallePlugin(opts: {
         base64 = image.base64;
         mediaType = image.mediaType;
       } catch (err) {
-        throw new Error(
-          `The image could not be generated: ${err instanceof Error ? err.message : String(err)}`,
-        );
+        // The user and the model read a sentence (the upstream's words for an HTTP error); what the
+        // network or TLS layer said stays with the cause, which the plugin's log line carries.
+        const failure = new Error(`The image could not be generated: ${mapProviderError(err).message}`);
+        failure.cause = err;
+        throw failure;
       }
       if (base64.length > MAX_IMAGE_BASE64) throw new Error('The generated image is too large to show');
       const alt = prompt.replace(/[[\]\n\r]/g, ' ').slice(0, 100);

@@ -26,6 +26,13 @@ export const ENDPOINT_DISPLAY_ORDER: readonly BuiltInEndpoint[] = [
   'custom',
 ];
 
+/**
+ * The finish reason of a reply whose stream ended without the protocol's end (OpenAI's
+ * finish_reason, Anthropic's message_stop, Gemini's finishReason): saved unfinished with the text
+ * so far; the client says the connection ended early and offers Continue.
+ */
+export const CUT_FINISH_REASON = 'incomplete';
+
 /** Endpoints on which Continue is offered (spec §4 Message actions). */
 export const CONTINUE_ENDPOINTS: readonly string[] = [
   'openAI',

@@ -44,6 +44,8 @@ export const ERROR_STATUS = {
   upstream_rate_limited: 429,
   upstream_timeout: 504,
   upstream_unavailable: 503,
+  /** The provider's stream ended before its end marker: the reply so far is kept, unfinished. */
+  upstream_incomplete: 502,
   insufficient_quota: 402,
   /** The user's token balance cannot cover the send (CHECK_BALANCE); the message is JSON. */
   token_balance: 402,
@@ -123,6 +125,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   upstream_rate_limited: 'com_error_upstream_rate_limited',
   upstream_timeout: 'com_error_upstream_timeout',
   upstream_unavailable: 'com_error_upstream_unavailable',
+  upstream_incomplete: 'com_error_upstream_incomplete',
   insufficient_quota: 'com_error_insufficient_quota',
   token_balance: 'com_error_token_balance',
   moderation: 'com_error_moderation',

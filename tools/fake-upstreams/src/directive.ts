@@ -3,12 +3,13 @@
  * the chat box itself, with no access to the server: `[[fake tps=20 failAfter=5]]`.
  *
  * Syntax: `[[fake key=value key="quoted value" flag ...]]`, anywhere in the text, case-insensitive
- * keyword. Keys: tps, failAfter, hang (flag or hang=true), hangAfter, malformed (flag = after 0
+ * keyword. Keys: tps, failAfter, hang (flag or hang=true), hangAfter, endAfter (a clean end
+ * without the protocol's end marker after N tokens), malformed (flag = after 0
  * tokens, or malformed=N), status (400 401 403 429 500 503 529), error (quota, context,
  * moderation), errorAfter (an in-stream error after N tokens, of `status`), split (flag), reply,
  * finish (stop, length, content_filter), tool (a tool call by name; repeat for several) and args (the
  * JSON arguments of the tool named last). Long aliases (tokensPerSecond, failAfterTokens,
- * hangAfterTokens, malformedAfterTokens, errorAfterTokens, finishReason) work too.
+ * hangAfterTokens, endAfterTokens, malformedAfterTokens, errorAfterTokens, finishReason) work too.
  * Quoted values may contain spaces, `]`, and the escapes \" \\ \n. Unknown keys and invalid
  * values are ignored so a typo never crashes a demo. Later directives override earlier ones.
  */
@@ -74,6 +75,12 @@ function applyPair(script: FakeScript, key: string, value: string | undefined): 
     case 'hangaftertokens': {
       const n = toInt(value);
       if (n !== undefined) script.hangAfterTokens = n;
+      return;
+    }
+    case 'endafter':
+    case 'endaftertokens': {
+      const n = toInt(value);
+      if (n !== undefined) script.endAfterTokens = n;
       return;
     }
     case 'malformed':

@@ -50,6 +50,7 @@ export function streamReply(res: ServerResponse, job: StreamJob): void {
   // says "fail" must always fail, or tests would silently pass on short replies.
   const failAt = limit(script.failAfterTokens, tokens.length);
   const hangAt = limit(script.hangAfterTokens, tokens.length);
+  const endAt = limit(script.endAfterTokens, tokens.length);
   const malformedAt = limit(script.malformedAfterTokens, tokens.length);
   const errorAt = limit(script.errorAfterTokens, tokens.length);
   let i = 0;
@@ -87,6 +88,7 @@ export function streamReply(res: ServerResponse, job: StreamJob): void {
     while (!closed) {
       if (i === failAt) return resetConnection(res);
       if (i === hangAt) return; // stall until the client gives up; 'close' cleans up
+      if (i === endAt) return end(''); // a clean end, without the tail's finish and terminator
       if (i === errorAt) return end(wire.error(script.status ?? 500));
       if (i === malformedAt && !malformedSent) {
         malformedSent = true;

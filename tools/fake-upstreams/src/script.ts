@@ -28,6 +28,7 @@ const BUILT_IN: ResolvedScript = {
   failAfterTokens: undefined,
   hang: false,
   hangAfterTokens: undefined,
+  endAfterTokens: undefined,
   malformedAfterTokens: undefined,
   status: undefined,
   error: undefined,

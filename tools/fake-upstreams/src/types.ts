@@ -15,6 +15,11 @@ export interface FakeScript {
   hang?: boolean;
   /** Send N tokens, then stall forever. */
   hangAfterTokens?: number;
+  /**
+   * Stream N tokens, then end the response cleanly without the protocol's end (no finish reason,
+   * no `[DONE]`, `message_stop` or `finishReason`), as a proxy that closes early would.
+   */
+  endAfterTokens?: number;
   /** Send N tokens, then one chunk that is not valid JSON, then the rest of the reply. */
   malformedAfterTokens?: number;
   /**
@@ -119,6 +124,7 @@ export interface ResolvedScript {
   failAfterTokens: number | undefined;
   hang: boolean;
   hangAfterTokens: number | undefined;
+  endAfterTokens: number | undefined;
   malformedAfterTokens: number | undefined;
   status: FakeStatus | undefined;
   error: FakeErrorKind | undefined;

@@ -359,7 +359,8 @@ export function createAskPipeline(deps: PipelineDeps) {
         sink.event({ error: true, code: 'service_unavailable', message: UNAVAILABLE_TEXTS.replyNotSavedYet });
       } else if (!(result = saved.value)) {
         sink.event({ error: true, code: 'not_found', message: 'The conversation was deleted' });
-      } else if (outcome.kind === 'error') {
+      } else if (outcome.kind === 'error' || outcome.kind === 'incomplete') {
+        // An incomplete reply is saved unfinished: the event tells why, the client offers Continue.
         report(outcome.error.code, outcome.error.message, 'provider');
         sink.event({ error: true, code: outcome.error.code, message: outcome.error.message, ...result });
       } else if (shutdown) {

@@ -57,6 +57,16 @@ const FINISH_REASONS: Record<LanguageModelV3FinishReason['unified'], string> = {
   other: 'other',
 };
 
+/**
+ * The stream ended without its end marker (a proxy or the network closed it cleanly mid-reply):
+ * OpenAI's finish_reason (the SDK's finish then has no raw reason), Anthropic's message_stop
+ * (no finish at all), Gemini's finishReason.
+ */
+export const INCOMPLETE_STREAM: ProviderError = {
+  code: 'upstream_incomplete',
+  message: 'The connection to the provider ended before the reply was complete',
+};
+
 function moderationError(raw: string | undefined): ProviderError {
   const why = raw ? ` (${raw})` : '';
   return { code: 'moderation', message: `The provider's safety system blocked the reply${why}` };
@@ -193,6 +203,8 @@ class PartsRelay implements PartsSink {
           // Anthropic's refusal, Gemini's SAFETY or blocked prompt) fails as moderation.
           if (part.finishReason.unified === 'content-filter')
             this.end({ type: 'error', error: moderationError(part.finishReason.raw) });
+          else if (part.finishReason.unified === 'other' && part.finishReason.raw === undefined)
+            this.end({ type: 'error', error: INCOMPLETE_STREAM });
           else this.end({ type: 'finish', finishReason: finishReasonOf(part.finishReason), usage });
           break;
         }
@@ -278,9 +290,7 @@ export function createLanguageModelProvider(
       if (!signal.aborted) {
         relay.end({
           type: 'error',
-          error: idle.timedOut
-            ? mapProviderError(idle.signal.reason)
-            : { code: 'upstream_error', message: 'The provider ended the reply unexpectedly' },
+          error: idle.timedOut ? mapProviderError(idle.signal.reason) : INCOMPLETE_STREAM,
         });
       }
     } catch (err) {

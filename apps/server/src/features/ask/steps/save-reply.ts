@@ -1,4 +1,4 @@
-import { DEFAULT_TITLE, titleFromText, type PluginState } from '@chat/contract';
+import { CUT_FINISH_REASON, DEFAULT_TITLE, titleFromText, type PluginState } from '@chat/contract';
 import type { Db } from '../../../db/client.js';
 import type { ConvosRepo } from '../../convos/index.js';
 import { presentConversation } from '../../convos/index.js';
@@ -26,6 +26,9 @@ export function replyPatch(text: string, outcome: Outcome): MessagePatch {
     };
   }
   if (outcome.kind === 'abort') return { text, unfinished: true, error: false, finishReason: 'abort' };
+  if (outcome.kind === 'incomplete') {
+    return { text, unfinished: true, error: false, finishReason: CUT_FINISH_REASON };
+  }
   // A failed reply keeps its partial text. With none, its text is the error as JSON (business §8:
   // "error text may be JSON with a code"), so a reload shows the same spec text for the code as
   // the live error event did.

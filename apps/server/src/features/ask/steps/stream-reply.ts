@@ -9,6 +9,11 @@ export type Outcome = (
   | { kind: 'finish'; finishReason: string; outputTokens: number | undefined }
   | { kind: 'abort' }
   | { kind: 'error'; error: ProviderError }
+  /**
+   * The stream ended before its end marker after some text: kept unfinished (Continue goes on
+   * from it), and the client is told the connection ended early (`error` says so).
+   */
+  | { kind: 'incomplete'; error: ProviderError }
 ) & {
   /** The provider's token counts, when it reported them (usually only for a finished reply). */
   usage?: ProviderUsage | undefined;
@@ -27,11 +32,13 @@ export async function streamReply(
 ): Promise<Outcome> {
   let outcome: Outcome | undefined;
   let usage: ProviderUsage | undefined;
+  let texts = 0;
   try {
     // The push route: each event straight from the upstream's chunk to the sink.
     await streamOf(turn.provider)(turn.upstream, signal, (ev) => {
       if (outcome?.kind === 'error') return;
       if (ev.type === 'text') {
+        texts++;
         sink.delta(ev.text);
       } else if (ev.type === 'usage') {
         usage = ev.usage;
@@ -52,7 +59,11 @@ export async function streamReply(
     const { code, message, detail } = outcome.error;
     // What the network or TLS layer said goes to the log only; the user reads `message`.
     if (detail) log.warn({ provider: { code, message, detail } }, 'provider request failed');
-    outcome = { kind: 'error', error: { code, message } };
+    // A stream cut before its end marker keeps what came: the user may continue it.
+    outcome = {
+      kind: code === 'upstream_incomplete' && texts > 0 ? 'incomplete' : 'error',
+      error: { code, message },
+    };
   }
   return {
     ...(outcome ?? {

@@ -167,7 +167,7 @@ export interface ReplySpend {
   /** The text the upstream generated in this turn (a continued reply's prefix not included). */
   completion: string;
   usage: ProviderUsage | undefined;
-  outcome: 'finish' | 'abort' | 'error';
+  outcome: 'finish' | 'abort' | 'error' | 'incomplete';
 }
 
 /** attach files: content parts (images) added to the user message of this turn. */

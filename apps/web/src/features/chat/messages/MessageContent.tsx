@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { AlertCircle } from 'lucide-react';
-import { TIMINGS, type Message } from '@chat/contract';
+import { CUT_FINISH_REASON, TIMINGS, type Message } from '@chat/contract';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';
 import { getErrorDetail } from '../stream/error-details';
 import { errorTextFor, isErrorJsonText } from './error-text';
@@ -36,6 +36,20 @@ function UnfinishedNotice() {
       className="mt-2 rounded-lg bg-surface-secondary px-3 py-2 text-sm text-text-secondary"
     >
       {t('com_chat_unfinished')}
+    </p>
+  );
+}
+
+/** A reply whose stream ended before its end marker: said at once, Continue picks it up. */
+function ConnectionEndedNotice() {
+  const { t } = useTranslation();
+  return (
+    <p
+      role="status"
+      data-testid="connection-ended-notice"
+      className="mt-2 rounded-lg bg-surface-secondary px-3 py-2 text-sm text-text-secondary"
+    >
+      {t('com_chat_connection_ended_early')}
     </p>
   );
 }
@@ -85,7 +99,10 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
         </div>
       )}
       {message.error && <ErrorBubble text={errorTextFor(t, message.text, detail)} />}
-      {message.unfinished && !streaming && !message.error && <UnfinishedNotice />}
+      {message.unfinished &&
+        !streaming &&
+        !message.error &&
+        (message.finish_reason === CUT_FINISH_REASON ? <ConnectionEndedNotice /> : <UnfinishedNotice />)}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
-import { NO_PARENT, type Message } from '@chat/contract';
+import { CUT_FINISH_REASON, NO_PARENT, type Message } from '@chat/contract';
 import { queryKeys } from '../../../api/keys';
 import { onAdoption } from './adopt-id';
 import { startStream } from './run';
@@ -153,6 +153,52 @@ describe('startStream', () => {
     close();
     await done;
     expect(getContextStart(CID)).toBeUndefined();
+  });
+
+  it('keeps a reply whose connection ended early as unfinished text, not as an error', async () => {
+    const { fetchMock, send, close } = controllableFetch();
+    vi.stubGlobal('fetch', fetchMock);
+    const done = startStream(
+      qc,
+      { kind: 'ask', text: 'hi', parentMessageId: NO_PARENT },
+      {
+        conversationId: CID,
+        endpoint: 'demo',
+        model: 'm',
+        sender: 'Demo',
+        userSender: 'User',
+        newId: () => UID,
+      },
+    );
+    send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
+    send({ text: 'one two' });
+    await tick();
+    const reply = message({
+      messageId: RID,
+      parentMessageId: UID,
+      isCreatedByUser: false,
+      text: 'one two',
+      unfinished: true,
+      finish_reason: CUT_FINISH_REASON,
+    });
+    send({
+      error: true,
+      code: 'upstream_incomplete',
+      message: 'The connection to the provider ended before the reply was complete',
+      conversation: convo,
+      requestMessage: message({}),
+      responseMessage: reply,
+    });
+    close();
+    await done;
+    const saved = qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => m.messageId === RID);
+    expect(saved).toMatchObject({
+      text: 'one two',
+      error: false,
+      unfinished: true,
+      finish_reason: CUT_FINISH_REASON,
+    });
+    expect(getStreamState(CID).phase).toBe('error');
   });
 
   it('puts plugin display states on the reply as they come (spec §4)', async () => {

@@ -18,6 +18,8 @@ describe('parseDirectives', () => {
     expect(parseDirectives('[[fake hang]]').script).toEqual({ hang: true });
     expect(parseDirectives('[[fake hang=false]]').script).toEqual({ hang: false });
     expect(parseDirectives('[[fake hangAfter=3]]').script).toEqual({ hangAfterTokens: 3 });
+    expect(parseDirectives('[[fake endAfter=2]]').script).toEqual({ endAfterTokens: 2 });
+    expect(parseDirectives('[[fake endAfterTokens=0]]').script).toEqual({ endAfterTokens: 0 });
     expect(parseDirectives('[[fake finish=length]]').script).toEqual({ finishReason: 'length' });
   });
 

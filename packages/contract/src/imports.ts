@@ -4,12 +4,17 @@ import { route } from './route-def.js';
 /**
  * Importing conversations (beyond the spec; LibreChat's path POST /api/convos/import, multipart
  * field `file`): a ChatGPT export (`conversations.json`), a LibreChat JSON export, or this app's
- * own JSON export (the export dialog's json, written in LibreChat's shape). The file is read as
- * a stream, one conversation at a time; the reply is an event stream of progress events and a
- * final report (or an error event that still carries the report so far).
+ * own JSON export (the export dialog's json, written in LibreChat's shape). The upload is stored
+ * and the route answers at once with a job id (LibreChat's `{ message, jobId }`); the job reads
+ * the file one conversation at a time in small batches, and its status (progress, then the
+ * report, or an error that still carries the report so far) is polled at
+ * GET /api/convos/import/jobs/:jobId (LibreChat's path).
  */
 export const IMPORT_LIMITS = {
-  /** The largest file accepted. */
+  /**
+   * The largest file the server ever takes, whatever IMPORT_MAX_FILE_MB says. The default limit
+   * is IMPORT_DEFAULTS.maxFileMb.
+   */
   maxFileBytes: 512 * 1024 * 1024,
   /** A single conversation larger than this (as JSON text) stops the import: memory stays bounded. */
   maxConversationBytes: 64 * 1024 * 1024,
@@ -19,13 +24,42 @@ export const IMPORT_LIMITS = {
   maxSourceIdChars: 200,
   maxSenderChars: 128,
   maxModelChars: 256,
-  /** Conversations written together in one transaction, at most (and at most this much text). */
-  writeBatchConversations: 100,
-  writeBatchChars: 4_000_000,
+  /**
+   * Conversations written together in one transaction, at most (and at most this many messages
+   * and this much text). Small, so one batch holds the database for a short while and other
+   * users' requests are served between batches.
+   */
+  writeBatchConversations: 25,
+  writeBatchMessages: 2_000,
+  writeBatchChars: 1_000_000,
   /** Entries of the report's list; counts cover everything. */
   maxReportItems: 1000,
-  /** Progress events are sent at most this often. */
-  progressIntervalMs: 200,
+} as const;
+
+/** Import jobs: how the stored upload is kept and how a job is run, polled and handed over. */
+export const IMPORT_JOB_LIMITS = {
+  /** The upload is stored in the database in pieces of this size (read back one at a time). */
+  chunkBytes: 1024 * 1024,
+  /**
+   * A running job belongs to one instance until this long after its last batch: an instance that
+   * stopped without finishing it leaves it to another (or to itself after a restart).
+   */
+  leaseMs: 60_000,
+  /** How often each instance looks for jobs that are waiting or whose owner stopped. */
+  claimIntervalMs: 5_000,
+  /** How often the import dialog asks for the job's status. */
+  pollIntervalMs: 1_000,
+} as const;
+
+/**
+ * The per-user quota's defaults (settings IMPORT_MAX_FILE_MB and IMPORT_MAX_ACTIVE_JOBS). 100 MB
+ * holds a ChatGPT export of several hundred thousand messages; past it an upload is refused
+ * before it is stored (the former 512 MB let one user fill the disk and hold the server).
+ */
+export const IMPORT_DEFAULTS = {
+  maxFileMb: 100,
+  /** Imports waiting or running at once, per user. */
+  maxActiveJobs: 1,
 } as const;
 
 export const IMPORT_FORMATS = ['chatgpt', 'librechat'] as const;
@@ -71,40 +105,41 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-export const importProgressEventSchema = z.object({
-  progress: z.literal(true),
-  /** Bytes of the file read so far, and its size when the client said it (else null). */
-  bytes: z.number().int(),
-  totalBytes: z.number().int().nullable(),
+export const IMPORT_JOB_STATUSES = ['scheduled', 'running', 'completed', 'failed'] as const;
+export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
+
+export const importStartedSchema = z.object({ message: z.string(), jobId: z.string() });
+export type ImportStarted = z.infer<typeof importStartedSchema>;
+
+export const importJobSchema = z.object({
+  id: z.string(),
+  /** scheduled (stored, waiting), running, completed (`report`), failed (`error`, and `report`). */
+  status: z.enum(IMPORT_JOB_STATUSES),
+  /** Bytes of the file read so far, of its size. */
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
   imported: z.number().int(),
   skipped: z.number().int(),
+  /** When completed, or failed after some conversations: what was imported (each whole). */
+  report: importReportSchema.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  createdAt: z.string(),
 });
-export const importFinalEventSchema = z.object({ final: z.literal(true), report: importReportSchema });
-export const importErrorEventSchema = z.object({
-  error: z.literal(true),
-  code: z.string(),
-  message: z.string(),
-  /** What was imported before the error (each conversation whole or not at all). */
-  report: importReportSchema,
-});
-export const importEventSchema = z.union([
-  importProgressEventSchema,
-  importFinalEventSchema,
-  importErrorEventSchema,
-]);
-export type ImportProgressEvent = z.infer<typeof importProgressEventSchema>;
-export type ImportFinalEvent = z.infer<typeof importFinalEventSchema>;
-export type ImportErrorEvent = z.infer<typeof importErrorEventSchema>;
-export type ImportEvent = z.infer<typeof importEventSchema>;
+export type ImportJob = z.infer<typeof importJobSchema>;
 
 export const IMPORT_ROUTES = {
   importConvos: route({
     method: 'POST',
     path: '/api/convos/import',
     summary:
-      'Import conversations from a ChatGPT, LibreChat or own JSON export (multipart field `file`); answers an event stream of progress and a report',
-    response: importEventSchema,
-    stream: true,
+      'Import conversations from a ChatGPT, LibreChat or own JSON export (multipart field `file`); stores the file and answers 201 with the job id at once',
+    response: importStartedSchema,
     multipart: { file: 'file', fields: z.object({}) },
+  }),
+  importJobStatus: route({
+    method: 'GET',
+    path: '/api/convos/import/jobs/:jobId',
+    summary: "An import job's status: progress, then its report (the caller's own jobs only)",
+    params: z.object({ jobId: z.string().uuid() }),
+    response: importJobSchema,
   }),
 };

@@ -45,6 +45,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   spendTokens: { method: 'POST', path: '/api/user/spendTokens' },
   tokenizer: { method: 'POST', path: '/api/tokenizer' },
   importConvos: { method: 'POST', path: '/api/convos/import' },
+  importJobStatus: { method: 'GET', path: '/api/convos/import/jobs/:jobId' },
   plugins: { method: 'GET', path: '/api/plugins' },
   userPlugins: { method: 'POST', path: '/api/user/plugins' },
   listAssistants: { method: 'GET', path: '/api/assistants' },

@@ -299,6 +299,11 @@ export interface AppConfig {
   replySaveRetryMs?: number | undefined;
   /** A reply fails with upstream_timeout after this long without data (default 120 s). */
   upstreamIdleTimeoutMs?: number | undefined;
+  /**
+   * The per-user import quota (IMPORT_MAX_FILE_MB, IMPORT_MAX_ACTIVE_JOBS); IMPORT_DEFAULTS when
+   * absent.
+   */
+  imports?: { maxFileBytes: number; maxActiveJobs: number } | undefined;
   /** Plugins (gptPlugins); DEFAULT_PLUGINS_CONFIG when absent. */
   plugins?: PluginsConfig;
   /** Where uploads are stored; local under a temporary folder when absent (tests). */
@@ -451,6 +456,10 @@ export function buildAppConfig(
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     replySaveRetryMs: env.REPLY_SAVE_RETRY_MS,
+    imports: {
+      maxFileBytes: env.IMPORT_MAX_FILE_MB * 1024 * 1024,
+      maxActiveJobs: env.IMPORT_MAX_ACTIVE_JOBS,
+    },
     files: filesConfigFrom(env, yaml),
     billing: billingConfigFrom(env),
     freeTier: freeTierConfigFrom(env),

@@ -2,6 +2,8 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
   FILE_SOURCES,
+  IMPORT_DEFAULTS,
+  IMPORT_LIMITS,
   MODERATION_DEFAULTS,
   SOCIAL_BONUS_DEFAULT_TOKENS,
   SOCIAL_PLATFORMS,
@@ -329,6 +331,14 @@ export const envSchema = z.object({
   SOCIAL_BONUS_PLATFORMS: list().pipe(z.array(z.enum(SOCIAL_PLATFORMS)).optional()),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   REPLY_SAVE_RETRY_MS: z.coerce.number().int().min(0).optional(),
+  /** The per-user import quota: the largest file of one import, and imports at once per user. */
+  IMPORT_MAX_FILE_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(IMPORT_LIMITS.maxFileBytes / 1024 / 1024)
+    .default(IMPORT_DEFAULTS.maxFileMb),
+  IMPORT_MAX_ACTIVE_JOBS: z.coerce.number().int().min(1).max(100).default(IMPORT_DEFAULTS.maxActiveJobs),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),
 });

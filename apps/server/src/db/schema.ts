@@ -19,10 +19,12 @@ import type {
   AssistantTool,
   ConversationOptions,
   FileSource,
+  ImportJobStatus,
+  ImportReport,
   MessageFile,
   PluginState,
 } from '@chat/contract';
-import { AUDIT_ACTIONS, BLOG_STATUSES, USER_ROLES } from '@chat/contract';
+import { AUDIT_ACTIONS, BLOG_STATUSES, IMPORT_JOB_STATUSES, USER_ROLES } from '@chat/contract';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -573,3 +575,51 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc())],
 );
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * An import of conversations (features/imports): the stored upload (`import_job_chunks`), how far
+ * the job got (`nextIndex`: conversations of the file handled, with `report` written in the same
+ * transaction as their batch, so a resumed job neither repeats nor loses one), and which instance
+ * runs it until when (`leaseOwner`, `leaseUntil`). The chunks go when the job ends.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: IMPORT_JOB_STATUSES })
+      .$type<ImportJobStatus>()
+      .notNull()
+      .default('scheduled'),
+    totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
+    chunks: integer('chunks').notNull(),
+    bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
+    nextIndex: integer('next_index').notNull().default(0),
+    report: jsonb('report').$type<ImportReport>(),
+    error: jsonb('error').$type<{ code: string; message: string }>(),
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('import_jobs_user_status_idx').on(t.userId, t.status),
+    index('import_jobs_status_lease_idx').on(t.status, t.leaseUntil),
+  ],
+);
+export type ImportJobRow = typeof importJobs.$inferSelect;
+
+/** An import's uploaded file, in pieces (base64 text: the same on PGlite and PostgreSQL). */
+export const importJobChunks = pgTable(
+  'import_job_chunks',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => importJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: text('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+);

@@ -36,6 +36,8 @@ export interface SecurityFixture {
   fileId: string;
   /** A's assistant (its name holds the marker). */
   assistantId: string;
+  /** A's import job (its one conversation's title holds the marker). */
+  importJobId: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -101,10 +103,33 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   if (uploaded.status !== 200) throw new Error(`fixture file: ${uploaded.status}`);
   const fileId = ((await uploaded.json()) as { file_id: string }).file_id;
 
+  const importForm = new FormData();
+  const exported = {
+    conversationId: randomUUID(),
+    title: `Imported ${marker}`,
+    endpoint: 'openAI',
+    messages: [
+      { messageId: randomUUID(), parentMessageId: null, sender: 'User', text: 'Hi', isCreatedByUser: true },
+    ],
+  };
+  importForm.append(
+    'file',
+    new Blob([JSON.stringify(exported)], { type: 'application/json' }),
+    'export.json',
+  );
+  const imported = await fetch(`${h.url}/api/convos/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${alice.user.token}` },
+    body: importForm,
+  });
+  if (imported.status !== 201) throw new Error(`fixture import: ${imported.status}`);
+  const importJobId = ((await imported.json()) as { jobId: string }).jobId;
+
   return {
     admin: actorOf(admin),
     fileId,
     assistantId,
+    importJobId,
     a: actorOf(alice.user),
     b: actorOf(bob.user),
     convoId,

@@ -299,6 +299,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
       raw: '--probe\r\nContent-Disposition: form-data; name="file"; filename="e.json"\r\n\r\n[]\r\n--probe--\r\n',
     }),
   },
+  // an import job is its owner's only: anyone else's id answers 404 (features/imports tests)
+  'GET /api/convos/import/jobs/:jobId': {
+    access: 'owner',
+    probe: (f) => ({ params: { jobId: f.importJobId } }),
+    ownerStatus: 200,
+  },
   'GET /api/convos': { access: 'list', probe: () => ({ query: { pageNumber: '1' } }) },
   'GET /api/convos/:id': {
     access: 'owner',

@@ -1,12 +1,20 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
 import {
+  IMPORT_JOB_LIMITS,
   IMPORT_LIMITS,
   type ConvosPage,
-  type ImportErrorEvent,
-  type ImportEvent,
-  type ImportFinalEvent,
+  type ImportJob,
+  type ImportReport,
   type Message,
 } from '@chat/contract';
+import { buildApp } from '../../app.js';
+import { testAppConfig } from '../../config/app-config.js';
+import { openDatabase } from '../../db/client.js';
+import { importJobChunks, importJobs } from '../../db/schema.js';
 import {
   authed,
   registerUser,
@@ -26,34 +34,74 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Posts `body` as the multipart field `file`; the answer's status and its events. */
-async function importFile(user: TestUser, body: string | Blob, field = 'file') {
+/** Posts `body` as the multipart field `file`: the answer's status and JSON body. */
+async function startImport(user: TestUser, body: string | Blob, field = 'file', url = h.url) {
   const form = new FormData();
   form.append(
     field,
     typeof body === 'string' ? new Blob([body], { type: 'application/json' }) : body,
     'export.json',
   );
-  const res = await fetch(`${h.url}/api/convos/import`, {
+  const res = await fetch(`${url}/api/convos/import`, {
     method: 'POST',
     headers: { authorization: `Bearer ${user.token}` },
     body: form,
   });
-  return { status: res.status, events: parseEvents(await res.text()) };
+  return {
+    status: res.status,
+    body: (await res.json()) as { jobId?: string; code?: string; message: string },
+  };
 }
 
-function parseEvents(text: string): ImportEvent[] {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice(6)) as ImportEvent);
+async function jobOf(user: TestUser, jobId: string, url = h.url): Promise<ImportJob> {
+  const res = await authed(url, user.token)(`/api/convos/import/jobs/${jobId}`);
+  if (res.status !== 200) throw new Error(`job status ${res.status}`);
+  return (await res.json()) as ImportJob;
 }
-const finalOf = (events: ImportEvent[]) => {
-  const last = events.at(-1);
-  if (!last || !('final' in last)) throw new Error(`no final event: ${JSON.stringify(last)}`);
-  return (last as ImportFinalEvent).report;
+
+const ended = (job: ImportJob) => job.status === 'completed' || job.status === 'failed';
+
+/** Polls the job until it ends. */
+async function waitForJob(user: TestUser, jobId: string, url = h.url): Promise<ImportJob> {
+  for (;;) {
+    const job = await jobOf(user, jobId, url);
+    if (ended(job)) return job;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Imports a file and waits for its job: the POST's status and the ended job (null when refused). */
+async function importFile(user: TestUser, body: string | Blob, field = 'file') {
+  const started = await startImport(user, body, field);
+  if (started.status !== 201) return { status: started.status, job: null };
+  return { status: started.status, job: await waitForJob(user, started.body.jobId!) };
+}
+
+const finalOf = ({ job }: { job: ImportJob | null }): ImportReport => {
+  if (job?.status !== 'completed' || !job.report) throw new Error(`not completed: ${JSON.stringify(job)}`);
+  return job.report;
 };
-const errorOf = (events: ImportEvent[]) => events.at(-1) as ImportErrorEvent;
+const errorOf = ({ job }: { job: ImportJob | null }) => {
+  if (job?.status !== 'failed' || !job.error) throw new Error(`not failed: ${JSON.stringify(job)}`);
+  return { ...job.error, report: job.report };
+};
+
+/** A ChatGPT export of `n` conversations of four messages each (`tag` keeps their ids apart). */
+const manyConversations = (n: number, tag = 0) =>
+  JSON.stringify(
+    Array.from({ length: n }, (_, i) =>
+      chatGptConversation(
+        `c0ffee00-0000-4000-8${tag}00-${i.toString(16).padStart(12, '0')}`,
+        `Conversation ${i}`,
+      ),
+    ),
+  );
+
+/** A report without the new conversations' ids (they differ from one import to the next). */
+const withoutIds = (report: ImportReport) => ({
+  ...report,
+  items: report.items.map(({ conversationId: _id, ...rest }) => rest),
+});
 
 async function listTitles(user: TestUser): Promise<string[]> {
   const page = (await (await authed(h.url, user.token)('/api/convos?pageNumber=1')).json()) as ConvosPage;
@@ -71,8 +119,8 @@ describe('POST /api/convos/import', () => {
       chatGptConversation('c0ffee00-0000-4000-8000-00000000000f', 'Second'),
     ]);
     const first = await importFile(user, file);
-    expect(first.status).toBe(200);
-    const report = finalOf(first.events);
+    expect(first.status).toBe(201);
+    const report = finalOf(first);
     expect(report).toMatchObject({ format: 'chatgpt', imported: 2, skipped: 0, messages: 8 });
     const id = report.items[0]!.conversationId!;
     const messages = await messagesOf(user, id);
@@ -87,16 +135,14 @@ describe('POST /api/convos/import', () => {
     );
     expect(messages.every((m) => m.conversationId === id)).toBe(true);
 
-    const again = finalOf((await importFile(user, file)).events);
+    const again = finalOf(await importFile(user, file));
     expect(again).toMatchObject({ imported: 0, skipped: 2, skippedByReason: { already_imported: 2 } });
     expect((await listTitles(user)).sort()).toEqual(['Second', 'Trip planning']);
   });
 
   it('imports LibreChat exports (tree and list) and a single-object file', async () => {
     const user = await registerUser(h.url, 'Libre Importer');
-    const report = finalOf(
-      (await importFile(user, JSON.stringify([libreChatTreeExport(), flatExport()]))).events,
-    );
+    const report = finalOf(await importFile(user, JSON.stringify([libreChatTreeExport(), flatExport()])));
     expect(report).toMatchObject({ format: 'librechat', imported: 2, messages: 5 });
     const tree = await messagesOf(user, report.items[0]!.conversationId!);
     const root = tree.find((m) => m.isCreatedByUser)!;
@@ -113,19 +159,19 @@ describe('POST /api/convos/import', () => {
 
     // One conversation as the whole file (the export dialog's json of one conversation).
     const single = finalOf(
-      (await importFile(user, JSON.stringify(flatExport('0f1a0000-0000-4000-8000-0000000000aa')))).events,
+      await importFile(user, JSON.stringify(flatExport('0f1a0000-0000-4000-8000-0000000000aa'))),
     );
     expect(single).toMatchObject({ imported: 1 });
     const twice = finalOf(
-      (await importFile(user, JSON.stringify(flatExport('0f1a0000-0000-4000-8000-0000000000aa')))).events,
+      await importFile(user, JSON.stringify(flatExport('0f1a0000-0000-4000-8000-0000000000aa'))),
     );
     expect(twice).toMatchObject({ imported: 0, skippedByReason: { already_imported: 1 } });
   });
 
   it('imports into the caller only: the same file is new for another user, and ids are never reused', async () => {
     const file = JSON.stringify([libreChatTreeExport('5a7e0000-0000-4000-8000-0000000000b1')]);
-    const a = finalOf((await importFile(alice, file)).events);
-    const b = finalOf((await importFile(bob, file)).events);
+    const a = finalOf(await importFile(alice, file));
+    const b = finalOf(await importFile(bob, file));
     expect(a.imported).toBe(1);
     expect(b.imported).toBe(1);
     expect(a.items[0]!.conversationId).not.toBe(b.items[0]!.conversationId);
@@ -143,24 +189,24 @@ describe('POST /api/convos/import', () => {
       0,
       300,
     );
-    const { status, events } = await importFile(user, `[${good}, {"title":"Nothing"}, ${broken}`);
-    expect(status).toBe(200);
-    const error = errorOf(events);
-    expect(error).toMatchObject({ error: true, code: 'validation_error' });
+    const result = await importFile(user, `[${good}, {"title":"Nothing"}, ${broken}`);
+    expect(result.status).toBe(201);
+    const error = errorOf(result);
+    expect(error).toMatchObject({ code: 'validation_error' });
     expect(error.message).toMatch(/not valid JSON/);
     expect(error.report).toMatchObject({ imported: 1, skipped: 1, skippedByReason: { unknown_format: 1 } });
     expect(await listTitles(user)).toEqual(['Good one']);
 
     const notJson = await importFile(user, 'hello');
-    expect(errorOf(notJson.events).message).toMatch(/list of conversations/);
+    expect(errorOf(notJson).message).toMatch(/list of conversations/);
     const empty = await importFile(user, '');
-    expect(errorOf(empty.events).message).toBe('The file is empty');
+    expect(errorOf(empty).message).toBe('The file is empty');
   });
 
   it('imports a conversation that appears twice in one file once', async () => {
     const user = await registerUser(h.url, 'Twice');
     const convo = chatGptConversation('c0ffee00-0000-4000-8000-0000000000e1', 'Twin');
-    const report = finalOf((await importFile(user, JSON.stringify([convo, convo]))).events);
+    const report = finalOf(await importFile(user, JSON.stringify([convo, convo])));
     expect(report).toMatchObject({ imported: 1, skipped: 1, skippedByReason: { already_imported: 1 } });
     expect(report.items.map((i) => [i.index, i.status])).toEqual([
       [0, 'imported'],
@@ -201,15 +247,22 @@ describe('POST /api/convos/import', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    // The first answers its headers (an event stream) once its file part begins.
-    const firstRes = await first;
-    expect(firstRes.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const second = await importFile(user, JSON.stringify(flatExport()));
+    // While the first is being uploaded (its job exists), a second is refused.
+    while (
+      (await h.database.db.select().from(importJobs).where(eq(importJobs.userId, user.user.id))).length === 0
+    ) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const second = await startImport(user, JSON.stringify(flatExport()));
     expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ code: 'conflict' });
     release();
-    expect(finalOf(parseEvents(await firstRes.text()))).toMatchObject({ imported: 1 });
+    const firstRes = await first;
+    expect(firstRes.status).toBe(201);
+    const { jobId } = (await firstRes.json()) as { jobId: string };
+    expect(finalOf({ job: await waitForJob(user, jobId) })).toMatchObject({ imported: 1 });
     // Free again once the first is done.
-    expect((await importFile(user, '[]')).status).toBe(200);
+    expect((await importFile(user, '[]')).status).toBe(201);
   });
 
   it('refuses a request without a multipart file', async () => {
@@ -223,11 +276,11 @@ describe('POST /api/convos/import', () => {
     );
   });
 
-  it('streams a large file with bounded memory and reports progress', { timeout: 120_000 }, async () => {
+  it('stores a large file with bounded memory and reports progress', { timeout: 120_000 }, async () => {
     const user = await registerUser(h.url, 'Large');
-    // ~120 MB of conversations that hold only tool output (read through, skipped), then a real one.
+    // ~60 MB of conversations that hold only tool output (read through, skipped), then a real one.
     const filler = 't'.repeat(90_000);
-    const conversations = 1300;
+    const conversations = 650;
     const skipped = (i: number) =>
       JSON.stringify({
         title: `Tool ${i}`,
@@ -284,35 +337,219 @@ describe('POST /api/convos/import', () => {
       body,
       duplex: 'half',
     } as RequestInit);
-    // Read the answer as it comes, noting how much of the file had been sent when the server
-    // first reported progress: a server that read the whole file first could not report before
-    // the upload ended (the socket's buffers hold a few MB at most).
-    let text = '';
-    let sentAtFirstProgress: number | null = null;
-    const decoder = new TextDecoder();
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      text += decoder.decode(chunk, { stream: true });
-      if (sentAtFirstProgress === null && text.includes('"progress"')) sentAtFirstProgress = sent;
+    expect(res.status).toBe(201);
+    const { jobId } = (await res.json()) as { jobId: string };
+    // The job's progress, polled as the dialog does: bytes of the file read, of its size.
+    const seen: ImportJob['progress'][] = [];
+    let job = await jobOf(user, jobId);
+    while (!ended(job)) {
+      seen.push(job.progress);
+      await new Promise((r) => setTimeout(r, 20));
+      job = await jobOf(user, jobId);
     }
-    const events = parseEvents(text);
     clearInterval(sampler);
-    expect(sent).toBeGreaterThan(110 * 1024 * 1024);
-    expect(sentAtFirstProgress).not.toBeNull();
-    expect(sentAtFirstProgress!).toBeLessThan(sent - 20 * 1024 * 1024);
-    const report = finalOf(events);
+    expect(sent).toBeGreaterThan(55 * 1024 * 1024);
+    const report = finalOf({ job });
     expect(report).toMatchObject({
       imported: 1,
       skipped: conversations,
       skippedByReason: { no_messages: conversations },
     });
-    expect(report.items).toHaveLength(IMPORT_LIMITS.maxReportItems);
-    expect(report.itemsTruncated).toBe(true);
-    const progress = events.filter((e) => 'progress' in e);
-    expect(progress.length).toBeGreaterThan(2);
-    const bytes = progress.map((e) => ('progress' in e ? e.bytes : 0));
-    expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
+    expect(report.items).toHaveLength(conversations + 1);
+    // The file's size is the multipart part's, and progress climbs through it.
+    expect(job.progress.total).toBeGreaterThan(55 * 1024 * 1024);
+    expect(job.progress.done).toBe(job.progress.total);
+    const partial = seen.filter((p) => p.done > 0 && p.done < p.total).map((p) => p.done);
+    expect(partial.length).toBeGreaterThan(2);
+    expect(partial).toEqual([...partial].sort((a, b) => a - b));
     // Nor is it kept as text: the heap (client and server share this process) stays far below it.
-    expect(peakHeap - before.heapUsed).toBeLessThan(60 * 1024 * 1024);
+    expect(peakHeap - before.heapUsed).toBeLessThan(40 * 1024 * 1024);
     expect(await listTitles(user)).toEqual(['After the flood']);
+    // The stored upload is gone once the job ended.
+    const chunks = await h.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(importJobChunks)
+      .where(eq(importJobChunks.jobId, jobId));
+    expect(chunks[0]!.n).toBe(0);
   });
+});
+
+describe('import jobs', () => {
+  it('answers at once with a job id; the job ends with the same report as a whole run', async () => {
+    const user = await registerUser(h.url, 'Job Starter');
+    const file = manyConversations(1200, 1);
+    const started = await startImport(user, file);
+    expect(started.status).toBe(201);
+    expect(started.body).toMatchObject({ message: 'Import started', jobId: expect.any(String) });
+    // Answered before the job is done: its first status still has most of the file to read.
+    const first = await jobOf(user, started.body.jobId!);
+    expect(['scheduled', 'running']).toContain(first.status);
+    expect(first.progress.done).toBeLessThan(first.progress.total);
+    expect(first.report).toBeNull();
+    const job = await waitForJob(user, started.body.jobId!);
+    expect(job).toMatchObject({ status: 'completed', error: null, imported: 1200, skipped: 0 });
+    expect(job.progress).toEqual({ done: Buffer.byteLength(file), total: Buffer.byteLength(file) });
+    expect(job.report).toMatchObject({
+      format: 'chatgpt',
+      imported: 1200,
+      skipped: 0,
+      messages: 4800,
+      itemsTruncated: true,
+    });
+    expect(job.report!.items).toHaveLength(IMPORT_LIMITS.maxReportItems);
+    expect(job.report!.items.map((i) => i.index)).toEqual([...Array(IMPORT_LIMITS.maxReportItems).keys()]);
+  });
+
+  it("serves another user's requests between the job's batches", { timeout: 60_000 }, async () => {
+    const user = await registerUser(h.url, 'Big Importer');
+    const other = await registerUser(h.url, 'Other User');
+    const started = await startImport(user, manyConversations(2000, 2));
+    const jobId = started.body.jobId!;
+    // The other user's list, asked again and again while the job runs, between two reads of the
+    // job's status: the conversations the job wrote meanwhile say how many batches the list
+    // waited for. Each of its queries waits for one batch at most (a batch is short), so the
+    // list is answered between batches, never after the whole import.
+    const gaps: number[] = [];
+    let job = await jobOf(user, jobId);
+    while (!ended(job)) {
+      const res = await authed(h.url, other.token)('/api/convos?pageNumber=1');
+      expect(res.status).toBe(200);
+      const next = await jobOf(user, jobId);
+      if (!ended(next)) gaps.push(next.imported - job.imported);
+      job = next;
+    }
+    expect(gaps.length).toBeGreaterThanOrEqual(5);
+    // A handful of batches of 25 (each query of the two requests waits for one at most); the
+    // former batches of 100 conversations let 300 be written meanwhile.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(125);
+    expect((await waitForJob(user, jobId)).status).toBe('completed');
+  });
+
+  it("refuses other users' jobs: 404 to anyone but the owner", async () => {
+    const { body } = await startImport(
+      alice,
+      JSON.stringify([flatExport('0f1a0000-0000-4000-8000-0000000000c9')]),
+    );
+    const job = await waitForJob(alice, body.jobId!);
+    expect(job.status).toBe('completed');
+    const asBob = await authed(h.url, bob.token)(`/api/convos/import/jobs/${body.jobId}`);
+    expect(asBob.status).toBe(404);
+    expect(JSON.stringify(await asBob.json())).not.toContain('Flat one');
+    const anonymous = await fetch(`${h.url}/api/convos/import/jobs/${body.jobId}`);
+    expect(anonymous.status).toBe(401);
+    const notAnId = await authed(h.url, alice.token)('/api/convos/import/jobs/nope');
+    expect(notAnId.status).toBe(400);
+  });
+
+  it('refuses a file past the per-user quota with 413, stored or not', async () => {
+    const small = await startTestApp({ imports: { maxFileBytes: 64 * 1024, maxActiveJobs: 1 } });
+    try {
+      const user = await registerUser(small.url, 'Quota');
+      const file = manyConversations(60, 3);
+      expect(Buffer.byteLength(file)).toBeGreaterThan(64 * 1024);
+      // The declared length is past the quota: refused before the body is read.
+      const declared = await startImport(user, file, 'file', small.url);
+      expect(declared.status).toBe(413);
+      expect(declared.body.code).toBe('payload_too_large');
+      expect(declared.body.message).toBe('The file is larger than 64 KB, the most one import may hold');
+      // Sent without a length: refused once the file passes the quota, nothing kept.
+      const boundary = 'quota-boundary';
+      const parts = [
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n`,
+        file,
+        `\r\n--${boundary}--\r\n`,
+      ];
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = parts.shift();
+          if (next === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(next));
+        },
+      });
+      const chunked = await fetch(`${small.url}/api/convos/import`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${user.token}`,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+        },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(chunked.status).toBe(413);
+      expect(((await chunked.json()) as { code: string }).code).toBe('payload_too_large');
+      expect(await small.database.db.select().from(importJobs)).toEqual([]);
+      expect(await small.database.db.select().from(importJobChunks)).toEqual([]);
+      // Under the quota it is taken.
+      const fits = await startImport(user, manyConversations(2, 3), 'file', small.url);
+      expect(fits.status).toBe(201);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it(
+    'goes on after the app stops mid-job: a new app on the same data ends it with the same report',
+    { timeout: 120_000 },
+    async () => {
+      const file = manyConversations(2000, 4);
+      // The reference: the same file imported in one go by another user.
+      const reference = finalOf(await importFile(alice, file));
+
+      const dir = mkdtempSync(join(tmpdir(), 'import-resume-'));
+      try {
+        let database = await openDatabase({ dataDir: dir });
+        const config = testAppConfig();
+        let app = await buildApp({ config, db: database.db });
+        let url = await app.listen({ host: '127.0.0.1', port: 0 });
+        const user = await registerUser(url, 'Interrupted');
+        const { body } = await startImport(user, file, 'file', url);
+        const jobId = body.jobId!;
+        let job = await jobOf(user, jobId, url);
+        while (job.progress.done === 0) job = await jobOf(user, jobId, url);
+        // The app closes mid-job: it stops after the batch it is writing and gives the job back.
+        await app.close();
+        await app.lifecycle.drain();
+        const [left] = await database.db.select().from(importJobs).where(eq(importJobs.id, jobId));
+        expect(left).toMatchObject({ status: 'running', leaseOwner: null });
+        expect(left!.nextIndex).toBeGreaterThan(0);
+        expect(left!.nextIndex).toBeLessThan(2000);
+        // As if it had died instead: its lease still runs for a while.
+        await database.db
+          .update(importJobs)
+          .set({
+            leaseOwner: 'a-dead-instance',
+            leaseUntil: new Date(Date.now() + IMPORT_JOB_LIMITS.leaseMs / 2),
+          })
+          .where(eq(importJobs.id, jobId));
+        await database.close();
+
+        // A new app on the same data, once the lease has run out (its clock is past it).
+        database = await openDatabase({ dataDir: dir });
+        const later = () => Date.now() + IMPORT_JOB_LIMITS.leaseMs;
+        app = await buildApp({ config, db: database.db, clock: later });
+        url = await app.listen({ host: '127.0.0.1', port: 0 });
+        const login = await fetch(`${url}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email, password: user.password }),
+        });
+        const again = { ...user, token: ((await login.json()) as { token: string }).token };
+        const done = await waitForJob(again, jobId, url);
+        expect(done.status).toBe('completed');
+        // Every conversation once, and the report as if nothing had happened.
+        expect(withoutIds(done.report!)).toEqual(withoutIds(reference));
+        const [{ n }] = (
+          await database.db.execute(
+            sql`SELECT count(*)::int AS n FROM conversations WHERE user_id = ${user.user.id}`,
+          )
+        ).rows as [{ n: number }];
+        expect(n).toBe(2000);
+        await app.close();
+        await app.lifecycle.drain();
+        await database.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

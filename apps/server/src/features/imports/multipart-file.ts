@@ -15,7 +15,11 @@ export interface UploadedFile {
  * busboy reaches it, whatever parts come before it. 415 for another content type, 400 when the
  * body ends without a `file` part.
  */
-export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<UploadedFile> {
+export function uploadedFile(
+  request: FastifyRequest,
+  field = 'file',
+  maxFileBytes: number = IMPORT_LIMITS.maxFileBytes,
+): Promise<UploadedFile> {
   const type = request.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
     return Promise.reject(
@@ -27,7 +31,13 @@ export function uploadedFile(request: FastifyRequest, field = 'file'): Promise<U
     try {
       bb = new Busboy({
         headers: { ...request.headers, 'content-type': type },
-        limits: { files: 1, fileSize: IMPORT_LIMITS.maxFileBytes, fields: 10, parts: 20, fieldSize: 1024 },
+        limits: {
+          files: 1,
+          fileSize: Math.min(maxFileBytes, IMPORT_LIMITS.maxFileBytes),
+          fields: 10,
+          parts: 20,
+          fieldSize: 1024,
+        },
       });
     } catch {
       reject(new AppError('validation_error', 'The multipart body has no boundary'));

@@ -1,17 +1,31 @@
-import { IMPORT_LIMITS, type ImportItem, type ImportProgressEvent, type ImportReport } from '@chat/contract';
+import { IMPORT_LIMITS, type ImportItem, type ImportReport } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { cleanTitle, isRecord } from './formats/types.js';
 import { mapConversation, SkipConversation, type ImportedConversation } from './formats/index.js';
 import { createItemReader, MalformedFile } from './item-reader.js';
 import { importKeyOf, writeImportedConversations } from './writer.js';
 
+/** How far an import got: the conversations of the file handled, the bytes read, the report so far. */
+export interface ImportCheckpoint {
+  nextIndex: number;
+  bytes: number;
+  report: ImportReport;
+}
+
 export interface RunImportOptions {
   db: Executor;
   userId: string;
-  /** The file's bytes as they arrive. */
+  /** The file's bytes, from its start. */
   source: AsyncIterable<Uint8Array>;
-  totalBytes: number | null;
-  onProgress?: (event: ImportProgressEvent) => void;
+  /** A resumed import: the conversations before `nextIndex` were handled, `report` says how. */
+  resume?: { nextIndex: number; report: ImportReport } | undefined;
+  /**
+   * Saves the progress in the transaction of each batch (and after each piece of the source, even
+   * with nothing to write), so what is saved is exactly what was written.
+   */
+  checkpoint?: (tx: Executor, progress: ImportCheckpoint) => Promise<void>;
+  /** Awaited after each transaction: lets other work run, and throws to stop the import there. */
+  between?: () => Promise<void>;
   /** Largest conversation, as JSON text (tests lower it). */
   maxConversationBytes?: number;
 }
@@ -46,17 +60,20 @@ export function emptyReport(): ImportReport {
 }
 
 /**
- * Imports a file's conversations one by one as the bytes arrive: each conversation is mapped,
- * checked and written in its own transaction (whole or not at all), and the next bytes are read
- * only once it is done, so memory holds one conversation at a time. A malformed file stops the
- * run with ImportFailed; the conversations before the fault stay imported and are reported.
+ * Imports a file's conversations as the bytes arrive: each conversation is mapped and checked,
+ * and written with a few others in a small transaction (each whole or not at all); the next bytes
+ * are read only once a batch is done, so memory holds a batch at a time. Between transactions
+ * `between` lets other requests in. A malformed file stops the run with ImportFailed; the
+ * conversations before the fault stay imported and are reported.
  */
 export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
-  const report = emptyReport();
+  const report: ImportReport = opts.resume
+    ? { ...opts.resume.report, items: [...opts.resume.report.items] }
+    : emptyReport();
+  const startIndex = opts.resume?.nextIndex ?? 0;
   const reader = createItemReader(opts.maxConversationBytes);
   let index = 0;
   let bytes = 0;
-  let lastProgress = 0;
 
   const note = (item: ImportItem): void => {
     if (report.items.length < IMPORT_LIMITS.maxReportItems) report.items.push(item);
@@ -80,34 +97,45 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
   let pending: { at: number; convo: ImportedConversation }[] = [];
   let pendingKeys = new Set<string>();
   let pendingChars = 0;
+  let pendingMessages = 0;
+  let savedIndex = startIndex;
+  /** Writes the batch waiting (if any) and, with `checkpoint`, the progress in its transaction. */
   const flush = async (): Promise<void> => {
-    if (pending.length === 0) return;
+    const checkpoint = opts.checkpoint;
+    if (pending.length === 0 && (!checkpoint || index <= savedIndex)) return;
     const batch = pending;
     pending = [];
     pendingKeys = new Set();
     pendingChars = 0;
-    const ids = await writeImportedConversations(
+    pendingMessages = 0;
+    const nextIndex = Math.max(index, startIndex);
+    await writeImportedConversations(
       opts.db,
       opts.userId,
       batch.map((p) => p.convo),
+      async (tx, ids) => {
+        batch.forEach(({ at, convo }, i) => {
+          const conversationId = ids[i];
+          if (!conversationId) {
+            skip(at, convo.title, new SkipConversation('already_imported'));
+            return;
+          }
+          report.imported += 1;
+          report.messages += convo.messages.length;
+          report.truncatedMessages += convo.truncated;
+          note({
+            index: at,
+            title: convo.title,
+            status: 'imported',
+            conversationId,
+            messages: convo.messages.length,
+          });
+        });
+        await checkpoint?.(tx, { nextIndex, bytes, report });
+      },
     );
-    batch.forEach(({ at, convo }, i) => {
-      const conversationId = ids[i];
-      if (!conversationId) {
-        skip(at, convo.title, new SkipConversation('already_imported'));
-        return;
-      }
-      report.imported += 1;
-      report.messages += convo.messages.length;
-      report.truncatedMessages += convo.truncated;
-      note({
-        index: at,
-        title: convo.title,
-        status: 'imported',
-        conversationId,
-        messages: convo.messages.length,
-      });
-    });
+    savedIndex = nextIndex;
+    await opts.between?.();
   };
 
   const handle = async (raw: unknown): Promise<void> => {
@@ -115,6 +143,8 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
     if (at >= IMPORT_LIMITS.maxConversations) {
       throw new MalformedFile(`The file holds more than ${IMPORT_LIMITS.maxConversations} conversations`);
     }
+    // Handled before the import was resumed: its outcome is in the report already.
+    if (at < startIndex) return;
     let convo: ImportedConversation;
     try {
       convo = mapConversation(raw);
@@ -133,32 +163,22 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
     pending.push({ at, convo });
     pendingKeys.add(key);
     pendingChars += convo.messages.reduce((n, m) => n + m.text.length, 0);
+    pendingMessages += convo.messages.length;
     if (
       pending.length >= IMPORT_LIMITS.writeBatchConversations ||
+      pendingMessages >= IMPORT_LIMITS.writeBatchMessages ||
       pendingChars >= IMPORT_LIMITS.writeBatchChars
     ) {
       await flush();
     }
   };
 
-  const progress = (force: boolean): void => {
-    const now = Date.now();
-    if (!opts.onProgress || (!force && now - lastProgress < IMPORT_LIMITS.progressIntervalMs)) return;
-    lastProgress = now;
-    opts.onProgress({
-      progress: true,
-      bytes,
-      totalBytes: opts.totalBytes,
-      imported: report.imported,
-      skipped: report.skipped,
-    });
-  };
-
   try {
     for await (const chunk of opts.source) {
       bytes += chunk.length;
       for (const item of reader.write(chunk)) await handle(item);
-      progress(false);
+      // The progress is saved after each piece of the file, written or not.
+      await flush();
     }
     for (const item of reader.end()) await handle(item);
     await flush();
@@ -170,6 +190,5 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
     }
     throw err;
   }
-  progress(true);
   return sorted(report);
 }

@@ -12,7 +12,7 @@ export const importKeyOf = (c: Pick<ImportedConversation, 'format' | 'sourceId'>
   `${c.format}:${c.sourceId}`;
 
 /**
- * Writes imported conversations and all their messages in one transaction, with new ids (the
+ * Writes imported conversations and all their messages in one transaction (and `after`'s writes), with new ids (the
  * file's ids may be anyone's: they are never reused). Each answer is the new conversation's id,
  * or null when the user already has a conversation with the same import key (then nothing of it
  * is written). Every conversation is whole or absent: a failure rolls the whole batch back.
@@ -21,9 +21,15 @@ export async function writeImportedConversations(
   db: Executor,
   userId: string,
   batch: readonly ImportedConversation[],
+  /** Runs in the same transaction once the batch is written (the job's progress is saved with it). */
+  after?: (tx: Executor, ids: (string | null)[]) => Promise<void>,
 ): Promise<(string | null)[]> {
-  if (batch.length === 0) return [];
+  if (batch.length === 0 && !after) return [];
   return db.transaction(async (tx) => {
+    if (batch.length === 0) {
+      await after?.(tx, []);
+      return [];
+    }
     const rows = batch.map((convo) => ({
       conversationId: randomUUID(),
       userId,
@@ -66,6 +72,8 @@ export async function writeImportedConversations(
     for (let i = 0; i < messageRows.length; i += MESSAGE_BATCH) {
       await tx.insert(messages).values(messageRows.slice(i, i + MESSAGE_BATCH));
     }
-    return rows.map((r) => (written.has(r.conversationId) ? r.conversationId : null));
+    const ids = rows.map((r) => (written.has(r.conversationId) ? r.conversationId : null));
+    await after?.(tx, ids);
+    return ids;
   });
 }

@@ -11,7 +11,7 @@ import { ImportError, uploadImport } from './import-upload';
 type Phase =
   | { kind: 'idle' }
   | { kind: 'upload'; fraction: number }
-  | { kind: 'server'; fraction: number | null; imported: number; skipped: number }
+  | { kind: 'server'; fraction: number | null; imported: number; skipped: number; queued: boolean }
   | { kind: 'done'; report: ImportReport }
   | { kind: 'failed'; detail: string; report: ImportReport | null };
 
@@ -37,14 +37,16 @@ export default function ImportConversations() {
       const report = await uploadImport(file, {
         onUpload: (loaded, total) => {
           if (loaded < total) setPhase({ kind: 'upload', fraction: total > 0 ? loaded / total : 0 });
-          else setPhase({ kind: 'server', fraction: null, imported: 0, skipped: 0 });
+          else setPhase({ kind: 'server', fraction: null, imported: 0, skipped: 0, queued: false });
         },
-        onProgress: (e) =>
+        // The server's job, polled: its progress through the stored file.
+        onProgress: (job) =>
           setPhase({
             kind: 'server',
-            fraction: e.totalBytes ? Math.min(e.bytes / e.totalBytes, 1) : null,
-            imported: e.imported,
-            skipped: e.skipped,
+            fraction: job.progress.total > 0 ? Math.min(job.progress.done / job.progress.total, 1) : null,
+            imported: job.imported,
+            skipped: job.skipped,
+            queued: job.status === 'scheduled',
           }),
       });
       setPhase({ kind: 'done', report });
@@ -110,10 +112,12 @@ export default function ImportConversations() {
           <p className="text-xs text-text-secondary" aria-live="polite">
             {phase.kind === 'upload'
               ? t('com_ui_import_uploading', { percent: Math.round(phase.fraction * 100) })
-              : t('com_ui_import_processing', {
-                  imported: phase.kind === 'server' ? phase.imported : 0,
-                  skipped: phase.kind === 'server' ? phase.skipped : 0,
-                })}
+              : phase.kind === 'server' && phase.queued
+                ? t('com_ui_import_queued')
+                : t('com_ui_import_processing', {
+                    imported: phase.kind === 'server' ? phase.imported : 0,
+                    skipped: phase.kind === 'server' ? phase.skipped : 0,
+                  })}
           </p>
         </div>
       )}

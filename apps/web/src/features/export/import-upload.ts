@@ -1,18 +1,19 @@
 import {
   API_ROUTE_PATHS,
-  importEventSchema,
+  IMPORT_JOB_LIMITS,
   type ApiErrorBody,
-  type ImportProgressEvent,
+  type ImportJob,
   type ImportReport,
+  type ImportStarted,
 } from '@chat/contract';
+import { callApi } from '../../api/call';
 import { ApiError, getAccessToken, refreshSession } from '../../api/http';
-import { SseParser } from '../../api/sse';
 
 export interface ImportHandlers {
   /** Bytes of the file sent so far. */
   onUpload?: (loaded: number, total: number) => void;
-  /** The server's progress through the file. */
-  onProgress?: (event: ImportProgressEvent) => void;
+  /** The server's job, each time it is polled (its progress through the file). */
+  onProgress?: (job: ImportJob) => void;
 }
 
 /** The server stopped the import (a malformed file); `report` holds what was imported before. */
@@ -28,14 +29,12 @@ export class ImportError extends Error {
 
 interface Attempt {
   status: number;
-  report?: ImportReport;
-  failure?: ImportError;
   body: string;
 }
 
 /**
  * One POST of the file, by XMLHttpRequest (fetch reports no upload progress): the upload's
- * progress, then the answer's events as they arrive (progress, then the final report or an error).
+ * progress, then the answer (201 with the job's id once the server stored the file).
  */
 function send(
   file: File,
@@ -47,38 +46,12 @@ function send(
     const xhr = new XMLHttpRequest();
     xhr.open(API_ROUTE_PATHS.importConvos.method, API_ROUTE_PATHS.importConvos.path);
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    const result: Attempt = { status: 0, body: '' };
-    let seen = 0;
-    const parser = new SseParser((msg) => {
-      let data: unknown;
-      try {
-        data = JSON.parse(msg.data);
-      } catch {
-        return;
-      }
-      const parsed = importEventSchema.safeParse(data);
-      if (!parsed.success) return;
-      const event = parsed.data;
-      if ('progress' in event) handlers.onProgress?.(event);
-      else if ('final' in event) result.report = event.report;
-      else result.failure = new ImportError(event.message, event.code, event.report);
-    });
-    const readEvents = () => {
-      if (!(xhr.getResponseHeader('content-type') ?? '').startsWith('text/event-stream')) return;
-      const text = xhr.responseText;
-      parser.push(text.slice(seen));
-      seen = text.length;
-    };
     xhr.upload.onprogress = (e) => handlers.onUpload?.(e.loaded, e.lengthComputable ? e.total : file.size);
-    xhr.onprogress = readEvents;
-    xhr.onload = () => {
-      readEvents();
-      result.status = xhr.status;
-      result.body = xhr.getResponseHeader('content-type')?.startsWith('application/json')
-        ? xhr.responseText
-        : '';
-      resolve(result);
-    };
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        body: xhr.getResponseHeader('content-type')?.startsWith('application/json') ? xhr.responseText : '',
+      });
     xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Error connecting to server'));
     xhr.onabort = () => reject(new DOMException('The import was cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
@@ -88,10 +61,45 @@ function send(
   });
 }
 
+const wait = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DOMException('The import was cancelled', 'AbortError'));
+      },
+      { once: true },
+    );
+  });
+
+/** Polls the job (GET /api/convos/import/jobs/:jobId) until it ends. */
+async function followJob(
+  jobId: string,
+  handlers: ImportHandlers,
+  signal?: AbortSignal,
+): Promise<ImportReport> {
+  for (;;) {
+    const job = await callApi(API_ROUTE_PATHS.importJobStatus, { params: { jobId }, signal });
+    handlers.onProgress?.(job);
+    if (job.status === 'completed' && job.report) return job.report;
+    if (job.status === 'failed') {
+      throw new ImportError(
+        job.error?.message ?? 'The import failed',
+        job.error?.code ?? 'internal',
+        job.report,
+      );
+    }
+    await wait(IMPORT_JOB_LIMITS.pollIntervalMs, signal);
+  }
+}
+
 /**
- * Imports a file (POST /api/convos/import, multipart field `file`) and resolves with the report.
- * A 401 refreshes the session once and sends again; an error answer rejects with ApiError, a
- * malformed file with ImportError (carrying the report of what was imported before the fault).
+ * Imports a file (POST /api/convos/import, multipart field `file`), then follows its job and
+ * resolves with the report. A 401 refreshes the session once and sends again; an error answer
+ * rejects with ApiError, a malformed file with ImportError (carrying the report of what was
+ * imported before the fault).
  */
 export async function uploadImport(
   file: File,
@@ -103,13 +111,14 @@ export async function uploadImport(
     const session = await refreshSession();
     attempt = await send(file, session.token, handlers, signal);
   }
-  if (attempt.failure) throw attempt.failure;
-  if (attempt.report) return attempt.report;
-  let body: Partial<ApiErrorBody> = {};
+  let body: Partial<ApiErrorBody & ImportStarted> = {};
   try {
-    body = JSON.parse(attempt.body) as Partial<ApiErrorBody>;
+    body = JSON.parse(attempt.body) as Partial<ApiErrorBody & ImportStarted>;
   } catch {
     // not JSON
+  }
+  if (attempt.status >= 200 && attempt.status < 300 && body.jobId) {
+    return followJob(body.jobId, handlers, signal);
   }
   throw new ApiError(
     attempt.status,

@@ -10,7 +10,7 @@ import { api as apiScenario } from './scenarios/api.js';
 import { client } from './scenarios/client.js';
 import { cluster } from './scenarios/cluster.js';
 import { concurrency } from './scenarios/concurrency.js';
-import { importScenario } from './scenarios/import.js';
+import { importLatencyScenario, importScenario } from './scenarios/import.js';
 import { prompt } from './scenarios/prompt.js';
 import { relay } from './scenarios/relay.js';
 import { search } from './scenarios/search.js';
@@ -28,6 +28,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   api: apiScenario,
   client,
   import: importScenario,
+  'import-latency': importLatencyScenario,
   search,
   prompt,
 };

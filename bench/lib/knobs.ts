@@ -41,6 +41,8 @@ export const knobs = {
   wireSlowTps: int('BENCH_WIRE_SLOW_TPS', 50),
   /** import: conversations in the generated ChatGPT export. */
   importConversations: int('BENCH_IMPORT_CONVERSATIONS', 10_000),
+  /** import-latency: the size of the export imported while other users list their conversations. */
+  importLatencyMb: int('BENCH_IMPORT_LATENCY_MB', 40),
   /** api: the data set of one user. */
   conversations: int('BENCH_CONVERSATIONS', 10_000),
   messages: int('BENCH_MESSAGES', 1_000_000),

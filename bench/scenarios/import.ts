@@ -1,19 +1,33 @@
 /**
  * Import: a ChatGPT `conversations.json` of BENCH_IMPORT_CONVERSATIONS conversations (default
  * 10,000; six messages each, one question answered twice, so every conversation has a branch)
- * written to disk, then streamed to POST /api/convos/import as multipart, on embedded PGlite.
- * Time to the final report, the server's peak resident memory while importing (sampled every
- * 50 ms from /proc), and the same file a second time (every conversation skipped as already
- * imported).
+ * written to disk, then streamed to POST /api/convos/import as multipart, on embedded PGlite; the
+ * job is polled until it ends. Time to the report, the server's peak resident memory while
+ * importing (sampled every 50 ms from /proc), and the same file a second time (every
+ * conversation skipped as already imported).
+ *
+ * `import-latency`: other users' GET /api/convos while one user imports a BENCH_IMPORT_LATENCY_MB
+ * (default 40) MB export: their p95 during the import against the same loop without it.
  */
 import { createWriteStream, createReadStream, statSync } from 'node:fs';
 import { once } from 'node:events';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { emit, note } from '../lib/figures.js';
+import { emit, note, summary } from '../lib/figures.js';
 import { startFake } from '../lib/fake.js';
 import { knobs } from '../lib/knobs.js';
-import { now, register, removeDir, rssKb, serverPidOf, startServer, tempDir } from '../lib/server.js';
+import {
+  api,
+  keepAlive,
+  now,
+  register,
+  removeDir,
+  rssKb,
+  serverPidOf,
+  sleep,
+  startServer,
+  tempDir,
+} from '../lib/server.js';
 
 function chatGptConversation(i: number): string {
   const t = 1_700_000_000 + i * 60;
@@ -66,23 +80,61 @@ function chatGptConversation(i: number): string {
   });
 }
 
-async function writeExport(path: string, count: number): Promise<number> {
+/** Writes `count` conversations (or as many as reach `minBytes`); the file's size and count. */
+async function writeExport(
+  path: string,
+  count: number,
+  minBytes = 0,
+): Promise<{ bytes: number; count: number }> {
   const out = createWriteStream(path);
   out.write('[');
-  for (let i = 0; i < count; i++) {
-    if (!out.write(`${i ? ',' : ''}${chatGptConversation(i)}`)) await once(out, 'drain');
+  let written = 0;
+  let i = 0;
+  for (; i < count || written < minBytes; i++) {
+    const part = `${i ? ',' : ''}${chatGptConversation(i)}`;
+    written += Buffer.byteLength(part);
+    if (!out.write(part)) await once(out, 'drain');
   }
   out.end(']');
   await once(out, 'finish');
-  return statSync(path).size;
+  return { bytes: statSync(path).size, count: i };
 }
 
-/** Streams the file as multipart; resolves with the last event (the report) once the answer ends. */
+interface JobStatus {
+  status: string;
+  progress: { done: number; total: number };
+  report: { imported?: number; skipped?: number; messages?: number } | null;
+  error: { message: string } | null;
+}
+
+/** Uploads the file, then polls its job every `pollMs` until it ends: the job and how many polls. */
+async function importFile(
+  url: string,
+  token: string,
+  path: string,
+  pollMs = 200,
+): Promise<{ job: JobStatus; polls: number; uploadedAt: number }> {
+  const started = await upload(url, token, path);
+  const uploadedAt = now();
+  const jobId = started.body.jobId;
+  if (started.status !== 201 || typeof jobId !== 'string') {
+    throw new Error(`import refused: ${started.status} ${JSON.stringify(started.body).slice(0, 300)}`);
+  }
+  for (let polls = 1; ; polls++) {
+    const r = await api<JobStatus>(url, 'GET', `/api/convos/import/jobs/${jobId}`, { token });
+    if (r.status !== 200) throw new Error(`job status ${r.status}`);
+    if (r.body.status === 'completed' || r.body.status === 'failed')
+      return { job: r.body, polls, uploadedAt };
+    await sleep(pollMs);
+  }
+}
+
+/** Streams the file as multipart; resolves with the answer (201 and the job's id). */
 function upload(
   url: string,
   token: string,
   path: string,
-): Promise<{ last: Record<string, unknown>; events: number }> {
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const boundary = '----bench-import';
   const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="conversations.json"\r\nContent-Type: application/json\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
@@ -99,24 +151,16 @@ function upload(
         },
       },
       (res) => {
-        let buffer = '';
-        let last: Record<string, unknown> = {};
-        let events = 0;
+        let text = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let at: number;
-          while ((at = buffer.indexOf('\n\n')) !== -1) {
-            const block = buffer.slice(0, at);
-            buffer = buffer.slice(at + 2);
-            const data = block.split('\n').find((l) => l.startsWith('data: '));
-            if (data) {
-              last = JSON.parse(data.slice(6)) as Record<string, unknown>;
-              events++;
-            }
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => {
+          try {
+            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as Record<string, unknown> });
+          } catch {
+            resolve({ status: res.statusCode ?? 0, body: { text: text.slice(0, 300) } });
           }
         });
-        res.on('end', () => resolve({ last, events }));
         res.on('error', reject);
       },
     );
@@ -135,9 +179,13 @@ export async function importScenario(): Promise<void> {
   const fake = await startFake();
   try {
     const file = join(dir, 'conversations.json');
-    const bytes = await writeExport(file, count);
+    const { bytes } = await writeExport(file, count);
     note(`import: ${count} conversations, ${(bytes / 2 ** 20).toFixed(1)} MiB`);
-    const server = await startServer({ fakeUrl: fake.url, dataDir: join(dir, 'data') });
+    const server = await startServer({
+      fakeUrl: fake.url,
+      dataDir: join(dir, 'data'),
+      env: { IMPORT_MAX_FILE_MB: '512' },
+    });
     try {
       const account = await register(server.url, 'import');
       const pid = serverPidOf(server);
@@ -147,18 +195,19 @@ export async function importScenario(): Promise<void> {
         peakKb = Math.max(peakKb, rssKb(pid));
       }, 50);
       const t0 = now();
-      const first = await upload(server.url, account.token, file);
+      const first = await importFile(server.url, account.token, file);
       const seconds = (now() - t0) / 1000;
       clearInterval(sampler);
-      const report = first.last.report as { imported?: number; messages?: number } | undefined;
-      if (first.last.final !== true || report?.imported !== count) {
-        throw new Error(`import did not finish: ${JSON.stringify(first.last).slice(0, 300)}`);
+      const report = first.job.report;
+      if (first.job.status !== 'completed' || report?.imported !== count) {
+        throw new Error(`import did not finish: ${JSON.stringify(first.job).slice(0, 300)}`);
       }
       const compare = {
         conversations: count,
         messages: report.messages ?? 0,
         file_mib: bytes / 2 ** 20,
-        progress_events: first.events - 1,
+        upload_s: (first.uploadedAt - t0) / 1000,
+        status_polls: first.polls,
         idle_rss_mib: idleRssKb / 1024,
       };
       emit({ figure: 'import.pglite.seconds', value: seconds, target: null, unit: 's', compare });
@@ -178,10 +227,10 @@ export async function importScenario(): Promise<void> {
       });
 
       const t1 = now();
-      const second = await upload(server.url, account.token, file);
-      const again = second.last.report as { imported?: number; skipped?: number } | undefined;
+      const second = await importFile(server.url, account.token, file);
+      const again = second.job.report;
       if (again?.imported !== 0 || again.skipped !== count) {
-        throw new Error(`second import was not all skipped: ${JSON.stringify(second.last).slice(0, 300)}`);
+        throw new Error(`second import was not all skipped: ${JSON.stringify(second.job).slice(0, 300)}`);
       }
       emit({
         figure: 'import.pglite.reimport_all_skipped_s',
@@ -189,6 +238,99 @@ export async function importScenario(): Promise<void> {
         target: null,
         unit: 's',
         compare: { conversations: count },
+      });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await fake.close();
+    removeDir(dir);
+  }
+}
+
+/**
+ * Other users' latency during a large import: OTHERS users, each with a page of conversations,
+ * ask GET /api/convos in a loop (one request at a time each) for BASELINE_MS without any import,
+ * then while one user imports a BENCH_IMPORT_LATENCY_MB MB export, until its job ends.
+ */
+const OTHERS = 4;
+const BASELINE_MS = 10_000;
+
+export async function importLatencyScenario(): Promise<void> {
+  const dir = tempDir('import-latency');
+  const fake = await startFake();
+  try {
+    const file = join(dir, 'conversations.json');
+    const { bytes, count } = await writeExport(file, 0, knobs.importLatencyMb * 2 ** 20);
+    const small = join(dir, 'small.json');
+    await writeExport(small, 30);
+    note(`import-latency: ${count} conversations, ${(bytes / 2 ** 20).toFixed(1)} MiB`);
+    const server = await startServer({ fakeUrl: fake.url, dataDir: join(dir, 'data') });
+    try {
+      const others: Awaited<ReturnType<typeof register>>[] = [];
+      for (let i = 0; i < OTHERS; i++) {
+        const account = await register(server.url, `other${i}`);
+        // Each has a page of conversations to list, as a user would.
+        const seeded = await importFile(server.url, account.token, small, 50);
+        if (seeded.job.status !== 'completed') throw new Error('seeding the other users failed');
+        others.push(account);
+      }
+      const importer = await register(server.url, 'importer');
+
+      /** Each other user lists its conversations until `until()` says stop; the latencies. */
+      const listUntil = async (until: () => boolean): Promise<number[]> => {
+        const latencies: number[] = [];
+        await Promise.all(
+          others.map(async (account) => {
+            while (!until()) {
+              const t = now();
+              const r = await api(server.url, 'GET', '/api/convos?pageNumber=1', {
+                token: account.token,
+                agent: keepAlive,
+              });
+              if (r.status !== 200) throw new Error(`GET /api/convos: ${r.status}`);
+              latencies.push(now() - t);
+            }
+          }),
+        );
+        return latencies;
+      };
+
+      const baselineEnd = now() + BASELINE_MS;
+      const baseline = summary(await listUntil(() => now() >= baselineEnd));
+
+      let done = false;
+      const t0 = now();
+      const importing = importFile(server.url, importer.token, file, 500).finally(() => {
+        done = true;
+      });
+      const during = summary(await listUntil(() => done));
+      const { job, uploadedAt } = await importing;
+      const seconds = (now() - t0) / 1000;
+      if (job.status !== 'completed' || job.report?.imported !== count) {
+        throw new Error(`import did not finish: ${JSON.stringify(job).slice(0, 300)}`);
+      }
+      const compare = {
+        file_mib: bytes / 2 ** 20,
+        conversations: count,
+        messages: job.report.messages ?? 0,
+        import_s: seconds,
+        upload_s: (uploadedAt - t0) / 1000,
+        other_users: OTHERS,
+        requests: during.n,
+        p50_ms: during.p50,
+        p99_ms: during.p99,
+        max_ms: during.max,
+        baseline_p50_ms: baseline.p50,
+        baseline_p95_ms: baseline.p95,
+        baseline_requests: baseline.n,
+      };
+      emit({
+        figure: 'import.pglite.others_list_p95_ms',
+        value: during.p95,
+        target: '<=500',
+        unit: 'ms',
+        compare,
       });
     } finally {
       await server.stop();

@@ -597,7 +597,10 @@ export const importJobs = pgTable(
     chunks: integer('chunks').notNull(),
     bytesDone: bigint('bytes_done', { mode: 'number' }).notNull().default(0),
     nextIndex: integer('next_index').notNull().default(0),
-    report: jsonb('report').$type<ImportReport>(),
+    /** The report so far without its items (counts), and its items apart: they stop changing
+     * once the report's list is full, and are then not written again with every batch. */
+    report: jsonb('report').$type<Omit<ImportReport, 'items'>>(),
+    reportItems: jsonb('report_items').$type<ImportReport['items']>(),
     error: jsonb('error').$type<{ code: string; message: string }>(),
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -14,6 +14,7 @@ CREATE TABLE "import_jobs" (
 	"bytes_done" bigint DEFAULT 0 NOT NULL,
 	"next_index" integer DEFAULT 0 NOT NULL,
 	"report" jsonb,
+	"report_items" jsonb,
 	"error" jsonb,
 	"lease_owner" text,
 	"lease_until" timestamp with time zone,

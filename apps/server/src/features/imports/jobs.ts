@@ -15,9 +15,16 @@ class JobLeft extends Error {}
 
 const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** The report saved with the job's last batch, whole; null before its first. */
+const reportOf = (row: ImportJobRow): ImportReport | null =>
+  row.report ? { ...row.report, items: row.reportItems ?? [] } : null;
+
+/** The report's parts as stored: the counts, and the items apart. */
+const storedReport = ({ items, ...counts }: ImportReport) => ({ report: counts, reportItems: items });
+
 /** The job as its owner sees it (the status route). */
 export function jobView(row: ImportJobRow): ImportJob {
-  const report = row.report ?? emptyReport();
+  const report = reportOf(row) ?? emptyReport();
   const ended = row.status === 'completed' || row.status === 'failed';
   return {
     id: row.id,
@@ -25,7 +32,7 @@ export function jobView(row: ImportJobRow): ImportJob {
     progress: { done: row.bytesDone, total: row.totalBytes },
     imported: report.imported,
     skipped: report.skipped,
-    report: ended && row.report ? row.report : null,
+    report: ended && row.report ? report : null,
     error: row.error ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -118,13 +125,17 @@ export function createImportJobs(opts: ImportJobsOptions): ImportJobs {
   /** Ends the job (only while this instance holds it) and drops its upload. */
   const finish = async (
     job: ImportJobRow,
-    set: Pick<ImportJobRow, 'status'> & { report?: ImportReport; error?: ImportJobRow['error'] },
+    {
+      report,
+      ...set
+    }: Pick<ImportJobRow, 'status'> & { report?: ImportReport; error?: ImportJobRow['error'] },
   ): Promise<void> => {
     await db.transaction(async (tx) => {
       const ended = await tx
         .update(importJobs)
         .set({
           ...set,
+          ...(report ? storedReport(report) : {}),
           ...(set.status === 'completed' ? { bytesDone: job.totalBytes } : {}),
           leaseOwner: null,
           leaseUntil: null,
@@ -138,19 +149,25 @@ export function createImportJobs(opts: ImportJobsOptions): ImportJobs {
   };
 
   const run = async (job: ImportJobRow): Promise<void> => {
+    const resumed = reportOf(job);
+    // The items as last saved: written again only when the batch changed them.
+    let savedItems = resumed ? resumed.items.length : -1;
     try {
       const report = await runImport({
         db,
         userId: job.userId,
         source: chunksOf(job),
-        resume: job.report ? { nextIndex: job.nextIndex, report: job.report } : undefined,
+        resume: resumed ? { nextIndex: job.nextIndex, report: resumed } : undefined,
         async checkpoint(tx, progress) {
+          const { report: counts, reportItems } = storedReport(progress.report);
+          const itemsChanged = reportItems.length !== savedItems;
           const saved = await tx
             .update(importJobs)
             .set({
               nextIndex: progress.nextIndex,
               bytesDone: progress.bytes,
-              report: progress.report,
+              report: counts,
+              ...(itemsChanged ? { reportItems } : {}),
               leaseUntil: leaseEnd(),
               updatedAt: new Date(clock()),
             })
@@ -158,6 +175,7 @@ export function createImportJobs(opts: ImportJobsOptions): ImportJobs {
             .returning({ id: importJobs.id });
           // Another instance took the job over: this batch is rolled back, it writes it.
           if (saved.length === 0) throw new JobLeft();
+          savedItems = reportItems.length;
         },
         async between() {
           await yieldToOthers();

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { IMPORT_JOB_LIMITS, type ImportJob, type ImportReport } from '@chat/contract';
+import '../../app/i18n';
+import ImportConversations from './ImportConversations';
+
+/**
+ * The import panel: the upload answers a job id at once, then the panel polls the job's status
+ * (every IMPORT_JOB_LIMITS.pollIntervalMs, on a fake clock) for its progress bar, and shows the
+ * report when the job ends. The upload is a stand-in XMLHttpRequest (the browser's, answering
+ * 201); the status route is fetch.
+ */
+const REPORT: ImportReport = {
+  format: 'chatgpt',
+  imported: 2,
+  skipped: 1,
+  messages: 8,
+  truncatedMessages: 0,
+  skippedByReason: { no_messages: 1 },
+  items: [
+    { index: 0, title: 'One', status: 'imported', conversationId: 'c1', messages: 4 },
+    { index: 1, title: 'Tool only', status: 'skipped', reason: 'no_messages' },
+    { index: 2, title: 'Two', status: 'imported', conversationId: 'c2', messages: 4 },
+  ],
+  itemsTruncated: false,
+};
+
+const job = (over: Partial<ImportJob>): ImportJob => ({
+  id: '5d1c6a3e-0000-4000-8000-000000000001',
+  status: 'running',
+  progress: { done: 0, total: 1000 },
+  imported: 0,
+  skipped: 0,
+  report: null,
+  error: null,
+  createdAt: '2026-12-05T10:00:00.000Z',
+  ...over,
+});
+
+let uploadAnswer: { status: number; body: unknown };
+class FakeXhr {
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((e: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } =
+    {
+      onprogress: null,
+    };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    sentTo.push(`${method} ${url}`);
+  }
+  setRequestHeader() {}
+  getResponseHeader(name: string) {
+    return name.toLowerCase() === 'content-type' ? 'application/json; charset=utf-8' : null;
+  }
+  abort() {}
+  send() {
+    queueMicrotask(() => {
+      this.upload.onprogress?.({ loaded: 1000, total: 1000, lengthComputable: true });
+      this.status = uploadAnswer.status;
+      this.responseText = JSON.stringify(uploadAnswer.body);
+      this.onload?.();
+    });
+  }
+}
+
+let sentTo: string[] = [];
+let statuses: ImportJob[] = [];
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  sentTo = [];
+  uploadAnswer = { status: 201, body: { message: 'Import started', jobId: job({}).id } };
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      sentTo.push(`GET ${url}`);
+      const next = statuses.length > 1 ? statuses.shift()! : statuses[0]!;
+      return new Response(JSON.stringify(next), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+function renderPanel() {
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={qc}>
+      <ImportConversations />
+    </QueryClientProvider>,
+  );
+}
+
+async function choose() {
+  const input = screen.getByTestId('import-file') as HTMLInputElement;
+  const file = new File(['[]'], 'conversations.json', { type: 'application/json' });
+  await act(async () => {
+    fireEvent.change(input, { target: { files: [file] } });
+  });
+}
+
+/** One poll interval on the fake clock, and the poll it starts. */
+async function nextPoll() {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(IMPORT_JOB_LIMITS.pollIntervalMs);
+  });
+}
+
+describe('import panel', () => {
+  it('polls the job for its progress bar, then shows its report', async () => {
+    statuses = [
+      job({ status: 'scheduled' }),
+      job({ progress: { done: 400, total: 1000 }, imported: 1 }),
+      job({
+        status: 'completed',
+        progress: { done: 1000, total: 1000 },
+        imported: 2,
+        skipped: 1,
+        report: REPORT,
+      }),
+    ];
+    renderPanel();
+    await choose();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(sentTo).toEqual(['POST /api/convos/import', `GET /api/convos/import/jobs/${job({}).id}`]);
+    expect(screen.getByTestId('import-progress').parentElement!.textContent).toContain(
+      'Waiting for the import to start',
+    );
+
+    await nextPoll();
+    const bar = screen.getByTestId('import-progress');
+    expect(bar.getAttribute('aria-valuenow')).toBe('40');
+    expect(bar.parentElement!.textContent).toContain('1 imported, 0 skipped');
+
+    await nextPoll();
+    expect(screen.queryByTestId('import-progress')).toBeNull();
+    expect(screen.getByTestId('import-report').textContent).toContain(
+      'Imported 2 conversations (8 messages); skipped 1.',
+    );
+    expect(screen.getByTestId('import-skipped').textContent).toContain('Tool only: no messages');
+    // Polling stopped with the job.
+    await nextPoll();
+    expect(sentTo.filter((s) => s.startsWith('GET'))).toHaveLength(3);
+  });
+
+  it("shows a refused upload's reason, and a failed job's report", async () => {
+    uploadAnswer = {
+      status: 413,
+      body: {
+        code: 'payload_too_large',
+        message: 'The file is larger than 100 MB, the most one import may hold',
+      },
+    };
+    renderPanel();
+    await choose();
+    expect(screen.getByTestId('import-error').textContent).toContain('larger than 100 MB');
+
+    uploadAnswer = { status: 201, body: { message: 'Import started', jobId: job({}).id } };
+    statuses = [
+      job({
+        status: 'failed',
+        error: { code: 'validation_error', message: 'The file is not valid JSON: cut short' },
+        report: {
+          ...REPORT,
+          imported: 1,
+          messages: 4,
+          skipped: 0,
+          skippedByReason: {},
+          items: [REPORT.items[0]!],
+        },
+      }),
+    ];
+    await choose();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('import-error').textContent).toContain('not valid JSON');
+    expect(screen.getByTestId('import-report').textContent).toContain('Imported 1 conversation (4 messages)');
+  });
+});

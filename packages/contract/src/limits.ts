@@ -40,6 +40,13 @@ export function oneLineName(raw: string, max: number = AUTH_LIMITS.nameMax): str
 }
 
 /**
+ * Deleting all of a user's conversations (clear all, account deletion) goes this many at a time,
+ * each batch its own statement with a turn of the event loop between, so an account with a
+ * large history does not hold the database for everyone while it goes.
+ */
+export const DELETE_BATCH_CONVERSATIONS = 25;
+
+/**
  * Failed logins allowed per source address and window before 429 (LibreChat's loginLimiter:
  * keyed by IP, 7 per 5 minutes). LOGIN_MAX / LOGIN_WINDOW change it.
  */

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { deleteConversationsInBatches } from '../../db/delete-conversations.js';
 import { accountDeletions, conversations, users, type UserRow } from '../../db/schema.js';
 
 export function createAccountRepo(db: Db) {
@@ -24,12 +25,15 @@ export function createAccountRepo(db: Db) {
       return rows[0];
     },
     /**
-     * Deletes the user row; every table holding the user's data references it ON DELETE CASCADE
-     * (sessions, conversations, messages, presets, keys, plugin credentials, assistants, balance,
-     * transactions), so one statement removes it all. The reason is kept apart, unlinked. False
+     * Deletes the user's conversations in batches, then the user row; every table holding the
+     * user's data references it ON DELETE CASCADE (sessions, presets, keys, plugin credentials,
+     * assistants, balance, transactions, import jobs), so that statement removes the rest. The reason is kept apart, unlinked. False
      * when there was no such user.
      */
     async deleteUser(userId: string, reason: string | null): Promise<boolean> {
+      // The conversations (the bulk of an account) first, a batch at a time, so a large history
+      // does not hold the database for everyone; the rest goes with the user row.
+      await deleteConversationsInBatches(db, userId);
       return db.transaction(async (tx) => {
         const gone = await tx.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
         if (gone.length === 0) return false;

@@ -2,6 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { DEFAULT_TITLE, type ConversationOptions } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { conversations, type ConversationRow } from '../../db/schema.js';
+import { deleteConversationsInBatches } from '../../db/delete-conversations.js';
 
 export interface NewConversation {
   conversationId: string;
@@ -97,12 +98,9 @@ export function createConvosRepo(db: Executor) {
       return rows.length;
     },
 
+    /** Every conversation of the user, a batch at a time (other requests go between). */
     async removeAll(userId: string): Promise<string[]> {
-      const rows = await db
-        .delete(conversations)
-        .where(eq(conversations.userId, userId))
-        .returning({ id: conversations.conversationId });
-      return rows.map((r) => r.id);
+      return deleteConversationsInBatches(db, userId);
     },
   };
 }

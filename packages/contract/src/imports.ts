@@ -49,6 +49,8 @@ export const IMPORT_JOB_LIMITS = {
   claimIntervalMs: 5_000,
   /** How often the import dialog asks for the job's status. */
   pollIntervalMs: 1_000,
+  /** An ended job (its status and report) is kept this long, then deleted (its route answers 404). */
+  keepEndedMs: 7 * 24 * 60 * 60_000,
 } as const;
 
 /**

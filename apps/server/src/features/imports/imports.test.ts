@@ -552,4 +552,26 @@ describe('import jobs', () => {
       }
     },
   );
+
+  it('deletes an ended job a week after it ended', async () => {
+    let offset = 0;
+    const app = await startTestApp({}, { clock: () => Date.now() + offset });
+    try {
+      const user = await registerUser(app.url, 'Old Jobs');
+      const first = await startImport(user, JSON.stringify([flatExport()]), 'file', app.url);
+      expect((await waitForJob(user, first.body.jobId!, app.url)).status).toBe('completed');
+      offset = IMPORT_JOB_LIMITS.keepEndedMs - 60_000;
+      const second = await startImport(user, '[]', 'file', app.url);
+      await waitForJob(user, second.body.jobId!, app.url);
+      // Kept for a week, deleted after it (when the instance next looks for jobs).
+      expect((await jobOf(user, first.body.jobId!, app.url)).status).toBe('completed');
+      offset = IMPORT_JOB_LIMITS.keepEndedMs + 60_000;
+      const third = await startImport(user, '[]', 'file', app.url);
+      await waitForJob(user, third.body.jobId!, app.url);
+      const gone = await authed(app.url, user.token)(`/api/convos/import/jobs/${first.body.jobId}`);
+      expect(gone.status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -80,10 +80,15 @@ export function createImportJobs(opts: ImportJobsOptions): ImportJobs {
   const claim = async (): Promise<ImportJobRow | null> => {
     const now = new Date(clock());
     return db.transaction(async (tx) => {
-      // An upload whose instance stopped mid-way never becomes a job.
+      // An upload whose instance stopped mid-way never becomes a job; an ended job goes after a week.
       await tx
         .delete(importJobs)
-        .where(and(eq(importJobs.chunks, UPLOADING), lt(importJobs.leaseUntil, now)));
+        .where(
+          or(
+            and(eq(importJobs.chunks, UPLOADING), lt(importJobs.leaseUntil, now)),
+            lt(importJobs.finishedAt, new Date(clock() - IMPORT_JOB_LIMITS.keepEndedMs)),
+          ),
+        );
       const [candidate] = await tx
         .select({ id: importJobs.id })
         .from(importJobs)

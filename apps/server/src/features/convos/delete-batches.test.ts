@@ -71,10 +71,13 @@ const left = async (userId: string): Promise<number> => {
 };
 
 /**
- * While `deleting` runs, another user lists their conversations again and again; between two of
- * those answers, how many of the deleted user's conversations went. The largest such step.
+ * While the delete runs, another user lists their conversations again and again. Checks that
+ * they were answered while it ran, and on the embedded store (one connection: statements take
+ * turns) that few of the deleted user's conversations went between two answers, i.e. the list
+ * waited for a few batches at most, not for the whole delete. (PostgreSQL answers them on other
+ * connections meanwhile whatever the delete does.)
  */
-async function largestStepWhile(userId: string, start: () => Promise<Response>): Promise<number> {
+async function checkServedWhile(userId: string, start: () => Promise<Response>): Promise<void> {
   const other = await registerUser(h.url, `Other ${userId.slice(0, 4)}`);
   let before = await left(userId);
   expect(before).toBe(COUNT);
@@ -86,12 +89,14 @@ async function largestStepWhile(userId: string, start: () => Promise<Response>):
     const res = await authed(h.url, other.token)('/api/convos?pageNumber=1');
     expect(res.status).toBe(200);
     const now = await left(userId);
-    steps.push(before - now);
+    if (now > 0) steps.push(before - now);
     before = now;
   }
   expect((await deleting).status).toBe(200);
   expect(await left(userId)).toBe(0);
-  return Math.max(...steps);
+  // Answered several times while conversations were still left.
+  expect(steps.length).toBeGreaterThanOrEqual(3);
+  if (!h.database.url) expect(Math.max(...steps)).toBeLessThanOrEqual(5 * DELETE_BATCH_CONVERSATIONS);
 }
 
 describe('deleting a large history', () => {
@@ -99,14 +104,14 @@ describe('deleting a large history', () => {
     const user = await userWithHistory('Clearer', 5);
     let clearing: Promise<Response> | undefined;
     const start = () => (clearing = authed(h.url, user.token)('/api/convos/clear', { body: { arg: {} } }));
-    // A few batches at most between two answers; one statement deleted all 1,500 at once.
-    expect(await largestStepWhile(user.user.id, start)).toBeLessThanOrEqual(5 * DELETE_BATCH_CONVERSATIONS);
+    // One statement deleted all 1,500 at once: the list waited for all of it.
+    await checkServedWhile(user.user.id, start);
     expect(((await (await clearing!).json()) as { deletedCount: number }).deletedCount).toBe(COUNT);
   });
 
   it("account deletion lets another user's requests in between batches", { timeout: 120_000 }, async () => {
     const user = await userWithHistory('Leaver', 6);
     const start = () => authed(h.url, user.token)('/api/user', { method: 'DELETE', body: {} });
-    expect(await largestStepWhile(user.user.id, start)).toBeLessThanOrEqual(5 * DELETE_BATCH_CONVERSATIONS);
+    await checkServedWhile(user.user.id, start);
   });
 });

@@ -419,9 +419,10 @@ describe('import jobs', () => {
       job = next;
     }
     expect(gaps.length).toBeGreaterThanOrEqual(5);
-    // A handful of batches of 25 (each query of the two requests waits for one at most); the
-    // former batches of 100 conversations let 300 be written meanwhile.
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(125);
+    // On the embedded store (one connection: statements take turns), a handful of batches of 25
+    // at most (each query of the two requests waits for one); the former batches of 100
+    // conversations let 300 be written meanwhile. PostgreSQL serves them on other connections.
+    if (!h.database.url) expect(Math.max(...gaps)).toBeLessThanOrEqual(125);
     expect((await waitForJob(user, jobId)).status).toBe('completed');
   });
 

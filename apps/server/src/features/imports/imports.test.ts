@@ -575,4 +575,39 @@ describe('import jobs', () => {
       await app.close();
     }
   });
+
+  it('drops an upload cut short by the client at once', async () => {
+    const user = await registerUser(h.url, 'Gone Mid-way');
+    const boundary = 'cut-boundary';
+    const abort = new AbortController();
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent) return new Promise<void>(() => undefined); // and then nothing more
+        sent = true;
+        controller.enqueue(
+          new TextEncoder().encode(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.json"\r\n\r\n[${'x'.repeat(300_000)}`,
+          ),
+        );
+      },
+    });
+    const posting = fetch(`${h.url}/api/convos/import`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body,
+      duplex: 'half',
+      signal: abort.signal,
+    } as RequestInit).catch(() => null);
+    const rows = () => h.database.db.select().from(importJobs).where(eq(importJobs.userId, user.user.id));
+    while ((await rows()).length === 0) await new Promise((r) => setTimeout(r, 10));
+    abort.abort();
+    await posting;
+    // Gone without waiting for its lease to run out, and the user may import again.
+    while ((await rows()).length > 0) await new Promise((r) => setTimeout(r, 10));
+    expect((await importFile(user, '[]')).status).toBe(201);
+  });
 });

@@ -42,6 +42,11 @@ export function importRoutes(
         throw tooLarge(maxFileBytes);
       }
       const file = await uploadedFile(request, 'file', maxFileBytes);
+      // A client gone mid-upload: the file's stream would wait for the rest forever.
+      request.raw.once('close', () => {
+        if (!request.raw.complete)
+          file.stream.destroy(new AppError('validation_error', 'The upload was cut short'));
+      });
       const jobId = await jobs.create(user.id, fileBytes(file, maxFileBytes));
       return reply.code(201).send({ message: 'Import started', jobId });
     } finally {

@@ -201,7 +201,7 @@ describe('upload faults over HTTP', () => {
     expect(JSON.parse(res.text)).toMatchObject({ type: 'image/jpeg', filename: 'looks.png' });
   });
 
-  it('the import upload: malformed multipart is a 400, a bad file an error event, each saying what is wrong', async () => {
+  it('the import upload: malformed multipart is a 400, a bad file a failed job, each saying what is wrong', async () => {
     const path = '/api/convos/import';
     const json = Buffer.from('{"conversations":[]}');
     const part = (body: Buffer | string, filename = 'export.json'): Part => ({
@@ -220,36 +220,45 @@ describe('upload faults over HTTP', () => {
       expect({ what, status: res.status }).toEqual({ what, status: 400 });
       expect(res.message, what).toMatch(message);
     }
-    // Once the file part is found the answer is an event stream: a bad file ends it with an
-    // error event saying what is wrong (never the catch-all "internal").
-    const streamed: [string, Buffer, Record<string, unknown>][] = [
+    // Once the file part is found the upload is stored as a job (201 with its id), or refused at
+    // once when the body ends inside the file; a bad file fails its job with an error saying what
+    // is wrong (never the catch-all "internal").
+    const cut = await post(writer, path, multipart([part('{"conversations":[{"title":"x"')], false));
+    expect(cut.status).toBe(400);
+    expect(cut.message).toMatch(/cut off|cut short|malformed/);
+    const jobs: [string, Buffer, Record<string, unknown>][] = [
       [
         'a zero-byte file',
         multipart([part(Buffer.alloc(0))]),
-        { code: 'validation_error', message: 'The file is empty' },
+        { status: 'failed', error: { code: 'validation_error', message: 'The file is empty' } },
       ],
-      ['garbage', multipart([part('\u0000\u0001 not json at all')]), { code: 'validation_error' }],
-      ['a PNG said to be JSON', multipart([part(await image('png'))]), { code: 'validation_error' }],
       [
-        'the file cut off',
-        multipart([part('{"conversations":[{"title":"x"')], false),
-        { code: 'validation_error', message: expect.stringMatching(/cut off/) },
+        'garbage',
+        multipart([part('\u0000\u0001 not json at all')]),
+        { status: 'failed', error: expect.objectContaining({ code: 'validation_error' }) },
+      ],
+      [
+        'a PNG said to be JSON',
+        multipart([part(await image('png'))]),
+        { status: 'failed', error: expect.objectContaining({ code: 'validation_error' }) },
       ],
       // The name is not used: a NUL in it harms nothing; a second file part is ignored.
-      ['a NUL in the file name', multipart([part(json, 'a\0b.json')]), { final: true }],
-      ['the file twice', multipart([part(json), part(json)]), { final: true }],
+      ['a NUL in the file name', multipart([part(json, 'a\0b.json')]), { status: 'completed' }],
+      ['the file twice', multipart([part(json), part(json)]), { status: 'completed' }],
     ];
-    for (const [what, body, last] of streamed) {
+    for (const [what, body, ended] of jobs) {
       const res = await post(writer, path, body);
-      const events = res.text
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
-      expect({ what, status: res.status, last: events.at(-1) }).toEqual({
-        what,
-        status: 200,
-        last: expect.objectContaining(last),
-      });
+      expect({ what, status: res.status }).toEqual({ what, status: 201 });
+      const { jobId } = JSON.parse(res.text) as { jobId: string };
+      let job: { status?: string } = {};
+      await waitFor(async () => {
+        const r = await fetch(`${h.url}/api/convos/import/jobs/${jobId}`, {
+          headers: { authorization: `Bearer ${writer.token}` },
+        });
+        job = (await r.json()) as { status: string };
+        return job.status === 'completed' || job.status === 'failed';
+      }, 20_000);
+      expect({ what, job }).toEqual({ what, job: expect.objectContaining(ended) });
     }
   });
 

@@ -16,11 +16,22 @@ const tooLarge = (maxFileBytes: number): AppError => {
   return new AppError('payload_too_large', `The file is larger than ${size}, the most one import may hold`);
 };
 
-/** The file's bytes; a file past the size limit stops the upload. */
+/**
+ * The file's bytes; a file past the size limit stops the upload, and so does a multipart body
+ * that ends inside the file (cut off: the client's fault, said as such, not the server's).
+ */
 async function* fileBytes(file: UploadedFile, maxFileBytes: number): AsyncIterable<Uint8Array> {
-  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
-    if (file.tooLarge) break;
-    yield chunk;
+  try {
+    for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+      if (file.tooLarge) break;
+      yield chunk;
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError(
+      'validation_error',
+      'The upload ended before the file did: the multipart body is cut off',
+    );
   }
   if (file.tooLarge) throw tooLarge(maxFileBytes);
 }

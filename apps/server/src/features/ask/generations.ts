@@ -19,6 +19,8 @@ export interface Generation {
 
 /** The abort reason of generations stopped because the server shuts down past its drain deadline. */
 export const SHUTDOWN_ABORT = 'server_shutdown';
+/** The abort reason of generations stopped because their user was banned. */
+export const BAN_ABORT = 'banned';
 
 interface Entry extends Generation {
   settle(result: TurnResult | null): void;
@@ -84,6 +86,11 @@ export function createGenerations(isDraining: () => boolean) {
 
     abortAll(keys: Iterable<string>): void {
       for (const key of keys) running.get(key)?.controller.abort();
+    },
+
+    /** Stops every running generation of the user here (a ban): each is saved unfinished. */
+    abortUser(userId: string, reason: string): void {
+      for (const g of running.values()) if (g.userId === userId) g.controller.abort(reason);
     },
 
     /** Keeps a background task (title generation) in sight of settled(). */

@@ -3,7 +3,7 @@ import type { FeatureModule } from '../../platform/module.js';
 import { createReplyFlusher } from './flusher.js';
 import { createLostReplySaver } from './redis/reaper.js';
 import { createRedisReplies } from './redis/replies.js';
-import { createGenerations } from './generations.js';
+import { BAN_ABORT, createGenerations } from './generations.js';
 import { createSaveRetry } from './save-retry.js';
 import { createAskPipeline, type AskPipeline, type ReplyFailure } from './pipeline.js';
 import { resumeRoute } from './resume-route.js';
@@ -76,6 +76,8 @@ export const askModule: FeatureModule = {
         app.log.error({ err }, 'announcing deleted conversations failed');
       });
     });
+    // A banned user's replies stop at once, saved unfinished (each instance stops its own).
+    events.on('moderation.userBanned', ({ userId }) => generations.abortUser(userId, BAN_ABORT));
     redis?.subscribe(DELETED_CHANNEL, (ids, fromSelf) => {
       if (!fromSelf && Array.isArray(ids)) generations.abortAll(ids.filter((id) => typeof id === 'string'));
     });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_LIMITS, UNAVAILABLE_TEXTS, type PluginState } from '@chat/contract';
+import { BANNED_TEXT, CHAT_LIMITS, UNAVAILABLE_TEXTS, type PluginState } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ConvosRepo } from '../convos/index.js';
@@ -7,7 +7,13 @@ import type { MessagesRepo } from '../messages/index.js';
 import { presentMessage } from '../messages/index.js';
 import type { TitleService } from '../title/index.js';
 import type { ReplyFlusher } from './flusher.js';
-import { SHUTDOWN_ABORT, type Generation, type Generations, type TurnResult } from './generations.js';
+import {
+  BAN_ABORT,
+  SHUTDOWN_ABORT,
+  type Generation,
+  type Generations,
+  type TurnResult,
+} from './generations.js';
 import type { ReplyHub } from './reply-hub.js';
 import type { SaveRetry } from './save-retry.js';
 import type { RemoteReply, SharedReplies } from './shared-replies.js';
@@ -298,9 +304,11 @@ export function createAskPipeline(deps: PipelineDeps) {
     // stopped), else made from the first message right away (failed reply, shutdown, titles off),
     // so no conversation stays "New Chat".
     const shutdown = outcome.kind === 'abort' && signal.reason === SHUTDOWN_ABORT;
+    // Stopped by a ban of its user: saved unfinished, no model title spent on it.
+    const banned = outcome.kind === 'abort' && signal.reason === BAN_ABORT;
     // The endpoint's own titleConvo (librechat.yaml) wins over TITLE_CONVO.
     const titleConvo = turn.endpoint.titleConvo ?? deps.titleConvo;
-    const modelTitle = titleConvo && outcome.kind !== 'error' && !shutdown;
+    const modelTitle = titleConvo && outcome.kind !== 'error' && !shutdown && !banned;
     let result: TurnResult | null = null;
     const report = (code: string, message: string, source: ReplyFailure['source'], error?: unknown) => {
       try {
@@ -371,6 +379,8 @@ export function createAskPipeline(deps: PipelineDeps) {
           message: 'The server is restarting; the reply so far was saved',
           ...result,
         });
+      } else if (banned) {
+        sink.event({ error: true, code: 'banned', message: BANNED_TEXT, ...result });
       } else {
         sink.event({
           final: true,

@@ -21,6 +21,13 @@ declare module '../../platform/module.js' {
   }
 }
 
+declare module '../../platform/events.js' {
+  interface AppEventMap {
+    /** A user was banned (here or, with Redis, on another instance): their running replies stop. */
+    'moderation.userBanned': { userId: string };
+  }
+}
+
 /** The pub/sub channel of bans made by an instance. */
 const BAN_CHANNEL = 'moderation:ban';
 
@@ -48,19 +55,23 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const moderationModule: FeatureModule = {
   name: 'moderation',
-  register({ app, db, config, clock, redis, use, provide, extend }) {
+  register({ app, db, config, clock, events, redis, use, provide, extend }) {
     const settings = config.moderation ?? MODERATION_OFF;
     const repo = createModerationRepo(db);
-    const moderation = createModerationService(
-      repo,
-      settings,
-      clock,
-      app.log,
-      redis && ((userId, until) => redis.publish(BAN_CHANNEL, { userId, until })),
-    );
+    // A ban (the operator's, or reached by violations) also stops the user's running replies,
+    // here at once and on every other instance as it hears of the ban.
+    const stopReplies = (userId: string, until: number) => {
+      if (until > clock()) events.emit('moderation.userBanned', { userId });
+    };
+    const moderation = createModerationService(repo, settings, clock, app.log, async (userId, until) => {
+      stopReplies(userId, until);
+      await redis?.publish(BAN_CHANNEL, { userId, until });
+    });
     redis?.subscribe(BAN_CHANNEL, (message, fromSelf) => {
       const { userId, until } = message as { userId: string; until: number };
-      if (!fromSelf) moderation.banned(userId, until);
+      if (fromSelf) return;
+      moderation.banned(userId, until);
+      stopReplies(userId, until);
     });
     // Shared by every instance with Redis, so two instances cannot double a limit.
     const store: LimiterStore = redis ? createRedisLimiter(redis.redis) : createMemoryLimiter(clock);

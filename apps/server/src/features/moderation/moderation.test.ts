@@ -5,13 +5,15 @@ import {
   BANNED_TEXT,
   LOGIN_RATE_LIMITED_TEXT,
   TOKEN_TTL,
+  isErrorEvent,
+  type ErrorEvent,
   concurrentLimitText,
   messageLimitText,
   type ApiErrorBody,
   type BannedUser,
   type ViolationRow,
 } from '@chat/contract';
-import { conversations, users, violations } from '../../db/schema.js';
+import { conversations, messages, users, violations } from '../../db/schema.js';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
 import { createdOf, type SseEvent } from '../../../test/support/sse-client.js';
@@ -147,6 +149,40 @@ describe('bans', () => {
     } finally {
       offset -= TOKEN_TTL.liveSessionCacheSeconds * 1000 + 1;
     }
+  });
+
+  it("stops the banned user's running reply at once: saved unfinished, its stream ends with the banned error", async () => {
+    const u = await chatUser(h, 'Banned Mid Reply');
+    let conversationId = '';
+    let firstDelta: () => void = () => {};
+    const streaming = new Promise<void>((r) => (firstDelta = r));
+    const reading = u.ask(
+      { text: '[[fake reply="one two three four five six" hangAfter=3]]' },
+      {
+        onEvent: (e: SseEvent) => {
+          const c = createdOf(e);
+          if (c) conversationId = c.conversationId;
+          if (e.data && typeof e.data === 'object' && 'text' in e.data && !('final' in e.data)) firstDelta();
+        },
+      },
+    );
+    await streaming;
+    expect((await ban(u.user.email)).status).toBe(200);
+    // The reply was stopped by the ban itself: the stream has ended by the time the ban answered
+    // (the upstream hangs for ever otherwise).
+    const r = await reading;
+    const last = r.events.at(-1)!.data as ErrorEvent;
+    expect(isErrorEvent(last)).toBe(true);
+    expect(last).toMatchObject({ error: true, code: 'banned', message: BANNED_TEXT });
+    expect(last.responseMessage).toMatchObject({ unfinished: true, error: false });
+    const rows = await h.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId));
+    const reply = rows.find((m) => !m.isCreatedByUser)!;
+    expect(reply).toMatchObject({ unfinished: true, error: false });
+    expect(reply.text.length).toBeGreaterThan(0);
+    expect('one two three four five six'.startsWith(reply.text)).toBe(true);
   });
 
   it('answers every guarded route of the app 403 banned while a public one (logout) still works', async () => {

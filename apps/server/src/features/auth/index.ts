@@ -86,7 +86,7 @@ export const authModule: FeatureModule = {
       config,
       // Shared by every instance with Redis, so two instances cannot double the limit.
       loginLimits: createLoginLimits(
-        redis ? createRedisLimiter(redis.redis) : createMemoryLimiter(clock),
+        redis ? createRedisLimiter(redis) : createMemoryLimiter(clock),
         config.loginRateLimit,
       ),
     });

@@ -74,7 +74,9 @@ export const moderationModule: FeatureModule = {
       stopReplies(userId, until);
     });
     // Shared by every instance with Redis, so two instances cannot double a limit.
-    const store: LimiterStore = redis ? createRedisLimiter(redis.redis) : createMemoryLimiter(clock);
+    const shared = redis ? createRedisLimiter(redis) : undefined;
+    if (shared) app.addHook('onClose', async () => shared.close());
+    const store: LimiterStore = shared ?? createMemoryLimiter(clock);
     const operator = use('operator');
     const audit = use('audit');
     provide('moderation', moderation);
@@ -105,7 +107,7 @@ export const moderationModule: FeatureModule = {
       }
       await moderation.record(request.auth.id, 'illegal_model_request');
     });
-    if (settings.concurrent.enabled) extend('askGates', concurrentGate(settings, store, moderation));
+    if (settings.concurrent.enabled) extend('askGates', concurrentGate(settings, store));
     // No login violation: failed logins are limited by their source address (features/auth), and
     // the account they named did nothing (a stranger could otherwise ban anyone, the operator too).
 

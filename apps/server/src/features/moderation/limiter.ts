@@ -7,11 +7,12 @@ export interface LimiterStore {
   hit(key: string, windowMs: number): Promise<number>;
   /** The hits of `key` in its current window (0 when none is open), without counting one. */
   count(key: string): Promise<number>;
-  /** Takes one of `max` slots of `key`; false when all are taken. */
-  acquire(key: string, max: number): Promise<boolean>;
-  /** Gives back a slot `acquire` took. */
-  release(key: string): Promise<void>;
+  /** Takes one of `max` slots of `key`: the way to give it back, or null when all are taken. */
+  acquire(key: string, max: number): Promise<SlotRelease | null>;
 }
+
+/** Gives back a slot `acquire` took (once; later calls do nothing). */
+export type SlotRelease = () => Promise<void>;
 
 export function createMemoryLimiter(clock: () => number = Date.now): LimiterStore {
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -41,14 +42,16 @@ export function createMemoryLimiter(clock: () => number = Date.now): LimiterStor
     },
     async acquire(key, max) {
       const held = slots.get(key) ?? 0;
-      if (held >= max) return false;
+      if (held >= max) return null;
       slots.set(key, held + 1);
-      return true;
-    },
-    async release(key) {
-      const held = slots.get(key) ?? 0;
-      if (held <= 1) slots.delete(key);
-      else slots.set(key, held - 1);
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        const now = slots.get(key) ?? 0;
+        if (now <= 1) slots.delete(key);
+        else slots.set(key, now - 1);
+      };
     },
   };
 }

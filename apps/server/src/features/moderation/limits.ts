@@ -30,28 +30,20 @@ export function messageLimits(config: ModerationConfig, store: LimiterStore, mod
  * LibreChat's concurrentLimiter as an ask gate: a reply takes one of CONCURRENT_MESSAGE_MAX slots
  * of its user and gives it back when it ends (finished, failed, stopped: the hold settles
  * whatever happened to the connection) or when the request is refused after the gates. A send
- * past the limit is refused with the spec's concurrent text and a concurrent violation.
+ * past the limit is refused with the spec's concurrent text. It is not a violation: the slots
+ * are the product's own state (a reply still being saved, an instance that died holding one
+ * until its lease ends), and a user waiting on them has done nothing wrong.
  */
-export function concurrentGate(
-  config: ModerationConfig,
-  store: LimiterStore,
-  moderation: ModerationService,
-): AskGate {
+export function concurrentGate(config: ModerationConfig, store: LimiterStore): AskGate {
   const { max } = config.concurrent;
   return {
     name: 'concurrent messages',
     async check(ctx) {
-      const key = `concurrent:${ctx.input.userId}`;
-      if (!(await store.acquire(key, max))) {
-        await moderation.record(ctx.input.userId, 'concurrent');
-        throw new AppError('concurrent', concurrentLimitText(max));
-      }
-      let released = false;
+      const release = await store.acquire(`concurrent:${ctx.input.userId}`, max);
+      if (!release) throw new AppError('concurrent', concurrentLimitText(max));
       return {
         async settle() {
-          if (released) return;
-          released = true;
-          await store.release(key).catch(() => {});
+          await release().catch(() => {});
         },
       };
     },

@@ -5,6 +5,7 @@ import {
   BANNED_TEXT,
   LOGIN_RATE_LIMITED_TEXT,
   TOKEN_TTL,
+  NO_PARENT,
   isErrorEvent,
   type ErrorEvent,
   concurrentLimitText,
@@ -13,7 +14,7 @@ import {
   type BannedUser,
   type ViolationRow,
 } from '@chat/contract';
-import { conversations, messages, users, violations } from '../../db/schema.js';
+import { assistants, conversations, messages, users, violations } from '../../db/schema.js';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
 import { createdOf, type SseEvent } from '../../../test/support/sse-client.js';
@@ -235,13 +236,14 @@ describe('bans', () => {
 });
 
 describe('message limits and violations', () => {
-  it('refuses a send past CONCURRENT_MESSAGE_MAX with the concurrent text, and frees the slot when the reply ends', async () => {
+  it('refuses a send past CONCURRENT_MESSAGE_MAX with the concurrent text (no violation), and frees the slot when the reply ends', async () => {
     const u = await chatUser(h, 'Concurrent');
     const first = await startHanging(u);
     const second = await u.ask({ text: 'Another' });
     expect(second.status).toBe(429);
     expect(second.json).toEqual({ code: 'concurrent', message: concurrentLimitText(1) });
-    expect(await scoreOf(u)).toBe(1);
+    // Refused by the product's own state (a reply still running), not the user's misuse: no violation.
+    expect(await scoreOf(u)).toBe(0);
     await first.stop();
     const third = await u.ask({ text: 'Now it may' });
     expect(third.status).toBe(200);
@@ -257,6 +259,20 @@ describe('message limits and violations', () => {
     const missing = await u.ask({ conversationId: randomUUID(), parentMessageId: randomUUID() });
     expect(missing.status).toBe(404);
     expect((await u.ask({ text: 'fine' })).status).toBe(200);
+  });
+
+  it("an assistant's model no endpoint runs any more (the configuration changed) is refused without a violation", async () => {
+    const u = await chatUser(h, 'Assistant Owner');
+    const made = await u.api('/api/assistants', { body: { model: 'gpt-4o-mini', name: 'Helper' } });
+    expect(made.status).toBe(200);
+    const { id } = (await made.json()) as { id: string };
+    await h.database.db.update(assistants).set({ model: 'gpt-4-gone-since' }).where(eq(assistants.id, id));
+    const res = await u.api('/api/assistants/chat', {
+      body: { assistant_id: id, text: 'Hi', conversationId: null, parentMessageId: NO_PARENT },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ApiErrorBody).code).toBe('unknown_model');
+    expect(await scoreOf(u)).toBe(0);
   });
 
   it('refuses sends past MESSAGE_USER_MAX in the window with the message_limit text, until the window passes', async () => {

@@ -23,6 +23,9 @@ export async function connectRedis(config: RedisConfig, log: FastifyBaseLogger):
     // A command waits through a short outage, then fails (the request answers 500) rather than hang.
     maxRetriesPerRequest: 3,
     lazyConnect: true,
+    // Reconnect attempts at most a second apart: a Redis back from a restart is used again (and
+    // what it lost put back) within about a second.
+    retryStrategy: (times: number) => Math.min(times * 100, 1000),
   };
   const redis = new Redis(config.url, options);
   const sub = new Redis(config.url, { ...options, keyPrefix: '' });
@@ -42,6 +45,18 @@ export async function connectRedis(config: RedisConfig, log: FastifyBaseLogger):
     // A ConfigError: start-up prints this one line and exits 1.
     throw new ConfigError(`REDIS_URL: cannot connect to Redis (${reason})`);
   }
+
+  // Registered once connected: 'ready' from now on means a reconnection.
+  const reconnected: (() => void)[] = [];
+  redis.on('ready', () => {
+    for (const handler of reconnected) {
+      try {
+        handler();
+      } catch (err) {
+        log.error({ err }, 'a redis reconnection handler failed');
+      }
+    }
+  });
 
   sub.on('message', (channel: string, raw: string) => {
     const list = handlers.get(channel.slice(config.keyPrefix.length));
@@ -78,6 +93,9 @@ export async function connectRedis(config: RedisConfig, log: FastifyBaseLogger):
       }
       handlers.set(channel, [handler]);
       sub.subscribe(config.keyPrefix + channel).catch(onError);
+    },
+    onReconnect(handler) {
+      reconnected.push(handler);
     },
     duplicate() {
       const conn = redis.duplicate();

@@ -18,6 +18,12 @@ export interface RedisLink {
   publish(channel: string, message: unknown): Promise<void>;
   /** `handler` gets each message of `channel` and whether this instance sent it. */
   subscribe(channel: string, handler: (message: unknown, fromSelf: boolean) => void): void;
+  /**
+   * `handler` runs each time the command connection is ready again after it was lost. Redis may
+   * have restarted empty meanwhile: what an instance holds there (leases, slots, running replies)
+   * is put back by the feature that holds it.
+   */
+  onReconnect(handler: () => void): void;
   /** A new connection (same options) for blocking reads; closed with the link. */
   duplicate(): Redis;
   /** Ends the connections (after pending commands are sent). */

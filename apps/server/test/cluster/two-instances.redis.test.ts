@@ -50,6 +50,10 @@ afterAll(async () => {
   await cluster.remove();
 });
 
+let operator: TestUser | undefined;
+/** The operator's account (registered once, by the first test that needs it). */
+const theOperator = async () => (operator ??= await registerUser(a.url, 'Operator', ADMIN_EMAIL));
+
 const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}${i}`).join(' ');
 
 /** Starts a reply through `server` and resolves once `deltas` deltas arrived (the stream goes on). */
@@ -202,7 +206,7 @@ describe('two instances over PostgreSQL and Redis', () => {
   });
 
   it('a ban made on A refuses on B at once; so does signing out everywhere', async () => {
-    const operator = await registerUser(a.url, 'Operator', ADMIN_EMAIL);
+    const operator = await theOperator();
     const target = await registerUser(b.url, 'Target');
     const onB = authed(b.url, target.token);
     // B has answered this token: its session and "not banned" are cached there.
@@ -218,6 +222,29 @@ describe('two instances over PostgreSQL and Redis', () => {
     expect((await leaverOnB('/api/user')).status).toBe(200);
     expect((await authed(a.url, leaver.token)('/api/auth/logout/all', { body: {} })).status).toBe(200);
     expect((await leaverOnB('/api/user')).status).toBe(401);
+  });
+
+  it("a ban made on A stops the user's reply running on B at once, saved unfinished", async () => {
+    const operator = await theOperator();
+    const target = await registerUser(b.url, 'Banned While Streaming');
+    const reply = words(200, 'z');
+    fake.enqueue({ reply, tokensPerSecond: 10 });
+    const started = startReply(b, target, 3);
+    const conversationId = await started.seen;
+    const ban = await authed(a.url, operator.token)('/api/admin/banUser', { body: { email: target.email } });
+    expect(ban.status).toBe(200);
+    const bannedAt = Date.now();
+    const r = await started.reading;
+    // Stopped by the ban, not run to its end (20 s at this rate).
+    expect(Date.now() - bannedAt).toBeLessThan(5000);
+    const last = r.events.at(-1)!.data as ErrorEvent;
+    expect(last).toMatchObject({ error: true, code: 'banned' });
+    expect(last.responseMessage).toMatchObject({ unfinished: true, error: false });
+    const saved = last.responseMessage!.text;
+    expect(saved.length).toBeGreaterThan(0);
+    expect(saved.length).toBeLessThan(reply.length);
+    expect(reply.startsWith(saved)).toBe(true);
+    expect(conversationId).not.toBe('');
   });
 
   it('kill -9 of the instance generating: within the lease the reply is saved unfinished and followers get the error', async () => {

@@ -91,6 +91,7 @@ export const askModule: FeatureModule = {
           link: redis,
           abortLocal: (key, userId) => abortHere(key, userId),
           runsHere: (key) => generations.has(key),
+          savedText: async (userId, replyId) => (await messages.get(userId, replyId))?.text,
           saveLost: createLostReplySaver({ db, convos, messages }),
           log: app.log,
         })

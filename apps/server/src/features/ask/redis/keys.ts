@@ -1,10 +1,16 @@
 /** The Redis keys of one conversation's running reply (REDIS_KEY_PREFIX is put before each by the client). */
 export const replyKeys = (key: string) => ({
-  /** Hash: owner (instance id), userId, start (the resumed snapshot's messages, JSON). */
+  /** Hash: owner (instance id), claim (this reply's token), userId, start (the resumed snapshot's messages, JSON). */
   reply: `ask:reply:${key}`,
+  /** The claim token of a reply the lease reaper saved as lost (its instance, if alive, stops it). */
+  lost: `ask:reply:${key}:lost`,
   /** The reply's text as published so far (the prefix, then each delta appended). */
   text: `ask:reply:${key}:text`,
-  /** Stream: one entry per published event (i: SSE id; t: a delta's text, d: an event's JSON; e: the end). */
+  /**
+   * Stream: one entry per published event (i: SSE id; t: a delta's text, d: an event's JSON; e: the
+   * end), and a sync entry (i: the last SSE id, y: the whole text then) where the instance running
+   * the reply wrote it again after Redis lost some of it (restarted empty, commands failed).
+   */
   events: `ask:reply:${key}:events`,
 });
 
@@ -26,6 +32,10 @@ export const REPLY_TIMINGS = {
   endedTtlMs: 60_000,
   /** A claim outlives a lost instance at most this long even if no instance reaps it. */
   claimTtlMs: 24 * 60 * 60_000,
+  /** How long a reaped reply's claim is remembered, so its instance (if it comes back) stops it. */
+  lostTtlMs: 10 * 60_000,
+  /** How long an instance keeps trying to write the end of a reply Redis lost. */
+  closeRetryMs: 60_000,
   /** How long an abort waits for the instance running the reply. */
   abortWaitMs: 5000,
   /** Entries kept per reply stream (approximately); a resume past them gets the snapshot. */
@@ -40,6 +50,8 @@ export interface StreamEntry {
   id: number;
   text?: string | undefined;
   data?: unknown;
+  /** A sync entry's whole text. */
+  sync?: string | undefined;
   end: boolean;
 }
 
@@ -51,6 +63,7 @@ export function parseEntry(streamId: string, fields: string[]): StreamEntry {
     streamId,
     id: Number(map.get('i') ?? -1),
     text: map.get('t'),
+    sync: map.get('y'),
     data: d === undefined ? undefined : (JSON.parse(d) as unknown),
     end: map.has('e'),
   };

@@ -17,6 +17,13 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', now, 'LIMIT', 0, tonumb
 for _, k in ipairs(due) do redis.call('ZREM', KEYS[1], k) end
 return due`;
 
+/** KEYS: reply, lost. ARGV: lostTtlMs. The claim goes; its token is remembered so its instance, if alive, stops. */
+const DROP_CLAIM = `
+local c = redis.call('HGET', KEYS[1], 'claim')
+if c then redis.call('SET', KEYS[2], c, 'PX', ARGV[1]) end
+redis.call('DEL', KEYS[1])
+return 1`;
+
 /** Saves a reply whose instance is gone as stopped (unfinished, with its text so far); its result. */
 export type LostReplySaver = (lost: {
   userId: string;
@@ -73,7 +80,7 @@ export function createLeaseReaper(deps: {
       .hgetall(k.reply)
       .get(k.text)
       .xrevrange(k.events, '+', '-', 'COUNT', 50)
-      .del(k.reply)
+      .eval(DROP_CLAIM, 2, k.reply, k.lost, REPLY_TIMINGS.lostTtlMs)
       .exec();
     if (!res || res.some(([err]) => err)) throw new Error('reading a lost reply failed');
     const hash = res[0]![1] as Record<string, string>;

@@ -17,33 +17,108 @@ import {
 } from './keys.js';
 import { createLeaseReaper, type LostReplySaver } from './reaper.js';
 import { createStreamTail } from './tail.js';
+import { joinSaved, readSavedStart } from '../whole-text.js';
 
 /** Redis's clock in ms, inside a script (instances' clocks may differ). */
 const NOW = `local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** KEYS: reply, text, events, leases. ARGV: owner, userId, leaseMs, key, claimTtlMs. */
+/** KEYS: reply, text, events, leases. ARGV: owner, userId, leaseMs, key, claimTtlMs, token. */
 const CLAIM = `${NOW}
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'userId', ARGV[2])
+redis.call('HSET', KEYS[1], 'owner', ARGV[1], 'userId', ARGV[2], 'claim', ARGV[6])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 redis.call('DEL', KEYS[2], KEYS[3])
 redis.call('ZADD', KEYS[4], now + tonumber(ARGV[3]), ARGV[4])
 return 1`;
 
-/** KEYS: reply, leases. ARGV: owner, leaseMs, key. 0 when the claim is no longer this instance's. */
-const RENEW = `${NOW}
-if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3])
+/**
+ * Whose the claim is, at the start of a script (KEYS[1]: reply, KEYS[lost]: the reaped token;
+ * ARGV[token]): 1 this reply's, 0 another's or reaped as lost, -1 gone with Redis (restarted empty).
+ */
+const OWNED = (lost: number, token: number) => `
+local function owned()
+  local c = redis.call('HGET', KEYS[1], 'claim')
+  if c == ARGV[${token}] then return 1 end
+  if c then return 0 end
+  if redis.call('GET', KEYS[${lost}]) == ARGV[${token}] then return 0 end
+  return -1
+end`;
+
+/** KEYS: reply, leases, lost. ARGV: token, leaseMs, key. 1 renewed; 0 taken (stop); -1 lost with Redis (rebuild). */
+const RENEW = `${NOW}${OWNED(3, 1)}
+local o = owned()
+if o == 1 then redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[3]) end
+return o`;
+
+/** KEYS: reply, lost. ARGV: token, start. The snapshot's messages, while the claim is this reply's. */
+const SET_START = `${OWNED(2, 1)}
+if owned() == 1 then redis.call('HSET', KEYS[1], 'start', ARGV[2]) end
 return 1`;
 
-/** KEYS: reply, text, events, leases. ARGV: owner, key, endedTtlMs. */
-const RELEASE = `
-if redis.call('HGET', KEYS[1], 'owner') ~= ARGV[1] then return 0 end
+/**
+ * KEYS: reply, text, events, leases, lost. ARGV: token, owner, userId, leaseMs, key, claimTtlMs,
+ * start, text, syncId, maxEvents. Writes a running reply back as this instance has it (claim,
+ * lease, snapshot, whole text, a sync entry for the followers), unless it is another's or reaped.
+ */
+const REBUILD = `${NOW}${OWNED(5, 1)}
+if owned() == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'owner', ARGV[2], 'userId', ARGV[3], 'claim', ARGV[1])
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'start', ARGV[7]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+redis.call('SET', KEYS[2], ARGV[8])
+redis.call('ZADD', KEYS[4], now + tonumber(ARGV[4]), ARGV[5])
+if tonumber(ARGV[9]) >= 0 then
+  redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[10], '*', 'i', ARGV[9], 'y', ARGV[8])
+end
+return 1`;
+
+/** KEYS: reply, text, events, leases, lost. ARGV: token, key, endedTtlMs. -1: Redis lost the claim. */
+const RELEASE = `${OWNED(5, 1)}
+local o = owned()
+if o ~= 1 then return o end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[4], ARGV[2])
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 redis.call('PEXPIRE', KEYS[3], ARGV[3])
 return 1`;
+
+/**
+ * KEYS: reply, text, events, leases, lost. ARGV: token, key, endedTtlMs, text, syncId, lastId,
+ * lastData. The end of a reply whose end Redis lost: a sync entry, its last event, the end.
+ */
+const CLOSE = `${OWNED(5, 1)}
+if owned() == 0 then return 0 end
+if tonumber(ARGV[5]) >= 0 then redis.call('XADD', KEYS[3], '*', 'i', ARGV[5], 'y', ARGV[4]) end
+if ARGV[7] ~= '' then redis.call('XADD', KEYS[3], '*', 'i', ARGV[6], 'd', ARGV[7]) end
+redis.call('XADD', KEYS[3], '*', 'e', '1')
+redis.call('SET', KEYS[2], ARGV[4])
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[4], ARGV[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+redis.call('PEXPIRE', KEYS[3], ARGV[3])
+return 1`;
+
+/**
+ * What this instance knows of a reply it runs: enough to write it back whole when Redis lost it
+ * (restarted empty, or commands failed while it was unreachable).
+ */
+interface Claim {
+  generation: Generation;
+  token: string;
+  start?: ReplyStart;
+  /** The last SSE id published (-1: none yet). */
+  lastId: number;
+  /** The last event that was not a delta (the final or error event at the end). */
+  last?: { id: number; data: unknown };
+  /** Writes that failed, and how many of them a rebuild has made good. */
+  failures: number;
+  synced: number;
+  /** The last write sent (they complete in order). */
+  writing: Promise<unknown>;
+  busy: boolean;
+  /** When the reply ended (closing), ms. */
+  endedAt?: number;
+}
 
 interface AbortRequest {
   requestId: string;
@@ -61,6 +136,8 @@ export interface RedisRepliesDeps {
   abortLocal(key: string, userId: string): Promise<TurnResult | null | undefined>;
   /** Whether this instance runs a reply of that key (the lease reaper skips its own). */
   runsHere(key: string): boolean;
+  /** A reply's saved text (the start of a long reply that memory forgot), to write it back whole. */
+  savedText(userId: string, replyId: string): Promise<string | undefined>;
   saveLost: LostReplySaver;
   log: FastifyBaseLogger;
 }
@@ -75,7 +152,9 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
   const { link, log } = deps;
   const { redis } = link;
   const owner = link.instanceId;
-  const claimed = new Map<string, Generation>();
+  const claimed = new Map<string, Claim>();
+  /** Replies that ended while Redis had lost them: their end is written once it can be (by token). */
+  const closing = new Map<string, Claim>();
   const waiting = new Map<string, (result: TurnResult | null) => void>();
   const tail = createStreamTail(link, log);
   const logError = (what: string) => (err: unknown) => log.error({ err }, what);
@@ -97,56 +176,187 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
     waiting.get(answer.requestId)?.(answer.result);
   });
 
-  const renew = setInterval(() => {
-    for (const [key, generation] of claimed) {
-      const k = replyKeys(key);
-      redis
-        .eval(RENEW, 2, k.reply, LEASES, owner, REPLY_TIMINGS.leaseMs, key)
-        .then((mine) => {
-          // Taken over as lost (this process stalled past its lease): stop, it is saved unfinished.
-          if (Number(mine) === 0 && claimed.get(key) === generation) generation.controller.abort();
-        })
-        .catch(logError('renewing a reply lease failed'));
+  /** The whole text as this instance has it (its saved start read back once memory forgot it). */
+  async function wholeText(claim: Claim): Promise<() => string> {
+    const { hub, userId } = claim.generation;
+    const replyId = claim.start?.responseMessage.messageId;
+    const words = hub.replyText;
+    const saved =
+      replyId && words.keptFrom > 0 ? await readSavedStart(words, () => deps.savedText(userId, replyId)) : '';
+    // Joined when the script is sent: nothing is published between the two.
+    return () => (claim.start ? joinSaved(saved, words) : '');
+  }
+
+  /**
+   * Writes a running reply back as this instance has it: its claim, lease and snapshot, the whole
+   * text so far, and a sync entry that brings followers on other instances up to date (what they
+   * missed comes as one delta). Stops the reply when it turns out to be another's.
+   */
+  async function rebuild(claim: Claim): Promise<void> {
+    const failures = claim.failures;
+    const text = (await wholeText(claim))();
+    const { generation } = claim;
+    if (claimed.get(generation.key) !== claim) return;
+    const k = replyKeys(generation.key);
+    const ok = await redis.eval(
+      REBUILD,
+      5,
+      k.reply,
+      k.text,
+      k.events,
+      LEASES,
+      k.lost,
+      claim.token,
+      owner,
+      generation.userId,
+      REPLY_TIMINGS.leaseMs,
+      generation.key,
+      REPLY_TIMINGS.claimTtlMs,
+      claim.start ? JSON.stringify(claim.start) : '',
+      text,
+      claim.start ? claim.lastId : -1,
+      REPLY_TIMINGS.maxEvents,
+    );
+    if (Number(ok) === 0) {
+      generation.controller.abort();
+      return;
     }
-  }, REPLY_TIMINGS.renewMs);
+    claim.synced = failures;
+    log.info({ conversationId: generation.key }, 'a running reply was written back to redis');
+  }
+
+  /** Writes the end of a reply whose end Redis lost (restarted, unreachable): followers get it. */
+  async function close(claim: Claim): Promise<void> {
+    const text = (await wholeText(claim))();
+    const k = replyKeys(claim.generation.key);
+    const last = claim.last && claim.last.id === claim.lastId ? claim.last : undefined;
+    const syncId = claim.start ? (last ? claim.lastId - 1 : claim.lastId) : -1;
+    await redis.eval(
+      CLOSE,
+      5,
+      k.reply,
+      k.text,
+      k.events,
+      LEASES,
+      k.lost,
+      claim.token,
+      claim.generation.key,
+      REPLY_TIMINGS.endedTtlMs,
+      text,
+      syncId,
+      last ? last.id : -1,
+      last ? JSON.stringify(last.data) : '',
+    );
+    closing.delete(claim.token);
+  }
+
+  /** Runs `task` for `claim` unless one runs already. */
+  function once(claim: Claim, task: (c: Claim) => Promise<void>, what: string): void {
+    if (claim.busy) return;
+    claim.busy = true;
+    task(claim)
+      .catch((err: unknown) => log.warn({ err: { message: (err as Error).message } }, what))
+      .finally(() => (claim.busy = false));
+  }
+
+  /** Renews every lease; a claim Redis lost (or writes that failed) is written back. */
+  function renewAll(): void {
+    for (const claim of claimed.values()) {
+      if (claim.busy) continue;
+      const { generation } = claim;
+      const k = replyKeys(generation.key);
+      redis
+        .eval(RENEW, 3, k.reply, LEASES, k.lost, claim.token, REPLY_TIMINGS.leaseMs, generation.key)
+        .then((res) => {
+          const o = Number(res);
+          if (claimed.get(generation.key) !== claim) return;
+          // Taken over as lost (this process stalled past its lease): stop, it is saved unfinished.
+          if (o === 0) generation.controller.abort();
+          // Gone with Redis (restarted empty), or events that did not reach it: write it back.
+          else if (o === -1 || claim.failures > claim.synced)
+            once(claim, rebuild, 'writing a running reply back to redis failed');
+        })
+        .catch(() => {
+          // Redis unreachable: the next renewal (or the reconnection) tries again.
+        });
+    }
+    const now = Date.now();
+    for (const claim of closing.values()) {
+      if (now - (claim.endedAt ?? now) > REPLY_TIMINGS.closeRetryMs) closing.delete(claim.token);
+      else once(claim, close, 'writing the end of a reply to redis failed');
+    }
+  }
+  const renew = setInterval(renewAll, REPLY_TIMINGS.renewMs);
   renew.unref();
+  // Back from an outage (maybe a restart that emptied it): everything is written back at once.
+  link.onReconnect(renewAll);
   const reaper = createLeaseReaper({ redis, runsHere: deps.runsHere, saveLost: deps.saveLost, log });
 
-  function mirror(generation: Generation): HubTap {
-    const k = replyKeys(generation.key);
+  function mirror(claim: Claim): HubTap {
+    const k = replyKeys(claim.generation.key);
     const startJson = (start: ReplyStart) => JSON.stringify(start);
-    const fail = logError('writing a reply event to redis failed');
+    const track = (sent: Promise<[error: Error | null, result: unknown][] | null | unknown>) => {
+      const failed = () => {
+        // Logged once per outage; the next renewal writes the reply back.
+        if (claim.failures++ === claim.synced)
+          log.warn({ conversationId: claim.generation.key }, 'writing a reply event to redis failed');
+      };
+      claim.writing = sent.then((res) => {
+        if (Array.isArray(res) && res.some((r) => Array.isArray(r) && r[0])) failed();
+      }, failed);
+    };
     return {
       begin(start) {
-        redis
-          .multi()
-          .hset(k.reply, 'start', startJson(start))
-          .set(k.text, start.responseMessage.text)
-          .exec()
-          .catch(fail);
+        claim.start = start;
+        track(
+          redis
+            .multi()
+            .eval(SET_START, 2, k.reply, k.lost, claim.token, startJson(start))
+            .set(k.text, start.responseMessage.text)
+            .exec(),
+        );
       },
       event(id, data, text) {
+        claim.lastId = id;
         const m = redis.multi();
         if (text !== undefined) {
           m.xadd(k.events, 'MAXLEN', '~', REPLY_TIMINGS.maxEvents, '*', 'i', id, 't', text);
           m.append(k.text, text);
         } else {
+          claim.last = { id, data };
           m.xadd(k.events, 'MAXLEN', '~', REPLY_TIMINGS.maxEvents, '*', 'i', id, 'd', JSON.stringify(data));
         }
-        m.exec().catch(fail);
+        track(m.exec());
       },
       patch(start) {
-        redis.hset(k.reply, 'start', startJson(start)).catch(fail);
+        claim.start = start;
+        track(redis.eval(SET_START, 2, k.reply, k.lost, claim.token, startJson(start)));
       },
       end() {
-        redis.xadd(k.events, '*', 'e', '1').catch(fail);
+        track(redis.xadd(k.events, '*', 'e', '1'));
       },
     };
+  }
+
+  /**
+   * The reply ended: its claim goes (sent at once, after its last events), unless Redis lost it or
+   * some of its events meanwhile: then its end is written once it can be.
+   */
+  async function finish(claim: Claim, released: Promise<unknown>): Promise<void> {
+    const [res] = await Promise.all([released.catch(() => -1), claim.writing]);
+    claim.endedAt = Date.now();
+    const o = Number(res);
+    // Another reply's now, or reaped as lost: nothing of it to write.
+    if (o === 0) return;
+    if (o === 1 && claim.failures === claim.synced) return;
+    closing.set(claim.token, claim);
+    once(claim, close, 'writing the end of a reply to redis failed');
   }
 
   return {
     async claim(generation) {
       const k = replyKeys(generation.key);
+      const token = randomUUID();
       const ok = await redis.eval(
         CLAIM,
         4,
@@ -159,20 +369,41 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
         REPLY_TIMINGS.leaseMs,
         generation.key,
         REPLY_TIMINGS.claimTtlMs,
+        token,
       );
       if (Number(ok) !== 1)
         throw new AppError('conflict', 'A reply is already being generated in this conversation');
-      claimed.set(generation.key, generation);
-      generation.hub.setTap(mirror(generation));
+      const claim: Claim = {
+        generation,
+        token,
+        lastId: -1,
+        failures: 0,
+        synced: 0,
+        writing: Promise.resolve(),
+        busy: false,
+      };
+      claimed.set(generation.key, claim);
+      generation.hub.setTap(mirror(claim));
     },
 
     release(generation) {
-      if (claimed.get(generation.key) !== generation) return;
+      const claim = claimed.get(generation.key);
+      if (claim?.generation !== generation) return;
       claimed.delete(generation.key);
       const k = replyKeys(generation.key);
-      redis
-        .eval(RELEASE, 4, k.reply, k.text, k.events, LEASES, owner, generation.key, REPLY_TIMINGS.endedTtlMs)
-        .catch(logError('releasing a reply claim failed'));
+      const released = redis.eval(
+        RELEASE,
+        5,
+        k.reply,
+        k.text,
+        k.events,
+        LEASES,
+        k.lost,
+        claim.token,
+        generation.key,
+        REPLY_TIMINGS.endedTtlMs,
+      );
+      finish(claim, released).catch(logError('releasing a reply claim failed'));
     },
 
     async abort(key, userId) {
@@ -221,6 +452,9 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
         attach(sub) {
           if (snapshot) sub.event(last.id, snapshot);
           for (const e of catchUp) deliver(sub, e);
+          // What this client has: events up to `sent`, text of `length` (the text key at the read).
+          let sent = last.id;
+          let length = text.length;
           const stop = tail.follow(k.events, last.streamId, (live) => {
             for (const e of live) {
               if (e.end) {
@@ -229,7 +463,20 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
                 sub.end();
                 return;
               }
-              deliver(sub, e);
+              if (e.sync !== undefined) {
+                // Redis lost part of the reply and its instance wrote it back: what this client
+                // missed comes as one delta.
+                if (e.id < sent) continue;
+                const rest = e.sync.slice(length);
+                if (e.id > sent && rest) sub.delta(e.id, rest);
+                sent = e.id;
+                length = e.sync.length;
+              } else if (e.id === sent + 1) {
+                deliver(sub, e);
+                sent = e.id;
+                if (e.text !== undefined) length += e.text.length;
+              }
+              // Else sent already, or after a gap that the instance's sync entry fills.
             }
           });
           stops.set(sub, stop);
@@ -269,11 +516,19 @@ function deliver(sub: Subscriber, e: StreamEntry): void {
   else sub.event(e.id, e.data);
 }
 
-/** The events after `lastEventId`, or undefined when some of them are no longer kept (or none was given). */
+/**
+ * The events after `lastEventId`, or undefined when some of them are no longer kept, or were
+ * written back after Redis lost them (a gap, a sync entry), or none was given: then the snapshot.
+ */
 function missedAfter(events: StreamEntry[], lastEventId: number | undefined): StreamEntry[] | undefined {
   if (lastEventId === undefined || events.length === 0) return undefined;
   const lastId = events.at(-1)!.id;
   if (lastEventId < 0 || lastEventId > lastId) return undefined;
-  if (events[0]!.id > lastEventId + 1) return undefined;
-  return events.filter((e) => e.id > lastEventId);
+  const after = events.filter((e) => e.id > lastEventId);
+  let next = lastEventId + 1;
+  for (const e of after) {
+    if (e.sync !== undefined || e.id !== next) return undefined;
+    next++;
+  }
+  return after;
 }

@@ -29,13 +29,15 @@ export function createStreamTail(link: RedisLink, log: FastifyBaseLogger) {
         });
       }
       while (tails.size > 0 && !closed) {
-        clientId ??= Number(await conn.client('ID'));
         const keys = [...tails.keys()];
         const ids = keys.map((k) =>
           [...tails.get(k)!.values()].reduce((a, b) => (compareIds(a, b) <= 0 ? a : b)),
         );
         let res: [string, [string, string[]][]][] | null;
         try {
+          // Inside the retry: Redis may be unreachable here too (restarting), and the followers
+          // must carry on once it is back.
+          clientId ??= Number(await conn.client('ID'));
           res = (await conn.xread('COUNT', 500, 'BLOCK', 5000, 'STREAMS', ...keys, ...ids)) as
             [string, [string, string[]][]][] | null;
         } catch (err) {

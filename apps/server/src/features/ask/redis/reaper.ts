@@ -67,9 +67,19 @@ export function createLeaseReaper(deps: {
   runsHere(key: string): boolean;
   saveLost: LostReplySaver;
   log: FastifyBaseLogger;
+  /** Registers a handler for each reconnection to Redis. */
+  onReconnect?(handler: () => void): void;
 }) {
   const { redis, log } = deps;
   let busy = false;
+  /**
+   * After Redis was unreachable, every lease may have run out while the instances holding them
+   * were cut off too: they get a lease's time to renew before anything is taken as lost.
+   */
+  let quietUntil = 0;
+  deps.onReconnect?.(() => {
+    quietUntil = Date.now() + REPLY_TIMINGS.leaseMs;
+  });
 
   async function reapOne(key: string): Promise<void> {
     // This instance's own (its renewal was late): the next renewal puts the lease back.
@@ -108,7 +118,7 @@ export function createLeaseReaper(deps: {
   }
 
   async function reap(): Promise<void> {
-    if (busy) return;
+    if (busy || Date.now() < quietUntil) return;
     busy = true;
     try {
       const due = (await redis.eval(TAKE, 1, LEASES, 20)) as string[];

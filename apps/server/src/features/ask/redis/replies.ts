@@ -290,7 +290,13 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
   renew.unref();
   // Back from an outage (maybe a restart that emptied it): everything is written back at once.
   link.onReconnect(renewAll);
-  const reaper = createLeaseReaper({ redis, runsHere: deps.runsHere, saveLost: deps.saveLost, log });
+  const reaper = createLeaseReaper({
+    redis,
+    runsHere: deps.runsHere,
+    saveLost: deps.saveLost,
+    log,
+    onReconnect: (handler) => link.onReconnect(handler),
+  });
 
   function mirror(claim: Claim): HubTap {
     const k = replyKeys(claim.generation.key);

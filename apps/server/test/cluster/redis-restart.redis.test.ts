@@ -46,26 +46,30 @@ const words = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `$
 function startReply(server: ServerProcess, user: TestUser) {
   let conversationId = '';
   const events: SseEvent[] = [];
+  const ended = { at: 0 };
   const reading = postSse(`${server.url}/api/ask/openAI`, user.token, askBody({ text: 'Go slowly' }), {
     onEvent: (e) => {
+      if ((e.data as { final?: boolean }).final) ended.at = Date.now();
       events.push(e);
       const created = createdOf(e);
       if (created) conversationId = created.conversationId;
     },
   });
-  return { reading, events, conversationId: () => conversationId };
+  return { reading, events, ended, conversationId: () => conversationId };
 }
 
 describe('Redis restarts empty while replies run', () => {
   it('the replies on both instances and a follower carry on and finish whole; claims, leases and slots are written back', async () => {
     const one = await registerUser(a.url, 'Redis Restart One');
     const two = await registerUser(b.url, 'Redis Restart Two');
-    const replyA = words(90, 'a');
-    const replyB = words(90, 'b');
-    fake.enqueue({ reply: replyA, tokensPerSecond: 15 });
+    const three = await registerUser(a.url, 'Redis Restart Three');
+    const replyA = words(120, 'a');
+    const replyB = words(120, 'b');
+    const replyC = words(6, 'c');
+    fake.enqueue({ reply: replyA, tokensPerSecond: 25 });
     const onA = startReply(a, one);
     await waitFor(() => deltasOf(onA.events).length >= 3, 20_000);
-    fake.enqueue({ reply: replyB, tokensPerSecond: 15 });
+    fake.enqueue({ reply: replyB, tokensPerSecond: 25 });
     const onB = startReply(b, two);
     await waitFor(() => deltasOf(onB.events).length >= 3, 20_000);
     const convA = onA.conversationId();
@@ -86,10 +90,31 @@ describe('Redis restarts empty while replies run', () => {
     );
     await waitFor(() => followed.length > 0, 10_000);
 
+    // A short reply on A, followed on B, that ends while Redis is away: its end is written once
+    // Redis is back, so the follower gets the rest and the final.
+    fake.enqueue({ reply: replyC, tokensPerSecond: 8 });
+    const onC = startReply(a, three);
+    await waitFor(() => deltasOf(onC.events).length >= 1, 10_000);
+    const convC = onC.conversationId();
+    let followedC = '';
+    const followerC = getSse(
+      `${b.url}/api/ask/stream/${convC}`,
+      three.token,
+      {},
+      {
+        onEvent: (e) => {
+          if (isResumedEvent(e.data)) followedC = e.data.responseMessage.text;
+          else followedC += deltasOf([e]).join('');
+        },
+      },
+    );
+    await waitFor(() => followedC.length > 0, 10_000);
+
     // Redis dies and comes back empty.
     await redis.kill();
-    await new Promise((r) => setTimeout(r, 700));
+    await new Promise((r) => setTimeout(r, 2500));
     await redis.start();
+    const backAt = Date.now();
 
     // Each instance writes back what it holds: claim, lease, concurrent slot.
     const raw = redis.connect();
@@ -125,7 +150,19 @@ describe('Redis restarts empty while replies run', () => {
       raw.disconnect();
     }
 
-    const [ra, rb, rf] = await Promise.all([onA.reading, onB.reading, follower]);
+    const [ra, rb, rf, rc, rfc] = await Promise.all([
+      onA.reading,
+      onB.reading,
+      follower,
+      onC.reading,
+      followerC,
+    ]);
+    expect(finalOf(rc.events).responseMessage).toMatchObject({ text: replyC, unfinished: false });
+    // It did end while Redis was away (its instance's own stream is not Redis's).
+    expect(onC.ended.at).toBeGreaterThan(0);
+    expect(onC.ended.at).toBeLessThan(backAt);
+    expect(followedC).toBe(replyC);
+    expect(finalOf(rfc.events).responseMessage).toMatchObject({ text: replyC, unfinished: false });
     for (const [r, reply] of [
       [ra, replyA],
       [rb, replyB],

@@ -8,7 +8,7 @@ export const replyKeys = (key: string) => ({
   text: `ask:reply:${key}:text`,
   /**
    * Stream: one entry per published event (i: SSE id; t: a delta's text, d: an event's JSON; e: the
-   * end), and a sync entry (i: the last SSE id, y: the whole text then) where the instance running
+   * end, l: the last SSE id before it), and a sync entry (i: the last SSE id, y: the whole text then) where the instance running
    * the reply wrote it again after Redis lost some of it (restarted empty, commands failed).
    */
   events: `ask:reply:${key}:events`,
@@ -53,6 +53,8 @@ export interface StreamEntry {
   /** A sync entry's whole text. */
   sync?: string | undefined;
   end: boolean;
+  /** The end marker of the instance running the reply: the last SSE id before it (l). */
+  endAfter?: number | undefined;
 }
 
 export function parseEntry(streamId: string, fields: string[]): StreamEntry {
@@ -66,5 +68,6 @@ export function parseEntry(streamId: string, fields: string[]): StreamEntry {
     sync: map.get('y'),
     data: d === undefined ? undefined : (JSON.parse(d) as unknown),
     end: map.has('e'),
+    endAfter: map.has('l') ? Number(map.get('l')) : undefined,
   };
 }

@@ -84,13 +84,13 @@ return 1`;
 
 /**
  * KEYS: reply, text, events, leases, lost. ARGV: token, key, endedTtlMs, text, syncId, lastId,
- * lastData. The end of a reply whose end Redis lost: a sync entry, its last event, the end.
+ * lastData, the last SSE id. The end of a reply whose end Redis lost: a sync entry, its last event, the end.
  */
 const CLOSE = `${OWNED(5, 1)}
 if owned() == 0 then return 0 end
 if tonumber(ARGV[5]) >= 0 then redis.call('XADD', KEYS[3], '*', 'i', ARGV[5], 'y', ARGV[4]) end
 if ARGV[7] ~= '' then redis.call('XADD', KEYS[3], '*', 'i', ARGV[6], 'd', ARGV[7]) end
-redis.call('XADD', KEYS[3], '*', 'e', '1')
+redis.call('XADD', KEYS[3], '*', 'e', '1', 'l', ARGV[8])
 redis.call('SET', KEYS[2], ARGV[4])
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[4], ARGV[2])
@@ -116,6 +116,8 @@ interface Claim {
   /** The last write sent (they complete in order). */
   writing: Promise<unknown>;
   busy: boolean;
+  /** The hub ended: what Redis lost of it is written by `close` (its last event and the end too). */
+  ended: boolean;
   /** When the reply ended (closing), ms. */
   endedAt?: number;
 }
@@ -196,7 +198,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
     const failures = claim.failures;
     const text = (await wholeText(claim))();
     const { generation } = claim;
-    if (claimed.get(generation.key) !== claim) return;
+    if (claimed.get(generation.key) !== claim || claim.ended) return;
     const k = replyKeys(generation.key);
     const ok = await redis.eval(
       REBUILD,
@@ -246,6 +248,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
       syncId,
       last ? last.id : -1,
       last ? JSON.stringify(last.data) : '',
+      claim.lastId,
     );
     closing.delete(claim.token);
   }
@@ -273,7 +276,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
           // Taken over as lost (this process stalled past its lease): stop, it is saved unfinished.
           if (o === 0) generation.controller.abort();
           // Gone with Redis (restarted empty), or events that did not reach it: write it back.
-          else if (o === -1 || claim.failures > claim.synced)
+          else if (!claim.ended && (o === -1 || claim.failures > claim.synced))
             once(claim, rebuild, 'writing a running reply back to redis failed');
         })
         .catch(() => {
@@ -339,7 +342,8 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
         track(redis.eval(SET_START, 2, k.reply, k.lost, claim.token, startJson(start)));
       },
       end() {
-        track(redis.xadd(k.events, '*', 'e', '1'));
+        claim.ended = true;
+        track(redis.xadd(k.events, '*', 'e', '1', 'l', claim.lastId));
       },
     };
   }
@@ -387,6 +391,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
         synced: 0,
         writing: Promise.resolve(),
         busy: false,
+        ended: false,
       };
       claimed.set(generation.key, claim);
       generation.hub.setTap(mirror(claim));
@@ -463,6 +468,9 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
           let length = text.length;
           const stop = tail.follow(k.events, last.streamId, (live) => {
             for (const e of live) {
+              // An end after events this client has not had (Redis lost them: the instance
+              // writes them and the end again once it can) is not its end yet.
+              if (e.end && e.endAfter !== undefined && e.endAfter > sent) continue;
               if (e.end) {
                 stops.get(sub)?.();
                 stops.delete(sub);

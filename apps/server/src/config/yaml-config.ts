@@ -99,6 +99,13 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     .pipe(withEnv(vars))
     .refine((v) => !/[\r\n\0]/.test(v), 'must not contain a line break or NUL');
 
+  /** LibreChat's `maxContextTokens`: the context size an endpoint's models are given. */
+  const maxContextTokens = z
+    .number()
+    .int()
+    .min(CONTEXT_LIMITS.minContextTokens)
+    .max(CONTEXT_LIMITS.maxContextTokens);
+
   const custom = z.strictObject({
     name: z
       .string()
@@ -122,12 +129,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     titleModel: z.string().trim().min(1).optional(),
     summarize: z.boolean().optional(),
     summaryModel: z.string().trim().min(1).optional(),
-    maxContextTokens: z
-      .number()
-      .int()
-      .min(CONTEXT_LIMITS.minContextTokens)
-      .max(CONTEXT_LIMITS.maxContextTokens)
-      .optional(),
+    maxContextTokens: maxContextTokens.optional(),
     forcePrompt: z.boolean().optional(),
     modelDisplayLabel: z.string().trim().min(1).optional(),
     headers: z.record(z.string().regex(HEADER_NAME, 'is not a valid header name'), headerValue).optional(),
@@ -138,12 +140,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
 
   const builtIn = z.strictObject({
     titleConvo: z.boolean().optional(),
-    maxContextTokens: z
-      .number()
-      .int()
-      .min(CONTEXT_LIMITS.minContextTokens)
-      .max(CONTEXT_LIMITS.maxContextTokens)
-      .optional(),
+    maxContextTokens: maxContextTokens.optional(),
     titleModel: z.string().trim().min(1).optional(),
     modelDisplayLabel: z.string().trim().min(1).optional(),
     iconURL: z.string().trim().min(1).optional(),

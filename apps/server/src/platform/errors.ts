@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType, type z } from 'zod';
 import { isDatabaseUnavailable } from '../db/errors.js';
+import { isRedisUnavailable } from './redis/errors.js';
 import {
   AUTH_ERROR_TEXTS,
   ERROR_STATUS,
@@ -120,6 +121,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database does not answer');
+      return sendUnavailable(reply, UNAVAILABLE_TEXTS.database);
+    }
+    if (isRedisUnavailable(error)) {
+      request.log.warn({ err: error }, 'redis does not answer');
       return sendUnavailable(reply, UNAVAILABLE_TEXTS.database);
     }
     if (error instanceof ZodError) {

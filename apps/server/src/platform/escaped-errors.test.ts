@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { freePort } from '../../test/support/net.js';
 import { escapedErrorListener } from './escaped-errors.js';
 
 describe('escapedErrorListener', () => {
@@ -14,6 +15,22 @@ describe('escapedErrorListener', () => {
       code: '57P01',
       severity: 'FATAL',
     });
+    listen(err);
+    expect(log.error).toHaveBeenCalledWith({ err }, expect.stringContaining('serving on'));
+    expect(exit).not.toHaveBeenCalled();
+  });
+
+  it('logs Redis not answering (a command that gave up on reconnecting) and keeps the process', async () => {
+    const { log, exit, listen } = setup();
+    // A real ioredis client on a port where nothing listens: its command's own error.
+    const { Redis } = await import('ioredis');
+    const client = new Redis(`redis://127.0.0.1:${await freePort()}`, {
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => 10,
+    });
+    client.on('error', () => {});
+    const err = await client.get('k').catch((e: unknown) => e);
+    client.disconnect();
     listen(err);
     expect(log.error).toHaveBeenCalledWith({ err }, expect.stringContaining('serving on'));
     expect(exit).not.toHaveBeenCalled();

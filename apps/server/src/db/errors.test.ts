@@ -1,6 +1,6 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
-import { isDatabaseError, isDatabaseUnavailable } from './errors.js';
+import { isDatabaseError, isDatabaseUnavailable, isTransientDatabaseError } from './errors.js';
 
 const withCode = (code: string, message = 'failed', severity?: string) =>
   Object.assign(new Error(message), { code, ...(severity ? { severity } : {}) });
@@ -49,5 +49,32 @@ describe('isDatabaseError', () => {
     expect(isDatabaseError(new TypeError('x is undefined'))).toBe(false);
     expect(isDatabaseError(withCode('ERR_INVALID_ARG_TYPE', 'bad arg'))).toBe(false);
     expect(isDatabaseError('a string')).toBe(false);
+  });
+});
+
+describe('isTransientDatabaseError', () => {
+  it.each([
+    ['the database not answering', withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432')],
+    ['a disk full (53100)', withCode('53100', 'could not extend file', 'ERROR')],
+    ['a serialization failure (40001)', withCode('40001', 'could not serialize access', 'ERROR')],
+    ['a deadlock (40P01)', withCode('40P01', 'deadlock detected', 'ERROR')],
+    ['an I/O error (58030)', withCode('58030', 'could not read block', 'ERROR')],
+    [
+      'a statement timeout (57014)',
+      withCode('57014', 'canceling statement due to statement timeout', 'ERROR'),
+    ],
+    [
+      "inside Drizzle's wrapper",
+      new DrizzleQueryError('update', [], withCode('53100', 'disk full', 'ERROR')),
+    ],
+  ])('%s is worth waiting out', (_name, err) => {
+    expect(isTransientDatabaseError(err)).toBe(true);
+  });
+
+  it('is not a statement refused for what it holds, nor a program error', () => {
+    expect(isTransientDatabaseError(withCode('23514', 'violates check constraint', 'ERROR'))).toBe(false);
+    expect(isTransientDatabaseError(withCode('23505', 'duplicate key', 'ERROR'))).toBe(false);
+    expect(isTransientDatabaseError(withCode('22001', 'value too long', 'ERROR'))).toBe(false);
+    expect(isTransientDatabaseError(new TypeError('x is undefined'))).toBe(false);
   });
 });

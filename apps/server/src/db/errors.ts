@@ -87,3 +87,24 @@ export function isDatabaseError(err: unknown): boolean {
     return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string';
   });
 }
+
+/**
+ * SQLSTATEs of a statement that may well succeed if simply run again: class 40 (a serialization
+ * failure, a deadlock), 53 (insufficient resources: disk full, out of memory), 58 (an I/O error of
+ * the server), 55P03 (a lock not available now) and 57014 (cancelled, as by a statement timeout).
+ */
+const TRANSIENT_STATE = /^(40|53|58)[0-9A-Z]{3}$|^55P03$|^57014$/;
+
+/**
+ * A database error worth waiting out: the database does not answer, or it refused a statement
+ * for a reason of its own that passes (see TRANSIENT_STATE). A statement refused for what it
+ * holds (a constraint, a bad value) is not: it would be refused the same way every time, so a
+ * save that waits for the database gives up on it at once.
+ */
+export function isTransientDatabaseError(err: unknown): boolean {
+  if (isDatabaseUnavailable(err)) return true;
+  return causes(err).some((e) => {
+    const { code } = e as { code?: unknown };
+    return typeof code === 'string' && TRANSIENT_STATE.test(code);
+  });
+}

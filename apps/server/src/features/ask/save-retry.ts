@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { REPLY_SAVE_RETRY } from '@chat/contract';
-import { isDatabaseError } from '../../db/errors.js';
+import { isTransientDatabaseError } from '../../db/errors.js';
 
 export interface SaveRetryOptions {
   /** How long a reply's final save is tried again before the client is told (REPLY_SAVE_RETRY_MS). */
@@ -10,10 +10,11 @@ export interface SaveRetryOptions {
 }
 
 /**
- * Saves that wait for the database: a write failing with a database error (the server gone, a
- * statement refused) is tried again with backoff, from REPLY_SAVE_RETRY.firstDelayMs doubling up
- * to its maxDelayMs (both at most the budget, so a short budget retries often). Any other error
- * is the program's own and is thrown at once. `close` (the app closing) ends every wait: what was
+ * Saves that wait for the database: a write failing with a database error that passes (the
+ * server gone, a disk full, a deadlock: isTransientDatabaseError) is tried again with backoff,
+ * from REPLY_SAVE_RETRY.firstDelayMs doubling up to its maxDelayMs (both at most the budget, so a
+ * short budget retries often). Any other error is thrown at once: the program's own, or a
+ * statement refused for what it holds (a constraint), which no wait would change. `close` (the app closing) ends every wait: what was
  * still unsaved is reported lost by its caller.
  */
 export function createSaveRetry(opts: SaveRetryOptions, log: FastifyBaseLogger) {
@@ -60,7 +61,7 @@ export function createSaveRetry(opts: SaveRetryOptions, log: FastifyBaseLogger) 
           if (failures > 0) log.info({ failures }, `${what}: saved once the database answered`);
           return { value };
         } catch (err) {
-          if (!isDatabaseError(err)) throw err;
+          if (!isTransientDatabaseError(err)) throw err;
           // The first failure with its error; then one line per doubling (not one per attempt).
           if (failures === 0) log.warn({ err }, `${what} failed; trying again`);
           if (closed) return undefined;

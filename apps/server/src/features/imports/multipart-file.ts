@@ -54,6 +54,12 @@ export function uploadedFile(
       stream.on('limit', () => {
         tooLarge = true;
       });
+      // A body that ends inside the file is an error of this stream, whenever it comes (it may come
+      // before anyone reads): held by this listener (never uncaught), and it ends the reading, whose
+      // reader then fails with it rather than wait for an end that never comes.
+      stream.on('error', (err: Error) => {
+        if (!stream.destroyed) stream.destroy(err);
+      });
       resolve({
         stream,
         get tooLarge() {

@@ -134,5 +134,11 @@ export const messageSchema = z.object({
   plugin: pluginStateSchema.nullable().optional(),
   /** The images the user attached (spec §3 Message files); absent without any. */
   files: z.array(messageFileSchema).optional(),
+  /**
+   * A reply's: the first message of the conversation its model was shown, when older ones were
+   * left out (or summarized) to fit the model's context; absent when the whole branch was sent.
+   * The chat shows where the model's context begins from the newest reply of the branch shown.
+   */
+  contextMessageId: z.string().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;

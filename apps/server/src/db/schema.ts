@@ -224,6 +224,12 @@ export const messages = pgTable(
     plugins: jsonb('plugins').$type<PluginState[]>(),
     /** The images the user attached (spec §3 Message files); null without any. */
     files: jsonb('files').$type<MessageFile[]>(),
+    /**
+     * A reply's: the first message its model was shown, when older ones were left out (or
+     * summarized) to fit the model's context; null when the whole conversation was sent. The chat
+     * shows where the context begins from it, after a reload too.
+     */
+    contextMessageId: uuid('context_message_id'),
     ...timestamps,
   },
   (t) => [

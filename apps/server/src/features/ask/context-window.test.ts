@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTEXT_LIMITS, NO_PARENT, contextTokensOf } from '@chat/contract';
+import { CONTEXT_LIMITS, NO_PARENT, contextTokensOf, type ResumedEvent } from '@chat/contract';
 import { conversations, messages } from '../../db/schema.js';
 import { countPrompt } from '../../providers/tokens.js';
 import type { ProviderMessage } from '../../providers/types.js';
@@ -127,5 +127,63 @@ describe('a long conversation and the model context', () => {
     expect(streamedBodies().at(-1)!.messages).toHaveLength(5);
     expect(createdOf(all.events[0]!)!.contextMessageId).toBeUndefined();
     expect(finalOf(all.events).contextMessageId).toBeUndefined();
+  });
+
+  it('saves where the context began with the reply: GET /api/messages gives it after a reload', async () => {
+    const { conversationId, rows } = await seedConversation(40);
+    const cut = await user.ask({
+      text: 'Short, please [[fake reply="ok"]]',
+      conversationId,
+      parentMessageId: rows.at(-1)!.messageId,
+      maxContextTokens: 2000,
+    });
+    const cutFinal = finalOf(cut.events);
+    const start = cutFinal.contextMessageId!;
+    expect(rows.slice(1).map((m) => m.messageId)).toContain(start);
+    expect(cutFinal.responseMessage.contextMessageId).toBe(start);
+
+    // A later reply in the same conversation for which all of it fit says nothing.
+    const fit = await user.ask({
+      text: 'All of it now [[fake reply="ok"]]',
+      conversationId,
+      parentMessageId: cutFinal.responseMessage.messageId,
+      maxContextTokens: 100_000,
+    });
+    const fitFinal = finalOf(fit.events);
+    expect(fitFinal.contextMessageId).toBeUndefined();
+
+    const saved = await user.messages(conversationId);
+    const byId = new Map(saved.map((m) => [m.messageId, m]));
+    expect(byId.get(cutFinal.responseMessage.messageId)!.contextMessageId).toBe(start);
+    expect(byId.get(fitFinal.responseMessage.messageId)).not.toHaveProperty('contextMessageId');
+    // User messages and the seeded replies carry none.
+    expect(saved.filter((m) => m.contextMessageId)).toHaveLength(1);
+    // The branch tail (?limit=) writes it the same way.
+    const res = await user.api(`/api/messages/${conversationId}?limit=4`);
+    const tail = (await res.json()) as { messageId: string; contextMessageId?: string }[];
+    expect(tail.find((m) => m.messageId === cutFinal.responseMessage.messageId)!.contextMessageId).toBe(
+      start,
+    );
+  });
+
+  it('a client resuming the running reply is told where its context began', async () => {
+    const { conversationId, rows } = await seedConversation(40);
+    const seen = await user.ask(
+      {
+        text: 'Slowly [[fake reply="one two three four five six seven eight" tps=10]]',
+        conversationId,
+        parentMessageId: rows.at(-1)!.messageId,
+        maxContextTokens: 2000,
+      },
+      { stopAfter: 2 },
+    );
+    expect(seen.disconnected).toBe(true);
+    const start = createdOf(seen.events[0]!)!.contextMessageId!;
+    expect(start).toBeDefined();
+    const r = await user.resume(conversationId);
+    const snapshot = r.events[0]!.data as ResumedEvent;
+    expect(snapshot.resumed).toBe(true);
+    expect(snapshot.responseMessage.contextMessageId).toBe(start);
+    expect(finalOf(r.events).responseMessage.contextMessageId).toBe(start);
   });
 });

@@ -236,8 +236,12 @@ export function createAskPipeline(deps: PipelineDeps) {
         await saveReply(deps, turn, '', failed, true).catch(() => null);
         throw err;
       });
+      const contextMessageId = contextStartOf(built, upstream, fit?.trimmed);
       const turn: Turn = {
         ...recorded,
+        // The reply as a resuming client is shown it says where its context began, as the saved
+        // one will (the final save writes it).
+        responseMessage: { ...recorded.responseMessage, contextMessageId: contextMessageId ?? null },
         mode: history.mode,
         userId: input.userId,
         isNewConversation: !history.existing,
@@ -246,7 +250,7 @@ export function createAskPipeline(deps: PipelineDeps) {
         upstream,
         holds,
         agent,
-        contextMessageId: contextStartOf(built, upstream, fit?.trimmed),
+        contextMessageId,
       };
       return { turn, generation };
     } catch (err) {

@@ -81,6 +81,7 @@ describe('messages', () => {
       isEdited: true,
       finishReason: 'length',
       tokenCount: 1234,
+      contextMessageId: first.requestMessage.messageId,
       createdAt: new Date(Date.now() + 60_000),
     });
     await repo.insert({
@@ -104,7 +105,12 @@ describe('messages', () => {
     const body = await res.text();
     const expected = (await repo.listForConversation(userId, id)).map(presentMessage);
     expect(expected.map((m) => m.messageId).slice(-2)).toEqual([flagged, nulls]);
-    expect(expected.at(-2)).toMatchObject({ error: true, finish_reason: 'length', tokenCount: 1234 });
+    expect(expected.at(-2)).toMatchObject({
+      error: true,
+      finish_reason: 'length',
+      tokenCount: 1234,
+      contextMessageId: first.requestMessage.messageId,
+    });
     expect(expected.at(-2)!.updatedAt).toBe('2001-02-03T04:05:06.789Z');
     expect(expected.at(-1)).toMatchObject({
       endpoint: null,

@@ -21,5 +21,6 @@ export function presentMessage(row: MessageRow): Message {
     updatedAt: row.updatedAt.toISOString(),
     ...(row.plugins ? { plugins: row.plugins, plugin: row.plugins.at(-1) ?? null } : {}),
     ...(row.files?.length ? { files: row.files } : {}),
+    ...(row.contextMessageId ? { contextMessageId: row.contextMessageId } : {}),
   };
 }

@@ -39,6 +39,10 @@ const messageJson = sql.join(
 );
 /** A plugins reply's display states and their latest, as the presenter adds them (else nothing). */
 const pluginsJson = sql`(case when ${messages.plugins} is null then '' else ',"plugins":' || ${messages.plugins}::text || ',"plugin":' || coalesce((${messages.plugins} -> -1)::text, 'null') end)`;
+/** Where a reply's model context began, as the presenter adds it (else nothing). */
+const contextJson = sql`(case when ${messages.contextMessageId} is null then '' else ',"contextMessageId":' || to_json(${messages.contextMessageId})::text end)`;
+/** What the presenter adds after the fixed keys, in its order; then the object's closing brace. */
+const optionalJson = sql`${pluginsJson} || ${contextJson} || '}'`;
 
 export interface MessagePatch {
   text?: string;
@@ -48,6 +52,8 @@ export interface MessagePatch {
   finishReason?: string | null;
   tokenCount?: number | null;
   plugins?: PluginState[] | null;
+  /** A reply's: where its model's context began (null: the whole conversation was sent). */
+  contextMessageId?: string | null;
   updatedAt?: Date;
 }
 
@@ -73,7 +79,7 @@ export function createMessagesRepo(db: Executor) {
     async listJsonForConversation(userId: string, conversationId: string): Promise<string> {
       const [row] = await db
         .select({
-          body: sql<string>`'[' || coalesce(string_agg(${messageJson} || ${pluginsJson} || '}', ',' order by ${messages.createdAt} asc, ${messages.isCreatedByUser} desc), '') || ']'`,
+          body: sql<string>`'[' || coalesce(string_agg(${messageJson} || ${optionalJson}, ',' order by ${messages.createdAt} asc, ${messages.isCreatedByUser} desc), '') || ']'`,
         })
         .from(messages)
         .where(and(eq(messages.userId, userId), eq(messages.conversationId, conversationId)));
@@ -103,7 +109,7 @@ export function createMessagesRepo(db: Executor) {
             from chain c join ${m} p on p.message_id = c.parent
            where c.own and c.depth < ${limit}
         )
-        select '[' || coalesce(string_agg(${messageJson} || ${pluginsJson} || '}', ',' order by chain.depth desc), '') || ']' as body
+        select '[' || coalesce(string_agg(${messageJson} || ${optionalJson}, ',' order by chain.depth desc), '') || ']' as body
           from chain join ${m} on ${m.messageId} = chain.id
          where chain.own`);
       return result.rows[0]?.body ?? '[]';

@@ -28,6 +28,7 @@ function row(text: string, parent: MessageRow | null, fields: Partial<MessageRow
     tokenCount: null,
     plugins: null,
     files: null,
+    contextMessageId: null,
     createdAt: at,
     updatedAt: at,
     ...fields,

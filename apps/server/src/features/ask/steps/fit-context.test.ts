@@ -37,6 +37,7 @@ function conversation(turns: number, model = 'claude-sonnet-4-6') {
       tokenCount: null,
       plugins: null,
       files: null,
+      contextMessageId: null,
       createdAt: at,
       updatedAt: at,
     };

@@ -41,13 +41,22 @@ export function replyPatch(text: string, outcome: Outcome): MessagePatch {
 }
 
 /**
- * save: in one transaction, the reply's outcome, a new conversation's title from its first
- * message when `titleFromText` (no model title is coming), and the conversation's updatedAt.
+ * save: in one transaction, the reply's outcome and where its model's context began, a new
+ * conversation's title from its first message when `titleFromText` (no model title is coming),
+ * and the conversation's updatedAt.
  * Null when the conversation was deleted meanwhile (nothing is written then).
  */
 export async function saveReply(
   deps: SaveDeps,
-  turn: Pick<Turn, 'userId' | 'conversation' | 'requestMessage' | 'responseMessage' | 'isNewConversation'>,
+  turn: Pick<
+    Turn,
+    | 'userId'
+    | 'conversation'
+    | 'requestMessage'
+    | 'responseMessage'
+    | 'isNewConversation'
+    | 'contextMessageId'
+  >,
   text: string,
   outcome: Outcome,
   titleFromFirstMessage: boolean,
@@ -64,6 +73,9 @@ export async function saveReply(
       turn.responseMessage.messageId,
       {
         ...replyPatch(text, outcome),
+        // Where the model's context began for this reply: a continued reply's earlier start is
+        // replaced, cleared when the whole conversation fit this time.
+        contextMessageId: turn.contextMessageId ?? null,
         ...(plugins ? { plugins: plugins.map((p) => ({ ...p, loading: false })) } : {}),
       },
       tx,

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "context_message_id" uuid;

@@ -314,6 +314,7 @@ function ChatScreen({
             // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
             submitting={submitting || grace}
             streamingId={submitting ? stream.targetMessageId : null}
+            untoldId={stream.phase === 'submitting' ? stream.targetMessageId : null}
             endpointsConfig={setup.endpointsConfig}
             handlers={handlers}
             sendCount={sendCount}

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useMemo, useState } from 'react';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_PARENT, UI_LIMITS, type Message } from '@chat/contract';
 import { stepSibling, visiblePath, type SiblingSelection } from '../tree/tree';
 import { draftMessage } from '../stream/messages';
-import { resetContextStarts, setContextStart } from '../stream/context-start';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';
 
@@ -41,10 +40,11 @@ interface HarnessProps {
   messages: Message[];
   sendCount?: number;
   streamingId?: string | null;
+  untoldId?: string | null;
 }
 
 /** The list as ChatView drives it: the visible branch of a flat list, with sibling switching. */
-function Harness({ messages, sendCount = 0, streamingId = null }: HarnessProps) {
+function Harness({ messages, sendCount = 0, streamingId = null, untoldId = null }: HarnessProps) {
   const [selection, setSelection] = useState<SiblingSelection>({});
   const path = useMemo(() => visiblePath(messages, selection), [messages, selection]);
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
@@ -64,6 +64,7 @@ function Harness({ messages, sendCount = 0, streamingId = null }: HarnessProps) 
       byId={byId}
       submitting={false}
       streamingId={streamingId}
+      untoldId={untoldId}
       endpointsConfig={undefined}
       handlers={handlers}
       sendCount={sendCount}
@@ -253,32 +254,81 @@ describe('MessageList windowing', () => {
 });
 
 describe("MessageList: where the model's context begins", () => {
-  afterEach(() => {
-    cleanup();
-    resetContextStarts();
-  });
+  afterEach(cleanup);
 
-  it('shows a divider above the first message the model was shown, and none when all of it was', () => {
-    const messages = branch(6);
-    render(<Harness messages={messages} />);
-    expect(screen.queryByTestId('context-divider')).toBeNull();
+  /** A branch m0 → … → m(n-1) whose odd messages are replies, as GET /api/messages answers it. */
+  function loaded(n: number, starts: Record<string, string> = {}): Message[] {
+    const list = Array.from({ length: n }, (_, i) =>
+      msg(`m${i}`, i === 0 ? NO_PARENT : `m${i - 1}`, {
+        isCreatedByUser: i % 2 === 0,
+        sender: i % 2 === 0 ? 'User' : 'Assistant',
+        ...(starts[`m${i}`] ? { contextMessageId: starts[`m${i}`] } : {}),
+      }),
+    );
+    // Through JSON, as the client receives it: nothing but the messages says where the context begins.
+    return JSON.parse(JSON.stringify(list)) as Message[];
+  }
 
-    act(() => setContextStart('c1', 'm4'));
-    const divider = screen.getByTestId('context-divider');
+  function expectDividerAbove(id: string, before: string) {
+    const dividers = screen.getAllByTestId('context-divider');
+    expect(dividers).toHaveLength(1);
+    const divider = dividers[0]!;
     expect(divider.textContent).toBe('com_chat_context_start');
     expect(divider.getAttribute('role')).toBe('separator');
-    // Right above m4's row: the message before it is m3, after it m4.
-    const rows = screen.getAllByTestId('message');
-    expect(divider.compareDocumentPosition(rowOf('m3')) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
-    expect(divider.compareDocumentPosition(rowOf('m4')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(rows).toHaveLength(6);
+    expect(divider.compareDocumentPosition(rowOf(before)) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(divider.compareDocumentPosition(rowOf(id)) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  }
 
-    // Another conversation's start, or the whole conversation sent again: no divider.
-    act(() => setContextStart('other', 'm2'));
-    act(() => setContextStart('c1', undefined));
+  it('shows the divider from messages loaded from the API, with no stream at all', () => {
+    render(<Harness messages={loaded(8, { m5: 'm2', m7: 'm4' })} />);
+    // The newest reply (m7) decides: right above m4, between m3 and m4.
+    expectDividerAbove('m4', 'm3');
+    expect(screen.getAllByTestId('message')).toHaveLength(8);
+  });
+
+  it('a newer reply whose whole conversation fit clears it; the first message never gets one', () => {
+    const { rerender } = render(<Harness messages={loaded(8, { m5: 'm2' })} />);
     expect(screen.queryByTestId('context-divider')).toBeNull();
-    // The conversation's first message is no place for it.
-    act(() => setContextStart('c1', 'm0'));
+    rerender(<Harness messages={loaded(8, { m7: 'm0' })} />);
+    expect(screen.queryByTestId('context-divider')).toBeNull();
+    rerender(<Harness messages={loaded(6, { m5: 'm2' })} />);
+    expectDividerAbove('m2', 'm1');
+  });
+
+  it('follows the branch shown: another branch’s reply does not place it', async () => {
+    const user = userEvent.setup();
+    const messages = loaded(6, { m5: 'm2' });
+    // A newer sibling of m4 (another answer to m3) whose model saw everything; it is shown first.
+    const alt = JSON.parse(
+      JSON.stringify(msg('alt4', 'm3', { isCreatedByUser: false, sender: 'Assistant' })),
+    ) as Message;
+    render(<Harness messages={[...messages, alt]} />);
+    expect(renderedIds().at(-1)).toBe('alt4');
+    expect(screen.queryByTestId('context-divider')).toBeNull();
+    // Back to the older answer's branch: its newest reply (m5) says where the context began.
+    await user.click(rowOf('alt4').querySelector<HTMLElement>('[data-testid="sibling-prev"]')!);
+    expect(renderedIds().at(-1)).toBe('m5');
+    expectDividerAbove('m2', 'm1');
+    // A start that is not on the branch shown draws nothing.
+    cleanup();
+    render(<Harness messages={loaded(6, { m5: 'elsewhere' })} />);
+    expect(screen.queryByTestId('context-divider')).toBeNull();
+  });
+
+  it('a reply just sent keeps the previous start until the server says its own', () => {
+    const messages = loaded(6, { m5: 'm2' });
+    const sent = msg('u6', 'm5');
+    const placeholder = msg('u6_', 'u6', { isCreatedByUser: false, sender: 'Assistant', text: '' });
+    const { rerender } = render(
+      <Harness messages={[...messages, sent, placeholder]} streamingId="u6_" untoldId="u6_" />,
+    );
+    expectDividerAbove('m2', 'm1');
+    // The created event told it: the context now begins at m4.
+    const told = { ...placeholder, contextMessageId: 'm4' };
+    rerender(<Harness messages={[...messages, sent, told]} streamingId="u6_" />);
+    expectDividerAbove('m4', 'm3');
+    // Told that all of it fit: no divider.
+    rerender(<Harness messages={[...messages, sent, placeholder]} streamingId="u6_" />);
     expect(screen.queryByTestId('context-divider')).toBeNull();
   });
 });

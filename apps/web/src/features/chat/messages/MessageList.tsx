@@ -9,7 +9,7 @@ import { BottomAction, type BottomActionProps } from '../input/BottomAction';
 import { MessageRow, type MessageHandlers } from './MessageRow';
 import { ShowEarlierButton } from './ShowEarlierButton';
 import { ContextDivider } from './ContextDivider';
-import { useContextStart } from '../stream/context-start';
+import { contextStartOf } from '../stream/context-start';
 
 export interface MessageListProps {
   path: PathEntry[];
@@ -17,6 +17,11 @@ export interface MessageListProps {
   submitting: boolean;
   /** Id of the message receiving streamed text, if any. */
   streamingId: string | null;
+  /**
+   * A reply sent whose created event has not come yet: until the server says where its context
+   * begins, the reply before it places the divider.
+   */
+  untoldId?: string | null;
   endpointsConfig: EndpointsConfig | undefined;
   handlers: MessageHandlers;
   /** Changes when the person sends: the view jumps back to the bottom. */
@@ -39,6 +44,7 @@ export function MessageList({
   byId,
   submitting,
   streamingId,
+  untoldId = null,
   endpointsConfig,
   handlers,
   sendCount,
@@ -69,7 +75,7 @@ export function MessageList({
 
   const shownBelow = bottom?.kind ?? null;
   // The model's context begins below the conversation's start: a divider above that message.
-  const contextStart = useContextStart(conversationId);
+  const contextStart = useMemo(() => contextStartOf(path, untoldId), [path, untoldId]);
   const rows = useMemo(
     () =>
       path.slice(start).map((entry, i) => {

@@ -106,11 +106,13 @@ describe('resumeStream', () => {
       resumed: true,
       conversationId: CID,
       requestMessage: user,
-      responseMessage: { ...partial, text: 'Once upon' },
+      responseMessage: { ...partial, text: 'Once upon', contextMessageId: user.messageId },
     });
     await tick();
     expect(getStreamState(CID)).toMatchObject({ phase: 'streaming', targetMessageId: RID });
     expect(cached(qc).find((m) => m.messageId === RID)?.text).toBe('Once upon');
+    // Where the model's context began comes with the snapshot's reply (the chat's divider).
+    expect(cached(qc).find((m) => m.messageId === RID)?.contextMessageId).toBe(user.messageId);
 
     send({ text: ' a time' });
     await tick();

@@ -6,7 +6,6 @@ import { onAdoption } from './adopt-id';
 import { startStream } from './run';
 import { stopStream } from './stop';
 import { getStreamState, resetStreams } from './store';
-import { getContextStart, resetContextStarts } from './context-start';
 
 const CID = '11111111-1111-4111-8111-111111111111';
 const RID = '22222222-2222-4222-8222-222222222222';
@@ -121,8 +120,7 @@ describe('startStream', () => {
     expect(getStreamState(CID).phase).toBe('done');
   });
 
-  it("keeps where the model's context begins, as the created and final events say", async () => {
-    resetContextStarts();
+  it("the reply says where the model's context begins, as the created event and then the saved reply do", async () => {
     const { fetchMock, send, close } = controllableFetch();
     vi.stubGlobal('fetch', fetchMock);
     const done = startStream(
@@ -146,13 +144,17 @@ describe('startStream', () => {
       contextMessageId: FIRST,
     });
     await tick();
-    expect(getContextStart(CID)).toBe(FIRST);
-    const reply = message({ messageId: RID, parentMessageId: UID, isCreatedByUser: false, text: 'ok' });
-    // A final without it: the whole conversation fit this time.
-    send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: reply });
+    const reply = () => qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => !m.isCreatedByUser)!;
+    // The reply being written (still its placeholder) carries it.
+    expect(reply().messageId).toBe(`${UID}_`);
+    expect(reply().contextMessageId).toBe(FIRST);
+    // The saved reply replaces it: without one, the whole conversation fit this time.
+    const saved = message({ messageId: RID, parentMessageId: UID, isCreatedByUser: false, text: 'ok' });
+    send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: saved });
     close();
     await done;
-    expect(getContextStart(CID)).toBeUndefined();
+    expect(reply().messageId).toBe(RID);
+    expect(reply().contextMessageId).toBeUndefined();
   });
 
   it('keeps a reply whose connection ended early as unfinished text, not as an error', async () => {

@@ -32,7 +32,6 @@ import {
   type Session,
 } from './session';
 import { dispatchStream, getStreamState } from './store';
-import { setContextStart } from './context-start';
 import { fetchTitle } from './title';
 
 /**
@@ -43,8 +42,13 @@ import { fetchTitle } from './title';
 function onCreated(qc: QueryClient, s: Session, e: CreatedEvent): void {
   const id = e.conversationId;
   adoptConversationId(qc, s, { conversationId: id, model: e.message.model ?? null });
-  setMessages(qc, id, (list) => upsertMessage(list, e.message, s.plan.requestMessageId));
-  setContextStart(id, e.contextMessageId);
+  // The reply being written says where its model's context begins (none: all of it fit), as the
+  // saved reply will: the divider follows it from now on.
+  setMessages(qc, id, (list) =>
+    patchMessage(upsertMessage(list, e.message, s.plan.requestMessageId), s.plan.targetMessageId, {
+      contextMessageId: e.contextMessageId,
+    }),
+  );
   dispatchStream(id, { type: 'created', conversationId: id, requestMessageId: e.message.messageId });
   s.pendingStop?.(id);
 }
@@ -106,7 +110,6 @@ function handleEvent(qc: QueryClient, s: Session, data: StreamEvent): void {
   if (isResumedEvent(data)) return onResumed(qc, s, data);
   if (isFinalEvent(data)) {
     applySaved(qc, s, data);
-    setContextStart(data.conversation.conversationId, data.contextMessageId);
     if (data.title) patchConvoInCache(qc, data.conversation.conversationId, { title: data.title });
     else if (s.plan.isNewConversation) fetchTitle(qc, data.conversation.conversationId);
     if (getStreamState(s.key).stopping) {

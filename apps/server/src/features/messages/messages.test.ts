@@ -128,6 +128,54 @@ describe('messages', () => {
     expect((await bob.api(`/api/messages/${id}`)).status).toBe(404);
   });
 
+  it("GET gives a message's attached files and a plugins reply's states, as the presenter does", async () => {
+    const first = (await alice.ask({ text: 'Look [[fake reply="ok"]]' })).events.at(-1)!.data as FinalEvent;
+    const id = first.conversation.conversationId;
+    const userId = alice.user.user.id;
+    const repo = createMessagesRepo(h.database.db);
+    const withFiles = crypto.randomUUID();
+    const fileId = crypto.randomUUID();
+    await repo.insert({
+      conversationId: id,
+      userId,
+      messageId: withFiles,
+      parentMessageId: first.responseMessage.messageId,
+      sender: 'User',
+      text: 'this picture',
+      isCreatedByUser: true,
+      files: [
+        { file_id: fileId, filepath: `/images/${fileId}.webp`, type: 'image/webp', width: 640, height: 480 },
+      ],
+      createdAt: new Date(Date.now() + 60_000),
+    });
+    await repo.insert({
+      conversationId: id,
+      userId,
+      messageId: crypto.randomUUID(),
+      parentMessageId: withFiles,
+      sender: 'openAI',
+      text: 'a reply that used a tool',
+      isCreatedByUser: false,
+      plugins: [
+        {
+          pluginKey: 'calculator',
+          latest: 'Calculator',
+          loading: false,
+          inputs: [{ inputStr: '1+1' }],
+          outputs: '2',
+        },
+      ],
+      createdAt: new Date(Date.now() + 120_000),
+    });
+    const expected = (await repo.listForConversation(userId, id)).map(presentMessage);
+    expect(expected.at(-2)!.files).toHaveLength(1);
+    expect(expected.at(-1)!.plugins).toHaveLength(1);
+    for (const path of [`/api/messages/${id}`, `/api/messages/${id}?limit=4`]) {
+      const parsed = (await (await alice.api(path)).json()) as Message[];
+      expect(parsed.slice(-2)).toStrictEqual(expected.slice(-2));
+    }
+  });
+
   it("GET ?limit= gives the newest branch's last messages, oldest first, as the full list writes them", async () => {
     const first = (await alice.ask({ text: 'Root [[fake reply="r"]]' })).events.at(-1)!.data as FinalEvent;
     const id = first.conversation.conversationId;

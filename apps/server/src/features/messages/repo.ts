@@ -39,10 +39,13 @@ const messageJson = sql.join(
 );
 /** A plugins reply's display states and their latest, as the presenter adds them (else nothing). */
 const pluginsJson = sql`(case when ${messages.plugins} is null then '' else ',"plugins":' || ${messages.plugins}::text || ',"plugin":' || coalesce((${messages.plugins} -> -1)::text, 'null') end)`;
+/** A message's attached images, as the presenter adds them (none or an empty list: nothing). */
+const filesJson = sql`(case when coalesce(jsonb_typeof(${messages.files}), '') <> 'array' then ''
+  when jsonb_array_length(${messages.files}) = 0 then '' else ',"files":' || ${messages.files}::text end)`;
 /** Where a reply's model context began, as the presenter adds it (else nothing). */
 const contextJson = sql`(case when ${messages.contextMessageId} is null then '' else ',"contextMessageId":' || to_json(${messages.contextMessageId})::text end)`;
 /** What the presenter adds after the fixed keys, in its order; then the object's closing brace. */
-const optionalJson = sql`${pluginsJson} || ${contextJson} || '}'`;
+const optionalJson = sql`${pluginsJson} || ${filesJson} || ${contextJson} || '}'`;
 
 export interface MessagePatch {
   text?: string;

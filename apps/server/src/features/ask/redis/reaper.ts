@@ -45,7 +45,16 @@ export function createLostReplySaver(deps: {
     return deps.db.transaction(async (tx) => {
       const conversation = await deps.convos.update(userId, start.conversationId, {}, tx);
       if (!conversation) return null;
-      const response = await deps.messages.update(userId, replyId, replyPatch(saved, { kind: 'abort' }), tx);
+      // Where its model's context began, as the stream's start said: the divider stays after it.
+      const response = await deps.messages.update(
+        userId,
+        replyId,
+        {
+          ...replyPatch(saved, { kind: 'abort' }),
+          contextMessageId: start.responseMessage.contextMessageId ?? null,
+        },
+        tx,
+      );
       if (!response) return null;
       return {
         conversation: presentConversation(conversation),

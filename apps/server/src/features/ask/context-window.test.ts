@@ -166,6 +166,39 @@ describe('a long conversation and the model context', () => {
     );
   });
 
+  it('a continued reply saves where its context began this time', async () => {
+    const { conversationId, rows } = await seedConversation(40);
+    const cut = finalOf(
+      (
+        await user.ask({
+          text: 'Short, please [[fake reply="ok"]]',
+          conversationId,
+          parentMessageId: rows.at(-1)!.messageId,
+          maxContextTokens: 2000,
+        })
+      ).events,
+    );
+    expect(cut.responseMessage.contextMessageId).toBeDefined();
+    // Continued with room for all of it: the reply's earlier start goes.
+    const more = await user.ask(
+      {
+        text: '',
+        conversationId,
+        parentMessageId: cut.requestMessage.messageId,
+        responseMessageId: cut.responseMessage.messageId,
+        isContinued: true,
+        maxContextTokens: 100_000,
+      },
+      undefined,
+      'edit',
+    );
+    expect(finalOf(more.events).responseMessage.messageId).toBe(cut.responseMessage.messageId);
+    const saved = (await user.messages(conversationId)).find(
+      (m) => m.messageId === cut.responseMessage.messageId,
+    )!;
+    expect(saved).not.toHaveProperty('contextMessageId');
+  });
+
   it('a client resuming the running reply is told where its context began', async () => {
     const { conversationId, rows } = await seedConversation(40);
     const seen = await user.ask(

@@ -4,7 +4,7 @@ import { CONTEXT_LIMITS, NO_PARENT, contextTokensOf, type ResumedEvent } from '@
 import { conversations, messages } from '../../db/schema.js';
 import { countPrompt } from '../../providers/tokens.js';
 import type { ProviderMessage } from '../../providers/types.js';
-import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { createdOf, finalOf } from '../../../test/support/sse-client.js';
 
 const COUNT = 5000;
@@ -203,7 +203,8 @@ describe('a long conversation and the model context', () => {
     const { conversationId, rows } = await seedConversation(40);
     const seen = await user.ask(
       {
-        text: 'Slowly [[fake reply="one two three four five six seven eight" tps=10]]',
+        // Four seconds of reply: it still runs while the saved row is read, and when resumed.
+        text: `Slowly [[fake reply="${Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')}" tps=10]]`,
         conversationId,
         parentMessageId: rows.at(-1)!.messageId,
         maxContextTokens: 2000,
@@ -213,6 +214,11 @@ describe('a long conversation and the model context', () => {
     expect(seen.disconnected).toBe(true);
     const start = createdOf(seen.events[0]!)!.contextMessageId!;
     expect(start).toBeDefined();
+    // Saved before the reply ends, so a crash now would not lose it: a reload shows it meanwhile.
+    const replyId = createdOf(seen.events[0]!)!.responseMessageId;
+    const streaming = async () => (await user.messages(conversationId)).find((m) => m.messageId === replyId);
+    await waitFor(async () => (await streaming())?.contextMessageId === start);
+    expect((await streaming())!.unfinished).toBe(true);
     const r = await user.resume(conversationId);
     const snapshot = r.events[0]!.data as ResumedEvent;
     expect(snapshot.resumed).toBe(true);

@@ -286,6 +286,15 @@ export function createAskPipeline(deps: PipelineDeps) {
       responseMessageId: replyId,
       ...(turn.contextMessageId ? { contextMessageId: turn.contextMessageId } : {}),
     });
+    if (turn.contextMessageId || turn.mode === 'continue') {
+      // Saved now too, not only with the outcome: a reply cut by a crash keeps it (the final save
+      // writes the same). In the background: nothing waits for it on the way to the first token.
+      generations.track(
+        deps.messages
+          .update(userId, replyId, { contextMessageId: turn.contextMessageId ?? null })
+          .catch((err: unknown) => log.warn({ err }, "saving where a reply's context began failed")),
+      );
+    }
     let plugins: PluginState[] | undefined;
     const outcome = turn.agent
       ? await runAgent(turn, turn.agent, sink, signal, log, (list) => {

@@ -51,6 +51,8 @@ export const FILE_ERROR_TEXTS = {
   avatarType: 'The avatar must be a .png or .jpg image.',
   /** Beyond IMAGE_LIMITS' sides or pixels (both sides check it: the server from the header). */
   dimensions: `The image is too large: at most ${grouped(IMAGE_LIMITS.maxSidePx)} pixels a side and ${grouped(IMAGE_LIMITS.maxPixels)} pixels in all.`,
+  /** The server is still processing as many of this person's images as it queues (429). */
+  busy: 'Too many of your images are being processed: wait for them to finish, then try again.',
 } as const;
 export type FileErrorKind = keyof typeof FILE_ERROR_TEXTS;
 
@@ -67,6 +69,7 @@ export const FILE_ERROR_KEYS: Record<FileErrorKind, string> = {
   avatarTooLarge: 'com_error_avatar_size',
   avatarType: 'com_error_avatar_type',
   dimensions: 'com_error_files_dimensions',
+  busy: 'com_error_files_busy',
 };
 
 /** Spec §4 Files: an attachment's progress at each step (failure removes it). */
@@ -104,7 +107,7 @@ export function imageWithinLimits(width: number, height: number, frames = 1): bo
 export const IMAGE_LIMIT_TEXTS = {
   unreadable: 'The image could not be read: it is damaged or not the type its first bytes say.',
   tooSlow: `The image took longer than ${IMAGE_LIMITS.decodeTimeoutSeconds} seconds to process.`,
-  busy: 'Too many of your images are being processed: wait for them to finish, then try again.',
+  busy: FILE_ERROR_TEXTS.busy,
   badFilename: 'The file name contains control characters.',
   filenameTooLong: `The file name is longer than ${IMAGE_LIMITS.maxFilenameLength} characters.`,
   noFilename: (field: string) => `The part "${field}" is not a file: it has no filename.`,

@@ -112,6 +112,15 @@ describe('useAttachments (spec §4 Files)', () => {
     expect(result.current.errors).toEqual(['dimensions']);
   });
 
+  it('says the server is still processing this person’s images when it refuses one more (429)', async () => {
+    upload.mockRejectedValue(new ApiError(429, 'too_many_requests', FILE_ERROR_TEXTS.busy));
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([png('a.png')]));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(result.current.items).toEqual([]);
+    expect(result.current.errors).toEqual(['busy']);
+  });
+
   it('removes only ready files, and sends the deletions together 1 s after the last', async () => {
     upload.mockImplementation(async (_f, id) => stored(id));
     const { result } = renderHook(() => useAttachments(undefined, 'new'));

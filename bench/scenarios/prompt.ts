@@ -40,6 +40,7 @@ function row(i: number, parent: string, model: string): MessageRow {
     tokenCount: null,
     plugins: null,
     files: null,
+    contextMessageId: null,
     createdAt: at,
     updatedAt: at,
   };

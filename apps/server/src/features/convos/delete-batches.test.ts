@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DELETE_BATCH_CONVERSATIONS, NO_PARENT, type ImportJob } from '@chat/contract';
+import { NO_PARENT, type ImportJob } from '@chat/contract';
 import { conversations } from '../../db/schema.js';
 import {
   authed,
@@ -71,11 +71,12 @@ const left = async (userId: string): Promise<number> => {
 };
 
 /**
- * While the delete runs, another user lists their conversations again and again. Checks that
- * they were answered while it ran, and on the embedded store (one connection: statements take
- * turns) that few of the deleted user's conversations went between two answers, i.e. the list
- * waited for a few batches at most, not for the whole delete. (PostgreSQL answers them on other
- * connections meanwhile whatever the delete does.)
+ * While the delete runs, another user lists their conversations again and again, and is answered
+ * several times while conversations are still left: on the embedded store (one connection:
+ * statements take turns) one statement deleting the whole history kept every list waiting until
+ * it ended. How many went between two answers is not checked: it is how much work fits in one
+ * HTTP round trip, which the machine's load decides (a bound of 5 batches failed under a loaded
+ * CI run).
  */
 async function checkServedWhile(userId: string, start: () => Promise<Response>): Promise<void> {
   const other = await registerUser(h.url, `Other ${userId.slice(0, 4)}`);
@@ -96,7 +97,6 @@ async function checkServedWhile(userId: string, start: () => Promise<Response>):
   expect(await left(userId)).toBe(0);
   // Answered several times while conversations were still left.
   expect(steps.length).toBeGreaterThanOrEqual(3);
-  if (!h.database.url) expect(Math.max(...steps)).toBeLessThanOrEqual(5 * DELETE_BATCH_CONVERSATIONS);
 }
 
 describe('deleting a large history', () => {

@@ -47,12 +47,6 @@ function webBoundary(folder, patterns) {
             message:
               "Use hooks/useStableNavigate: outside a data router, react-router's navigate changes on every navigation.",
           },
-          {
-            name: 'react',
-            importNames: ['useId'],
-            message:
-              'Use hooks/useId: the app runs on Preact, whose useId can repeat an id inside portals and lazy parts.',
-          },
         ],
       },
     ],
@@ -119,14 +113,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name='autoFocus']",
-          message:
-            'Use ref={focusOnMount} (hooks/focusOnMount): on Preact, autoFocus only writes the attribute, which a browser honours at page load alone.',
-        },
-      ],
     },
   },
   {

@@ -1,11 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { PREACT_ALIASES } from './preact-aliases';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  resolve: { alias: PREACT_ALIASES },
   server: {
     port: 3090,
     proxy: {

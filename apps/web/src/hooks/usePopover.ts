@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useId } from './useId';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 /**
  * A panel opened by a button: a click outside both closes it, Escape closes it and gives the focus

@@ -1,5 +1,4 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';

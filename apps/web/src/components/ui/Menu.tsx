@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useId } from '../../hooks/useId';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 

@@ -1,35 +1,32 @@
-import { forwardRef, useCallback, useState, type InputHTMLAttributes } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Eye, EyeOff } from 'lucide-react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
+  ref?: Ref<HTMLInputElement>;
   /** Already translated error text; sets aria-invalid and links it with aria-describedby. */
   error?: string;
   /** Adds a show/hide toggle to a password input. */
   revealable?: boolean;
 }
 
-/** Labelled input with an inline error (label on top); `autoFocus` focuses it once mounted. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, revealable, type = 'text', className, autoFocus, ...rest },
+/** Labelled input with an inline error (label on top). */
+export function TextField({
+  label,
+  error,
+  revealable,
+  type = 'text',
+  className,
   ref,
-) {
+  ...rest
+}: TextFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const errorId = `${id}-error`;
   const [revealed, setRevealed] = useState(false);
   const inputType = revealable && revealed ? 'text' : type;
-  const setInput = useCallback(
-    (input: HTMLInputElement | null) => {
-      if (typeof ref === 'function') ref(input);
-      else if (ref) ref.current = input;
-      if (input && autoFocus) input.focus();
-    },
-    [ref, autoFocus],
-  );
   return (
     <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-text-primary">
@@ -37,7 +34,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       </label>
       <div className="relative">
         <input
-          ref={setInput}
+          ref={ref}
           id={id}
           type={inputType}
           aria-invalid={error ? true : undefined}
@@ -71,4 +68,4 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
-});
+}

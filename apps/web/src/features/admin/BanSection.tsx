@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useState, type FormEvent } from 'react';
 import { ADMIN_LIMITS, type BannedUser } from '@chat/contract';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Button } from '../../components/ui/Button';

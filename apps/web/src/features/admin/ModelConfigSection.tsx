@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useId } from '../../hooks/useId';
+import { useEffect, useId, useState } from 'react';
 import { ADMIN_CONFIGURABLE_MODELS, MODEL_CONFIG_LIMITS } from '@chat/contract';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Button } from '../../components/ui/Button';

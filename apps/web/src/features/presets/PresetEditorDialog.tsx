@@ -1,5 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import {
   CHAT_LIMITS,

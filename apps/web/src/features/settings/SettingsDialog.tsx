@@ -1,5 +1,4 @@
-import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Database, FlaskConical, Settings, UserRound, type LucideIcon } from 'lucide-react';

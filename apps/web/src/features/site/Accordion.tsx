@@ -1,5 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import clsx from 'clsx';
 

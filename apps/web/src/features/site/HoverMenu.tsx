@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { useId } from '../../hooks/useId';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from '../../hooks/useTranslation';

@@ -1,6 +1,5 @@
 import './texts';
-import { useRef, useState } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useId, useRef, useState } from 'react';
 import { ImageUp, X } from 'lucide-react';
 import { BLOG_LIMITS, FILE_ERROR_KEYS, FILE_ERROR_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
 import { ApiError } from '../../../api/http';

@@ -1,6 +1,5 @@
 import './texts';
-import { useState } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useId, useState } from 'react';
 import { X } from 'lucide-react';
 import { BLOG_LIMITS } from '@chat/contract';
 import { useTranslation } from '../../../hooks/useTranslation';

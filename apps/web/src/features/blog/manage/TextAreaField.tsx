@@ -1,4 +1,4 @@
-import { useId } from '../../../hooks/useId';
+import { useId } from 'react';
 import clsx from 'clsx';
 import { BLOG_LIMITS } from '@chat/contract';
 

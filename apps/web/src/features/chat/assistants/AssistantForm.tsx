@@ -1,5 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import clsx from 'clsx';
 import type { Assistant, Plugin } from '@chat/contract';

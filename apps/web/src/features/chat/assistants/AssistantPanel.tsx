@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useId, useState } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Assistant } from '@chat/contract';

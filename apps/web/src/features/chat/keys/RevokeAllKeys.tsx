@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { focusOnMount } from '../../../hooks/focusOnMount';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { useRevokeAllUserKeys } from '../../../api/user-keys';
 import { useToast } from '../../../components/ui/Toast';
@@ -35,7 +34,7 @@ export function RevokeAllKeys({ onError }: { onError: (err: unknown) => void }) 
       <button
         type="button"
         data-testid="key-revoke-all-confirm"
-        ref={focusOnMount}
+        autoFocus
         disabled={revokeAll.isPending}
         onClick={() =>
           revokeAll.mutate(undefined, {

@@ -1,5 +1,4 @@
-import { useRef } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useId, useRef } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { parseServiceKey, type ServiceKey } from './key-form';
 

@@ -1,4 +1,4 @@
-import { useId } from '../../../hooks/useId';
+import { useId } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { BING_DEFAULTS, BING_TONE_STYLES } from '@chat/contract';

@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useId } from '../../../hooks/useId';
+import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { RotateCcw } from 'lucide-react';

@@ -1,5 +1,4 @@
-import { Suspense, useEffect, type KeyboardEvent } from 'react';
-import { useId } from '../../../hooks/useId';
+import { Suspense, useEffect, useId, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { SlidersHorizontal } from 'lucide-react';

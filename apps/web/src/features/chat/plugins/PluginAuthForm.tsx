@@ -1,5 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { pluginAuthIssues, type Plugin } from '@chat/contract';
 import { Button } from '../../../components/ui/Button';

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { useId } from '../../../hooks/useId';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowLeft, Search } from 'lucide-react';
 import { PLUGIN_LIMITS, TIMINGS, matchPlugins, type Plugin, type User } from '@chat/contract';

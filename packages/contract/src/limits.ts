@@ -59,6 +59,14 @@ export const LOGIN_RATE_LIMIT = { max: 7, windowMs: 5 * 60_000 } as const;
 export const LOGIN_ACCOUNT_BACKOFF = { max: 5, windowMs: 60_000 } as const;
 export const REGISTER_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 
+/**
+ * A cookie that says only "this browser has signed in" (no secret: the session is the httpOnly
+ * refresh cookie, which lives under /api/auth). Set and cleared with that cookie and readable
+ * everywhere, so a page can skip the refresh call for a visitor and the server can tell a visitor's
+ * request for `/` from a signed-in person's.
+ */
+export const SESSION_HINT_COOKIE = 'session_hint';
+
 export const TOKEN_TTL = {
   accessSeconds: 15 * 60,
   refreshSeconds: 7 * 24 * 60 * 60,

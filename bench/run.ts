@@ -11,6 +11,7 @@ import { client } from './scenarios/client.js';
 import { cluster } from './scenarios/cluster.js';
 import { concurrency } from './scenarios/concurrency.js';
 import { importLatencyScenario, importScenario } from './scenarios/import.js';
+import { lighthouseScenario } from './scenarios/lighthouse.js';
 import { prompt } from './scenarios/prompt.js';
 import { relay } from './scenarios/relay.js';
 import { search } from './scenarios/search.js';
@@ -27,6 +28,7 @@ const scenarios: Record<string, () => Promise<void>> = {
   cluster,
   api: apiScenario,
   client,
+  lighthouse: lighthouseScenario,
   import: importScenario,
   'import-latency': importLatencyScenario,
   search,

@@ -57,6 +57,8 @@ export const knobs = {
   openSamples: int('BENCH_OPEN_SAMPLES', 5),
   /** client: BENCH_OPEN_TIMELINE=1 notes each visit's requests and long tasks (for finding time). */
   openTimeline: process.env.BENCH_OPEN_TIMELINE === '1',
+  /** lighthouse: runs per page (the figure is the median). */
+  lighthouseRuns: int('BENCH_LIGHTHOUSE_RUNS', 3),
   /** startup: runs per case. */
   startupRuns: int('BENCH_STARTUP_RUNS', 5),
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,

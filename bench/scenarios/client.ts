@@ -110,8 +110,8 @@ function collectScripts(page: Page): Promise<{ url: string; raw: number; gz: num
 }
 
 /** One approved post with code, a list and a table: what /blog/<slug> renders with Markdown. */
-const BLOG_SLUG = 'bench-post';
-const BLOG_POST_SQL = (authorId: string): string => {
+export const BLOG_SLUG = 'bench-post';
+export const BLOG_POST_SQL = (authorId: string): string => {
   const content = [
     '## Why one place for every model',
     'Switching between providers costs time. **One chat** keeps them together.',

@@ -53,6 +53,7 @@ const INPUTS = [
   'package-lock.json',
   'tsconfig.base.json',
   'tools/build/build.mjs',
+  'tools/build/precompress.mjs',
   { dir: 'apps/server', trees: ['src'] },
   { dir: 'apps/web', trees: ['src', 'public'] },
   { dir: 'packages/contract', trees: ['src'] },
@@ -217,6 +218,8 @@ async function buildInto(dir) {
     logLevel: 'warn',
     build: { outDir: join(dir, 'web'), emptyOutDir: true },
   });
+  const { precompress } = await import('./precompress.mjs');
+  precompress(join(dir, 'web'));
   const { bundleServer } = await import('../../apps/server/bundle.mjs');
   await bundleServer(dir);
 }

@@ -230,8 +230,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       root: deps.webDist,
       wildcard: false,
       index: false,
-      ...(serveMaps ? {} : { globIgnore: ['**/*.map'] }),
-      setHeaders(reply, filePath) {
+      // The build writes a Brotli and a gzip copy beside each text file (tools/build/precompress.mjs):
+      // the one the browser accepts is sent, with Vary: Accept-Encoding. The copies get no route of
+      // their own.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz', ...(serveMaps ? [] : ['**/*.map'])],
+      setHeaders(reply, sentPath) {
+        const filePath = sentPath.replace(/\.(?:br|gz)$/, '');
         // Vite's hashed assets never change; index.html must always be revalidated.
         if (filePath.includes(`${join('/', 'assets', '/')}`)) {
           reply.header('Cache-Control', 'public, max-age=31536000, immutable');

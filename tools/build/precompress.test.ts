@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, expect, it } from 'vitest';
+
+/**
+ * The build writes a Brotli and a gzip copy beside each script, stylesheet and other text file of
+ * the web build, which the server sends to a browser that accepts them; maps, HTML and files too
+ * small to gain are left alone.
+ */
+const { precompress, MIN_BYTES } = (await import(new URL('./precompress.mjs', import.meta.url).href)) as {
+  precompress: (dir: string) => { files: number; bytes: number; br: number; gz: number };
+  MIN_BYTES: number;
+};
+
+const dir = mkdtempSync(join(tmpdir(), 'precompress-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('writes .br and .gz copies of the text files worth it, each decoding to the file', () => {
+  mkdirSync(join(dir, 'assets'));
+  const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i % 37}`))};\n`;
+  const files: Record<string, string> = {
+    'assets/index-abc.js': script,
+    'assets/index-abc.css': `.a{color:red}\n`.repeat(200),
+    'boot.js': script,
+    'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<rect width="1" height="1"/>'.repeat(60)}</svg>`,
+    'assets/index-abc.js.map': JSON.stringify({ version: 3, mappings: 'A'.repeat(5000) }),
+    'index.html': `<!doctype html>${'<p>x</p>'.repeat(300)}`,
+    'assets/tiny.js': 'export {};\n',
+  };
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+
+  const done = precompress(dir);
+
+  for (const name of ['assets/index-abc.js', 'assets/index-abc.css', 'boot.js', 'favicon.svg']) {
+    const body = readFileSync(join(dir, name));
+    const br = readFileSync(join(dir, `${name}.br`));
+    const gz = readFileSync(join(dir, `${name}.gz`));
+    expect(brotliDecompressSync(br).equals(body), name).toBe(true);
+    expect(gunzipSync(gz).equals(body), name).toBe(true);
+    expect(br.length, name).toBeLessThan(body.length / 2);
+  }
+  for (const name of ['assets/index-abc.js.map', 'index.html', 'assets/tiny.js']) {
+    expect(existsSync(join(dir, `${name}.br`)), name).toBe(false);
+    expect(existsSync(join(dir, `${name}.gz`)), name).toBe(false);
+  }
+  expect(Buffer.byteLength(files['assets/tiny.js']!)).toBeLessThan(MIN_BYTES);
+  expect(done.files).toBe(4);
+  expect(done.br).toBeLessThan(done.bytes);
+});

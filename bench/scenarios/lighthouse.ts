@@ -7,10 +7,15 @@
  * stay, so a page opened in the signed-in browser context keeps its session). The audits that cost
  * points go with each figure, so a miss says what holds it back.
  *
+ * Simulated throttling scales what this machine did, so a machine busy with other work scores
+ * lower: each performance figure carries the runs' benchmark index (Lighthouse's CPU measure) and
+ * the load average.
+ *
  * BENCH_LIGHTHOUSE_RUNS changes the runs per page, BENCH_LIGHTHOUSE_PAGES=login,c_new picks
  * pages, BENCH_LIGHTHOUSE_OUT=dir keeps every run's full report (JSON) there.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
@@ -147,6 +152,10 @@ interface Run {
   cls: number;
   lcp: number;
   tbt: number;
+  /** Lighthouse's measure of the CPU during the run: a desktop scores 1000-2500, a loaded 2-core machine far less. */
+  benchmarkIndex: number;
+  /** The machine's 1-minute load average when the run ended. */
+  load: number;
 }
 
 async function measure(spec: PageSpec, page: Page, base: string): Promise<void> {
@@ -192,6 +201,8 @@ async function measure(spec: PageSpec, page: Page, base: string): Promise<void> 
               hints: at.hints,
               lcp_ms: median(runs.map((x) => x.lcp)),
               tbt_ms: median(runs.map((x) => x.tbt)),
+              benchmark_index: runs.map((x) => x.benchmarkIndex),
+              load_average: runs.map((x) => x.load),
             }
           : {}),
       },
@@ -209,10 +220,12 @@ async function measure(spec: PageSpec, page: Page, base: string): Promise<void> 
     });
   }
   const mid = (c: Category) => median(runs.map((r) => r.scores[c]));
+  const cpu = runs.map((r) => Math.round(r.benchmarkIndex)).join('/');
   const costs = CATEGORIES.flatMap((c) => runs[0]!.misses[c]);
   note(
     `lighthouse ${spec.name}: ${CATEGORIES.map((c) => `${c} ${mid(c)}`).join(', ')}` +
-      (costs.length ? `; costs: ${costs.join(', ')}` : ''),
+      (costs.length ? `; costs: ${costs.join(', ')}` : '') +
+      ` (benchmarkIndex ${cpu})`,
   );
 }
 
@@ -244,5 +257,7 @@ function summarize(lhr: Result): Run {
     cls: num('cumulative-layout-shift'),
     lcp: num('largest-contentful-paint'),
     tbt: num('total-blocking-time'),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    load: loadavg()[0]!,
   };
 }

@@ -1,0 +1,29 @@
+import { afterEach, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { PresetBar } from './PresetBar';
+import type { CurrentSetup } from './types';
+import type { PresetDialogs } from './usePresetDialogs';
+
+afterEach(cleanup);
+
+const dialogs = (current: CurrentSetup | null): PresetDialogs => ({
+  element: null,
+  open: vi.fn(),
+  apply: vi.fn(),
+  current,
+  endpointLabel: (e) => e,
+  fieldNames: (f) => f.join(', '),
+});
+
+it('keeps the row of the "Model:" bar, at the same height, while the model is not known yet', () => {
+  // The bar arriving once the models load must not push the greeting and the messages down.
+  const { rerender } = render(<PresetBar dialogs={dialogs(null)} />);
+  const waiting = screen.getByTestId('model-bar-row');
+  expect(screen.queryByTestId('model-bar')).toBeNull();
+  const reserved = waiting.className;
+  expect(reserved).toMatch(/(^|\s)h-6(\s|$)/);
+
+  rerender(<PresetBar dialogs={dialogs({ endpoint: 'openAI', model: 'gpt-4o', options: {} })} />);
+  expect(screen.getByTestId('model-bar')).toBeTruthy();
+  expect(screen.getByTestId('model-bar-row').className).toBe(reserved);
+});

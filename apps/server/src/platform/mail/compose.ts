@@ -22,7 +22,7 @@ export function composeMail(body: MailBody): Mail {
   const html = [
     '<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#202123;line-height:1.5">',
     ...body.intro.map(p),
-    `<p style="margin:0 0 16px"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#10a37f;color:#fff;text-decoration:none">${escapeHtml(body.action.label)}</a></p>`,
+    `<p style="margin:0 0 16px"><a href="${escapeHtml(body.action.url)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#0b7d61;color:#fff;text-decoration:none">${escapeHtml(body.action.label)}</a></p>`,
     p(body.action.url),
     ...body.outro.map(p),
     '</body></html>',

@@ -2,7 +2,8 @@
 // its sources changed since the last build, into a fresh folder swapped in at once.
 //
 //   apps/server/.builds/<id>/   one whole build: main.js, migrations/, the PGlite template, web/,
-//                               build.json (the hash of the inputs, written last)
+//                               site-ssr/ssr.js (the public pages' renderer), build.json (the
+//                               hash of the inputs, written last)
 //   apps/server/dist            a symlink to the current build, replaced by one rename(2)
 //
 // An instance started from `apps/server/dist/main.js` runs from the build's real folder (Node
@@ -38,6 +39,8 @@ const WEB = join(ROOT, 'apps/web');
 const BUILDS = join(SERVER, '.builds');
 const DIST = join(SERVER, 'dist');
 const STAMP = 'build.json';
+/** The public pages' renderer, beside web/ (apps/server/src/platform/html/site-renderer.ts). */
+const SITE_SSR = 'site-ssr';
 /** Same name as in apps/server/src/platform/build-lease.ts. */
 const LEASES = 'in-use';
 const LOCK = join(BUILDS, '.lock');
@@ -220,6 +223,23 @@ async function buildInto(dir) {
   });
   const { precompress } = await import('./precompress.mjs');
   precompress(join(dir, 'web'));
+  // The public pages' server renderer: one self-contained module the server imports at start.
+  await viteBuild({
+    root: WEB,
+    configFile: join(WEB, 'vite.config.ts'),
+    logLevel: 'warn',
+    // React's production build: the server's NODE_ENV is not the bundle's business.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      ssr: join(WEB, 'src/site/ssr.tsx'),
+      outDir: join(dir, SITE_SSR),
+      emptyOutDir: true,
+      sourcemap: false,
+      manifest: false,
+      copyPublicDir: false,
+      rollupOptions: { input: join(WEB, 'src/site/ssr.tsx'), output: { entryFileNames: 'ssr.js' } },
+    },
+  });
   const { bundleServer } = await import('../../apps/server/bundle.mjs');
   await bundleServer(dir);
 }

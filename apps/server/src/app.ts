@@ -1,7 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { STRIPE_JS_DEFAULT_URL } from '@chat/contract';
+import {
+  isPublicSitePath,
+  LANGUAGE_COOKIE,
+  SESSION_HINT_COOKIE,
+  STRIPE_JS_DEFAULT_URL,
+  type SiteRenderer,
+} from '@chat/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +17,15 @@ import type { Db } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { withRedaction } from './platform/logging.js';
 import { renderPageHead, renderSpaPage } from './platform/html/spa-page.js';
+import {
+  fixedSitePage,
+  loadSiteRenderer,
+  pageLanguage,
+  readSiteAssets,
+  renderSiteDocument,
+  withNoindex,
+  type ResolvedSitePage,
+} from './platform/html/site-pages.js';
 import { registerApiCachePolicy } from './platform/cache-policy.js';
 import { clientErrorHandler, registerRequestInput } from './platform/request-input.js';
 import { collectRoutes, type RouteEntry } from './platform/route-table.js';
@@ -89,6 +104,11 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web client to serve (SPA fallback to index.html). */
   webDist?: string | undefined;
+  /**
+   * The public pages' server renderer; by default the one built beside webDist (site-ssr/), if
+   * any. Without one, the public pages are index.html with their head written in.
+   */
+  siteRenderer?: SiteRenderer;
   /** Modules registered after the app's own (a deployment's additions; tests of extension points). */
   extraModules?: readonly FeatureModule[];
   /** The clock of the features that keep time (bans); Date.now unless a test moves time on. */
@@ -223,6 +243,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     // Read once: the public pages get their own title and description written into it.
     const indexHtml = readFileSync(join(deps.webDist, 'index.html'), 'utf8');
+    // The app's own pages (chat, login, settings, admin…) are not for search engines.
+    const appHtml = withNoindex(indexHtml);
+    const siteRenderer = deps.siteRenderer ?? (await loadSiteRenderer(deps.webDist));
+    const siteAssets = readSiteAssets(deps.webDist);
+    const siteOrigin = deps.config.clientOrigin ?? 'http://localhost';
+    const resolveSitePage = async (pathname: string): Promise<ResolvedSitePage | undefined> => {
+      const fixed = fixedSitePage(pathname, siteOrigin, deps.config.appTitle);
+      if (fixed) return fixed;
+      for (const resolve of registered.extensions('sitePages')) {
+        const page = await resolve(pathname);
+        if (page) return page;
+      }
+      return undefined;
+    };
     // The client's source maps hold its whole source: served only when SERVE_SOURCE_MAPS asks
     // (the build writes them without a comment pointing at them; a SourceMap header then does).
     const serveMaps = deps.config.serveSourceMaps === true;
@@ -257,14 +291,49 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       }
       reply.header('Cache-Control', 'no-cache');
+      // A public page for a visitor: rendered whole here, in the visitor's language. Someone
+      // signed in (the session hint cookie) at `/` gets the app, which takes them to /c/new.
+      const signedIn = request.cookies[SESSION_HINT_COOKIE] !== undefined;
+      if (siteRenderer && isPublicSitePath(pathname) && !(pathname === '/' && signedIn)) {
+        const resolved = await resolveSitePage(pathname);
+        if (resolved) {
+          const language = pageLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+          const rendered = siteRenderer({
+            path: pathname,
+            page: resolved.page,
+            language,
+            config: {
+              appTitle: deps.config.appTitle,
+              affiliateReferUrl: deps.config.affiliate?.referUrl ?? null,
+              affiliateScriptUrl: deps.config.affiliate?.scriptUrl ?? null,
+              subscriptionsEnabled: deps.config.billing?.subscriptionsEnabled === true,
+            },
+          });
+          const html = renderSiteDocument(
+            indexHtml,
+            resolved.head,
+            rendered,
+            siteAssets,
+            deps.config.affiliate?.scriptUrl ?? null,
+          );
+          return reply
+            .status(resolved.status)
+            .header('Vary', 'Cookie, Accept-Language')
+            .type('text/html; charset=utf-8')
+            .send(html);
+        }
+      }
       const page = renderSpaPage(indexHtml, pathname, deps.config.appTitle);
-      if (page) return reply.type('text/html; charset=utf-8').send(page);
+      if (page) {
+        const html = isPublicSitePath(pathname) ? page : withNoindex(page);
+        return reply.type('text/html; charset=utf-8').send(html);
+      }
       // Pages rendered from data (a blog post): a feature that owns the path writes its head.
       for (const resolve of registered.extensions('pageHeads')) {
         const head = await resolve(pathname);
         if (head) return reply.type('text/html; charset=utf-8').send(renderPageHead(indexHtml, head));
       }
-      return reply.type('text/html').sendFile('index.html');
+      return reply.type('text/html; charset=utf-8').send(isPublicSitePath(pathname) ? indexHtml : appHtml);
     });
   }
 

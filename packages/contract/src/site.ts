@@ -1,3 +1,6 @@
+import type { BlogPost, PublishedBlogPost } from './blog-schemas.js';
+import type { Language } from './limits.js';
+
 /**
  * The public site (business spec §2): the pages whose <title> and <meta name="description"> the
  * server writes into index.html (a crawler or a link preview sees them without running the app),
@@ -25,6 +28,10 @@ export const SITE_PAGE_META = {
     description:
       'Answers to common questions: how to use it, models, data safety, subscriptions, languages and support.',
   },
+  '/pricing': {
+    title: 'Pricing',
+    description: 'Weekly or yearly access to several AI providers in one place, with a 3-day free trial.',
+  },
   '/login': { title: 'Login', description: 'Sign in to chat with several AI providers in one place.' },
   '/register': {
     title: 'Sign up',
@@ -42,3 +49,65 @@ export function sitePageMeta(pathname: string): SitePageMeta | undefined {
 
 /** Spec §2 FAQ: fifteen questions (i18n keys com_site_faq_q1..q15 and com_site_faq_a1..a15). */
 export const FAQ_QUESTION_COUNT = 15;
+
+/** The pages rendered whole on the server for a visitor (content and head), crawlable and indexed. */
+export const PUBLIC_SITE_PATHS = ['/', '/faq', '/pricing', '/blog'] as const;
+
+/** Whether a path is a public page (those above or a blog post): no `noindex` there. */
+export function isPublicSitePath(pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if ((PUBLIC_SITE_PATHS as readonly string[]).includes(path)) return true;
+  const post = /^\/blog\/([^/]+)$/.exec(path);
+  return !!post && post[1] !== 'edit' && post[1] !== 'rss.xml';
+}
+
+/**
+ * The language a visitor picked, as a cookie the server reads to render a public page in it (the
+ * app keeps the same choice under LOCAL_KEYS.lang). Not a secret: a language code or 'auto'.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+/** A year: the choice outlives sessions, like the local preference. */
+export const LANGUAGE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * Try Now on a server-rendered page is a plain link, which carries no router state: /login reads
+ * this query marker (`/login?free_tier=1`) as it reads `{ freeTier: true }` from route state (the
+ * app's own Try Now links carry both).
+ */
+export const FREE_TIER_QUERY = 'free_tier';
+export const FREE_TIER_LOGIN_HREF = `/login?${FREE_TIER_QUERY}=1`;
+
+/** One public page's data, as the server hands it to the page renderer (apps/web/src/site/ssr.tsx). */
+export type SitePage =
+  | { kind: 'landing' }
+  | { kind: 'faq' }
+  | { kind: 'pricing' }
+  | { kind: 'blog'; posts: BlogPost[] }
+  | { kind: 'post'; post: PublishedBlogPost | null };
+
+export interface SiteRenderInput {
+  /** The address rendered (the links' active state, the router's location). */
+  path: string;
+  page: SitePage;
+  language: Language;
+  /** What the pages read of the startup config. */
+  config: {
+    appTitle: string;
+    affiliateReferUrl: string | null;
+    affiliateScriptUrl: string | null;
+    subscriptionsEnabled: boolean;
+  };
+}
+
+export interface SiteRenderResult {
+  /** The page's body content (what goes inside #root). */
+  html: string;
+  /** `<html lang dir>`. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  /** `<body class>` (the landing page's `landing-page`). */
+  bodyClass: string;
+}
+
+/** The server-side build of the public pages (site/ssr.tsx's `renderSitePage`). */
+export type SiteRenderer = (input: SiteRenderInput) => SiteRenderResult;

@@ -200,7 +200,12 @@ function storageCounter(): RefreshCounter | undefined {
 /** The browser's own lock manager, channel and storage, where it has them. */
 export function browserTabs(): { locks?: TabLocks; channel?: TabChannel; counter?: RefreshCounter } {
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-  const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(REFRESH_CHANNEL) : undefined;
+  // Tabs exist only in a browser: where the public pages are rendered on the server, a channel
+  // would only keep that process's event loop busy.
+  const channel =
+    typeof window !== 'undefined' && typeof BroadcastChannel !== 'undefined'
+      ? new BroadcastChannel(REFRESH_CHANNEL)
+      : undefined;
   const counter = typeof window !== 'undefined' ? storageCounter() : undefined;
   return { ...(locks ? { locks } : {}), ...(channel ? { channel } : {}), ...(counter ? { counter } : {}) };
 }

@@ -114,7 +114,7 @@ describe('landing page', () => {
     const hrefs = within(nav)
       .getAllByRole('link')
       .map((a) => `${a.textContent} ${a.getAttribute('href')}`);
-    expect(hrefs).toEqual(['BLOG /blog', 'FAQ /faq', 'LOGIN /login', 'Try /login']);
+    expect(hrefs).toEqual(['BLOG /blog', 'FAQ /faq', 'LOGIN /login', 'Try /login?free_tier=1']);
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     const toggle = screen.getByTestId('theme-toggle');
     const wasDark = document.documentElement.classList.contains('dark');

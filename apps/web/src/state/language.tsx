@@ -1,5 +1,12 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import { LANGUAGE_AUTO, LANGUAGES, LOCAL_KEYS, type Language } from '@chat/contract';
+import {
+  LANGUAGE_AUTO,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_S,
+  LANGUAGES,
+  LOCAL_KEYS,
+  type Language,
+} from '@chat/contract';
 
 /** The language preference: one of the 18 languages, or auto (the browser's; the default). */
 export type LanguageChoice = Language | typeof LANGUAGE_AUTO;
@@ -26,15 +33,24 @@ export function LanguageProvider({ apply, children }: { apply: ApplyLanguage; ch
   return <LanguageContext.Provider value={apply}>{children}</LanguageContext.Provider>;
 }
 
-/** Keeps the choice under LOCAL_KEYS.lang ('auto' follows the browser) and applies it. */
+/**
+ * Keeps the choice where the app reads it (LOCAL_KEYS.lang) and where the server does (the
+ * LANGUAGE_COOKIE: it renders the public pages in that language).
+ */
+export function storeLanguageChoice(choice: LanguageChoice): void {
+  try {
+    localStorage.setItem(LOCAL_KEYS.lang, choice);
+  } catch {
+    // storage unavailable: the cookie still tells the server
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(choice)}; path=/; max-age=${LANGUAGE_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
+
+/** Keeps the choice ('auto' follows the browser) and applies it. */
 export function useChooseLanguage(): (choice: LanguageChoice) => Promise<void> {
   const apply = useContext(LanguageContext);
   return (choice) => {
-    try {
-      localStorage.setItem(LOCAL_KEYS.lang, choice);
-    } catch {
-      // storage unavailable: applies to this page only
-    }
+    storeLanguageChoice(choice);
     return apply(choice);
   };
 }

@@ -22,7 +22,10 @@ function readTheme(): Theme {
 }
 
 function systemPrefersDark(): boolean {
-  return typeof window.matchMedia === 'function' ? window.matchMedia(DARK_QUERY).matches : true;
+  // No window on the server (a public page rendered there): the default theme is dark.
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(DARK_QUERY).matches
+    : true;
 }
 
 /** Applies the colour theme (class "dark" on <html>); in system mode it follows OS changes live. */

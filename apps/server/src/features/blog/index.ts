@@ -3,9 +3,9 @@ import { cachedPostHtml } from './render-html.js';
 import type { FeatureModule } from '../../platform/module.js';
 import { addRoute, type RouteOptions } from '../../platform/typed-route.js';
 import { AppError } from '../../platform/errors.js';
-import { blogListHead, blogPostHead, blogPublicRoutes, blogSlugOf } from './public-pages.js';
+import { blogListHead, blogMissingHead, blogPostHead, blogPublicRoutes, blogSlugOf } from './public-pages.js';
 import { createBlogRepo } from './repo.js';
-import { createBlogService } from './service.js';
+import { createBlogService, presentBlogPost } from './service.js';
 import { createExternalImages } from './external-images.js';
 import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
@@ -144,6 +144,31 @@ export const blogModule: FeatureModule = {
       if (!slug) return undefined;
       const post = await repo.approvedBySlug(slug);
       return post && blogPostHead(post, origin, config.appTitle);
+    });
+    // The same pages rendered whole for a visitor (platform/html/site-pages.ts): the list with
+    // its posts, a post with its HTML, and a missing post's page (404, not for search engines).
+    extend('sitePages', async (pathname) => {
+      if (pathname === '/blog' || pathname === '/blog/') {
+        const posts = (await repo.approved()).map(presentBlogPost);
+        return { page: { kind: 'blog', posts }, head: blogListHead(origin, config.appTitle), status: 200 };
+      }
+      const slug = blogSlugOf(pathname);
+      if (!slug) return undefined;
+      const row = await repo.approvedBySlug(slug);
+      if (!row) {
+        return {
+          page: { kind: 'post', post: null },
+          head: blogMissingHead(config.appTitle),
+          status: 404,
+        };
+      }
+      const post = presentBlogPost(row);
+      const contentHtml = await cachedPostHtml(`${post._id}@${post.updatedAt}`, post.content);
+      return {
+        page: { kind: 'post', post: { ...post, contentHtml } },
+        head: blogPostHead(row, origin, config.appTitle),
+        status: 200,
+      };
     });
   },
 };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { BLOG_TEXTS, SITE_PAGE_META } from '@chat/contract';
+import { BLOG_TEXTS, PUBLIC_SITE_PATHS } from '@chat/contract';
 import type { PageHead } from '../../platform/html/spa-page.js';
 import type { BlogPostWithAuthor, BlogRepo } from './repo.js';
 
@@ -82,8 +82,17 @@ export function blogListHead(origin: string, appTitle: string): PageHead {
   };
 }
 
+/** A missing post's page: its title says so, and search engines leave it out. */
+export function blogMissingHead(appTitle: string): PageHead {
+  return {
+    title: `${BLOG_TEXTS.notFound} · ${appTitle}`,
+    description: BLOG_TEXTS.notFoundDetail,
+    noindex: true,
+  };
+}
+
 export function sitemapXml(posts: readonly BlogPostWithAuthor[], origin: string): string {
-  const pages = [...Object.keys(SITE_PAGE_META).filter((p) => p === '/' || p === '/faq'), '/blog'].map(
+  const pages = PUBLIC_SITE_PATHS.map(
     (p) => `  <url><loc>${escapeXml(origin + (p === '/' ? '/' : p))}</loc></url>`,
   );
   const entries = posts.map(
@@ -103,6 +112,8 @@ export function robotsTxt(posts: readonly BlogPostWithAuthor[], origin: string):
     'User-agent: *',
     'Allow: /',
     'Allow: /blog',
+    'Allow: /faq',
+    'Allow: /pricing',
     ...posts.map((p) => `Allow: /blog/${encodeURIComponent(p.slug)}`),
     'Disallow: /api/',
     'Disallow: /c/',

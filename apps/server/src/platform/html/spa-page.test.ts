@@ -68,9 +68,9 @@ describe('serving the public pages', () => {
     expect(html).not.toContain('<script>x');
   });
 
-  it('serves index.html as built for the chat routes', async () => {
+  it('serves index.html for the chat routes, kept out of search engines', async () => {
     const html = await (await fetch(`${h.url}/c/new`)).text();
-    expect(html).toBe(INDEX);
+    expect(html).toBe(INDEX.replace('</head>', '  <meta name="robots" content="noindex" />\n  </head>'));
   });
 
   it('allows no third-party script without AFFILIATE_SCRIPT_URL', async () => {

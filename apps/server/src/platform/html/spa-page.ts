@@ -41,6 +41,8 @@ export interface PageHead {
   openGraph?: readonly (readonly [string, string])[];
   /** Serialised with `<`, `>`, `&` and U+2028/9 escaped, so no text can end the script element. */
   jsonLd?: Record<string, unknown>;
+  /** A page search engines should leave out (a missing post). */
+  noindex?: boolean;
 }
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
@@ -61,15 +63,19 @@ export function renderPageHead(indexHtml: string, head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
   ];
+  if (head.noindex) lines.push('<meta name="robots" content="noindex" />');
   if (head.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" />`);
   for (const [key, content] of head.openGraph ?? []) {
     lines.push(`<meta property="og:${escapeHtml(key)}" content="${escapeHtml(content)}" />`);
   }
   if (head.jsonLd) lines.push(`<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>`);
   const [first, ...rest] = lines;
-  const replaced = indexHtml.replace(/<title>[^<]*<\/title>/, () => first!);
-  const base =
-    replaced === indexHtml ? indexHtml.replace('</head>', () => `    ${first}\n  </head>`) : replaced;
+  // Whether index.html has a title is asked, not inferred from a change: a title equal to the
+  // built one changes nothing and must not be written a second time.
+  const TITLE = /<title>[^<]*<\/title>/;
+  const base = TITLE.test(indexHtml)
+    ? indexHtml.replace(TITLE, () => first!)
+    : indexHtml.replace('</head>', () => `    ${first}\n  </head>`);
   if (!rest.length) return base;
   return base.replace('</head>', () => `  ${rest.join('\n    ')}\n  </head>`);
 }

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
-import { ERROR_TEXT_KEYS, isOAuthErrorCode, loginRequestSchema, OAUTH_ERROR_TEXT_KEYS } from '@chat/contract';
+import {
+  ERROR_TEXT_KEYS,
+  FREE_TIER_QUERY,
+  isOAuthErrorCode,
+  loginRequestSchema,
+  OAUTH_ERROR_TEXT_KEYS,
+} from '@chat/contract';
 import { useStartupConfig } from '../../api/config';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -38,8 +44,11 @@ export default function LoginPage() {
   const [errorKey, setErrorKey] = useState<string | null>(() => initialErrorKey(params));
 
   // Business §2, §4: Try Now's route state (the site's FreeTierRouteState) signs the device's
-  // free-tier account in, once.
-  const freeTier = (location.state as { freeTier?: unknown } | null)?.freeTier === true;
+  // free-tier account in, once; a server-rendered page's Try Now (a full page load) sends the same
+  // as the query marker.
+  const freeTier =
+    (location.state as { freeTier?: unknown } | null)?.freeTier === true ||
+    params.get(FREE_TIER_QUERY) === '1';
   const [startingFreeTier, setStartingFreeTier] = useState(freeTier);
   const freeTierStarted = useRef(false);
   useEffect(() => {

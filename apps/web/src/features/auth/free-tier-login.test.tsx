@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { FREE_TIER_QUERY } from '@chat/contract';
 import '../../app/i18n';
 import LoginPage from './LoginPage';
 
@@ -17,9 +18,9 @@ afterEach(() => {
   auth.signInFreeTier.mockReset();
 });
 
-const open = (state?: unknown) =>
+const open = (state?: unknown, search = '') =>
   render(
-    <MemoryRouter initialEntries={[{ pathname: '/login', state }]}>
+    <MemoryRouter initialEntries={[{ pathname: '/login', search, state }]}>
       <LoginPage />
     </MemoryRouter>,
   );
@@ -40,6 +41,12 @@ describe("/login with Try Now's free-tier route state (business §2, §4)", () =
       ),
     );
     expect(screen.getByTestId('login-email')).toBeTruthy();
+  });
+
+  it("signs in the same from a server-rendered page's Try Now (the query marker, no route state)", async () => {
+    open(undefined, `?${FREE_TIER_QUERY}=1`);
+    await waitFor(() => expect(auth.signInFreeTier).toHaveBeenCalledWith('f'.repeat(64)));
+    expect(auth.signInFreeTier).toHaveBeenCalledTimes(1);
   });
 
   it('a plain visit to /login starts nothing', async () => {

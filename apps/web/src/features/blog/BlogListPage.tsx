@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BLOG_LIMITS, featuredImageSrc, matchesBlogSearch, type BlogPost } from '@chat/contract';
 import { formatDate } from '../../config/locale';
@@ -7,11 +7,16 @@ import { SiteLayout, usePageMeta } from '../site';
 import { useBlogPosts } from './api';
 import { BlogLoadError } from './BlogLoadError';
 
+/** What the search compares, lowercased (title, description, tags), for the site's script. */
+const searchText = (post: BlogPost) =>
+  [post.title, post.metaDescription, ...post.tags].join('\n').toLowerCase();
+
 function PostCard({ post, lang }: { post: BlogPost; lang: string }) {
   return (
     <Link
       to={`/blog/${encodeURIComponent(post.slug)}`}
       data-testid="blog-card"
+      data-search={searchText(post)}
       className="flex flex-col overflow-hidden rounded-xl border border-border-light bg-surface-secondary transition hover:border-border-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
     >
       {post.featuredImage && (
@@ -38,16 +43,26 @@ function PostCard({ post, lang }: { post: BlogPost; lang: string }) {
   );
 }
 
-/** /blog (spec §2): the Approved posts as cards, searched by title, description and tags. */
-export default function BlogListPage() {
+export interface BlogListViewProps {
+  /** Undefined while loading. */
+  posts: readonly BlogPost[] | undefined;
+  isError: boolean;
+  query: string;
+  /** Absent on a server-rendered page, whose script (site/client.ts) filters the cards. */
+  onQuery?: (query: string) => void;
+}
+
+/**
+ * The list: the Approved posts as cards, searched by title, description and tags. The
+ * no-match note is always in the page (hidden while something matches), so the site's script
+ * only shows or hides it.
+ */
+export function BlogListView({ posts, isError, query, onQuery }: BlogListViewProps) {
   const { t, i18n } = useTranslation();
-  usePageMeta(t('com_blog_title'), t('com_blog_description'));
-  const [query, setQuery] = useState('');
-  const { data, isPending, isError } = useBlogPosts();
-  const shown = useMemo(() => (data ?? []).filter((p) => matchesBlogSearch(p, query)), [data, query]);
+  const shown = (posts ?? []).filter((p) => matchesBlogSearch(p, query));
 
   let body;
-  if (isPending) {
+  if (!posts && !isError) {
     body = (
       <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
         {Array.from({ length: BLOG_LIMITS.listSkeletons }, (_, i) => (
@@ -59,24 +74,35 @@ export default function BlogListPage() {
         ))}
       </div>
     );
-  } else if (isError) {
+  } else if (!posts) {
     body = <BlogLoadError />;
-  } else if (shown.length === 0) {
+  } else if (posts.length === 0) {
     body = (
       <p data-testid="blog-empty" className="py-12 text-center text-text-secondary">
-        {data.length === 0 ? t('com_blog_empty') : t('com_blog_no_match')}
+        {t('com_blog_empty')}
       </p>
     );
   } else {
     body = (
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {shown.map((post) => (
-          <PostCard key={post._id} post={post} lang={i18n.language} />
-        ))}
-      </div>
+      <>
+        <div data-blog-cards="" className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {shown.map((post) => (
+            <PostCard key={post._id} post={post} lang={i18n.language} />
+          ))}
+        </div>
+        <p
+          data-testid="blog-empty"
+          data-blog-no-match=""
+          hidden={shown.length > 0}
+          className="py-12 text-center text-text-secondary"
+        >
+          {t('com_blog_no_match')}
+        </p>
+      </>
     );
   }
 
+  const label = t('com_blog_search_placeholder');
   return (
     <SiteLayout>
       <div data-testid="blog-list" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
@@ -85,14 +111,25 @@ export default function BlogListPage() {
         </h1>
         <input
           type="search"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder={t('com_blog_search_placeholder')}
-          aria-label={t('com_blog_search_placeholder')}
+          data-blog-search=""
+          {...(onQuery
+            ? { value: query, onChange: (e) => onQuery(e.target.value) }
+            : { defaultValue: query })}
+          placeholder={label}
+          aria-label={label}
           className="mx-auto mb-8 block w-full max-w-md rounded-lg border border-border-medium bg-surface-primary px-4 py-2 text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
         />
         {body}
       </div>
     </SiteLayout>
   );
+}
+
+/** /blog in the app. */
+export default function BlogListPage() {
+  const { t } = useTranslation();
+  usePageMeta(t('com_blog_title'), t('com_blog_description'));
+  const [query, setQuery] = useState('');
+  const { data, isError } = useBlogPosts();
+  return <BlogListView posts={data} isError={isError} query={query} onQuery={setQuery} />;
 }

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { featuredImageSrc } from '@chat/contract';
+import { featuredImageSrc, type PublishedBlogPost } from '@chat/contract';
 import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ApiError } from '../../api/http';
@@ -12,23 +12,22 @@ function BackToBlog() {
   return <BackLink to="/blog" testId="back-to-blog" label={t('com_blog_back')} />;
 }
 
-/**
- * /blog/:slug (spec §2): one Approved post. Its content comes rendered by the server (sanitized
- * HTML with highlighted code: features/blog/render-html.ts), so a visitor's page loads no Markdown
- * parser; the Markdown styles come with the route (app/routes/BlogPostRoute.tsx). The server
- * already wrote the head for crawlers.
- */
-export default function BlogPostPage() {
-  const { slug } = useParams();
-  const { t, i18n } = useTranslation();
-  const { data: post, isPending, error } = useBlogPost(slug);
-  usePageMeta(post?.title ?? t('com_blog_title'), post?.metaDescription ?? t('com_blog_description'));
+/** A post's page: loading, the post, not found, or another failure. */
+export type BlogPostState =
+  { kind: 'loading' } | { kind: 'post'; post: PublishedBlogPost } | { kind: 'missing' } | { kind: 'failed' };
 
+/**
+ * One Approved post. Its content comes rendered by the server (sanitized HTML with
+ * highlighted code: features/blog/render-html.ts), so a visitor's page loads no Markdown parser;
+ * the Markdown styles come with the route (app/routes/BlogPostRoute.tsx) or the site's stylesheet.
+ */
+export function BlogPostView({ state }: { state: BlogPostState }) {
+  const { t, i18n } = useTranslation();
   let body;
-  if (isPending) {
+  if (state.kind === 'loading') {
     body = <div aria-busy="true" className="h-96 animate-pulse rounded-xl bg-surface-secondary" />;
-  } else if (!post) {
-    const missing = !(error instanceof ApiError) || error.status === 404;
+  } else if (state.kind !== 'post') {
+    const missing = state.kind === 'missing';
     body = (
       <div
         data-testid="blog-not-found"
@@ -43,6 +42,7 @@ export default function BlogPostPage() {
       </div>
     );
   } else {
+    const { post } = state;
     body = (
       <article data-testid="blog-post" className="flex flex-col gap-6">
         <BackToBlog />
@@ -63,7 +63,11 @@ export default function BlogPostPage() {
           </div>
         </header>
         {post.featuredImage && (
-          <img src={featuredImageSrc(post.featuredImage)} alt="" className="w-full rounded-xl object-cover" />
+          <img
+            src={featuredImageSrc(post.featuredImage)}
+            alt=""
+            className="aspect-video w-full rounded-xl object-cover"
+          />
         )}
         <div
           className="markdown prose max-w-none text-text-primary"
@@ -80,4 +84,20 @@ export default function BlogPostPage() {
       <div className="mx-auto w-full max-w-3xl px-4 py-10 sm:px-6 sm:py-16">{body}</div>
     </SiteLayout>
   );
+}
+
+/** /blog/:slug in the app. The server already wrote the head for crawlers. */
+export default function BlogPostPage() {
+  const { slug } = useParams();
+  const { t } = useTranslation();
+  const { data: post, isPending, error } = useBlogPost(slug);
+  usePageMeta(post?.title ?? t('com_blog_title'), post?.metaDescription ?? t('com_blog_description'));
+  const state: BlogPostState = isPending
+    ? { kind: 'loading' }
+    : post
+      ? { kind: 'post', post }
+      : !(error instanceof ApiError) || error.status === 404
+        ? { kind: 'missing' }
+        : { kind: 'failed' };
+  return <BlogPostView state={state} />;
 }

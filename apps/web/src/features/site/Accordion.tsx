@@ -1,6 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
-import clsx from 'clsx';
 
 export interface AccordionItem {
   title: string;
@@ -10,7 +9,9 @@ export interface AccordionItem {
 /**
  * The WAI-ARIA accordion pattern: each header is a button (Enter and Space toggle it natively)
  * with aria-expanded and aria-controls naming its region; ArrowDown / ArrowUp move between the
- * headers (wrapping), Home / End go to the first / last. Any number of panels may be open.
+ * headers (wrapping), Home / End go to the first / last. Any number of panels may be open. On a
+ * server-rendered page the same markup is driven by site/client.ts (`data-accordion`); the chevron
+ * follows aria-expanded in CSS, so both only set that and the panel's `hidden`.
  */
 export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[]; headingLevel?: 2 | 3 }) {
   const base = useId();
@@ -47,7 +48,10 @@ export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[];
   };
 
   return (
-    <div className="divide-y divide-border-light rounded-xl border border-border-light bg-surface-secondary">
+    <div
+      data-accordion=""
+      className="divide-y divide-border-light rounded-xl border border-border-light bg-surface-secondary"
+    >
       {items.map((item, i) => {
         const expanded = open.has(i);
         const headerId = `${base}-h${i}`;
@@ -65,15 +69,12 @@ export function Accordion({ items, headingLevel = 2 }: { items: AccordionItem[];
                 aria-controls={panelId}
                 onClick={() => toggle(i)}
                 onKeyDown={(e) => onKeyDown(e, i)}
-                className="flex w-full items-center justify-between gap-4 px-5 py-4 text-start text-base font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring-primary"
+                className="group flex w-full items-center justify-between gap-4 px-5 py-4 text-start text-base font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring-primary"
               >
                 <span>{item.title}</span>
                 <ChevronDown
                   aria-hidden
-                  className={clsx(
-                    'size-5 shrink-0 text-text-secondary transition-transform',
-                    expanded && 'rotate-180',
-                  )}
+                  className="size-5 shrink-0 text-text-secondary transition-transform group-aria-expanded:rotate-180"
                 />
               </button>
             </Heading>

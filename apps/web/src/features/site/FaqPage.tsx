@@ -1,15 +1,15 @@
 import { FAQ_QUESTION_COUNT } from '@chat/contract';
-import { useStartupConfig } from '../../api/config';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Accordion, type AccordionItem } from './Accordion';
 import { LinkedText } from './LinkedText';
 import { SiteLayout } from './SiteLayout';
 import { usePageMeta } from './usePageMeta';
+import { useSiteConfig } from './site-config';
 
 /** /faq (spec §2): the fifteen questions as an accordion, then the contact note. */
 export default function FaqPage() {
   const { t } = useTranslation();
-  const { data: config } = useStartupConfig();
+  const config = useSiteConfig();
   usePageMeta(t('com_site_faq_page_title'), t('com_site_faq_description'));
   const app = config?.appTitle ?? '';
   const items: AccordionItem[] = Array.from({ length: FAQ_QUESTION_COUNT }, (_, i) => ({

@@ -7,6 +7,7 @@ import { secondaryLinkClass } from './links';
 /**
  * The landing page's hover menu to /blog and /faq (spec §2). It opens on hover, on focus within
  * and on click (touch screens have no hover); Escape closes it and gives focus back to its button.
+ * On a server-rendered page site/client.ts does the same on this markup (`data-hover-menu`).
  */
 export function HoverMenu() {
   const { t } = useTranslation();
@@ -15,6 +16,7 @@ export function HoverMenu() {
   const button = useRef<HTMLButtonElement>(null);
   return (
     <div
+      data-hover-menu=""
       className="relative"
       onMouseEnter={() => setOpen(true)}
       onMouseLeave={() => setOpen(false)}

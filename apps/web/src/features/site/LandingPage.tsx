@@ -1,18 +1,18 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { useStartupConfig } from '../../api/config';
 import { useTranslation } from '../../hooks/useTranslation';
 import { HoverMenu } from './HoverMenu';
 import { SiteLayout } from './SiteLayout';
 import { loadAffiliateScript } from './affiliate';
-import { FREE_TIER_STATE, primaryLinkClass, secondaryLinkClass } from './links';
+import { FREE_TIER_STATE, TRY_NOW_HREF, primaryLinkClass, secondaryLinkClass } from './links';
+import { useSiteConfig } from './site-config';
 import { useBodyClass } from '../../hooks/useBodyClass';
 import { usePageMeta } from './usePageMeta';
 
 /** Spec §2 landing page: title, Early Access badge, tagline, Login, Try Now, Blog / FAQ menu. */
 export default function LandingPage() {
   const { t } = useTranslation();
-  const { data: config } = useStartupConfig();
+  const config = useSiteConfig();
   useBodyClass('landing-page');
   usePageMeta(null, t('com_site_home_description'));
   const scriptUrl = config?.affiliateScriptUrl;
@@ -35,7 +35,12 @@ export default function LandingPage() {
           <Link to="/login" data-testid="landing-login" className={secondaryLinkClass}>
             {t('com_auth_login')}
           </Link>
-          <Link to="/login" state={FREE_TIER_STATE} data-testid="landing-try" className={primaryLinkClass}>
+          <Link
+            to={TRY_NOW_HREF}
+            state={FREE_TIER_STATE}
+            data-testid="landing-try"
+            className={primaryLinkClass}
+          >
             {t('com_site_try_now')}
           </Link>
           <HoverMenu />

@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import clsx from 'clsx';
-import { useStartupConfig } from '../../api/config';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ThemeToggle } from './ThemeToggle';
-import { FREE_TIER_STATE, navLinkClass, primaryLinkClass } from './links';
+import { FREE_TIER_STATE, TRY_NOW_HREF, navLinkClass, primaryLinkClass } from './links';
+import { useSiteConfig } from './site-config';
 
 /**
  * Spec §2 marketing header: logo to /, theme toggle, BLOG, FAQ, LOGIN, Refer a Friend (only when
- * AFFILIATE_REFER_URL is set: it opens the affiliate's page) and Try.
+ * AFFILIATE_REFER_URL is set: it opens the affiliate's page) and Try. PRICING shows only when
+ * subscriptions are on: without them nobody can buy the plans it lists.
  */
 export function MarketingHeader() {
   const { t } = useTranslation();
-  const { data: config } = useStartupConfig();
+  const config = useSiteConfig();
   const referUrl = config?.affiliateReferUrl;
   return (
     <header className="border-b border-border-light bg-surface-primary">
@@ -32,6 +33,11 @@ export function MarketingHeader() {
           <Link to="/faq" className={navLinkClass}>
             {t('com_site_nav_faq')}
           </Link>
+          {config?.subscriptionsEnabled && (
+            <Link to="/pricing" className={navLinkClass}>
+              {t('com_site_nav_pricing')}
+            </Link>
+          )}
           <Link to="/login" className={navLinkClass}>
             {t('com_site_nav_login')}
           </Link>
@@ -46,7 +52,12 @@ export function MarketingHeader() {
               {t('com_site_refer_friend')}
             </a>
           )}
-          <Link to="/login" state={FREE_TIER_STATE} className={clsx(primaryLinkClass, 'ms-1 h-9 px-4')}>
+          <Link
+            to={TRY_NOW_HREF}
+            state={FREE_TIER_STATE}
+            data-testid="header-try"
+            className={clsx(primaryLinkClass, 'ms-1 h-9 px-4')}
+          >
             {t('com_site_try')}
           </Link>
         </nav>

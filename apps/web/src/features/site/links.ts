@@ -1,11 +1,16 @@
+import { FREE_TIER_LOGIN_HREF } from '@chat/contract';
+
 /**
  * Router state of Try Now (spec §2: "carrying free-tier data in route state"): /login reads
- * `freeTier` from `location.state` and signs the device's free-tier account in.
+ * `freeTier` from `location.state` and signs the device's free-tier account in. The link's
+ * address carries the same as a query marker, which is all a server-rendered page's plain link
+ * (a full page load) keeps.
  */
 export interface FreeTierRouteState {
   freeTier: true;
 }
 export const FREE_TIER_STATE: FreeTierRouteState = { freeTier: true };
+export const TRY_NOW_HREF = FREE_TIER_LOGIN_HREF;
 
 export const navLinkClass =
   'rounded-md px-2 py-1.5 text-sm font-semibold tracking-wide text-text-secondary hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary';

@@ -1,0 +1,71 @@
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { VALIDATION_TEXTS, type SitePage, type SiteRenderInput, type SiteRenderResult } from '@chat/contract';
+import { intlLocale } from '../config/locale';
+import en from '../locales/en.json';
+import { i18n, type Dictionary } from '../state/translator';
+import { ThemeProvider } from '../state/theme';
+import { FaqPage, LandingPage, PricingPage, SiteConfigProvider } from '../features/site';
+import { BlogListView, BlogPostView } from '../features/blog';
+
+/*
+ * The public pages rendered on the server (vite build --ssr, loaded by the server at start): the
+ * same components the app shows, as whole HTML, so a visitor's first response has the content and
+ * the page needs no React in the browser (its few behaviours are site/client.ts).
+ */
+
+// Every dictionary at once: a server renders any language on any request.
+const dictionaries = import.meta.glob<Dictionary>(['../locales/*.json', '!../locales/en.json'], {
+  eager: true,
+  import: 'default',
+});
+i18n.addResourceBundle('en-US', 'translation', { ...VALIDATION_TEXTS, ...en });
+for (const [path, dictionary] of Object.entries(dictionaries)) {
+  const lang = /\/([^/]+)\.json$/.exec(path)?.[1];
+  if (lang) i18n.addResourceBundle(lang, 'translation', dictionary);
+}
+
+function Page({ page }: { page: SitePage }) {
+  switch (page.kind) {
+    case 'landing':
+      return <LandingPage />;
+    case 'faq':
+      return <FaqPage />;
+    case 'pricing':
+      return <PricingPage />;
+    case 'blog':
+      return <BlogListView posts={page.posts} isError={false} query="" />;
+    case 'post':
+      return <BlogPostView state={page.post ? { kind: 'post', post: page.post } : { kind: 'missing' }} />;
+  }
+}
+
+/**
+ * One page as HTML. Rendering is synchronous, so switching the shared translator to the request's
+ * language just before is safe: no other request renders in between.
+ */
+export function renderSitePage(input: SiteRenderInput): SiteRenderResult {
+  void i18n.changeLanguage(input.language);
+  // Nothing is fetched on the server: the pages' data comes in `input`.
+  const queries = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
+  const html = renderToString(
+    <QueryClientProvider client={queries}>
+      <SiteConfigProvider value={input.config}>
+        <ThemeProvider>
+          <StaticRouter location={input.path}>
+            <Page page={input.page} />
+          </StaticRouter>
+        </ThemeProvider>
+      </SiteConfigProvider>
+    </QueryClientProvider>,
+  );
+  // No query outlives the request (their garbage-collection timers would keep piling up).
+  queries.clear();
+  return {
+    html,
+    lang: intlLocale(input.language),
+    dir: i18n.dir(input.language),
+    bodyClass: input.page.kind === 'landing' ? 'landing-page' : '',
+  };
+}

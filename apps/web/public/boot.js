@@ -7,7 +7,8 @@
 //    it refreshes only when no other tab is refreshing (the lock is free), announces it, and
 //    before letting the lock go bumps the counter and broadcasts the session, so a tab waiting
 //    for the lock takes that session instead of rotating the cookie again. When another tab holds
-//    the lock, the app asks itself through refresh-share (null here).
+//    the lock, the app asks itself through refresh-share (null here). Not on a server-rendered
+//    public page, which has no app.
 (function () {
   try {
     var t = localStorage.getItem('color-theme') || 'dark';
@@ -38,6 +39,10 @@
       return undefined;
     }
   }
+
+  // A public page rendered by the server (<html data-public-page>) runs no app: nobody would take
+  // the answer, and a visitor's 401 would only be noise.
+  if (document.documentElement.hasAttribute('data-public-page')) return;
 
   try {
     var early;

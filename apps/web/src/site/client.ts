@@ -40,13 +40,25 @@ function hoverMenu(root: HTMLElement): void {
     list.hidden = !open;
   };
   const isOpen = () => button.getAttribute('aria-expanded') === 'true';
-  root.addEventListener('mouseenter', () => set(true));
-  root.addEventListener('mouseleave', () => set(false));
+  // A tap focuses the button (which opens the menu) before its click: the click toggles what was
+  // there before the finger came down, so a tap opens a closed menu and closes an open one. A
+  // mouse opened it by hovering: its click keeps it open.
+  let before: boolean | undefined;
+  root.addEventListener('pointerenter', (e) => {
+    if (e.pointerType === 'mouse') set(true);
+  });
+  root.addEventListener('pointerleave', (e) => {
+    if (e.pointerType === 'mouse') set(false);
+  });
+  button.addEventListener('pointerdown', (e) => (before = e.pointerType === 'mouse' ? false : isOpen()));
   root.addEventListener('focusin', () => set(true));
   root.addEventListener('focusout', (e) => {
     if (!root.contains(e.relatedTarget as Node | null)) set(false);
   });
-  button.addEventListener('click', () => set(!isOpen()));
+  button.addEventListener('click', () => {
+    set(!(before ?? isOpen()));
+    before = undefined;
+  });
   root.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape' || !isOpen()) return;
     set(false);

@@ -110,7 +110,7 @@ describe('the public pages rendered on the server', () => {
     expect(res.headers.get('vary')).toMatch(/Cookie/);
     const html = await res.text();
     expectSitePage(html);
-    expect(html).toMatch(/<html class="dark" lang="en-US" dir="ltr">/);
+    expect(html).toMatch(/<html class="dark" lang="en-US" dir="ltr" data-public-page>/);
     expect(html).toContain('<body class="landing-page">');
     expect(html).toContain('data-testid="landing"');
     expect(html).toContain('Early Access');

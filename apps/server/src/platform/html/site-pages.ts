@@ -121,8 +121,8 @@ const SPA_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g;
 
 /**
  * index.html turned into one public page: its head written (renderPageHead), the app's module
- * scripts and preloads out (/boot.js stays: it sets the theme before the first paint), `<html lang
- * dir>`, the body's class, the rendered content inside #root, the page's styles and script, and
+ * scripts and preloads out (/boot.js stays: it sets the theme before the first paint, and skips
+ * the session refresh where it sees `data-public-page`), `<html lang dir>`, the body's class, the rendered content inside #root, the page's styles and script, and
  * the affiliate's script on the landing page when configured. No inline script.
  */
 export function renderSiteDocument(
@@ -139,7 +139,7 @@ export function renderSiteDocument(
       `${tag
         .replace(/\slang="[^"]*"/, '')
         .replace(/\sdir="[^"]*"/, '')
-        .replace(/>$/, '')} lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}">`,
+        .replace(/>$/, '')} lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}" data-public-page>`,
   );
   const extra = [
     ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}" />`),

@@ -55,6 +55,8 @@ export const knobs = {
   idleSeconds: int('BENCH_IDLE_SECONDS', 5),
   /** client: how many times the first long conversation is opened (the figure is the median). */
   openSamples: int('BENCH_OPEN_SAMPLES', 5),
+  /** client: fresh sessions whose first reply is timed (the first is the server's first reply). */
+  firstReplySamples: int('BENCH_FIRST_REPLY_SAMPLES', 3),
   /** client: BENCH_OPEN_TIMELINE=1 notes each visit's requests and long tasks (for finding time). */
   openTimeline: process.env.BENCH_OPEN_TIMELINE === '1',
   /** lighthouse: runs per page (the figure is the median). */

@@ -79,6 +79,8 @@ export async function client(): Promise<void> {
       await visitorPage(b, base, BLOG_POST);
       await jsAndPaint(newContext);
       await openLong(newContext, seeded.longIds, seeded.longLastTexts, longConvos);
+      // Before any other send: its first sample is this server's first reply too.
+      await firstReply(newContext, fake);
       await streaming(newContext, fake, account);
     } finally {
       await server.stop();
@@ -244,7 +246,7 @@ async function jsAndPaint(newContext: () => Promise<BrowserContext>): Promise<vo
   emit({
     figure: 'client.js_c_new_gzip_kb',
     value: first.gz / 1024,
-    target: '<=150',
+    target: '<=160',
     unit: 'KiB',
     compare: {
       raw_kb: first.raw / 1024,
@@ -257,7 +259,7 @@ async function jsAndPaint(newContext: () => Promise<BrowserContext>): Promise<vo
   emit({
     figure: 'client.lcp_c_new_ms',
     value: median(runs.map((r) => r.lcp)),
-    target: '<=1000',
+    target: '<=500',
     unit: 'ms',
     compare: { runs: runs.map((r) => r.lcp), fcp_ms: median(runs.map((r) => r.fcp)) },
     note: 'cold cache, signed in (refresh cookie), no throttling',
@@ -465,6 +467,81 @@ async function lastMessageVisible(page: Page, probe: string, timeout: number): P
 
 function plain(markdown: string): string {
   return markdown.replace(/[*`]/g, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The first reply of a session: a fresh context (cold HTTP cache), signed in, /c/new loaded and
+ * settled, then a message sent; the time from the Enter key's event to the reply's first words on
+ * screen, the fake upstream answering at once. The first sample is also the server's first reply
+ * since it started; the figure is the slowest sample, as every new session has its first reply.
+ */
+async function firstReply(
+  newContext: () => Promise<BrowserContext>,
+  fake: Awaited<ReturnType<typeof startFake>>,
+): Promise<void> {
+  const runs: number[] = [];
+  for (let r = 0; r < Math.max(1, knobs.firstReplySamples); r++) {
+    const ctx = await newContext();
+    const page = await ctx.newPage();
+    await page.goto('/c/new');
+    const input = page.getByTestId('chat-input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    await sleep(1000); // a person reads the page before typing
+    const word = `Firstword${r}`;
+    await fake.enqueue([{ reply: `${word} opens this short answer, sent at once.`, tokensPerSecond: 0 }]);
+    await input.click();
+    await input.fill('Hello there');
+    await page.evaluate(() => {
+      const w = window as unknown as { __sendAt?: number };
+      delete w.__sendAt;
+      addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === 'Enter' && w.__sendAt === undefined) w.__sendAt = e.timeStamp;
+        },
+        { capture: true },
+      );
+    });
+    await input.press('Enter');
+    let ms = NaN;
+    try {
+      const shown = await page.waitForFunction(
+        (want: string) => {
+          const all = document.querySelectorAll('[data-testid="message"][data-role="assistant"]');
+          const last = all[all.length - 1] as HTMLElement | undefined;
+          if (!last || !(last.innerText || '').includes(want)) return false;
+          return performance.now() - ((window as unknown as { __sendAt?: number }).__sendAt ?? NaN);
+        },
+        word,
+        { polling: 'raf', timeout: 30_000 },
+      );
+      ms = (await shown.jsonValue()) as number;
+    } catch (err) {
+      note(`first reply ${r}: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`);
+    }
+    runs.push(Math.round(ms * 10) / 10);
+    if (knobs.openTimeline) {
+      const longtasks = await page.evaluate(() => (window as unknown as BenchWindow).__bench.longtasks);
+      await noteTimeline(page, ms, longtasks);
+    }
+    // The title request and the reply's final save finish before the next fresh page.
+    await page.waitForLoadState('networkidle');
+    await ctx.close();
+  }
+  const later = runs.slice(1);
+  emit({
+    figure: 'client.first_reply_ms',
+    value: runs.some((v) => !Number.isFinite(v)) ? null : Math.max(...runs),
+    target: '<=300',
+    unit: 'ms',
+    compare: {
+      runs,
+      server_first_reply_ms: runs[0],
+      later_sessions_median_ms: later.length > 0 ? median(later) : null,
+    },
+    note: "fresh context signed in, /c/new settled: Enter to the first words of the reply on screen (instant upstream); the slowest of BENCH_FIRST_REPLY_SAMPLES, the first also the server's first reply",
+  });
 }
 
 /** Long tasks while a long Markdown reply streams at 100 tokens/s, then idle CPU of the tab. */

@@ -14,6 +14,11 @@ function countTokens(text: string): number {
   return tokenizer.countTokens(text);
 }
 
+/** Whether a count has loaded gpt-tokenizer in this process yet. */
+export function tokenizerLoaded(): boolean {
+  return tokenizer !== undefined;
+}
+
 /** Runs without whitespace longer than this are counted in slices of this size. */
 const MAX_RUN = 256;
 const LONG_RUN = new RegExp(`\\S{${MAX_RUN + 1},}`, 'g');
@@ -131,6 +136,29 @@ export class TokenCountCache {
 
 /** The process's cache of saved messages' counts (the ask pipeline's and the summaries'). */
 export const savedMessageTokens = new TokenCountCache();
+
+/**
+ * A number of tokens a text never exceeds, found without a tokenizer: its UTF-8 bytes. A
+ * byte-level BPE token holds at least one byte, and `estimateTokens` counts at most one token a
+ * UTF-16 unit, which takes at least one byte (two or more when it is not ASCII).
+ */
+export function textTokenBound(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
+}
+
+/** A number of tokens `countMessage` never exceeds for `m`, in any family: see textTokenBound. */
+export function messageTokenBound(m: ProviderMessage): number {
+  if (typeof m.content === 'string') {
+    let total = PER_MESSAGE + textTokenBound(m.content);
+    if (m.role === 'assistant' && m.toolCalls)
+      for (const c of m.toolCalls) total += textTokenBound(c.name + c.arguments);
+    return total;
+  }
+  let total = PER_MESSAGE;
+  for (const part of m.content)
+    total += part.type === 'text' ? textTokenBound(part.text) : imageTokens(part.detail);
+  return total;
+}
 
 /**
  * The tokens of one prompt message: its role's few, its text (by `id` through `cache` when it is

@@ -1,5 +1,6 @@
 import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart, ProviderMessage, ProviderRequest } from '../../../providers/types.js';
+import { messageTokenBound } from '../../../providers/tokens.js';
 import type { Configured, History, Recorded } from './types.js';
 
 /**
@@ -62,7 +63,10 @@ export function buildHistory(
   const history: ProviderMessage[] = [];
   const seen = new Set<string>();
   const fit = opts.fit;
+  // The tokens of history[0, counted), counted once `bound` (the bytes' bound) passed the budget.
   let used = 0;
+  let counted = 0;
+  let bound = 0;
   let hasUser = false;
   for (let m = byId.get(leafId); m && !seen.has(m.messageId); m = byId.get(m.parentMessageId)) {
     seen.add(m.messageId);
@@ -89,11 +93,16 @@ export function buildHistory(
     SOURCES.set(message, m.messageId);
     history.push(message);
     if (fit) {
-      used += fit.count(message);
       hasUser ||= message.role === 'user';
-      if (hasUser && used > fit.budget) {
-        fit.trimmed = true;
-        break;
+      // Counting starts once the messages' bytes (more than their tokens) pass the budget:
+      // a conversation that fits by its bytes is never counted (nor the tokenizer loaded).
+      bound += messageTokenBound(message);
+      if (bound > fit.budget) {
+        while (counted < history.length) used += fit.count(history[counted++]!);
+        if (hasUser && used > fit.budget) {
+          fit.trimmed = true;
+          break;
+        }
       }
     }
   }

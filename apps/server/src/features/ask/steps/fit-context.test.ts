@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CONTEXT_LIMITS, DEFAULT_CONTEXT_TOKENS, NO_PARENT } from '@chat/contract';
 import type { MessageRow } from '../../../db/schema.js';
-import { countText, TokenCountCache } from '../../../providers/tokens.js';
+import { countText, messageTokenBound, TokenCountCache } from '../../../providers/tokens.js';
 import type { ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import { buildHistory } from './build-prompt.js';
 import { contextStartOf, fitPrompt, messageCounter, promptBudget } from './fit-context.js';
@@ -135,7 +135,9 @@ describe('fitting a prompt into the context', () => {
   it('counts a saved message once, and again when its text changed', () => {
     const cache = new TokenCountCache();
     const { rows, request } = conversation(3, 'gpt-4o');
-    fitPrompt(request, 1_000_000, cache);
+    // Exactly its tokens: its bytes do not fit, so every message is counted.
+    const exact = request.messages.reduce((sum, m) => sum + messageCounter('gpt-4o')(m), 0);
+    expect(fitPrompt(request, exact, cache)).toBe(request);
     expect(cache.size).toBe(rows.length);
     const first = messageCounter('gpt-4o', cache)(request.messages[1]!);
     // The cache answers by id and text: a changed text under the same id is counted anew.
@@ -143,6 +145,36 @@ describe('fitting a prompt into the context', () => {
       countText('a longer text now, not the one counted'),
     );
     expect(first).toBe(PER + countText(rows[0]!.text));
+  });
+
+  it('keeps a prompt whose bytes fit without counting it, so no tokenizer loads', async () => {
+    // Modules of their own: the tokenizer is not loaded yet in this copy of tokens.ts.
+    vi.resetModules();
+    const fresh = await import('./fit-context.js');
+    const tokens = await import('../../../providers/tokens.js');
+    const { rows, request } = conversation(3, 'gpt-4o');
+    const bytes = request.messages.reduce((sum, m) => sum + tokens.messageTokenBound(m), 0);
+    let counted = 0;
+    const count = fresh.messageCounter('gpt-4o');
+    const fit = { budget: bytes, count: (m: ProviderMessage) => (counted++, count(m)) };
+    const byId = new Map(rows.map((r) => [r.messageId, r]));
+    const built = buildHistory(byId, rows.at(-1)!.messageId, { fit, promptPrefix: text35('system') });
+    expect(built).toHaveLength(request.messages.length);
+    expect(fresh.fitPrompt(request, bytes)).toBe(request);
+    expect(counted).toBe(0);
+    expect(tokens.tokenizerLoaded()).toBe(false);
+    // A byte fewer: now it is counted (with the tokenizer), and its tokens still fit.
+    expect(fresh.fitPrompt(request, bytes - 1)).toBe(request);
+    expect(tokens.tokenizerLoaded()).toBe(true);
+  });
+
+  it('bounds every message by its bytes, in both families', () => {
+    const texts = ['Tokenizers split text into pieces, 東京 🙂', 'x'.repeat(600), 'ab'.repeat(300), ''];
+    for (const text of texts)
+      for (const model of ['gpt-4o', 'claude-sonnet-4-6']) {
+        const m: ProviderMessage = { role: 'user', content: text };
+        expect(messageCounter(model)(m)).toBeLessThanOrEqual(messageTokenBound(m));
+      }
   });
 
   it('keeps the cache within its characters, the least recently used going first', () => {

@@ -3,6 +3,8 @@ import type { EndpointDefinition } from '../../../config/app-config.js';
 import {
   countMessage,
   countTextAs,
+  messageTokenBound,
+  textTokenBound,
   tokenizerFamilyOf,
   type TokenCountCache,
 } from '../../../providers/tokens.js';
@@ -47,12 +49,18 @@ export function messageCounter(model: string, cache?: TokenCountCache): (m: Prov
  * earlier messages as fit, newest first. The kept history starts with a user message (some
  * upstreams refuse another first role). Counting walks from the newest message back and stops
  * at the first that does not fit, so a long conversation costs only what the context holds.
+ * A prompt whose UTF-8 bytes fit is kept without counting: loading the tokenizer blocks the
+ * process for ~330 ms, and a short conversation's first reply waited for it.
  */
 export function fitPrompt(
   request: ProviderRequest,
   budget: number,
   cache?: TokenCountCache,
 ): ProviderRequest {
+  // Bytes bound tokens from above: a prompt whose bytes fit needs no count (nor a tokenizer).
+  let bound = fixedTokens(request, textTokenBound);
+  for (const m of request.messages) bound += messageTokenBound(m);
+  if (bound <= budget) return request;
   const msgs = request.messages;
   const count = messageCounter(request.model, cache);
   let lead = 0;

@@ -9,6 +9,7 @@ import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
 import { openDatabase } from './db/client.js';
+import { warmReplyPath } from './db/warm.js';
 import { resolveModelLists } from './providers/model-lists.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
@@ -162,6 +163,8 @@ async function main(): Promise<void> {
     { db: database.kind, ms: Math.round(performance.now() - started) },
     `ready on http://localhost:${env.PORT}`,
   );
+  // The first reply's one-time costs, paid now rather than by the first person to send.
+  warmReplyPath(database).catch((err: unknown) => app.log.warn({ err }, 'warming the reply path failed'));
   // Start-up (compiling the embedded database's wasm module above all) leaves ~35 MB free in
   // malloc's heaps that glibc keeps: given back once the server is up.
   setTimeout(() => heapGrowth.release(), RELEASE_AFTER_START_MS).unref();

@@ -28,7 +28,6 @@ import { useSubscriptionRefusal } from './useSubscriptionRefusal';
 import { bottomActionKind } from './input/bottom-action';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { PARAM_LABEL_KEYS } from './options/params';
-import type { MessageListProps } from './messages/MessageList';
 import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
 import { isActive } from './stream/machine';
@@ -39,7 +38,7 @@ import { useStopGrace } from './stream/useStopGrace';
 import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
 import { setVisibleLeaf } from '../../state/visible-branch';
 import { useChatActions } from './useChatActions';
-import { preloadable } from '../../components/preloadable';
+import { MessageList } from './send-path';
 import './chat.css';
 
 // Not needed for the first paint of /c/new: loaded when first shown.
@@ -47,11 +46,6 @@ const AssistantPanel = lazy(() =>
   import('./assistants/AssistantPanel').then((m) => ({ default: m.AssistantPanel })),
 );
 const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: m.KeyDialog })));
-// The messages (rows, actions, edit, branches, scrolling): an empty /c/new shows none. Loaded with
-// a saved conversation (beside its data) and on the first send.
-const MessageList = preloadable<MessageListProps>(() =>
-  import('./messages/MessageList').then((m) => ({ default: m.MessageList })),
-);
 
 /** For the shell, when the page opens on a saved conversation: the chunks its messages need. */
 export function preloadConversationView(): void {

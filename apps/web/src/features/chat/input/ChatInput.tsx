@@ -4,6 +4,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowUp, KeyRound, Square } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
 import { AttachButton } from '../files/AttachButton';
+import { preloadSendPath } from '../send-path';
 import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
 import { useSteadyCaret } from './useSteadyCaret';
@@ -173,6 +174,7 @@ export function ChatInput({
               attachments.add(files);
             }}
             onKeyDown={onKeyDown}
+            onFocus={preloadSendPath}
             onCompositionStart={() => (composing.current = true)}
             onCompositionEnd={() => (composing.current = false)}
             className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"

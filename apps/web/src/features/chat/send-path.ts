@@ -1,0 +1,23 @@
+import { loadStreamSchemas } from '../../api/sse';
+import { preloadable } from '../../components/preloadable';
+import { preloadMarkdown } from './markdown/LazyMarkdown';
+import type { MessageListProps } from './messages/MessageList';
+
+/**
+ * The messages (rows, actions, edit, branches, scrolling): an empty /c/new shows none. Loaded
+ * with a saved conversation (beside its data) and ahead of the first send (preloadSendPath).
+ */
+export const MessageList = preloadable<MessageListProps>(() =>
+  import('./messages/MessageList').then((m) => ({ default: m.MessageList })),
+);
+
+/**
+ * What a send needs that the first paint of /c/new does not: the message list, Markdown and the
+ * stream's schemas (with zod). Started once the person is at the message box (it gets focus), so
+ * the first reply of a page waits for none of them; each loads once.
+ */
+export function preloadSendPath(): void {
+  MessageList.preload();
+  preloadMarkdown();
+  loadStreamSchemas().catch(() => undefined);
+}

@@ -471,7 +471,7 @@ function plain(markdown: string): string {
 
 /**
  * The first reply of a session: a fresh context (cold HTTP cache), signed in, /c/new loaded and
- * settled, then a message sent; the time from the Enter key's event to the reply's first words on
+ * settled, then a message typed and sent; the time from the Enter key's event to the reply's first words on
  * screen, the fake upstream answering at once. The first sample is also the server's first reply
  * since it started; the figure is the slowest sample, as every new session has its first reply.
  */
@@ -490,8 +490,9 @@ async function firstReply(
     await sleep(1000); // a person reads the page before typing
     const word = `Firstword${r}`;
     await fake.enqueue([{ reply: `${word} opens this short answer, sent at once.`, tokensPerSecond: 0 }]);
+    // Typed as a person types (what a send needs starts loading with the first key).
     await input.click();
-    await input.fill('Hello there');
+    await page.keyboard.type('Hello there', { delay: 50 });
     await page.evaluate(() => {
       const w = window as unknown as { __sendAt?: number };
       delete w.__sendAt;

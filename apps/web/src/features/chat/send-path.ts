@@ -13,8 +13,9 @@ export const MessageList = preloadable<MessageListProps>(() =>
 
 /**
  * What a send needs that the first paint of /c/new does not: the message list, Markdown and the
- * stream's schemas (with zod). Started once the person is at the message box (it gets focus), so
- * the first reply of a page waits for none of them; each loads once.
+ * stream's schemas (with zod). Started when the person starts writing (types or taps the message
+ * box), not when the box takes the focus by itself as the page opens: the page's first load stays
+ * without them, and the first reply waits for none of them. Each loads once.
  */
 export function preloadSendPath(): void {
   MessageList.preload();

@@ -165,7 +165,10 @@ export function ChatInput({
             value={text}
             disabled={disabled}
             placeholder={placeholder}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              preloadSendPath();
+              setText(e.target.value);
+            }}
             onPaste={(e) => {
               const files = [...e.clipboardData.files];
               if (!attachments || files.length === 0) return;
@@ -174,7 +177,7 @@ export function ChatInput({
               attachments.add(files);
             }}
             onKeyDown={onKeyDown}
-            onFocus={preloadSendPath}
+            onPointerDown={preloadSendPath}
             onCompositionStart={() => (composing.current = true)}
             onCompositionEnd={() => (composing.current = false)}
             className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"

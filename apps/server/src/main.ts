@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 // Only the OpenAI fake (the offline demo): the package's index brings every fake and their libraries.
 import { startFakeOpenAI } from '@chat/fake-upstreams/openai';
 import type { FakeOpenAIServer } from '@chat/fake-upstreams';
-import { DEMO_ENDPOINT_NAME } from '@chat/contract';
+import { API_ROUTES, DEMO_ENDPOINT_NAME } from '@chat/contract';
 import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
@@ -156,6 +156,21 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => onSignal('SIGTERM'));
   process.on('SIGINT', () => onSignal('SIGINT'));
 
+  // The first reply's one-time costs (db/warm.ts), paid once the first person has a session (a
+  // sign-in, a registration, a page's refresh: a message usually follows) rather than by their
+  // first message. Not at start: the library it loads takes ~20 MB an idle server does without.
+  const sessionPaths = new Set<string>([
+    API_ROUTES.login.path,
+    API_ROUTES.register.path,
+    API_ROUTES.refresh.path,
+  ]);
+  let warming = false;
+  app.addHook('onResponse', async (request, reply) => {
+    if (warming || reply.statusCode !== 200 || !sessionPaths.has(request.routeOptions.url ?? '')) return;
+    warming = true;
+    warmReplyPath(database).catch((err: unknown) => app.log.warn({ err }, 'warming the reply path failed'));
+  });
+
   // Node's default backlog (511) overflowed when 2,000 clients connected at once (the benchmark's
   // concurrency run: ECONNRESET); the kernel caps it at net.core.somaxconn.
   await app.listen({ host: env.HOST, port: env.PORT, backlog: env.LISTEN_BACKLOG });
@@ -163,8 +178,6 @@ async function main(): Promise<void> {
     { db: database.kind, ms: Math.round(performance.now() - started) },
     `ready on http://localhost:${env.PORT}`,
   );
-  // The first reply's one-time costs, paid now rather than by the first person to send.
-  warmReplyPath(database).catch((err: unknown) => app.log.warn({ err }, 'warming the reply path failed'));
   // Start-up (compiling the embedded database's wasm module above all) leaves ~35 MB free in
   // malloc's heaps that glibc keeps: given back once the server is up.
   setTimeout(() => heapGrowth.release(), RELEASE_AFTER_START_MS).unref();

@@ -75,7 +75,7 @@ export const API_ROUTES = {
   refresh: route({
     method: 'POST',
     path: '/api/auth/refresh',
-    summary: 'A new access token from the refresh cookie (rotated)',
+    summary: 'A new access token from the refresh cookie (rotated); 204 without a refresh cookie',
     public: true,
     response: authResponseSchema,
   }),

@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema.js';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { expectSessionCookiesCleared } from '../../../test/support/session-cookies.js';
 
 let h: ChatHarness;
 type User = Awaited<ReturnType<typeof chatUser>>;
@@ -90,11 +91,8 @@ describe('DELETE /api/user', () => {
     const res = await deleteUser(ann, { reason: '  Found another app  ' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'User deleted' });
-    // The refresh cookie is cleared, on its own path.
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('refreshToken='));
-    expect(cookie).toMatch(/^refreshToken=;/);
-    expect(cookie).toMatch(/Path=\/api\/auth/);
-    expect(cookie).toMatch(/Expires=Thu, 01 Jan 1970/);
+    // The refresh cookie and the session hint are cleared, each on its own path.
+    expectSessionCookiesCleared(res);
 
     expect(Object.values(await rowsOf(ann.user.user.id))).toEqual(Object.values(before).map(() => 0));
     expect(await rowsOf(ben.user.user.id)).toEqual(benBefore);

@@ -3,7 +3,7 @@ import { API_ROUTES } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { addRoute } from '../../platform/typed-route.js';
 import { AppError } from '../../platform/errors.js';
-import { presentUser, REFRESH_COOKIE, refreshCookieFlags } from '../auth/index.js';
+import { clearSessionCookies, presentUser } from '../auth/index.js';
 import { deleteAccount, type DeleteAccountDeps } from './delete-account.js';
 
 export function accountRoutes(app: FastifyInstance, deps: DeleteAccountDeps & { config: AppConfig }): void {
@@ -19,7 +19,7 @@ export function accountRoutes(app: FastifyInstance, deps: DeleteAccountDeps & { 
 
   addRoute(app, API_ROUTES.deleteUser, async ({ user, body, reply }) => {
     await deleteAccount(deps, { userId: user.id, reason: body.reason });
-    reply.clearCookie(REFRESH_COOKIE, refreshCookieFlags(deps.config));
+    clearSessionCookies(reply, deps.config);
     return { message: 'User deleted' };
   });
 }

@@ -9,6 +9,7 @@ import {
   type Harness,
   type TestUser,
 } from '../../../test/support/harness.js';
+import { expectSessionCookiesSet } from '../../../test/support/session-cookies.js';
 import { conversations, messages, transactions } from '../../db/schema.js';
 
 const OPERATOR = 'panel-operator@example.com';
@@ -105,6 +106,7 @@ describe('the admin panel routes (business §6, §7 Admin)', () => {
     expect(imp.impersonating).toBe(true);
     expect(imp.operator).toBeUndefined();
     const impCookie = refreshCookieOf(res);
+    expectSessionCookiesSet(res);
     // The operator's session that asked has ended (the answer switched the user).
     expect((await as(opSession.token)('/api/user')).status).toBe(401);
 
@@ -130,6 +132,7 @@ describe('the admin panel routes (business §6, §7 Admin)', () => {
 
     const back = await as(again.token)('/api/admin/endImpersonation', { method: 'POST' });
     const own = await json<AuthResponse>(back);
+    expectSessionCookiesSet(back);
     expect(own.user.email).toBe(OPERATOR);
     expect(own.operator).toBe(true);
     expect(own.impersonating).toBeUndefined();

@@ -14,7 +14,8 @@ import { createMemoryLimiter, createRedisLimiter } from '../moderation/index.js'
 import { createLoginLimits } from './login-limits.js';
 
 export { presentUser } from './presenter.js';
-export { REFRESH_COOKIE, refreshCookieFlags, sendSession } from './routes.js';
+export { sendSession } from './routes.js';
+export { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
 export type { IssuedSession } from './service.js';
 export { isEmailDomainAllowed } from './allowed-domains.js';
 

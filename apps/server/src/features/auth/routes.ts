@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, TOKEN_TTL, type AuthResponse } from '@chat/contract';
+import { API_ROUTES, type AuthResponse } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
@@ -7,25 +7,15 @@ import type { AuthService, IssuedSession } from './service.js';
 import type { IdentityService } from './identity.js';
 import { mailLanguage } from './mail-texts.js';
 import type { LoginLimits } from './login-limits.js';
+import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
 
-export const REFRESH_COOKIE = 'refreshToken';
-const COOKIE_PATH = '/api/auth';
-
-/** The refresh cookie's flags: the same on setting and clearing, so a cleared cookie is Secure behind https too. */
-export function refreshCookieFlags(config: Pick<AppConfig, 'secureCookies'>) {
-  return { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: COOKIE_PATH } as const;
-}
-
-/** Sets the session's refresh cookie; answers the session without it (token, user, flags). */
+/** Sets the session's cookies; answers the session without its refresh token (token, user, flags). */
 export function sendSession(
   reply: FastifyReply,
   session: IssuedSession,
   config: Pick<AppConfig, 'secureCookies'>,
 ): AuthResponse {
-  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-    ...refreshCookieFlags(config),
-    maxAge: TOKEN_TTL.refreshSeconds,
-  });
+  setSessionCookies(reply, session.refreshToken, config);
   const { refreshToken: _sent, ...answer } = session;
   return answer;
 }
@@ -40,7 +30,6 @@ export function authRoutes(
   },
 ) {
   const { auth, identity, config } = deps;
-  const cookieFlags = refreshCookieFlags(config);
 
   const send = (reply: FastifyReply, session: IssuedSession) => sendSession(reply, session, config);
 
@@ -70,26 +59,34 @@ export function authRoutes(
   });
 
   addRoute(app, API_ROUTES.refresh, async ({ request, reply }) => {
+    const refreshToken = request.cookies[REFRESH_COOKIE];
+    // No cookie, no session to refresh: "nobody is signed in here" is an answer, not a refusal
+    // (a 401 would be an error in the console of a browser that only checked). The hint is
+    // cleared in case it outlived its refresh cookie.
+    if (!refreshToken) {
+      clearSessionCookies(reply, config);
+      return reply.status(204).send();
+    }
     try {
-      return send(reply, await auth.refresh(request.cookies[REFRESH_COOKIE]));
+      return send(reply, await auth.refresh(refreshToken));
     } catch (err) {
       // A refusal ends the cookie; the database not answering does not (503: the same cookie
       // refreshes once it is back, rather than every user being signed out by an outage).
       if (!(err instanceof AppError) || err.code === 'service_unavailable') throw err;
-      reply.clearCookie(REFRESH_COOKIE, cookieFlags);
+      clearSessionCookies(reply, config);
       return reply.status(err.status).send(toErrorBody(err));
     }
   });
 
   addRoute(app, API_ROUTES.logout, async ({ request, reply }) => {
     await auth.logout(request.cookies[REFRESH_COOKIE]);
-    reply.clearCookie(REFRESH_COOKIE, cookieFlags);
+    clearSessionCookies(reply, config);
     return { message: 'Logout successful', redirect: '/login' };
   });
 
   addRoute(app, API_ROUTES.logoutAll, async ({ user, reply }) => {
     await auth.logoutAll(user.id);
-    reply.clearCookie(REFRESH_COOKIE, cookieFlags);
+    clearSessionCookies(reply, config);
     return { message: 'Logout successful', redirect: '/login' };
   });
 

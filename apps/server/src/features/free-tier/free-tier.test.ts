@@ -15,6 +15,7 @@ import { parseEnv } from '../../config/env.js';
 import { users } from '../../db/schema.js';
 import { startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
+import { expectSessionCookiesSet } from '../../../test/support/session-cookies.js';
 
 const fp = (c: string) => c.repeat(64);
 
@@ -28,7 +29,7 @@ async function check(h: ChatHarness, fingerprint: string, forwardedFor?: string)
 async function signIn(h: ChatHarness, fingerprint: string, forwardedFor?: string): Promise<AuthResponse> {
   const res = await check(h, fingerprint, forwardedFor);
   expect(res.status, await res.clone().text()).toBe(200);
-  expect(res.headers.get('set-cookie')).toMatch(/refreshToken=/);
+  expectSessionCookiesSet(res);
   return (await res.json()) as AuthResponse;
 }
 const send = (h: ChatHarness, token: string) =>

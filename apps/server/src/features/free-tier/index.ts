@@ -1,8 +1,8 @@
-import { API_ROUTES, FREE_TIER_CHECK_RATE_LIMIT, FREE_TIER_TEXTS, TOKEN_TTL } from '@chat/contract';
+import { API_ROUTES, FREE_TIER_CHECK_RATE_LIMIT, FREE_TIER_TEXTS } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { FeatureModule } from '../../platform/module.js';
 import { addRoute } from '../../platform/typed-route.js';
-import { REFRESH_COOKIE, refreshCookieFlags } from '../auth/index.js';
+import { setSessionCookies } from '../auth/index.js';
 import { freeTierGate } from './gate.js';
 import { createFreeTierRepo } from './repo.js';
 
@@ -35,10 +35,7 @@ export const freeTierModule: FeatureModule = {
         if (!found) throw new AppError('conflict', FREE_TIER_TEXTS.disabled);
         if (found.created) events.emit('users.registered', { userId: found.user.id });
         const session = await signInAs(found.user);
-        reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-          ...refreshCookieFlags(config),
-          maxAge: TOKEN_TTL.refreshSeconds,
-        });
+        setSessionCookies(reply, session.refreshToken, config);
         return { token: session.token, user: session.user };
       },
       {

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { startFakeOidc, type FakeOidcAccount, type FakeOidcServer } from '@chat/fake-upstreams/oidc';
 import { startFakeOAuth2, type FakeOAuth2Server } from '@chat/fake-upstreams/oauth';
 import { startMailCatcher, type MailCatcher } from '@chat/fake-upstreams/mail';
-import type { AuthResponse, StartupConfig } from '@chat/contract';
+import { SESSION_HINT_COOKIE, type AuthResponse, type StartupConfig } from '@chat/contract';
 import { buildApp, type App } from '../../app.js';
 import { testAppConfig, type AppConfig } from '../../config/app-config.js';
 import type { OAuthConfig } from '../../config/oauth-config.js';
@@ -223,6 +223,8 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     oidc.setAccount(p);
     const first = await signIn('openid');
     expect(first.landed.href).toBe(`${origin}/c/new`);
+    // The page it lands on can tell it is signed in (the hint set with the refresh cookie).
+    expect(first.browser.cookies(origin).get(SESSION_HINT_COOKIE)).toBe('1');
     const session = await sessionOf(first.browser);
     expect(session?.user).toMatchObject({
       email: p.email,
@@ -253,6 +255,7 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     const { landed, browser } = await signIn('openid');
     expect(`${landed.pathname}${landed.search}`).toBe('/login?error=oauth_email_unverified');
     expect(browser.cookies(origin).has('refreshToken')).toBe(false);
+    expect(browser.cookies(origin).has(SESSION_HINT_COOKIE)).toBe(false);
     expect(await countUsers()).toBe(before);
   });
 

@@ -4,13 +4,12 @@ import {
   OAUTH_RATE_LIMIT,
   oauthCallbackPath,
   oauthStartPath,
-  TOKEN_TTL,
   type OAuthErrorCode,
   type SocialProvider,
 } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
-import { REFRESH_COOKIE, refreshCookieFlags } from '../auth/index.js';
+import { setSessionCookies } from '../auth/index.js';
 import { OAuthRefusal, type OAuthService } from './service.js';
 
 /** This browser's state of the sign-in it started (compared with the callback's `state`). */
@@ -19,7 +18,7 @@ export const STATE_COOKIE = 'oauth_state';
 /**
  * Browser navigations, not API calls (outside /api: no bearer token, answers are redirects):
  * GET /oauth/:provider sends the browser to the provider; GET /oauth/:provider/callback ends at
- * DOMAIN_CLIENT/c/new with the refresh cookie login sets (the web app refreshes on load), or at
+ * DOMAIN_CLIENT/c/new with the cookies login sets (the web app refreshes on load), or at
  * /login?error=<code>. An unknown or disabled provider is 404.
  */
 export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; config: AppConfig }) {
@@ -78,10 +77,7 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; c
       current.search = new URL(request.url, 'http://localhost').search;
       try {
         const session = await oauth.finish(provider, current, cookieState);
-        reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
-          ...refreshCookieFlags(config),
-          maxAge: TOKEN_TTL.refreshSeconds,
-        });
+        setSessionCookies(reply, session.refreshToken, config);
         return reply.redirect(`${clientOrigin}/c/new`, 302);
       } catch (err) {
         if (err instanceof OAuthRefusal) {

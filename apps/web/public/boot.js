@@ -7,8 +7,9 @@
 //    it refreshes only when no other tab is refreshing (the lock is free), announces it, and
 //    before letting the lock go bumps the counter and broadcasts the session, so a tab waiting
 //    for the lock takes that session instead of rotating the cookie again. When another tab holds
-//    the lock, the app asks itself through refresh-share (null here). Not on a server-rendered
-//    public page, which has no app.
+//    the lock, the app asks itself through refresh-share (null here). It asks only when the
+//    browser may hold a session (api/session-hint.ts mayHoldSession, the same test): a visitor's
+//    pages send no refresh at all. Not on a server-rendered public page, which has no app.
 (function () {
   try {
     var t = localStorage.getItem('color-theme') || 'dark';
@@ -20,6 +21,24 @@
 
   var CHANNEL = 'omnichat:refresh'; // REFRESH_CHANNEL in api/refresh-share.ts
   var COUNTER = 'omnichat:refresh-seq'; // COUNTER_KEY there
+  var HINT = 'session_hint'; // SESSION_HINT_COOKIE in the contract
+  var CHECKED = 'omnichat:session-checked'; // SESSION_CHECKED_KEY in api/session-hint.ts
+
+  /** The hint cookie, or (once) a session from before the hint: see api/session-hint.ts. */
+  function mayHoldSession() {
+    var pairs = document.cookie.split(';');
+    for (var i = 0; i < pairs.length; i++) {
+      var pair = pairs[i].trim().split('=');
+      if (pair[0] === HINT && pair[1]) return true;
+    }
+    try {
+      if (localStorage.getItem(COUNTER) === null || localStorage.getItem(CHECKED) !== null) return false;
+      localStorage.setItem(CHECKED, '1');
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
 
   /** The answer as { status, body } (the body read as text once, here). */
   function refresh() {
@@ -46,7 +65,9 @@
 
   try {
     var early;
-    if (navigator.locks && typeof BroadcastChannel !== 'undefined') {
+    if (!mayHoldSession()) {
+      // a visitor: the app settles as signed out without asking
+    } else if (navigator.locks && typeof BroadcastChannel !== 'undefined') {
       early = navigator.locks.request(CHANNEL, { ifAvailable: true }, function (lock) {
         if (!lock) return null;
         var channel = new BroadcastChannel(CHANNEL);

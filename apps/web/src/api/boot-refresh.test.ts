@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../test-support/user';
+import { clearSessionHint, setSessionHint } from '../test-support/session-hint';
+import { COUNTER_KEY } from './refresh-share';
+import { SESSION_CHECKED_KEY } from './session-hint';
 
 const user = testUser({ name: 'A', email: 'a@example.com' });
 const json = (body: unknown, status = 200) =>
@@ -14,6 +17,8 @@ async function freshHttp() {
 afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as { __bootRefresh?: unknown }).__bootRefresh;
+  clearSessionHint();
+  localStorage.clear();
 });
 
 describe('the boot refresh', () => {
@@ -60,10 +65,60 @@ describe('the boot refresh', () => {
   it('asks itself when /boot.js did not (no early answer)', async () => {
     const fetchSpy = vi.fn(async () => json({ token: 'own', user }));
     vi.stubGlobal('fetch', fetchSpy);
+    setSessionHint();
     const http = await freshHttp();
     http.startBootRefresh();
     await expect(http.takeBootRefresh()).resolves.toMatchObject({ token: 'own' });
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(String((fetchSpy.mock.calls[0] as unknown[])[0])).toBe('/api/auth/refresh');
+  });
+
+  it("a visitor's browser (no session hint) asks nothing and is signed out at once", async () => {
+    const fetchSpy = vi.fn(async () => json({ token: 'never', user }));
+    vi.stubGlobal('fetch', fetchSpy);
+    const http = await freshHttp();
+    const sessions: unknown[] = [];
+    http.onSessionChange((session) => sessions.push(session));
+    http.startBootRefresh();
+    await expect(http.takeBootRefresh()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(fetchSpy).not.toHaveBeenCalled();
+    expect(sessions).toEqual([null]);
+    // A later start (the auth context's own, when the boot's was taken) asks nothing either.
+    await expect(http.resumeSession()).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it('a browser that refreshed before the hint existed is asked once; a session found keeps going', async () => {
+    const fetchSpy = vi.fn(async () => json({ token: 'kept', user }));
+    vi.stubGlobal('fetch', fetchSpy);
+    localStorage.setItem(COUNTER_KEY, '3');
+    const http = await freshHttp();
+    http.startBootRefresh();
+    await expect(http.takeBootRefresh()).resolves.toMatchObject({ token: 'kept' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(SESSION_CHECKED_KEY)).not.toBeNull();
+
+    // The next page load without a hint (the server found no session after all) asks nothing.
+    const again = await freshHttp();
+    again.startBootRefresh();
+    await expect(again.takeBootRefresh()).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes a 204 (no refresh cookie) as signed out, from /boot.js or from its own request', async () => {
+    (window as { __bootRefresh?: unknown }).__bootRefresh = Promise.resolve({ status: 204, body: '' });
+    const http = await freshHttp();
+    http.startBootRefresh();
+    await expect(http.takeBootRefresh()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(http.getAccessToken()).toBeNull();
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    setSessionHint();
+    const own = await freshHttp();
+    own.startBootRefresh();
+    await expect(own.takeBootRefresh()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
   });
 });

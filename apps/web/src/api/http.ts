@@ -1,5 +1,6 @@
 import { isBanText, type ApiErrorBody, type AuthResponse, type ErrorCode } from '@chat/contract';
 import { browserTabs, createRefreshSharing } from './refresh-share';
+import { mayHoldSession } from './session-hint';
 
 /** An error answer of the API, with the contract's stable code. */
 export class ApiError extends Error {
@@ -71,6 +72,14 @@ async function toApiError(res: Response): Promise<ApiError> {
 
 const shareRefresh = createRefreshSharing(browserTabs());
 
+/**
+ * The refresh's 204: the browser sent no refresh cookie, so nobody is signed in here. The app
+ * takes it as the refusal it stands for.
+ */
+function notSignedIn(): ApiError {
+  return new ApiError(401, 'unauthorized', 'Not signed in');
+}
+
 async function postRefresh(): Promise<AuthResponse> {
   let res: Response;
   try {
@@ -78,6 +87,7 @@ async function postRefresh(): Promise<AuthResponse> {
   } catch {
     throw new ApiError(0, 'network_error', 'Error connecting to server');
   }
+  if (res.status === 204) throw notSignedIn();
   if (!res.ok) throw await toApiError(res);
   return (await res.json()) as AuthResponse;
 }
@@ -128,6 +138,17 @@ function takeEarlyRefresh(): Promise<EarlyAnswer | null> | null {
 }
 
 /**
+ * The session this browser may hold: refreshed when it shows a sign of one (session-hint.ts),
+ * otherwise settled as signed out at once, with no request (a visitor's pages ask nothing).
+ */
+export function resumeSession(): Promise<AuthResponse> {
+  if (refreshing || mayHoldSession()) return refreshSession();
+  const err = notSignedIn();
+  setSession(null, err);
+  return Promise.reject(err);
+}
+
+/**
  * Starts the first refresh as the app boots (main.tsx), before the language and the first render:
  * the session is on its way while the code still evaluates. When /boot.js already asked (it runs
  * before the modules load), its answer is used rather than asking again. The auth context takes
@@ -136,7 +157,7 @@ function takeEarlyRefresh(): Promise<EarlyAnswer | null> | null {
 export function startBootRefresh(): void {
   if (!bootRefresh) {
     const early = takeEarlyRefresh();
-    bootRefresh = early && !refreshing ? adoptRefresh(early) : refreshSession();
+    bootRefresh = early && !refreshing ? adoptRefresh(early) : resumeSession();
   }
   bootRefresh.catch(() => {});
 }
@@ -157,6 +178,8 @@ function adoptRefresh(early: Promise<EarlyAnswer | null>): Promise<AuthResponse>
       return refreshSession();
     }
     try {
+      // No body may go with a 204 (the Response constructor refuses one).
+      if (answer.status === 204) throw notSignedIn();
       const res = new Response(answer.body, {
         status: answer.status,
         headers: { 'content-type': 'application/json' },

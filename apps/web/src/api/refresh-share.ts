@@ -176,7 +176,8 @@ export function createRefreshSharing(
   };
 }
 
-const COUNTER_KEY = 'omnichat:refresh-seq';
+/** The refresh counter's localStorage key (/boot.js spells it too). */
+export const COUNTER_KEY = 'omnichat:refresh-seq';
 
 /** The refresh counter in localStorage, or none where storage is unavailable. */
 function storageCounter(): RefreshCounter | undefined {

@@ -12,6 +12,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import BlogManagePage from '../features/blog/manage/BlogManagePage';
 import BlogEditorRoute from './routes/BlogEditorRoute';
 import { testUser } from '../test-support/user';
+import { clearSessionHint, setSessionHint } from '../test-support/session-hint';
 
 /** Blog management (business spec §2, §4, §5, §6, §8): the list and the editor. */
 const user = testUser({ id: 'w1', name: 'Wanda' });
@@ -53,9 +54,7 @@ beforeEach(() => {
       calls.push({ method, url, body });
       if (url === '/api/config') return Response.json({ appTitle: 'OmniChat' });
       if (url === '/api/auth/refresh') {
-        return signedIn
-          ? Response.json({ token: 'access-1', user })
-          : Response.json({ message: 'No session', code: 'unauthorized' }, { status: 401 });
+        return signedIn ? Response.json({ token: 'access-1', user }) : new Response(null, { status: 204 });
       }
       if (url === '/api/me') {
         return Response.json({ id: user.id, email: user.email, name: user.name, username: null, role });
@@ -87,6 +86,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   setSession(null);
+  clearSessionHint();
 });
 
 function Where() {
@@ -94,6 +94,9 @@ function Where() {
 }
 
 function page(path: string) {
+  // The browser of a signed-in person holds the session hint; a visitor's does not.
+  if (signedIn) setSessionHint();
+  else clearSessionHint();
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ThemeProvider>

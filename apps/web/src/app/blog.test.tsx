@@ -34,8 +34,7 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/config') return Response.json({ appTitle: 'OmniChat' });
-      if (url === '/api/auth/refresh')
-        return Response.json({ message: 'No', code: 'unauthorized' }, { status: 401 });
+      if (url === '/api/auth/refresh') return new Response(null, { status: 204 });
       if (url === '/api/blog') {
         if (posts === 'pending') return new Promise<Response>(() => undefined);
         if (posts === 'error') return Response.json({ message: 'down', code: 'internal' }, { status: 500 });

@@ -11,6 +11,7 @@ import { AuthProvider } from '../features/auth/AuthProvider';
 import { HomeRoute } from './routes/HomeRoute';
 import FaqPage from '../features/site/FaqPage';
 import { testUser } from '../test-support/user';
+import { clearSessionHint, setSessionHint } from '../test-support/session-hint';
 
 /** The public site (spec §2): landing, marketing header, FAQ accordion, / for a signed-in person. */
 const user = testUser({ name: 'Ann Example' });
@@ -25,9 +26,7 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       if (url === '/api/config') return Response.json(config);
       if (url === '/api/auth/refresh') {
-        return signedIn
-          ? Response.json({ token: 'access-1', user })
-          : Response.json({ message: 'No session', code: 'unauthorized' }, { status: 401 });
+        return signedIn ? Response.json({ token: 'access-1', user }) : new Response(null, { status: 204 });
       }
       return Response.json({ message: 'nope', code: 'not_found' }, { status: 404 });
     }),
@@ -37,6 +36,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   setSession(null);
+  clearSessionHint();
   document.getElementById('affiliate-script')?.remove();
   localStorage.clear();
 });
@@ -47,6 +47,9 @@ function Where() {
 }
 
 function site(path: string) {
+  // The browser of a signed-in person holds the session hint; a visitor's does not.
+  if (signedIn) setSessionHint();
+  else clearSessionHint();
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <ThemeProvider>

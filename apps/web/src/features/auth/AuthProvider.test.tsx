@@ -8,6 +8,7 @@ import { setSession } from '../../api/http';
 import { AuthProvider } from './AuthProvider';
 import { useAuth, type AuthState } from './auth-context';
 import { testUser } from '../../test-support/user';
+import { clearSessionHint, setSessionHint } from '../../test-support/session-hint';
 
 /** The session's ends (spec §4 Session 7–8): logout, sign out everywhere, a deleted account. */
 const user = testUser({ name: 'Ann Example' });
@@ -34,6 +35,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   setSession(null);
+  clearSessionHint();
   localStorage.clear();
   sessionStorage.clear();
 });
@@ -51,6 +53,7 @@ function Probe() {
 }
 
 async function signedIn() {
+  setSessionHint();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <MemoryRouter initialEntries={['/c/new']}>

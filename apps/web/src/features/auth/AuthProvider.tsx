@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
-import { ApiError, onSessionChange, refreshSession, setSession, takeBootRefresh } from '../../api/http';
+import { ApiError, onSessionChange, resumeSession, setSession, takeBootRefresh } from '../../api/http';
 import { postCheckFreeTier, postLogin, postLogout, postLogoutAll, postRegister } from '../../api/auth';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
 
@@ -74,9 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
     };
     const off = onSessionChange(onChange);
-    // Start unauthenticated and silently ask for a token (spec §4 Session 1–3); a failure is
-    // handled by the listener above. The boot refresh (main.tsx) may have asked already, and may
-    // have ended before this listener was there: its outcome is taken then.
+    // Start unauthenticated and silently ask for a token when the browser may hold a session (a
+    // visitor's does not: no request); a failure is handled by the listener above. The boot
+    // refresh (main.tsx) may have asked already, and may have ended before this listener was
+    // there: its outcome is taken then.
     const boot = takeBootRefresh();
     if (boot) {
       boot.then(
@@ -84,7 +85,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         (err: unknown) => heard || onChange(null, err),
       );
     } else {
-      refreshSession().catch(() => {});
+      resumeSession().catch(() => {});
     }
     return off;
   }, [navigate, queryClient]);

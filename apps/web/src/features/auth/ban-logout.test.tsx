@@ -11,6 +11,7 @@ import { AuthProvider } from './AuthProvider';
 import { useAuth } from './auth-context';
 import LoginPage from './LoginPage';
 import { testUser } from '../../test-support/user';
+import { clearSessionHint, setSessionHint } from '../../test-support/session-hint';
 
 vi.mock('../../api/config', () => ({ useStartupConfig: () => ({ data: { appTitle: 'Chat' } }) }));
 
@@ -20,6 +21,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   setSession(null);
+  clearSessionHint();
 });
 
 /** A signed-in page that makes one API call (answered 403 banned below). */
@@ -46,6 +48,7 @@ describe('a banned user (spec §4 Session 9)', () => {
           : Response.json({ code: 'banned', message: BANNED_TEXT }, { status: 403 }),
       ),
     );
+    setSessionHint();
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/c/new']}>

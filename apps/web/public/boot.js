@@ -27,17 +27,20 @@
   /** The hint cookie, or (once) a session from before the hint: see api/session-hint.ts. */
   function mayHoldSession() {
     var pairs = document.cookie.split(';');
+    var hint = false;
     for (var i = 0; i < pairs.length; i++) {
       var pair = pairs[i].trim().split('=');
-      if (pair[0] === HINT && pair[1]) return true;
+      if (pair[0] === HINT && pair[1]) hint = true;
     }
     try {
-      if (localStorage.getItem(COUNTER) === null || localStorage.getItem(CHECKED) !== null) return false;
+      if (!hint && (localStorage.getItem(COUNTER) === null || localStorage.getItem(CHECKED) !== null)) {
+        return false;
+      }
       localStorage.setItem(CHECKED, '1');
-      return true;
     } catch (e) {
-      return false;
+      return hint;
     }
+    return true;
   }
 
   /** The answer as { status, body } (the body read as text once, here). */

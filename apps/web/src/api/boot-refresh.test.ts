@@ -121,4 +121,20 @@ describe('the boot refresh', () => {
     own.startBootRefresh();
     await expect(own.takeBootRefresh()).rejects.toMatchObject({ status: 401, code: 'unauthorized' });
   });
+
+  it('a browser that had a session with the hint is not asked again after signing out', async () => {
+    const fetchSpy = vi.fn(async () => json({ token: 'signed-in', user }));
+    vi.stubGlobal('fetch', fetchSpy);
+    setSessionHint();
+    localStorage.setItem(COUNTER_KEY, '1');
+    const http = await freshHttp();
+    http.startBootRefresh();
+    await expect(http.takeBootRefresh()).resolves.toMatchObject({ token: 'signed-in' });
+    // Signed out: the server cleared the hint; the tabs' counter stays.
+    clearSessionHint();
+    const after = await freshHttp();
+    after.startBootRefresh();
+    await expect(after.takeBootRefresh()).rejects.toMatchObject({ code: 'unauthorized' });
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { isBanText, type ApiErrorBody, type AuthResponse, type ErrorCode } from '@chat/contract';
 import { browserTabs, createRefreshSharing } from './refresh-share';
-import { mayHoldSession } from './session-hint';
+import { mayHoldSession, noteSessionSeen } from './session-hint';
 
 /** An error answer of the API, with the contract's stable code. */
 export class ApiError extends Error {
@@ -29,6 +29,7 @@ export function getAccessToken(): string | null {
 /** Called by the auth feature after login, register, refresh and logout. */
 export function setSession(session: AuthResponse | null, cause?: unknown): void {
   accessToken = session?.token ?? null;
+  if (session) noteSessionSeen();
   for (const l of sessionListeners) l(session, cause);
 }
 

@@ -34,9 +34,23 @@ function takeSessionFromBefore(): boolean {
 }
 
 /**
+ * This browser has had a session of the hint's time (the hint was there, or a session was set):
+ * the question of a session from before never arises again, after a logout either.
+ */
+export function noteSessionSeen(): void {
+  try {
+    localStorage.setItem(SESSION_CHECKED_KEY, '1');
+  } catch {
+    // storage unavailable: the hint alone decides
+  }
+}
+
+/**
  * Whether asking for the session at start-up may find one. A visitor's browser holds neither the
  * hint nor the refresh cookie: asking would only cost a request (and, before, a 401 in the console).
  */
 export function mayHoldSession(): boolean {
-  return hasSessionHint() || takeSessionFromBefore();
+  if (!hasSessionHint()) return takeSessionFromBefore();
+  noteSessionSeen();
+  return true;
 }

@@ -1,3 +1,5 @@
+// First: no schema may be built before zod is told not to compile code (the CSP forbids eval).
+import '@chat/contract/no-eval';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -153,4 +153,22 @@ export default tseslint.config(
     files: ['**/*.test.{ts,tsx}', 'e2e/**', 'bench/**', 'tools/**/cli.ts', '**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Every spec's pages are watched for console errors and CSP violations (e2e/support/test.ts).
+    files: ['e2e/specs/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Take test and expect from '../support/test': it fails a test on console errors.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

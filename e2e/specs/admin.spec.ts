@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { askByApi, logIn, newAccount, registerByApi, signUp } from '../support/app';
 import { logInAsOperator, openAdminPanel, OPERATOR } from '../support/operator';
 import { BALANCE_APP_PORT } from '../support/ports';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newAccount, signUp } from '../support/app';
 
 test('register validates on change with the spec texts and keeps submit disabled', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 import { BALANCE_APP_PORT, BALANCE_OPERATOR_EMAIL } from '../support/ports';
 

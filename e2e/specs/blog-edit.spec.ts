@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { logIn, registerByApi } from '../support/app';
 import { grantRoles } from '../support/operator';
 import { BALANCE_APP_PORT } from '../support/ports';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { registerByApi } from '../support/app';
 import { grantRoles } from '../support/operator';
 import { BALANCE_APP_PORT } from '../support/ports';

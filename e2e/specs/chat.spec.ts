@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
 test('sign up → chat → stream → stop → continue → regenerate → edit → branches → reload → rename → delete', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
 test('edit an AI reply: save only keeps it edited across a reload; save and submit regenerates from it', async ({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 import { chatRequestsWith, turnsOf, type SeenRequest } from '../support/fakes';
 import type { FakeName } from '../support/ports';

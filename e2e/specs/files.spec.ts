@@ -1,4 +1,5 @@
-import { expect, test, type JSHandle, type Page } from '@playwright/test';
+import type { JSHandle, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 import { fakeRequests } from '../support/fakes';
 

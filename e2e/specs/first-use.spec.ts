@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
 /** What a new user trips on (issue 7, items 7, 8, 10, 11): what they see, measured. */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newAccount } from '../support/app';
 import { mailedLink } from '../support/mail';
 import { BALANCE_APP_PORT, MAIL_APP_PORT } from '../support/ports';

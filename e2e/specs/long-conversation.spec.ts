@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, logIn, registerByApi } from '../support/app';
 
 const NO_PARENT = '00000000-0000-0000-0000-000000000000';

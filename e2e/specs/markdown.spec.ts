@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
 /** A directive's quoted value: \\ and \n are its escapes (tools/fake-upstreams directive.ts). */

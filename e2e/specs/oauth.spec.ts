@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { newAccount } from '../support/app';
 import { OIDC_BUTTON_LABEL, OIDC_ISSUER } from '../support/ports';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage } from '../support/app';
 import { STRIPE_APP_PORT } from '../support/ports';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
 test('a reply renders Markdown with highlighted code and a copy button; raw HTML stays text', async ({

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUp } from '../support/app';
 
 test('a burst of 401s costs exactly one refresh; the requests retry and the page works', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { askByApi, ChatPage, logIn, registerByApi } from '../support/app';
 
 async function keyExpiry(request: APIRequestContext, token: string): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { askByApi, logIn, registerByApi } from '../support/app';
 
 test('the sidebar pages infinitely, keeps its visibility, and the theme can be switched', async ({

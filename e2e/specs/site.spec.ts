@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUp } from '../support/app';
 
 test('a visitor: landing page, the FAQ accordion, then Login', async ({ page }) => {

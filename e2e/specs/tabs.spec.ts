@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { signUp } from '../support/app';
 
 /** The Web Lock the app's tabs refresh under (apps/web/src/api/refresh-share.ts). */

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
 test('a user-provided key: set it, chat with it, revoke it and be asked again', async ({ page }) => {

@@ -16,8 +16,20 @@ async function openAccountSettings(page: Page) {
   return dialog;
 }
 
-test('register, rename, sign out everywhere, log in, delete the account', async ({ page, browser }) => {
+test('register, rename, sign out everywhere, log in, delete the account', async ({
+  page,
+  browser,
+  consoleErrors,
+}) => {
   test.setTimeout(90_000);
+  // The other browser still holds its cookies when its sessions end elsewhere: its next refresh
+  // is refused, then its next request after the account is gone.
+  consoleErrors.expectRefused(401, '/api/auth/refresh', 'signed out everywhere from the first browser');
+  consoleErrors.expectRefused(
+    403,
+    '/api/user/socialMediaBonus',
+    'the account was deleted in the first browser',
+  );
   const account = newAccount();
 
   // Register: each field is checked as it changes; submit is disabled while one is wrong.

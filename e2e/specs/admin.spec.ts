@@ -15,7 +15,9 @@ test.describe('admin panel', () => {
     page,
     browser,
     request,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(403, '/api/auth/login', "the banned user's login is refused");
     const { account } = await registerByApi(request);
     await logInAsOperator(page);
     await openAdminPanel(page);

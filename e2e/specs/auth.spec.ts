@@ -33,7 +33,8 @@ test('sign up, stay signed in across a reload, log out, log back in', async ({ p
   await expect(page).toHaveURL(/\/c\/new$/);
 });
 
-test('wrong credentials show the login error of the catalogue', async ({ page }) => {
+test('wrong credentials show the login error of the catalogue', async ({ page, consoleErrors }) => {
+  consoleErrors.expectRefused(401, '/api/auth/login', 'the wrong password is refused');
   const account = newAccount();
   await page.goto('/login');
   await page.getByTestId('login-email').fill(account.email);
@@ -59,7 +60,12 @@ for (const [status, code, text] of [
   [403, 'account_deleted', 'This account has been deleted and is no longer available.'],
   [500, 'internal', 'There was an internal server error. Please wait a few moments and try again.'],
 ] as const) {
-  test(`login answered ${status} ${code} shows its catalogue text`, async ({ page }) => {
+  test(`login answered ${status} ${code} shows its catalogue text`, async ({ page, consoleErrors }) => {
+    consoleErrors.expectRefused(
+      status,
+      '/api/auth/login',
+      'the login is answered with this error on purpose',
+    );
     await page.route('**/api/auth/login', (route) => route.fulfill({ status, json: { message: 'x', code } }));
     await page.goto('/login');
     await page.getByTestId('login-email').fill('someone@example.com');

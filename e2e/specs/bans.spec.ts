@@ -21,7 +21,9 @@ test.describe('bans', () => {
   test('a banned user who reloads is refused the session (refresh: 403) and sees the banned text', async ({
     page,
     request,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(403, '/api/auth/refresh', "the banned user's session is refused");
     const account = await signUp(page);
     const headers = { authorization: `Bearer ${await operatorToken(request)}` };
     expect(
@@ -35,7 +37,10 @@ test.describe('bans', () => {
   test('a user banned by the operator is logged out on the next send and sees the banned text on /login', async ({
     page,
     request,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(403, '/api/ask/openAI', "the banned user's message is refused");
+    consoleErrors.expectRefused(403, '/api/auth/login', "the banned user's login is refused");
     const account = await signUp(page);
     const chat = new ChatPage(page);
     await chat.pickModel('openAI', 'gpt-4o-mini');

@@ -11,7 +11,9 @@ test.describe('blog', () => {
   test('a writer’s post, approved by an admin, is found by a visitor and served with its head', async ({
     page,
     request,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(404, '/api/blog/no-such-post-here', 'a post that does not exist');
     const writer = await registerByApi(request);
     const admin = await registerByApi(request);
     await grantRoles(request, [

@@ -8,7 +8,11 @@ test.describe('with mail configured', () => {
 
   test('register → verify by the mailed link → log out → forgot → reset by the mailed link → log in', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(403, '/api/auth/login', 'logging in before confirming is refused');
+    consoleErrors.expectRefused(404, '/api/user/emailConfirmation', 'the replaced link is spent');
+    consoleErrors.expectRefused(404, '/api/auth/resetPassword', 'the used reset link is spent');
     const account = newAccount();
     const newPassword = 'e2e-new-password-456';
 
@@ -86,7 +90,9 @@ test.describe('with mail configured', () => {
 
   test('a person whose link is lost asks for a new one from the login page, and it confirms', async ({
     page,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(403, '/api/auth/login', 'logging in before confirming is refused');
     const account = newAccount();
     await page.goto('/register');
     await page.getByTestId('register-name').fill(account.name);

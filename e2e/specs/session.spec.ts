@@ -1,7 +1,13 @@
 import { expect, test } from '../support/test';
 import { signUp } from '../support/app';
 
-test('a burst of 401s costs exactly one refresh; the requests retry and the page works', async ({ page }) => {
+test('a burst of 401s costs exactly one refresh; the requests retry and the page works', async ({
+  page,
+  consoleErrors,
+}) => {
+  for (const path of ['/api/convos', '/api/endpoints', '/api/models']) {
+    consoleErrors.expectRefused(401, path, 'the expired token is refused on purpose');
+  }
   await signUp(page);
   await expect(page.getByTestId('chat-input')).toBeVisible();
 
@@ -38,16 +44,20 @@ test('a burst of 401s costs exactly one refresh; the requests retry and the page
   await expect(page).toHaveURL(/\/c\/new$/);
 });
 
-test('a failed refresh sends the person to /login', async ({ page }) => {
+test('a refresh that finds no session sends the person to /login', async ({ page }) => {
   await signUp(page);
-  await page.context().clearCookies();
+  // The refresh cookie is gone (the hint stays): the page still asks, and is told nobody is here.
+  await page.context().clearCookies({ name: 'refreshToken' });
   await page.reload();
   await expect(page).toHaveURL(/\/login$/);
 });
 
 test('an account deleted mid-session: the next refresh sends the person to the deleted-account notice', async ({
   page,
+  consoleErrors,
 }) => {
+  consoleErrors.expectRefused(401, '/api/search', "the deleted account's token is refused");
+  consoleErrors.expectRefused(403, '/api/auth/refresh', "the deleted account's refresh is refused");
   await signUp(page);
   await expect(page.getByTestId('chat-input')).toBeVisible();
   // The account is gone: its token no longer works, and the refresh it triggers says why.

@@ -42,6 +42,15 @@ export class ConsoleWatch {
     this.expected.push({ pattern, why, seen: 0 });
   }
 
+  /**
+   * Declares a request this test has the server refuse on purpose: Chromium reports every error
+   * answer to a page's fetch ("Failed to load resource: ... status of 401 ... (url)").
+   */
+  expectRefused(status: number, path: string, why: string): void {
+    const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    this.expect(new RegExp(`status of ${status} \\(.*\\(https?://[^/]+${escaped}(\\?[^)]*)?\\)$`), why);
+  }
+
   async watch(context: BrowserContext): Promise<void> {
     if (this.watched.has(context)) return;
     this.watched.add(context);

@@ -24,8 +24,9 @@ export default function EmailConfirmationPage() {
     confirmEmail(token).then(
       () => setState('confirmed'),
       (err: unknown) => {
-        // Spec §7: confirmation failures are only logged; the page says the link is spent.
-        console.error('email confirmation failed', err);
+        // Confirmation failures are only logged; the page says the link is spent. A warning, not
+        // an error: a spent or replaced link is an expected outcome the page handles.
+        console.warn('email confirmation failed', err);
         setState('failed');
       },
     );

@@ -19,7 +19,8 @@ export default function VerifyEmailPage() {
     try {
       await resendConfirmEmail(userId ? { userId } : { email });
     } catch (err) {
-      console.error('resend confirmation failed', err);
+      // Logged only (the button is spent either way): a warning, as the page handles it.
+      console.warn('resend confirmation failed', err);
     }
     // Disabled after one use, whatever the answer.
     setResent('sent');

@@ -69,7 +69,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     anonymous: { body: {}, status: 400 },
     example: () => ({ body: { email: signUp.email, password: signUp.password } }),
   },
-  'POST /api/auth/refresh': { access: 'public', anonymous: { status: 401 } },
+  // No refresh cookie: nobody is signed in, an answer without a session (not a refusal).
+  'POST /api/auth/refresh': { access: 'public', anonymous: { status: 204 } },
   'POST /api/auth/logout': { access: 'public', anonymous: { status: 200 } },
   'GET /api/user': { access: 'user', why: "the caller's own profile" },
   // email verification and password reset: reached signed out (the person follows a mailed link);

@@ -40,7 +40,12 @@ test.describe('with CHECK_BALANCE', () => {
     expect(await shownBalance(page)).toBe(after);
   });
 
-  test('a send the balance cannot cover is refused with Insufficient Funds', async ({ page, request }) => {
+  test('a send the balance cannot cover is refused with Insufficient Funds', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    consoleErrors.expectRefused(402, '/api/ask/openAI', 'the balance cannot cover the send');
     const account = await signUp(page);
     // The operator takes all but 5 credits (once per run: the operator's account may exist).
     const password = 'e2e-operator-password';

@@ -8,7 +8,11 @@ import { STRIPE_APP_PORT } from '../support/ports';
 test.describe('the premium models’ daily limit', () => {
   test.use({ baseURL: `http://127.0.0.1:${STRIPE_APP_PORT}` });
 
-  test('a basic user past the day’s premium uses sees the spec’s quota text', async ({ page }) => {
+  test('a basic user past the day’s premium uses sees the spec’s quota text', async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.expectRefused(429, '/api/ask/openAI', 'the send past the daily premium use is refused');
     await page.goto('/');
     await page.getByTestId('landing-try').click();
     await expect(page).toHaveURL(/\/c\/new$/);

@@ -56,7 +56,11 @@ test('the list keeps to the bottom while streaming; scrolled up, a scroll-to-bot
   await expect(page.getByTestId('scroll-to-bottom')).toHaveCount(0);
 });
 
-test('a failed rename reverts the title and says "Failed to rename conversation"', async ({ page }) => {
+test('a failed rename reverts the title and says "Failed to rename conversation"', async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.expectRefused(500, '/api/convos/update', 'the rename is made to fail');
   await signUp(page);
   const chat = new ChatPage(page);
   await chat.pickModel('openAI', 'gpt-4o-mini');

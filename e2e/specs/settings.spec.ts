@@ -139,7 +139,9 @@ test('every settings tab works and what it sets is kept across a reload', async 
 test('deleting the account takes three steps, ends at /login, and the login no longer works', async ({
   page,
   request,
+  consoleErrors,
 }) => {
+  consoleErrors.expectRefused(401, '/api/auth/login', "the deleted account's login is refused");
   const { account, token } = await registerByApi(request);
   await askByApi(request, token, 'Something to lose [[fake reply="ok"]]');
   await logIn(page, account);

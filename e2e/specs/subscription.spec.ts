@@ -56,7 +56,9 @@ test.describe('subscriptions', () => {
   test('a past_due user sees Update Payment Method, whose button opens the billing portal', async ({
     page,
     request,
+    consoleErrors,
   }) => {
+    consoleErrors.expectRefused(402, '/api/ask/openAI', "the past_due user's send is refused");
     const account = await signUp(page);
     await subscribeBySending(page, 'First, paid for', 'yearly');
 

@@ -390,7 +390,10 @@ export async function startFakeStripe(opts: FakeStripeOptions): Promise<FakeStri
     const portal = /^\/p\/session\/([^/]+)$/.exec(path);
     const page = (status: number, body: string) => {
       res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><html><head><title>Fake Stripe</title></head><body>${body}</body></html>`);
+      // An empty icon of its own: the browser asks for no /favicon.ico, which the API answers 401.
+      res.end(
+        `<!doctype html><html><head><title>Fake Stripe</title><link rel="icon" href="data:,"></head><body>${body}</body></html>`,
+      );
     };
     const esc = (v: unknown) => String(v).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
     if (pay) {

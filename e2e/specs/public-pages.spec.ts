@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { registerByApi } from '../support/app';
 import { grantRoles } from '../support/operator';
 import { BALANCE_APP_PORT } from '../support/ports';
 
 /** The public pages' JavaScript budget: gzip -9 of every script a page loads. */
 const JS_BUDGET_BYTES = 30 * 1024;
-
-/** The console errors a page logs. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(msg.text());
-  });
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
 
 /**
  * gzip -9 of every script the current page loaded (the browser's resource timing lists those
@@ -63,7 +54,6 @@ test.describe('the public pages, rendered by the server', () => {
     });
     expect(created.status()).toBe(200);
 
-    const errors = watchErrors(page);
     const budget = async (name: string) => {
       await page.waitForLoadState('networkidle');
       const bytes = await jsGzipBytes(page, request);
@@ -109,7 +99,6 @@ test.describe('the public pages, rendered by the server', () => {
     await page.goto('/pricing');
     await expect(page.getByTestId('pricing')).toContainText('$89.99');
     await budget('pricing');
-    expect(errors).toEqual([]);
   });
 
   test('the language switch renders the pages in the chosen language, Arabic right to left', async ({

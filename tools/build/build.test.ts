@@ -66,7 +66,8 @@ describe('npm run build', () => {
   it('rebuilding changed sources never disturbs a running instance', async () => {
     firstBuild = currentBuild(repo);
     first = await startApp(repo, dataDir(), ['node', 'apps/server/dist/main.js']);
-    const index = (await get(`${first.url}/`)).body.toString();
+    // The app's page (`/` is the server-rendered landing page, which loads none of the app's files).
+    const index = (await get(`${first.url}/c/new`)).body.toString();
     const paths = pagePaths(index);
     expect(paths.filter((p) => p.startsWith('/assets/')).length).toBeGreaterThan(0);
     const expected = new Map<string, Buffer>();
@@ -90,7 +91,7 @@ describe('npm run build', () => {
     // The new build is what the next instance serves, whole.
     expect(currentBuild(repo)).not.toBe(firstBuild);
     const next = await startApp(repo, dataDir(), ['node', 'apps/server/dist/main.js']);
-    const nextIndex = (await get(`${next.url}/`)).body.toString();
+    const nextIndex = (await get(`${next.url}/c/new`)).body.toString();
     expect(nextIndex).not.toBe(index);
     for (const p of pagePaths(nextIndex))
       expect([p, (await get(`${next.url}${p}`)).status]).toEqual([p, 200]);

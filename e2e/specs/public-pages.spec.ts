@@ -144,8 +144,9 @@ test.describe('the public pages, rendered by the server', () => {
   });
 });
 
-test('Try Now reaches the free-tier login, which a full page load keeps', async ({ page }) => {
+test('Try Now reaches the free-tier login, which a full page load keeps', async ({ page, consoleErrors }) => {
   // The main app has no free tier: /login tries it and says so, which shows the marker arrived.
+  consoleErrors.expectRefused(404, '/api/user/checkFreeTier', 'this app has no free tier to start');
   await page.goto('/');
   await page.getByTestId('landing-try').click();
   await expect(page).toHaveURL(/\/login\?free_tier=1$/);

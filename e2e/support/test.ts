@@ -13,6 +13,8 @@ interface Expected {
   pattern: RegExp;
   why: string;
   seen: number;
+  /** May not come: a report seen in some runs only, whose cause is still being looked for. */
+  optional?: boolean;
 }
 
 const CSP_PREFIX = 'CSP violation: ';
@@ -40,6 +42,14 @@ export class ConsoleWatch {
   /** Declares an error this test provokes on purpose (matched against the message and its URL). */
   expect(pattern: RegExp, why: string): void {
     this.expected.push({ pattern, why, seen: 0 });
+  }
+
+  /**
+   * Lets a report through that some runs show and others do not, and whose cause is not known
+   * yet: not for errors a test provokes (those are `expect`ed), and each use says what is known.
+   */
+  tolerate(pattern: RegExp, why: string): void {
+    this.expected.push({ pattern, why, seen: 0, optional: true });
   }
 
   /**
@@ -82,7 +92,9 @@ export class ConsoleWatch {
       if (declared) declared.seen += 1;
       else unexpected.push(`${report.kind}: ${report.text}`);
     }
-    const missing = this.expected.filter((e) => e.seen === 0).map((e) => `${e.pattern} (${e.why})`);
+    const missing = this.expected
+      .filter((e) => e.seen === 0 && !e.optional)
+      .map((e) => `${e.pattern} (${e.why})`);
     return { unexpected, missing };
   }
 }

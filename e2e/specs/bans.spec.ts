@@ -24,9 +24,15 @@ test.describe('bans', () => {
     consoleErrors,
   }) => {
     consoleErrors.expectRefused(403, '/api/auth/refresh', "the banned user's session is refused");
+    // The new chat's first requests (the sidebar's list, search and balance among them) are
+    // answered before the ban: made after it, they would be refused too, which is right but not
+    // what this test is about. Waiting for the network to be quiet was not enough on a loaded
+    // machine: the sidebar's queries can start after a quiet half second.
+    const firstRequests = ['/api/convos?', '/api/search/enable', '/api/balance'].map((path) =>
+      page.waitForResponse((r) => r.url().includes(path)),
+    );
     const account = await signUp(page);
-    // The new chat's first requests (presets, endpoints, models) are answered before the ban:
-    // made after it, they would be refused too, which is right but not what this test is about.
+    await Promise.all(firstRequests);
     await page.waitForLoadState('networkidle');
     const headers = { authorization: `Bearer ${await operatorToken(request)}` };
     expect(

@@ -160,6 +160,8 @@ export const endpointConfigSchema = z.object({
   /** The spec's relabelling rules apply to this endpoint's models (`relabelModel`); labels win. */
   relabelModels: z.boolean().optional(),
   isDemo: z.boolean().optional(),
+  /** The endpoint's requests go to Azure OpenAI (LibreChat's flag). */
+  azure: z.boolean().optional(),
 });
 export type EndpointConfig = z.infer<typeof endpointConfigSchema>;
 export const endpointsConfigSchema = z.record(z.string(), endpointConfigSchema);

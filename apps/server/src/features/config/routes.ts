@@ -34,6 +34,7 @@ export function presentEndpoints(endpoints: readonly EndpointDefinition[]): Endp
       ...(e.modelLabels && Object.keys(e.modelLabels).length > 0 ? { modelLabels: e.modelLabels } : {}),
       ...(e.relabelModels ? { relabelModels: true } : {}),
       ...(e.isDemo ? { isDemo: true } : {}),
+      ...(e.azure ? { azure: true } : {}),
     };
   });
   // Assistants run on one of the endpoints above: listed last (the spec's order has no place for

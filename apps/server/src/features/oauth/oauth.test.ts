@@ -388,6 +388,21 @@ describe('OAuth 2 providers against fakes of their token and profile endpoints',
     expect(github.tokenRequests.refused).toBe(0);
   });
 
+  it('GET /api/auth/google sends the browser on to the Google sign-in, which ends signed in', async () => {
+    const first = await fetch(`${origin}/api/auth/google`, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/oauth/google');
+    const email = `api-google-${Date.now()}@example.com`;
+    google.setApi({ '/v1/userinfo': { sub: 'g-api', email, email_verified: true, name: 'G' } });
+    const browser = new Browser();
+    const landed = await browser.follow(
+      `${origin}/api/auth/google`,
+      (u) => u.origin === origin && !u.pathname.startsWith('/oauth/') && !u.pathname.startsWith('/api/'),
+    );
+    expect(landed.pathname).toBe('/c/new');
+    expect((await sessionOf(browser))?.user.email).toBe(email);
+  });
+
   it('Google: email_verified must be true', async () => {
     const email = `g${Date.now()}@example.com`;
     google.setApi({ '/v1/userinfo': { sub: 'g-1', email, email_verified: false, name: 'G' } });

@@ -60,6 +60,14 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; c
     },
   );
 
+  // LibreChat's older address for Google sign-in, which links and clients still use: the browser
+  // goes on to where that sign-in starts. Not configured, it is not there (as /oauth/google).
+  app.get('/api/auth/google', { config: { public: true, rateLimit } }, async (_request, reply) => {
+    if (!oauth.isEnabled('google')) throw notFound();
+    reply.header('Cache-Control', 'no-store');
+    return reply.redirect(oauthStartPath('google'), 302);
+  });
+
   app.get<{ Params: { provider: string } }>(
     '/oauth/:provider/callback',
     { config: { public: true, rateLimit } },

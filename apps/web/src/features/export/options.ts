@@ -20,6 +20,9 @@ export interface ExportSettings {
   recursive: boolean;
 }
 
+/** A screenshot's background, by theme (the chat's own colours, fixed so every export matches). */
+export const SCREENSHOT_BACKGROUND = { dark: '#343541', light: '#ffffff' } as const;
+
 /** What the dialog starts with each time it opens. */
 export const DEFAULT_EXPORT_SETTINGS: ExportSettings = {
   type: 'screenshot',

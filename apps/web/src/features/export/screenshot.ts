@@ -1,3 +1,10 @@
+import { SCREENSHOT_BACKGROUND } from './options';
+
+/** The screenshot's background for the theme the page shows (the root's `dark` class). */
+export function screenshotBackground(root: Element = document.documentElement): string {
+  return root.classList.contains('dark') ? SCREENSHOT_BACKGROUND.dark : SCREENSHOT_BACKGROUND.light;
+}
+
 /** The rendered messages of the chat view (the scrolled content, not only what is in sight). */
 export function messagesNode(): HTMLElement | null {
   return document.querySelector<HTMLElement>('[data-testid="message-list"] > div');
@@ -9,11 +16,8 @@ export function messagesNode(): HTMLElement | null {
  */
 export async function screenshotPng(node: HTMLElement): Promise<Blob> {
   const { toBlob } = await import('html-to-image');
-  const background = getComputedStyle(
-    node.closest('[data-testid="chat-view"]') ?? document.body,
-  ).backgroundColor;
   const blob = await toBlob(node, {
-    backgroundColor: background,
+    backgroundColor: screenshotBackground(),
     pixelRatio: Math.min(window.devicePixelRatio || 1, 2),
     width: node.scrollWidth,
     height: node.scrollHeight,

@@ -66,3 +66,13 @@ test('a signed-in person on / goes to /c/new', async ({ page }) => {
   await expect(page.locator('body')).toHaveClass(/chat-page/);
   await expect(page.getByTestId('landing')).toHaveCount(0);
 });
+
+test('/c and /search without a value open a new chat, not the not-found screen', async ({ page }) => {
+  await signUp(page);
+  for (const bare of ['/c', '/search']) {
+    await page.goto(bare);
+    await expect(page).toHaveURL(/\/c\/new$/);
+    await expect(page.getByTestId('chat-input')).toBeVisible();
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+  }
+});

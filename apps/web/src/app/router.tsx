@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
+import { NEW_CONVO, SEARCH_CONVO } from '@chat/contract';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { FullPageSpinner } from '../components/ui/Spinner';
@@ -109,6 +110,9 @@ const routes: RouteObject[] = [
         element: <ProtectedChatLayout />,
         children: [
           { path: 'c/:conversationId', element: <ChatRoute /> },
+          // Without a value: a new chat, and the search view of the last query (as /c/search).
+          { path: 'c', element: <Navigate to={`/c/${NEW_CONVO}`} replace /> },
+          { path: 'search', element: <Navigate to={`/c/${SEARCH_CONVO}`} replace /> },
           { path: 'search/:query', element: <ChatRoute /> },
           { path: 'a/:conversationId', element: <AssistantRoute /> },
           { path: 'a', element: <Navigate to="/a/new" replace /> },

@@ -14,7 +14,7 @@ test('the endpoint menu works from the keyboard and lists the endpoint with its 
   const picker = page.getByTestId('endpoint-picker');
   await expect(picker).toBeEnabled();
   // A new person starts on the first endpoint by display order (spec §9): Azure OpenAI, its first model.
-  await expect(picker).toHaveAccessibleName('Endpoint: Azure OpenAI, Model: gpt-4o');
+  await expect(picker).toHaveAccessibleName('Azure OpenAI, gpt-4o');
   await picker.focus();
   await page.keyboard.press('ArrowDown');
   const menu = page.getByRole('menu', { name: 'Endpoints and models' });
@@ -42,7 +42,7 @@ test('the endpoint menu works from the keyboard and lists the endpoint with its 
   await page.keyboard.press('Enter');
   await expect(menu).toHaveCount(0);
   await expect(picker).toBeFocused();
-  await expect(picker).toHaveAccessibleName('Endpoint: Azure OpenAI, Model: gpt-4o-mini');
+  await expect(picker).toHaveAccessibleName('Azure OpenAI, gpt-4o-mini');
 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Escape');

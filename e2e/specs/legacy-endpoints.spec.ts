@@ -23,7 +23,7 @@ test('Bing: pick a tone and context in its options, chat, and Sydney mode asks f
   await signUp(page);
   const chat = new ChatPage(page);
   await chat.pickModel('bingAI', 'BingAI');
-  await expect(page.getByTestId('endpoint-picker')).toHaveAccessibleName('Endpoint: Bing, Model: BingAI');
+  await expect(page.getByTestId('endpoint-picker')).toHaveAccessibleName('Bing, BingAI');
 
   await page.getByTestId('options-button').click();
   const popover = page.getByTestId('options-popover');

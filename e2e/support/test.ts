@@ -1,4 +1,5 @@
 import { test as base, expect, type Browser, type BrowserContext } from '@playwright/test';
+import { A11yWatch } from './a11y';
 
 export { expect };
 
@@ -100,11 +101,12 @@ export class ConsoleWatch {
 }
 
 /** Watches the contexts a test opens itself (`browser.newContext()`, `browser.newPage()`). */
-function watchNewContexts(browser: Browser, watch: ConsoleWatch): () => void {
+function watchNewContexts(browser: Browser, watch: ConsoleWatch, a11y: A11yWatch): () => void {
   const original = browser.newContext.bind(browser);
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await original(...args);
     await watch.watch(context);
+    a11y.watch(context);
     return context;
   };
   return () => {
@@ -112,11 +114,21 @@ function watchNewContexts(browser: Browser, watch: ConsoleWatch): () => void {
   };
 }
 
-export const test = base.extend<{ consoleErrors: ConsoleWatch }>({
+export const test = base.extend<{ consoleErrors: ConsoleWatch; a11y: A11yWatch }>({
+  a11y: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const watch = new A11yWatch();
+      await use(watch);
+      expect(watch.findings, 'serious or critical accessibility findings (axe-core)').toEqual([]);
+    },
+    { auto: true },
+  ],
   consoleErrors: [
-    async ({ browser }, use) => {
+    async ({ browser, a11y }, use) => {
       const watch = new ConsoleWatch();
-      const restore = watchNewContexts(browser, watch);
+      const restore = watchNewContexts(browser, watch, a11y);
       try {
         await use(watch);
       } finally {
@@ -128,8 +140,11 @@ export const test = base.extend<{ consoleErrors: ConsoleWatch }>({
     },
     { auto: true },
   ],
-  context: async ({ context, consoleErrors }, use) => {
+  context: async ({ context, consoleErrors, a11y }, use) => {
     await consoleErrors.watch(context);
+    a11y.watch(context);
     await use(context);
+    // The pages still open are judged before the context closes them.
+    await a11y.scanOpenPages();
   },
 });

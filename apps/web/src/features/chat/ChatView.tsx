@@ -290,6 +290,10 @@ function ChatScreen({
           : {})}
       />
       {!assistantView && <PresetBar dialogs={presets} disabled={submitting} />}
+      {/* A conversation's page is headed by its title (the empty chat shows its greeting as one). */}
+      {(loadingMessages || path.length > 0) && (
+        <h1 className="sr-only">{conversation?.title || t('com_chat_new_chat')}</h1>
+      )}
       {loadingMessages ? (
         <div className="flex-1">
           <FullPageSpinner />

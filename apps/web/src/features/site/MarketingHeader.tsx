@@ -19,7 +19,8 @@ export function MarketingHeader() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:px-6">
         <Link
           to="/"
-          aria-label={t('com_site_home')}
+          // Named by the product's title it shows; before the settings arrive, by what it does.
+          aria-label={config?.appTitle ? undefined : t('com_site_home')}
           className="me-auto flex items-center gap-2 rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
         >
           <img src="/favicon.svg" alt="" width={28} height={28} className="rounded-lg" />

@@ -44,7 +44,9 @@ const focused = () => document.activeElement as HTMLElement;
 describe('EndpointMenu', () => {
   it('names the chosen endpoint and model on its button', () => {
     const { trigger } = setup();
-    expect(trigger.getAttribute('aria-label')).toBe('Endpoint: OpenAI, Model: gpt-4o');
+    expect(trigger.getAttribute('aria-label')).toBe('OpenAI, gpt-4o');
+    const description = document.getElementById(trigger.getAttribute('aria-describedby') ?? '');
+    expect(description?.textContent).toBe('Endpoints and models');
     expect(trigger.textContent).toContain('gpt-4o');
   });
 

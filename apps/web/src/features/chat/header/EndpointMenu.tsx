@@ -114,7 +114,10 @@ export function EndpointMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        aria-label={`${t('com_chat_endpoint')}: ${endpointText}, ${t('com_chat_model')}: ${modelText}`}
+        // The name is what the button shows (assistive speech and voice control match what is
+        // seen); what it is for is its description.
+        aria-label={`${endpointText}, ${modelText}`}
+        aria-describedby={`${panelId}-what`}
         disabled={disabled || groups.length === 0}
         onClick={() => (open ? close(false) : openMenu())}
         onKeyDown={(e) => {
@@ -129,10 +132,14 @@ export function EndpointMenu({
         )}
       >
         {current && <EndpointIcon type={current.type} iconURL={current.iconURL} isDemo={current.isDemo} />}
-        <span className="shrink-0 truncate max-sm:max-w-[7rem]">{endpointText}</span>
+        <span className="shrink-0 truncate max-sm:max-w-[7rem]">{endpointText}</span>{' '}
         <span className="min-w-0 truncate font-normal text-text-secondary">{modelText}</span>
         <ChevronDown className="size-4 shrink-0 text-text-tertiary" aria-hidden />
       </button>
+      {/* Outside the button: inside, it would count as shown text that its name lacks. */}
+      <span id={`${panelId}-what`} className="sr-only">
+        {t('com_endpoint_menu')}
+      </span>
       {open && (
         <div
           ref={panelRef}

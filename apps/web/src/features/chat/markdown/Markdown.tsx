@@ -15,6 +15,7 @@ import 'highlight.js/styles/github-dark.css';
 import './markdown.css';
 import { splitBlocks } from './blocks';
 import { CodeBlock } from './CodeBlock';
+import { TaskCheckbox } from './TaskCheckbox';
 import { rehypeCodeHighlight } from './highlight';
 import { loadGrammar, missingGrammars } from './languages';
 import { hasMath, prepareMath } from './latex';
@@ -37,8 +38,11 @@ const components: Components = {
   // (which would ask for the page itself again).
   img: ({ node: _node, src, alt, ...rest }: ComponentProps<'img'> & { node?: unknown }) =>
     src ? <img src={src} alt={alt ?? ''} {...rest} /> : <span className="md-img-refused">{alt}</span>,
+  input: ({ node: _node, type, checked, ...rest }: ComponentProps<'input'> & { node?: unknown }) =>
+    type === 'checkbox' ? <TaskCheckbox checked={checked} /> : <input type={type} {...rest} />,
+  // A wide table scrolls sideways: focusable, so the keyboard can scroll it too.
   table: ({ node: _node, children, ...rest }: ComponentProps<'table'> & { node?: unknown }) => (
-    <div className="md-table-wrap">
+    <div className="md-table-wrap" tabIndex={0}>
       <table {...rest}>{children}</table>
     </div>
   ),

@@ -25,10 +25,12 @@ describe('GFM', () => {
     expect(wrap?.querySelector('table th')?.textContent).toBe('a');
     expect([...container.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['1', '2']);
     const boxes = container.querySelectorAll<HTMLInputElement>('.contains-task-list input[type="checkbox"]');
-    expect([...boxes].map((b) => [b.checked, b.disabled])).toEqual([
-      [false, true],
-      [true, true],
+    expect([...boxes].map((b) => [b.checked, b.disabled, b.getAttribute('aria-label')])).toEqual([
+      [false, true, 'com_chat_task_open'],
+      [true, true, 'com_chat_task_done'],
     ]);
+    // A wide table scrolls: the keyboard reaches it.
+    expect(wrap?.getAttribute('tabindex')).toBe('0');
     expect(container.querySelector('del')?.textContent).toBe('gone');
   });
 });

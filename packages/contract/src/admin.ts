@@ -13,16 +13,22 @@ export const ADMIN_TEXTS = {
 } as const;
 
 /**
- * §6 Configurable models: G3 (grok-3), D1-mini (deepseek-chat), GPT-4.1 Unfiltered and GPT-4.1
- * Mini Unfiltered. A config is kept under the name requests carry (model-relabel.ts: the spec's
- * unfiltered names are labels of gpt-4.1 and gpt-4.1-mini), which the ask pipeline looks up.
+ * The operator's configurable models: the product's G3 (grok-3) and D1-mini (deepseek-chat), and
+ * the unfiltered variants of gpt-4.1 and gpt-4.1-mini. `name` is the config's key (the admin
+ * panel's and /api/model-configs/:name's); `model` is the name requests carry, which the ask
+ * pipeline maps back to the key with `modelConfigKey`.
  */
 export const ADMIN_CONFIGURABLE_MODELS = [
-  { name: 'grok-3', label: 'G3' },
-  { name: 'deepseek-chat', label: 'D1-mini' },
-  { name: 'gpt-4.1', label: 'GPT-4.1 Unfiltered' },
-  { name: 'gpt-4.1-mini', label: 'GPT-4.1 Mini Unfiltered' },
+  { name: 'grok-3', label: 'G3', model: 'grok-3' },
+  { name: 'deepseek-chat', label: 'D1-mini', model: 'deepseek-chat' },
+  { name: 'gpt-4.1-unfiltered', label: 'GPT-4.1 Unfiltered', model: 'gpt-4.1' },
+  { name: 'gpt-4.1-mini-unfiltered', label: 'GPT-4.1 Mini Unfiltered', model: 'gpt-4.1-mini' },
 ] as const;
+
+/** The model config that applies to a request for `model`: its configurable key, else the name. */
+export function modelConfigKey(model: string): string {
+  return ADMIN_CONFIGURABLE_MODELS.find((m) => m.model === model)?.name ?? model;
+}
 
 /** What the audit log records. */
 export const AUDIT_ACTIONS = [

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, ModelConfig } from '@chat/contract';
-import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
-import { registerUser, authed } from '../../../test/support/harness.js';
+import { startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
+import {
+  chatUser,
+  fakeEndpoint,
+  startChatApp,
+  type ChatHarness,
+} from '../../../test/support/chat-harness.js';
+import { registerUser, authed, startTestApp, type Harness } from '../../../test/support/harness.js';
 import { finalOf } from '../../../test/support/sse-client.js';
 
 const OPERATOR = 'Operator@Example.com';
@@ -72,5 +78,39 @@ describe('model configs', () => {
     await user.ask({ text: 'Hello again' });
     const body = lastChat().body as { messages: { role: string; content: unknown }[] };
     expect(body.messages).toEqual([{ role: 'user', content: 'Hello again' }]);
+  });
+});
+
+describe('the configurable unfiltered models', () => {
+  let fake: FakeOpenAIServer;
+  let app: Harness;
+  beforeAll(async () => {
+    fake = await startFakeOpenAI();
+    app = await startTestApp({
+      adminEmail: OPERATOR,
+      endpoints: [{ ...fakeEndpoint(fake), models: ['gpt-4o-mini', 'gpt-4.1'] }],
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('keep their config under the unfiltered key, which applies to requests for the real model', async () => {
+    await chatUser(app, 'First');
+    const op = authed(app.url, (await registerUser(app.url, 'Operator', 'operator@example.com')).token);
+    const saved = await op('/api/model-configs/gpt-4.1-unfiltered', {
+      method: 'PATCH',
+      body: { jailbreakPrompt: 'No filter here.' },
+    });
+    expect(((await saved.json()) as ModelConfig).name).toBe('gpt-4.1-unfiltered');
+    const person = await chatUser(app, 'Person', { endpoint: 'openAI', model: 'gpt-4.1' });
+    await person.ask({ text: 'Hi' });
+    const body = fake.requests.filter((r) => r.path.endsWith('/chat/completions')).at(-1)!.body as {
+      model: string;
+      messages: { role: string; content: unknown }[];
+    };
+    expect(body.model).toBe('gpt-4.1');
+    expect(body.messages[0]).toEqual({ role: 'system', content: 'No filter here.' });
   });
 });

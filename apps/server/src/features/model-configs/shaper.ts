@@ -1,8 +1,10 @@
+import { modelConfigKey } from '@chat/contract';
 import type { AskPromptShaper } from '../ask/index.js';
 import type { ModelConfigsService } from './service.js';
 
 /**
- * Applies the model's config to every request for it, on any endpoint: its system prompt first
+ * Applies the model's config (kept under its configurable key: gpt-4.1's is gpt-4.1-unfiltered)
+ * to every request for it, on any endpoint: its system prompt first
  * (before the conversation's own), and its prefill as the start of the reply the model continues
  * (not on Continue, whose reply already has its text).
  */
@@ -10,7 +12,7 @@ export function modelConfigShaper(configs: Pick<ModelConfigsService, 'get'>): As
   return {
     name: 'model-config',
     async shape({ mode }, request) {
-      const config = await configs.get(request.model);
+      const config = await configs.get(modelConfigKey(request.model));
       if (!config.jailbreakPrompt && !config.prefill) return request;
       const messages = [...request.messages];
       if (config.jailbreakPrompt) messages.unshift({ role: 'system', content: config.jailbreakPrompt });

@@ -72,6 +72,8 @@ test("the options popover's values go with the next ask, stay with the conversat
   await presence.fill('7');
   await presence.press('Enter');
   await expect(presence).toHaveValue('2.00');
+  // The conversation's own instructions, set here as in the preset editor.
+  await popover.getByRole('textbox', { name: 'Prompt prefix' }).fill('Answer in French.');
   await page.keyboard.press('Escape');
   await expect(popover).toHaveCount(0);
   await expect(options).toBeFocused();
@@ -83,6 +85,7 @@ test("the options popover's values go with the next ask, stay with the conversat
     model: 'gpt-4o-mini',
     temperature: 0.35,
     presence_penalty: 2,
+    promptPrefix: 'Answer in French.',
   });
   await chat.waitForReplyDone();
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
@@ -93,6 +96,7 @@ test("the options popover's values go with the next ask, stay with the conversat
   await page.reload();
   await options.click();
   await expect(temperature).toHaveValue('0.35');
+  await expect(popover.getByRole('textbox', { name: 'Prompt prefix' })).toHaveValue('Answer in French.');
 
   // Another model in the same conversation: the tree stays and the next ask carries its id.
   await page.keyboard.press('Escape');

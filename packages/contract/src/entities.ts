@@ -60,6 +60,11 @@ const param = (key: ParamKey) => {
   return (r.int ? z.number().int() : z.number()).min(r.min).max(r.max).nullish();
 };
 
+/** A conversation's custom name for the model (chatGptLabel): at most this many characters. */
+export const CUSTOM_NAME_MAX = 256;
+/** How closely OpenAI looks at an image (the conversation's imageDetail). */
+export const IMAGE_DETAILS = ['low', 'auto', 'high'] as const;
+
 /**
  * The options a conversation (and later a preset) carries for its endpoint. The sampling
  * parameters are only bounded here by the widest range any endpoint takes; each endpoint's own
@@ -68,7 +73,7 @@ const param = (key: ParamKey) => {
 export const conversationOptionsSchema = z.object({
   model: z.string().max(256).nullish(),
   endpointType: z.string().max(64).nullish(),
-  chatGptLabel: z.string().max(256).nullish(),
+  chatGptLabel: z.string().max(CUSTOM_NAME_MAX).nullish(),
   promptPrefix: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
   temperature: param('temperature'),
   top_p: param('top_p'),
@@ -85,7 +90,7 @@ export const conversationOptionsSchema = z.object({
     .max(CONTEXT_LIMITS.maxContextTokens)
     .nullish(),
   resendImages: z.boolean().nullish(),
-  imageDetail: z.enum(['low', 'auto', 'high']).nullish(),
+  imageDetail: z.enum(IMAGE_DETAILS).nullish(),
   iconURL: z.string().max(2048).nullish(),
   // Bing (spec §3 conversation, §4 Bing): tone, Sydney mode, its system message, extra context.
   toneStyle: z.enum(BING_TONE_STYLES).nullish(),

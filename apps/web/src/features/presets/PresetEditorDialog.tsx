@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import {
   CHAT_LIMITS,
+  CUSTOM_NAME_MAX,
   PRESET_IN_PLACE_ENDPOINTS,
   PRESET_LIMITS,
   type ParamKey,
@@ -172,7 +173,7 @@ export default function PresetEditorDialog({
             <TextField
               label={t('com_endpoint_custom_name')}
               value={draft.chatGptLabel}
-              maxLength={256}
+              maxLength={CUSTOM_NAME_MAX}
               onChange={(e) => change({ chatGptLabel: e.target.value })}
               autoComplete="off"
             />

@@ -68,6 +68,11 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
               onChange={setup.setParam}
               onReset={setup.resetParams}
               bing={{ values: setup.bing, onChange: setup.setBing }}
+              conversation={{
+                values: setup.carried,
+                onChange: setup.setCarried,
+                toolsSelected: setup.endpointType === 'gptPlugins' && setup.tools.length > 0,
+              }}
               disabled={disabled}
             />
             {presets && <PresetsMenu dialogs={presets} disabled={disabled} />}

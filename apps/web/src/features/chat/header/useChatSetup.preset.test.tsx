@@ -73,3 +73,21 @@ describe('useChatSetup().applyPreset (spec §4 Presets)', () => {
     expect(result.current.options).toMatchObject({ topK: 9 });
   });
 });
+
+describe("useChatSetup().setCarried (the options popover's conversation fields)", () => {
+  it("shows the conversation's values, and a change goes with the next ask; cleared, it goes", () => {
+    const { result } = renderHook(() => useChatSetup(convo, 'c1'));
+    expect(result.current.carried).toEqual({ promptPrefix: 'Old prefix' });
+    act(() => result.current.setCarried('chatGptLabel', 'Helper'));
+    act(() => result.current.setCarried('imageDetail', 'low'));
+    expect(result.current.carried).toEqual({
+      promptPrefix: 'Old prefix',
+      chatGptLabel: 'Helper',
+      imageDetail: 'low',
+    });
+    expect(result.current.options).toMatchObject({ chatGptLabel: 'Helper', imageDetail: 'low' });
+    act(() => result.current.setCarried('promptPrefix', null));
+    expect(result.current.carried).not.toHaveProperty('promptPrefix');
+    expect(result.current.options).not.toHaveProperty('promptPrefix');
+  });
+});

@@ -43,6 +43,9 @@ export interface ChatSetupState {
   setBing: <K extends BingOptionKey>(key: K, value: BingValues[K]) => void;
   /** Every parameter of the chosen endpoint back to its default. */
   resetParams: () => void;
+  /** The conversation's own options in effect (custom name, prompt prefix, image options). */
+  carried: CarriedValues;
+  setCarried: <K extends keyof CarriedValues>(key: K, value: CarriedValues[K]) => void;
   /** gptPlugins: the plugins selected (keys). */
   tools: string[];
   setTools: (tools: string[]) => void;
@@ -117,6 +120,14 @@ export function useChatSetup(
   const ownBing = own.bing ?? NO_BING;
   const ownCarried = own.carried ?? NO_CARRIED;
   const bing = useMemo(() => mergeBing(convo, ownBing), [convo, ownBing]);
+  const carried = useMemo(() => {
+    const out: CarriedValues = {};
+    for (const key of CARRIED) {
+      const value = Object.hasOwn(ownCarried, key) ? ownCarried[key] : convo?.[key];
+      if (value !== null && value !== undefined) Object.assign(out, { [key]: value });
+    }
+    return out;
+  }, [convo, ownCarried]);
   const tools = useMemo(() => {
     const chosen =
       own.tools ?? convo?.tools?.map((t) => (typeof t === 'string' ? t : t.pluginKey)) ?? readLastTools();
@@ -158,6 +169,12 @@ export function useChatSetup(
   const setBing = useCallback(
     <K extends BingOptionKey>(key: K, value: BingValues[K]) =>
       update((c) => ({ ...c, bing: { ...c.bing, [key]: value } })),
+    [update],
+  );
+
+  const setCarried = useCallback(
+    <K extends keyof CarriedValues>(key: K, value: CarriedValues[K]) =>
+      update((c) => ({ ...c, carried: { ...c.carried, [key]: value } })),
     [update],
   );
 
@@ -219,5 +236,7 @@ export function useChatSetup(
     bing,
     setBing,
     resetParams: reset,
+    carried,
+    setCarried,
   };
 }

@@ -4,6 +4,11 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { RotateCcw } from 'lucide-react';
 import type { ParamKey } from '@chat/contract';
 import type { BingSettingsProps } from './BingSettings';
+import {
+  ConversationFields,
+  hasConversationFields,
+  type ConversationFieldsProps,
+} from './ConversationFields';
 import { PARAM_LABEL_KEYS, fitToSpec, paramRows, stepDecimals, type ParamRow } from './params';
 
 // Only the Bing endpoint shows these: loaded when its options are first opened.
@@ -24,6 +29,7 @@ export interface OptionsPanelProps {
   onReset: () => void;
   onKeyDown: (e: KeyboardEvent) => void;
   bing?: Omit<BingSettingsProps, 'model'> | undefined;
+  conversation?: Omit<ConversationFieldsProps, 'endpointType'> | undefined;
 }
 
 /** The open options popover: each parameter's field and slider, and Reset (OptionsPopover). */
@@ -39,6 +45,7 @@ export function OptionsPanel({
   onReset,
   onKeyDown,
   bing,
+  conversation,
 }: OptionsPanelProps) {
   const { t } = useTranslation();
   const rows = endpointType && model ? paramRows(endpointType, model, values) : [];
@@ -68,6 +75,11 @@ export function OptionsPanel({
         </h2>
         {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{model}</span>}
       </div>
+      {conversation && endpointType && hasConversationFields(endpointType) && (
+        <div className="mb-4">
+          <ConversationFields endpointType={endpointType} {...conversation} />
+        </div>
+      )}
       {endpointType === 'bingAI' && bing && model ? (
         <Suspense fallback={null}>
           <BingSettings model={model} {...bing} />

@@ -100,3 +100,53 @@ describe('OptionsPopover', () => {
     expect(within(panel).getByText('This endpoint has no adjustable options.')).toBeTruthy();
   });
 });
+
+describe('OptionsPopover: the conversation fields', () => {
+  const fields = (over: Partial<NonNullable<OptionsPopoverProps['conversation']>> = {}) => ({
+    values: {},
+    onChange: vi.fn(),
+    toolsSelected: false,
+    ...over,
+  });
+
+  it('sets the custom name, prompt prefix, image resend and detail of an OpenAI conversation', async () => {
+    const conversation = fields({ values: { promptPrefix: 'Be brief.' } });
+    const { panel } = await setup({ endpointType: 'openAI', model: 'gpt-4o', conversation });
+    const prefix = within(panel).getByRole('textbox', { name: 'Prompt prefix' }) as HTMLTextAreaElement;
+    expect(prefix.value).toBe('Be brief.');
+    fireEvent.change(within(panel).getByRole('textbox', { name: 'Custom name' }), {
+      target: { value: 'Helper' },
+    });
+    expect(conversation.onChange).toHaveBeenLastCalledWith('chatGptLabel', 'Helper');
+    fireEvent.change(prefix, { target: { value: '' } });
+    expect(conversation.onChange).toHaveBeenLastCalledWith('promptPrefix', null);
+    fireEvent.click(within(panel).getByRole('checkbox', { name: 'Resend images' }));
+    expect(conversation.onChange).toHaveBeenLastCalledWith('resendImages', true);
+    const detail = within(panel).getByRole('combobox', { name: 'Image detail' }) as HTMLSelectElement;
+    expect(detail.value).toBe('auto');
+    fireEvent.change(detail, { target: { value: 'high' } });
+    expect(conversation.onChange).toHaveBeenLastCalledWith('imageDetail', 'high');
+  });
+
+  it('offers only what the endpoint takes: no image detail on Anthropic, no image options on Google', async () => {
+    const anthropic = await setup({ endpointType: 'anthropic', model: 'claude-3', conversation: fields() });
+    expect(within(anthropic.panel).queryByRole('checkbox', { name: 'Resend images' })).toBeTruthy();
+    expect(within(anthropic.panel).queryByRole('combobox', { name: 'Image detail' })).toBeNull();
+    cleanup();
+    const google = await setup({ conversation: fields() });
+    expect(within(google.panel).getByRole('textbox', { name: 'Custom name' })).toBeTruthy();
+    expect(within(google.panel).queryByRole('checkbox', { name: 'Resend images' })).toBeNull();
+  });
+
+  it('disables the custom name and prompt prefix while plugins are selected, and says why', async () => {
+    const { panel } = await setup({
+      endpointType: 'gptPlugins',
+      model: 'gpt-4o',
+      conversation: fields({ toolsSelected: true }),
+    });
+    const name = within(panel).getByRole('textbox', { name: 'Custom name' }) as HTMLInputElement;
+    const prefix = within(panel).getByRole('textbox', { name: 'Prompt prefix' }) as HTMLTextAreaElement;
+    expect([name.disabled, prefix.disabled]).toEqual([true, true]);
+    expect(within(panel).getByText('Not used while plugins are selected.')).toBeTruthy();
+  });
+});

@@ -8,6 +8,7 @@ import type { ParamKey } from '@chat/contract';
 import { usePopover } from '../../../hooks/usePopover';
 import type { BingSettingsProps } from './BingSettings';
 import type { OptionsPanelProps } from './OptionsPanel';
+import type { ConversationFieldsProps } from './ConversationFields';
 
 // The panel (its fields and sliders) loads when the trigger is first pointed at or focused: the
 // first paint of a chat needs only the button.
@@ -25,6 +26,8 @@ export interface OptionsPopoverProps {
   disabled?: boolean;
   /** Bing's own options (shown for the bingAI endpoint type). */
   bing?: Omit<BingSettingsProps, 'model'> | undefined;
+  /** The conversation's custom name, prompt prefix and image options. */
+  conversation?: Omit<ConversationFieldsProps, 'endpointType'> | undefined;
 }
 
 /**
@@ -40,6 +43,7 @@ export function OptionsPopover({
   onReset,
   disabled,
   bing,
+  conversation,
 }: OptionsPopoverProps) {
   const { t } = useTranslation();
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
@@ -87,6 +91,7 @@ export function OptionsPopover({
             onReset={onReset}
             onKeyDown={onKeyDown}
             bing={bing}
+            conversation={conversation}
           />
         </Suspense>
       )}

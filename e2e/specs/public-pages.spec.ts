@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { registerByApi } from '../support/app';
 import { grantRoles } from '../support/operator';
-import { BALANCE_APP_PORT } from '../support/ports';
+import { BALANCE_APP_PORT, MAIL_APP_PORT } from '../support/ports';
 
 /** The public pages' JavaScript budget: gzip -9 of every script a page loads. */
 const JS_BUDGET_BYTES = 30 * 1024;
@@ -109,7 +109,7 @@ test.describe('the public pages, rendered by the server', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Häufig gestellte Fragen');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
     await page.goto('/');
-    await expect(page.getByTestId('landing-try')).toHaveText('Jetzt ausprobieren');
+    await expect(page.getByTestId('landing-login')).toHaveText('Anmelden');
     await page.getByTestId('language-switch').selectOption('ar-EG');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ar-EG');
@@ -144,13 +144,15 @@ test.describe('the public pages, rendered by the server', () => {
   });
 });
 
-test('Try Now reaches the free-tier login, which a full page load keeps', async ({ page, consoleErrors }) => {
-  // The main app has no free tier: /login tries it and says so, which shows the marker arrived.
-  consoleErrors.expectRefused(404, '/api/user/checkFreeTier', 'this app has no free tier to start');
+test('Try Now is offered only where the free tier is on, and carries its marker', async ({ page }) => {
+  // The main app has no free tier: Try Now there could only end in a refusal on /login.
   await page.goto('/');
-  await page.getByTestId('landing-try').click();
-  await expect(page).toHaveURL(/\/login\?free_tier=1$/);
-  await expect(page.getByTestId('auth-error')).toHaveText(
-    'The free trial could not be started. Please log in or register.',
-  );
+  await expect(page.getByTestId('landing-login')).toBeVisible();
+  await expect(page.getByTestId('landing-try')).toHaveCount(0);
+  await expect(page.getByTestId('header-try')).toHaveCount(0);
+  // The mail app has FREE_TIER_MESSAGES: both links lead to the free-tier sign-in, whose full page
+  // load free-tier.spec.ts follows (that spec is the run's only one to spend the device's account).
+  await page.goto(`http://127.0.0.1:${MAIL_APP_PORT}/`);
+  await expect(page.getByTestId('landing-try')).toHaveAttribute('href', '/login?free_tier=1');
+  await expect(page.getByTestId('header-try')).toHaveAttribute('href', '/login?free_tier=1');
 });

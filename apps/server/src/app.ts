@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               affiliateReferUrl: deps.config.affiliate?.referUrl ?? null,
               affiliateScriptUrl: deps.config.affiliate?.scriptUrl ?? null,
               subscriptionsEnabled: deps.config.billing?.subscriptionsEnabled === true,
+              freeTierEnabled: deps.config.freeTier !== undefined,
             },
           });
           const html = renderSiteDocument(

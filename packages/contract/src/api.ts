@@ -200,6 +200,11 @@ export const startupConfigSchema = z.object({
   demoEndpoint: z.boolean(),
   /** Sending needs a subscription (SUBSCRIPTIONS_ENABLED; on when Stripe is configured). */
   subscriptionsEnabled: z.boolean(),
+  /**
+   * The free tier is on (FREE_TIER_MESSAGES, or subscriptions): Try Now is offered only then, since
+   * without it the free-tier sign-in can only be refused.
+   */
+  freeTierEnabled: z.boolean(),
   /** STRIPE_PUBLISHABLE_KEY for the browser's Stripe SDK; null without subscriptions. */
   stripePublishableKey: z.string().nullable(),
   /**

@@ -96,6 +96,7 @@ export interface SiteRenderInput {
     affiliateReferUrl: string | null;
     affiliateScriptUrl: string | null;
     subscriptionsEnabled: boolean;
+    freeTierEnabled: boolean;
   };
 }
 

@@ -19,7 +19,7 @@ const user = testUser({ name: 'Ann Example' });
 let config: Partial<StartupConfig>;
 let signedIn: boolean;
 beforeEach(() => {
-  config = { appTitle: 'OmniChat', affiliateScriptUrl: null, affiliateReferUrl: null };
+  config = { appTitle: 'OmniChat', affiliateScriptUrl: null, affiliateReferUrl: null, freeTierEnabled: true };
   signedIn = false;
   vi.stubGlobal(
     'fetch',
@@ -92,6 +92,15 @@ describe('landing page', () => {
     site('/');
     fireEvent.click(await screen.findByTestId('landing-try'));
     expect(screen.getByTestId('where').textContent).toBe('/login {"freeTier":true}');
+  });
+
+  it('offers no Try Now where the free tier is off (it could only be refused)', async () => {
+    config = { ...config, freeTierEnabled: false };
+    site('/');
+    await screen.findByRole('heading', { level: 1, name: 'OmniChat' });
+    expect(screen.getByTestId('landing-login')).toBeTruthy();
+    expect(screen.queryByTestId('landing-try')).toBeNull();
+    expect(screen.queryByTestId('header-try')).toBeNull();
   });
 
   it('has a menu to the blog and the FAQ that opens on hover and on click', async () => {

@@ -88,6 +88,7 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     passwordResetEnabled: config.mail !== undefined || config.allowPasswordReset === true,
     demoEndpoint: config.endpoints.some((e) => e.isDemo),
     subscriptionsEnabled: config.billing?.subscriptionsEnabled === true,
+    freeTierEnabled: config.freeTier !== undefined,
     stripePublishableKey: config.billing?.publishableKey ?? null,
     stripeJsUrl: config.billing?.publishableKey ? config.billing.jsUrl : null,
     affiliateScriptUrl: config.affiliate?.scriptUrl ?? null,

@@ -8,6 +8,7 @@ import {
   NO_PARENT,
   type ApiErrorBody,
   type AuthResponse,
+  type StartupConfig,
   type User,
 } from '@chat/contract';
 import { freeTierConfigFrom } from '../../config/app-config.js';
@@ -68,6 +69,11 @@ describe('free tier on (FREE_TIER_MESSAGES, behind a proxy)', () => {
     h = await startChatApp({ titleConvo: false, trustProxy: 1, freeTier: { messages: 3 } });
   });
   afterAll(() => h.close());
+
+  it('the startup config says so (the public pages offer Try Now)', async () => {
+    const config = (await (await fetch(`${h.url}/api/config`)).json()) as StartupConfig;
+    expect(config.freeTierEnabled).toBe(true);
+  });
 
   it('grants a freeTier account with the allowance; the same device or address gets what is left, never the chats', async () => {
     const first = await signIn(h, fp('a'), '198.51.100.1');
@@ -229,6 +235,11 @@ describe('free tier off', () => {
     h = await startChatApp({ titleConvo: false });
   });
   afterAll(() => h.close());
+
+  it('the startup config says so (the public pages offer no Try Now)', async () => {
+    const config = (await (await fetch(`${h.url}/api/config`)).json()) as StartupConfig;
+    expect(config.freeTierEnabled).toBe(false);
+  });
 
   it('checkFreeTier is 404 and nobody is gated', async () => {
     const res = await check(h, fp('a'));

@@ -17,6 +17,7 @@ const config: StartupConfig = {
   passwordResetEnabled: false,
   demoEndpoint: false,
   subscriptionsEnabled: false,
+  freeTierEnabled: false,
   stripePublishableKey: null,
   stripeJsUrl: null,
   affiliateScriptUrl: null,

@@ -9,7 +9,10 @@ import { useSiteConfig } from './site-config';
 import { useBodyClass } from '../../hooks/useBodyClass';
 import { usePageMeta } from './usePageMeta';
 
-/** Spec §2 landing page: title, Early Access badge, tagline, Login, Try Now, Blog / FAQ menu. */
+/**
+ * The landing page: title, Early Access badge, tagline, Login, Try Now (only where the free tier is
+ * on: elsewhere it could only end in a refusal), Blog / FAQ menu.
+ */
 export default function LandingPage() {
   const { t } = useTranslation();
   const config = useSiteConfig();
@@ -35,14 +38,16 @@ export default function LandingPage() {
           <Link to="/login" data-testid="landing-login" className={secondaryLinkClass}>
             {t('com_auth_login')}
           </Link>
-          <Link
-            to={TRY_NOW_HREF}
-            state={FREE_TIER_STATE}
-            data-testid="landing-try"
-            className={primaryLinkClass}
-          >
-            {t('com_site_try_now')}
-          </Link>
+          {config?.freeTierEnabled && (
+            <Link
+              to={TRY_NOW_HREF}
+              state={FREE_TIER_STATE}
+              data-testid="landing-try"
+              className={primaryLinkClass}
+            >
+              {t('com_site_try_now')}
+            </Link>
+          )}
           <HoverMenu />
         </div>
       </section>

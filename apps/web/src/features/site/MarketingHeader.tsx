@@ -53,14 +53,16 @@ export function MarketingHeader() {
               {t('com_site_refer_friend')}
             </a>
           )}
-          <Link
-            to={TRY_NOW_HREF}
-            state={FREE_TIER_STATE}
-            data-testid="header-try"
-            className={clsx(primaryLinkClass, 'ms-1 h-9 px-4')}
-          >
-            {t('com_site_try')}
-          </Link>
+          {config?.freeTierEnabled && (
+            <Link
+              to={TRY_NOW_HREF}
+              state={FREE_TIER_STATE}
+              data-testid="header-try"
+              className={clsx(primaryLinkClass, 'ms-1 h-9 px-4')}
+            >
+              {t('com_site_try')}
+            </Link>
+          )}
         </nav>
       </div>
     </header>

@@ -4,6 +4,7 @@ import { PLANS, TRIAL_DAYS, type Plan, type PlanId } from '@chat/contract';
 import { useTranslation } from '../../hooks/useTranslation';
 import { FREE_TIER_STATE, TRY_NOW_HREF, primaryLinkClass } from './links';
 import { SiteLayout } from './SiteLayout';
+import { useSiteConfig } from './site-config';
 import { usePageMeta } from './usePageMeta';
 
 /** The plans' names as the plan chooser shows them. */
@@ -45,9 +46,10 @@ function PlanCard({ plan }: { plan: Plan }) {
   );
 }
 
-/** /pricing: the plans from the contract, and Try Now. */
+/** /pricing: the plans from the contract, and Try Now where the free tier is on. */
 export default function PricingPage() {
   const { t } = useTranslation();
+  const config = useSiteConfig();
   usePageMeta(t('com_site_pricing'), t('com_site_pricing_description'));
   return (
     <SiteLayout>
@@ -61,11 +63,13 @@ export default function PricingPage() {
             <PlanCard key={id} plan={PLANS[id]} />
           ))}
         </ul>
-        <div className="mt-10 flex justify-center">
-          <Link to={TRY_NOW_HREF} state={FREE_TIER_STATE} className={primaryLinkClass}>
-            {t('com_site_try_now')}
-          </Link>
-        </div>
+        {config?.freeTierEnabled && (
+          <div className="mt-10 flex justify-center">
+            <Link to={TRY_NOW_HREF} state={FREE_TIER_STATE} className={primaryLinkClass}>
+              {t('com_site_try_now')}
+            </Link>
+          </div>
+        )}
       </div>
     </SiteLayout>
   );

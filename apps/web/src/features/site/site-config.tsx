@@ -5,7 +5,7 @@ import { useStartupConfig } from '../../api/config';
 /** What the public pages read of the startup config. */
 export type SiteConfig = Pick<
   StartupConfig,
-  'appTitle' | 'affiliateReferUrl' | 'affiliateScriptUrl' | 'subscriptionsEnabled'
+  'appTitle' | 'affiliateReferUrl' | 'affiliateScriptUrl' | 'subscriptionsEnabled' | 'freeTierEnabled'
 >;
 
 const SiteConfigContext = createContext<SiteConfig | null>(null);

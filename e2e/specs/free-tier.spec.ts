@@ -18,18 +18,32 @@ test.describe('the free tier (FREE_TIER_MESSAGES=2)', () => {
 
     const chat = new ChatPage(page);
     await chat.pickModel('openAI', 'gpt-4o-mini');
-    for (const text of ['First free message', 'Second free message']) {
+    // The free messages left, and the way to keep the history, are in view from the start.
+    const left = page.getByTestId('free-tier-left');
+    await expect(left).toHaveText('Free messages left: 2');
+    await expect(page.getByTestId('free-tier-register')).toHaveText(
+      'Create an account to keep your chat history.',
+    );
+    for (const [text, after] of [
+      ['First free message', 'Free messages left: 1'],
+      ['Second free message', 'Your free messages are used up. Register to keep chatting.'],
+    ] as const) {
       await chat.send(text);
       await chat.waitForReplyDone();
       await expect(chat.lastAssistant().getByTestId('message-text')).toContainText(`You said`);
+      await expect(left).toHaveText(after);
     }
-    // The send button waits until the input may send again (the reply's end settles first).
-    await chat.input.fill('One too many');
-    await page.getByTestId('send-button').click();
+    // The last one spent: Trial Ended says so at once, before anything more is typed.
     const dialog = page.getByTestId('trial-ended');
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Trial Ended');
     await expect(dialog).toContainText('Your free messages are used up. Register to keep chatting.');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    // A send opens it again, keeping the text.
+    await chat.input.fill('One too many');
+    await page.getByTestId('send-button').click();
+    await expect(dialog).toBeVisible();
     await expect(chat.input).toHaveValue('One too many');
 
     await page.getByTestId('trial-ended-register').click();
@@ -42,11 +56,11 @@ test.describe('the free tier (FREE_TIER_MESSAGES=2)', () => {
     await again.goto('/');
     await again.getByTestId('landing-try').click();
     await expect(again).toHaveURL(/\/c\/new$/);
-    const chat2 = new ChatPage(again);
-    await chat2.pickModel('openAI', 'gpt-4o-mini');
-    await chat2.input.fill('Still free?');
-    await again.getByTestId('send-button').click();
+    // Told on arrival, not after typing a message that cannot go.
     await expect(again.getByTestId('trial-ended')).toBeVisible();
+    await expect(again.getByTestId('free-tier-left')).toHaveText(
+      'Your free messages are used up. Register to keep chatting.',
+    );
 
     // Login or Register ends the free-tier session.
     await again.keyboard.press('Escape');

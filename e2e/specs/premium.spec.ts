@@ -31,5 +31,15 @@ test.describe('the premium models’ daily limit', () => {
         { exact: true },
       ),
     ).toBeVisible();
+
+    // The refusal is no dead end: the input waits for Regenerate or another model, and both work.
+    await expect(chat.input).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
+    await expect(page.locator('[data-testid="bottom-action"][data-kind="regenerate"]')).toBeVisible();
+    await chat.pickModel('openAI', 'gpt-4o');
+    await expect(chat.input).toBeEnabled();
+    await page.locator('[data-testid="bottom-action"][data-kind="regenerate"]').click();
+    await chat.waitForReplyDone();
+    await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('You said');
+    await expect(chat.messages('user')).toHaveCount(2);
   });
 });

@@ -176,6 +176,11 @@ export const startupConfigSchema = z.object({
   appTitle: z.string(),
   customFooter: z.string().nullable(),
   checkBalance: z.boolean(),
+  /**
+   * BALANCE_HELP_TEXT: how to get more credits, in the operator's words (markdown-style links
+   * allowed), shown under a refusal for want of them; null when unset or without checkBalance.
+   */
+  balanceHelpText: z.string().nullable(),
   registrationEnabled: z.boolean(),
   emailLoginEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),

@@ -72,6 +72,8 @@ export function imageTokens(detail: 'low' | 'high' | 'auto' | undefined, tiles =
 
 /** LibreChat's START_BALANCE when unset. */
 export const DEFAULT_START_BALANCE = 20_000;
+/** The longest BALANCE_HELP_TEXT (a few sentences: it sits under an error in the chat). */
+export const BALANCE_HELP_TEXT_MAX = 1_000;
 /** The most one operator adjustment may move (keeps balances far inside a bigint and a JS number). */
 export const MAX_TOKEN_ADJUSTMENT = 1_000_000_000;
 

@@ -259,6 +259,8 @@ export interface AppConfig {
   checkBalance: boolean;
   /** START_BALANCE: the credits a new account starts with (when checkBalance). */
   startBalance: number;
+  /** BALANCE_HELP_TEXT: how to get more credits, in the operator's words; none when unset. */
+  balanceHelpText?: string | null | undefined;
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
@@ -432,6 +434,7 @@ export function buildAppConfig(
     oauth: oauthConfigFrom(env, yaml?.socialLogins),
     checkBalance: env.CHECK_BALANCE,
     startBalance: env.START_BALANCE,
+    balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),
     jwtRefreshSecret: enc.encode(secrets.JWT_REFRESH_SECRET),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
+  BALANCE_HELP_TEXT_MAX,
   FILE_SOURCES,
   IMPORT_DEFAULTS,
   IMPORT_LIMITS,
@@ -194,6 +195,8 @@ export const envSchema = z.object({
   CHECK_BALANCE: bool(false),
   /** Credits a new account starts with when CHECK_BALANCE is on (LibreChat's name and default). */
   START_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000_000).default(20_000),
+  /** The operator's word on getting more credits, shown where a send is refused for them. */
+  BALANCE_HELP_TEXT: z.string().trim().max(BALANCE_HELP_TEXT_MAX).optional(),
   DEMO_ENDPOINT: bool(true),
   APP_TITLE: z.string().default('OmniChat'),
   /** The operator's account (model configs, the admin panel); LibreChat-style deployments set it. */

@@ -6,9 +6,10 @@ import {
   TOKENIZER_MAX_CHARS,
   type AdjustTokensResponse,
   type ApiErrorBody,
+  type StartupConfig,
   type TokenBalanceError,
 } from '@chat/contract';
-import { transactions } from '../../db/schema.js';
+import { transactions, users } from '../../db/schema.js';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { authed, registerUser } from '../../../test/support/harness.js';
 import { createdOf, finalOf } from '../../../test/support/sse-client.js';
@@ -257,6 +258,49 @@ describe('POST /api/tokenizer', () => {
     for (const body of [{ arg: 42 }, { text: 42 }, {}, { text: 'x'.repeat(TOKENIZER_MAX_CHARS + 1) }]) {
       const bad = await u.api('/api/tokenizer', { body });
       expect(bad.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+  });
+});
+
+describe('with subscriptions on', () => {
+  it('a valid subscription pays instead of credits: an empty balance sends and stays; an expired one is refused', async () => {
+    const paid = await startChatApp({
+      checkBalance: true,
+      startBalance: 0,
+      balanceHelpText: 'Write to credits@example.com for a top-up.',
+      titleConvo: false,
+      billing: {
+        subscriptionsEnabled: true,
+        secretKey: 'sk_test_balance',
+        publishableKey: null,
+        webhookSecret: 'whsec_balance',
+        prices: { weekly: 'price_weekly', yearly: 'price_yearly' },
+        // The gates read the database only: Stripe is never called here.
+        apiBase: 'http://127.0.0.1:9',
+        jsUrl: 'https://js.stripe.com/endive/stripe.js',
+      },
+    });
+    try {
+      // The operator's word on getting more goes to the browser, shown under such a refusal.
+      const config = (await (await fetch(`${paid.url}/api/config`)).json()) as StartupConfig;
+      expect(config.balanceHelpText).toBe('Write to credits@example.com for a top-up.');
+      const u = await chatUser(paid);
+      const subscribe = (end: number) =>
+        paid.database.db
+          .update(users)
+          .set({ subscriptionStatus: 'active', subscriptionEnd: new Date(end) })
+          .where(eq(users.id, u.user.user.id));
+      await subscribe(Date.now() + 86_400_000);
+      const res = await u.ask({ text: 'Hello' });
+      expect(finalOf(res.events).final).toBe(true);
+      expect((await (await u.api('/api/balance')).json()) as number).toBe(0);
+
+      await subscribe(Date.now() - 1000);
+      const refused = await u.ask({ text: 'Hello' });
+      expect(refused.status).toBe(402);
+      expect((refused.json as ApiErrorBody).code).toBe('token_balance');
+    } finally {
+      await paid.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { tokenCost, type TokenBalanceError } from '@chat/contract';
+import { canSendWithSubscription, tokenCost, type TokenBalanceError } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { AskGate, AskHold, ReplySpend, StepContext } from '../ask/index.js';
 import type { BalanceRepo } from './repo.js';
@@ -42,12 +42,21 @@ export function usedTokens(spent: ReplySpend): { promptTokens: number; completio
  * The balance gate: a send reserves its cost in one conditional update (refused with
  * token_balance when the balance cannot cover it, before the upstream is called); the hold
  * settles with the real usage when the reply ends, or gives everything back when nothing was sent.
+ * With subscriptions on, a valid subscription pays instead: its holder spends no credits (people
+ * pay per use or by subscription, not both), which is what makes subscribing a way past an empty
+ * balance.
  */
-export function balanceGate(repo: BalanceRepo, log: FastifyBaseLogger): AskGate {
+export function balanceGate(
+  repo: BalanceRepo,
+  log: FastifyBaseLogger,
+  subscriptions: { now: () => number } | undefined,
+): AskGate {
   return {
     name: 'balance',
-    async check(ctx): Promise<AskHold> {
+    async check(ctx): Promise<AskHold | void> {
       const { userId } = ctx.input;
+      if (subscriptions && canSendWithSubscription(await repo.subscriptionOf(userId), subscriptions.now()))
+        return;
       const reserved = reservationOf(ctx);
       const after = await repo.take(userId, reserved.cost, 'reserve', {
         model: ctx.model,

@@ -24,14 +24,15 @@ declare module '../../platform/module.js' {
  */
 export const balanceModule: FeatureModule = {
   name: 'balance',
-  register({ app, db, config, events, use, extend, provide }) {
+  register({ app, db, config, events, use, extend, provide, clock }) {
     const repo = createBalanceRepo(db, config.startBalance);
     provide('balance', { creditIn: repo.creditIn });
     const balance = createBalanceService(repo);
     const operator = use('operator');
 
     if (config.checkBalance) {
-      extend('askGates', balanceGate(repo, app.log));
+      const subscriptions = config.billing?.subscriptionsEnabled ? { now: clock } : undefined;
+      extend('askGates', balanceGate(repo, app.log, subscriptions));
       events.on('users.registered', ({ userId }) => {
         repo
           .ensure(userId)

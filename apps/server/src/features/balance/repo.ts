@@ -79,6 +79,15 @@ export function createBalanceRepo(db: Db, startBalance: number) {
       return after;
     },
 
+    /** The user's subscription fields (a valid subscription pays instead of credits). */
+    async subscriptionOf(userId: string) {
+      const [row] = await db
+        .select({ status: users.subscriptionStatus, end: users.subscriptionEnd })
+        .from(users)
+        .where(eq(users.id, userId));
+      return { subscriptionStatus: row?.status ?? null, subscriptionEnd: row?.end?.toISOString() ?? null };
+    },
+
     /** The user's credits (a user without a row gets the starting balance first). */
     async get(userId: string): Promise<number> {
       await repo.ensure(userId);

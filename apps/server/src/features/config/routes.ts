@@ -80,6 +80,7 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     appTitle: config.appTitle,
     customFooter: config.customFooter,
     checkBalance: config.checkBalance,
+    balanceHelpText: config.checkBalance ? (config.balanceHelpText ?? null) : null,
     registrationEnabled: config.registrationEnabled,
     emailLoginEnabled: config.emailLoginEnabled,
     socialLoginEnabled: config.socialLoginEnabled,

@@ -9,7 +9,7 @@ import { errorText } from './errors';
 
 /**
  * Over the chat while the operator views the app as another user: who, and the way back
- * (POST /api/admin/endImpersonation answers the operator's own session). Its own chunk: the chat
+ * (POST /api/admin/endImpersonation answers the operator's own session, then /admin). Its own chunk: the chat
  * shell loads it only in an impersonation session.
  */
 export default function ImpersonationBanner() {
@@ -21,7 +21,8 @@ export default function ImpersonationBanner() {
   const back = async () => {
     setBusy(true);
     try {
-      switchSession(await callApi(API_ROUTE_PATHS.endImpersonation, {}));
+      // Back where the operator left for it: the admin panel.
+      switchSession(await callApi(API_ROUTE_PATHS.endImpersonation, {}), '/admin');
     } catch (err) {
       toast.show({ message: errorText(t, err), severity: 'error' });
       setBusy(false);

@@ -164,9 +164,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const switchSession = useCallback(
-    (res: AuthResponse) => {
+    (res: AuthResponse, to = '/c/new') => {
       startSession(res);
-      navigate('/c/new', { replace: true });
+      navigate(to, { replace: true });
     },
     [startSession, navigate],
   );

@@ -39,9 +39,9 @@ export interface AuthState {
   endDeletedAccount: () => void;
   /**
    * Replaces the session with another the server answered (impersonation and its end): cached
-   * data and the local setup are forgotten, then /c/new.
+   * data and the local setup are forgotten, then `to` (/c/new unless given).
    */
-  switchSession: (res: AuthResponse) => void;
+  switchSession: (res: AuthResponse, to?: string) => void;
   /** The signed-in user as the server last answered it (a plugin installed or uninstalled). */
   setUser: (user: User) => void;
 }

@@ -18,6 +18,7 @@ const config: StartupConfig = {
   demoEndpoint: false,
   subscriptionsEnabled: false,
   freeTierEnabled: false,
+  balanceHelpText: null,
   stripePublishableKey: null,
   stripeJsUrl: null,
   affiliateScriptUrl: null,

@@ -18,8 +18,14 @@ describe('the send decision (business §4 Subscription status)', () => {
     expect(sendDecision({ subscriptionStatus: 'active', subscriptionEnd: earlier }, NOW)).toBe('plans');
     expect(sendDecision({ subscriptionStatus: 'canceled', subscriptionEnd: null }, NOW)).toBe('plans');
     expect(sendDecision({ subscriptionStatus: null, subscriptionEnd: null }, NOW)).toBe('plans');
+  });
+
+  it('sends the billing portal cases there, not to a second checkout', () => {
+    for (const status of ['incomplete_expired', 'paused', 'incomplete']) {
+      expect(sendDecision({ subscriptionStatus: status, subscriptionEnd: earlier }, NOW)).toBe('payment');
+    }
     expect(sendDecision({ subscriptionStatus: 'incomplete_expired', subscriptionEnd: later }, NOW)).toBe(
-      'plans',
+      'payment',
     );
   });
 

@@ -1,4 +1,9 @@
-import { canSendWithSubscription, needsPaymentAttention, type SubscriptionView } from '@chat/contract';
+import {
+  canSendWithSubscription,
+  needsPaymentAttention,
+  opensBillingPortal,
+  type SubscriptionView,
+} from '@chat/contract';
 import type { SubscriptionDialog } from './session';
 
 /**
@@ -8,11 +13,12 @@ import type { SubscriptionDialog } from './session';
 export { canSendWithSubscription };
 
 /**
- * Business §4 Subscription status, for display only (the server's gate decides): a user who may
- * send sends; past_due and unpaid are asked to update their payment method; anyone else chooses a
- * plan.
+ * For display only (the server's gate decides): a user who may send sends; a subscription the
+ * billing portal handles (past_due and unpaid, and incomplete, incomplete_expired, paused) goes
+ * there through Update Payment Method, since a new checkout would start a second one; anyone else
+ * chooses a plan.
  */
 export function sendDecision(user: SubscriptionView, now = Date.now()): 'send' | SubscriptionDialog {
   if (canSendWithSubscription(user, now)) return 'send';
-  return needsPaymentAttention(user) ? 'payment' : 'plans';
+  return needsPaymentAttention(user) || opensBillingPortal(user, now) ? 'payment' : 'plans';
 }

@@ -3,6 +3,7 @@ import { lazy } from 'react';
 /** What other features may use of billing: the chat's send check, its dialogs, the settings row. */
 export { useSubscriptionGate, type SubscriptionGate } from './useSubscriptionGate';
 export type { SubscriptionDialogsProps } from './SubscriptionDialogs';
+export { FreeTierNotice } from './FreeTierNotice';
 
 // Each in its own chunk: /c/new's first paint carries only the send check.
 /** The plan chooser or Update Payment Method, loaded when one opens. */

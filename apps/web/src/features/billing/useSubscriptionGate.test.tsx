@@ -77,8 +77,11 @@ describe('the send-time subscription check', () => {
     cleanup();
     start.user = { ...base, subscriptionStatus: 'active', subscriptionEnd: future() };
     const send2 = mount(true);
-    // The rules load once subscriptions are known to be on.
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    // The rules load once subscriptions are known to be on (waited for, not given a time).
+    await act(async () => {
+      await import('./decision');
+      await new Promise((r) => setTimeout(r, 0));
+    });
     expect(gate.guard('hello')).toBe(true);
     expect(send).toHaveBeenCalledWith('hi');
     expect(send2).toHaveBeenCalledWith('hello');
@@ -143,6 +146,18 @@ describe('the send-time subscription check', () => {
     expect(dialog()).toBe('none');
   });
 
+  it('sends incomplete_expired to the billing portal (Update Payment Method), on a send and on a 402', async () => {
+    start.user = { ...base, customerID: 'cus_1', subscriptionStatus: 'incomplete_expired' };
+    server = start.user;
+    const send = mount(true);
+    act(() => void gate.guard('hi'));
+    await waitFor(() => expect(dialog()).toBe('payment'));
+    act(() => gate.close());
+    act(() => gate.refused('subscription_required'));
+    await waitFor(() => expect(dialog()).toBe('payment'));
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('back from a paid checkout: waits for the webhook, then sends the kept message', async () => {
     start.user = base;
     server = base;
@@ -183,6 +198,25 @@ describe('the send-time subscription check', () => {
       // It waits for Register: no polling.
       await new Promise((r) => setTimeout(r, 50));
       expect(userFetches).toBe(1);
+    });
+
+    it('a returning visitor with none left sees Trial Ended on arrival, before typing; once', async () => {
+      start.user = free(0);
+      server = free(0);
+      mount(false);
+      expect(dialog()).toBe('trialEnded');
+      expect(userFetches).toBe(0);
+      act(() => gate.close());
+      expect(dialog()).toBe('none');
+      // A send opens it again (and sends nothing).
+      await act(async () => expect(await gate.guard('still?')).toBe(false));
+      expect(dialog()).toBe('trialEnded');
+    });
+
+    it('a visitor with messages left is not told anything on arrival', () => {
+      start.user = free(1);
+      mount(false);
+      expect(dialog()).toBe('none');
     });
 
     it("opens Trial Ended when the refresh fails, and on the server's 402 free_tier_exhausted", async () => {

@@ -127,8 +127,12 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
       const kind = refusalDialog(code);
       if (!kind || (!live.current.enabled && kind !== 'trialEnded')) return;
       // The cached user may still look valid (the open dialog would close at once): the server's
-      // answer comes first.
-      void refresh().then(() => setDialog(kind));
+      // answer comes first. A subscription the billing portal handles goes there, not to plans.
+      void refresh().then(async (fresh) => {
+        if (kind !== 'plans' || !fresh) return setDialog(kind);
+        const { sendDecision } = live.current.rules ?? (await loadRules());
+        setDialog(sendDecision(fresh) === 'payment' ? 'payment' : kind);
+      });
     },
     [refresh],
   );
@@ -143,6 +147,17 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
     setDialog('plans');
     navigate(pathname, { replace: true });
   }, [returned, pathname, navigate]);
+
+  // A free-tier visitor with nothing left (a returning one: the device's account keeps its count)
+  // sees Trial Ended on arrival, not after typing a message that cannot go. Once per page: closed,
+  // it opens again only on a send.
+  const exhausted = isFreeTierUser(user) && !!user && !canSendOnFreeTier(user);
+  const toldExhausted = useRef(false);
+  useEffect(() => {
+    if (!exhausted || toldExhausted.current) return;
+    toldExhausted.current = true;
+    setDialog('trialEnded');
+  }, [exhausted]);
 
   // The open dialog closes itself as soon as the user is valid (business §4).
   const valid = !!user && !!rules && rules.canSendWithSubscription(user);

@@ -9,7 +9,7 @@ import { endpointsQuery, modelsQuery } from '../../api/endpoints';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
-import { SubscriptionDialogs, useSubscriptionGate } from '../billing';
+import { FreeTierNotice, SubscriptionDialogs, useSubscriptionGate } from '../billing';
 import { PresetBar, presetsQuery, useDefaultPreset, usePresetDialogs, type CurrentSetup } from '../presets';
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
@@ -25,7 +25,10 @@ import { useFileConfig } from './files/useFileConfig';
 import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
 import { useSubscriptionRefusal } from './useSubscriptionRefusal';
+import { ChatRecoveryProvider, type ChatRecovery } from './messages/recovery';
+import { useStartupConfig } from '../../api/config';
 import { bottomActionKind } from './input/bottom-action';
+import { inputLocked } from './input/input-lock';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { PARAM_LABEL_KEYS } from './options/params';
 import type { MessageHandlers } from './messages/MessageRow';
@@ -239,6 +242,13 @@ function ChatScreen({
     : !!setup.endpoint && !!setup.model && !keyStatus.checking;
   const subscription = useSubscriptionGate(sendNow, canSendNow);
   useSubscriptionRefusal(stream.error, subscription.refused);
+  // An error reply's own way forward: the plan chooser, where subscriptions are on.
+  const subscriptionsOn = useStartupConfig().data?.subscriptionsEnabled === true;
+  const { refused: openRefusal } = subscription;
+  const recovery = useMemo<ChatRecovery>(
+    () => ({ subscribe: subscriptionsOn ? () => openRefusal('subscription_required') : null }),
+    [subscriptionsOn, openRefusal],
+  );
   const label = (endpoint: string) => endpointLabel(endpoint, setup.endpointsConfig, t);
 
   const bottomKind = bottomActionKind({
@@ -249,7 +259,12 @@ function ChatScreen({
     parent: latest ? byId.get(latest.parentMessageId) : undefined,
     endpointsConfig: setup.endpointsConfig,
   });
-  const locked = !submitting && !!latest && !latest.isCreatedByUser && (latest.error || latest.unfinished);
+  const locked = inputLocked({
+    submitting,
+    latest,
+    endpoint: assistantView ? undefined : setup.endpoint,
+    model: assistantView ? undefined : setup.model,
+  });
   const loadingMessages = routeId !== NEW_CONVO && messagesQuery.data === undefined;
   const noAssistant = assistantView && !assistant.target;
 
@@ -306,28 +321,31 @@ function ChatScreen({
         />
       ) : (
         <Suspense fallback={<div className="flex-1" />}>
-          <MessageList
-            path={path}
-            byId={byId}
-            // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
-            submitting={submitting || grace}
-            streamingId={submitting ? stream.targetMessageId : null}
-            untoldId={stream.phase === 'submitting' ? stream.targetMessageId : null}
-            endpointsConfig={setup.endpointsConfig}
-            handlers={handlers}
-            sendCount={sendCount}
-            userName={user?.username || user?.name}
-            bottom={
-              bottomKind && {
-                kind: bottomKind,
-                onStop: actions.stop,
-                onContinue: () => latest && continueReply(latest),
-                onRegenerate: () => latest && regenerate(latest),
+          <ChatRecoveryProvider value={recovery}>
+            <MessageList
+              path={path}
+              byId={byId}
+              // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
+              submitting={submitting || grace}
+              streamingId={submitting ? stream.targetMessageId : null}
+              untoldId={stream.phase === 'submitting' ? stream.targetMessageId : null}
+              endpointsConfig={setup.endpointsConfig}
+              handlers={handlers}
+              sendCount={sendCount}
+              userName={user?.username || user?.name}
+              bottom={
+                bottomKind && {
+                  kind: bottomKind,
+                  onStop: actions.stop,
+                  onContinue: () => latest && continueReply(latest),
+                  onRegenerate: () => latest && regenerate(latest),
+                }
               }
-            }
-          />
+            />
+          </ChatRecoveryProvider>
         </Suspense>
       )}
+      <FreeTierNotice busy={submitting} />
       <ChatInput
         onSend={subscription.guard}
         onStop={actions.stop}

@@ -5,7 +5,8 @@ import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message, type MessageFile } 
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
 import type { ChatSetupState } from './header/useChatSetup';
-import { upsertMessage } from './stream/messages';
+import { isUnsavedRequest } from './stream/error-details';
+import { placeholderId, upsertMessage } from './stream/messages';
 import type { Submission, SubmitContext } from './stream/plan';
 import { startStream } from './stream/run';
 import { stopStream } from './stream/stop';
@@ -74,21 +75,48 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
     [qc],
   );
 
+  /**
+   * Drops a question the server refused before keeping it (and its failed reply) from the cache,
+   * once what replaces it is on its way.
+   */
+  const dropUnsaved = useCallback(
+    (question: Message | undefined, key: string) => {
+      if (!question || !isUnsavedRequest(question.messageId)) return;
+      const gone = new Set([question.messageId, placeholderId(question.messageId)]);
+      updateMessagesCache(qc, key, (list) => list.filter((m) => !gone.has(m.messageId)));
+    },
+    [qc],
+  );
+
   const send = useCallback(
     (text: string, files?: MessageFile[]) => {
-      const { routeId: id, latest: last } = live.current;
-      const parentMessageId = id === NEW_CONVO || !last ? NO_PARENT : last.messageId;
-      return run({ kind: 'ask', text, parentMessageId, files });
+      const { routeId: id, latest: last, byId: all } = live.current;
+      // After a failed reply (the input allows it once another model is chosen), the new question
+      // goes beside the failed one rather than under its error.
+      const asked = last && !last.isCreatedByUser && last.error ? all.get(last.parentMessageId) : undefined;
+      const failed = asked?.isCreatedByUser ? asked : undefined;
+      const parent = failed ? failed.parentMessageId : last?.messageId;
+      const parentMessageId = id === NEW_CONVO || !parent ? NO_PARENT : parent;
+      const sent = run({ kind: 'ask', text, parentMessageId, files });
+      if (sent) dropUnsaved(failed, id);
+      return sent;
     },
-    [run],
+    [run, dropUnsaved],
   );
 
   const regenerate = useCallback(
     (m: Message) => {
       const userMessage = m.isCreatedByUser ? m : live.current.byId.get(m.parentMessageId);
-      if (userMessage?.isCreatedByUser) run({ kind: 'regenerate', userMessage });
+      if (!userMessage?.isCreatedByUser) return;
+      // A refused question was never kept: it is asked again (with the model chosen now).
+      if (!isUnsavedRequest(userMessage.messageId)) {
+        run({ kind: 'regenerate', userMessage });
+        return;
+      }
+      const { parentMessageId, text, files } = userMessage;
+      if (run({ kind: 'ask', text, parentMessageId, files })) dropUnsaved(userMessage, live.current.routeId);
     },
-    [run],
+    [run, dropUnsaved],
   );
 
   const continueReply = useCallback(
@@ -102,14 +130,15 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
   const editSubmit = useCallback(
     (m: Message, text: string) => {
       if (m.isCreatedByUser) {
-        // The edited message keeps its images.
-        run({ kind: 'ask', text, parentMessageId: m.parentMessageId, files: m.files });
+        // The edited message keeps its images; a refused one it replaces was never kept.
+        if (run({ kind: 'ask', text, parentMessageId: m.parentMessageId, files: m.files }))
+          dropUnsaved(m, live.current.routeId);
         return;
       }
       const userMessage = live.current.byId.get(m.parentMessageId);
       if (userMessage) run({ kind: 'edit-reply', userMessage, responseMessage: m, text });
     },
-    [run],
+    [run, dropUnsaved],
   );
 
   const editSave = useCallback(

@@ -5,7 +5,8 @@ import { AlertCircle } from 'lucide-react';
 import { CUT_FINISH_REASON, TIMINGS, type Message } from '@chat/contract';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';
 import { getErrorDetail } from '../stream/error-details';
-import { errorTextFor, isErrorJsonText } from './error-text';
+import { CreditsHelp } from './CreditsHelp';
+import { errorTextFor, isErrorJsonText, isTokenBalanceError } from './error-text';
 import { PluginStates } from './PluginStates';
 
 function ErrorBubble({ text }: { text: string }) {
@@ -99,6 +100,7 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
         </div>
       )}
       {message.error && <ErrorBubble text={errorTextFor(t, message.text, detail)} />}
+      {message.error && isTokenBalanceError(message.text, detail) && <CreditsHelp />}
       {message.unfinished &&
         !streaming &&
         !message.error &&

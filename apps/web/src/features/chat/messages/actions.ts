@@ -19,14 +19,17 @@ export interface ActionContext {
   endpointsConfig: EndpointsConfig | undefined;
 }
 
-/** Spec §4: an AI reply whose parent is a user message, not edited, while not submitting. */
+/**
+ * An AI reply whose parent is a user message, not edited, while not submitting. A reply that failed
+ * before the server kept it (still the placeholder) counts too: the error leaves a way forward.
+ */
 export function canRegenerate(m: Message, parent: Message | undefined, ctx: ActionContext): boolean {
   return (
     !ctx.submitting &&
     !m.isCreatedByUser &&
     !m.isEdited &&
     !!parent?.isCreatedByUser &&
-    !isPlaceholder(m.messageId)
+    (!isPlaceholder(m.messageId) || m.error)
   );
 }
 

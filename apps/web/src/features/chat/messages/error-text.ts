@@ -104,6 +104,13 @@ function fromJson(t: Translate, obj: Record<string, unknown>, raw: string): stri
   return genericErrorText(t, raw);
 }
 
+/** A refusal for want of credits (token_balance), live (its code) or saved (its JSON text). */
+export function isTokenBalanceError(text: string, detail?: StreamError): boolean {
+  if (detail) return detail.code === 'token_balance';
+  const json = parseJson(text);
+  return json?.code === 'token_balance' || json?.type === 'token_balance';
+}
+
 /**
  * The user-facing text of an error reply (business §8 "Chat error texts"): a known code through
  * ERROR_TEXT_KEYS, known provider texts as they are, anything else behind the generic prefix.

@@ -14,6 +14,21 @@ export function getErrorDetail(messageId: string): StreamError | undefined {
   return details.get(messageId);
 }
 
+/**
+ * Questions the server refused before saving anything (a gate's refusal: quota, balance,
+ * subscription, free tier): they exist only in this page's cache, so trying again sends them anew
+ * rather than asking the server to regenerate a message it never kept.
+ */
+const unsaved = new Set<string>();
+
+export function markUnsavedRequest(messageId: string): void {
+  unsaved.add(messageId);
+}
+
+export function isUnsavedRequest(messageId: string): boolean {
+  return unsaved.has(messageId);
+}
+
 /** Codes made by the client itself (not in the contract's ErrorCode). */
 export const CLIENT_ERROR = {
   network: 'network_error',

@@ -18,7 +18,7 @@ import { parseStreamEvent, streamSse } from '../../../api/sse';
 import { queryKeys } from '../../../api/keys';
 import { patchConvoInCache } from '../../../api/convos-cache';
 import { adoptConversationId } from './adopt-id';
-import { CLIENT_ERROR, setErrorDetail } from './error-details';
+import { CLIENT_ERROR, markUnsavedRequest, setErrorDetail } from './error-details';
 import { isActive, type StreamError } from './machine';
 import { patchMessage, upsertMessage } from './messages';
 import { planSubmission, type SubmitContext, type Submission } from './plan';
@@ -86,6 +86,14 @@ function fail(qc: QueryClient, s: Session, error: StreamError, response?: Messag
   flushText(qc, s);
   const id = response?.messageId ?? s.plan.targetMessageId;
   setErrorDetail(id, error);
+  // Refused before `created`: a new question was not saved (a regenerated one already was).
+  if (
+    !response &&
+    getStreamState(s.key).phase === 'submitting' &&
+    s.plan.optimistic.some((m) => m.isCreatedByUser)
+  ) {
+    markUnsavedRequest(s.plan.requestMessageId);
+  }
   if (response) applySaved(qc, s, { responseMessage: response });
   else setMessages(qc, s.key, (list) => patchMessage(list, id, { error: true, text: s.text }));
   dispatchStream(s.key, { type: 'error', error });

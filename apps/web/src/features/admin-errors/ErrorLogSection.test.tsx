@@ -25,13 +25,20 @@ const record = (i: number, over: Partial<ErrorRecord> = {}): ErrorRecord => ({
 });
 
 const ALL = Array.from({ length: 45 }, (_, i) => record(i));
+/** The newest records of any code (getRecentErrors). */
+const RECENT = [
+  record(100, { errorCode: 'upstream_rate_limited', errorMessage: 'Slow down' }),
+  record(101, { errorCode: 'internal', errorMessage: 'Database unavailable' }),
+];
 type Answer = (url: URL) => Response | Promise<Response>;
+let recentAnswer: Answer;
 let listAnswer: Answer;
 let detailAnswer: Answer;
 const calls: string[] = [];
 
 beforeEach(() => {
   calls.length = 0;
+  recentAnswer = () => Response.json({ errors: RECENT, total: RECENT.length });
   listAnswer = (url) => {
     const skip = Number(url.searchParams.get('skip'));
     const limit = Number(url.searchParams.get('limit'));
@@ -49,6 +56,7 @@ beforeEach(() => {
     vi.fn(async (input: string) => {
       calls.push(input);
       const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/admin/getRecentErrors') return recentAnswer(url);
       if (url.pathname.startsWith('/api/admin/getErrorsByCode/')) return listAnswer(url);
       if (url.pathname.startsWith('/api/admin/getErrorById/')) return detailAnswer(url);
       return Response.json({ message: 'No', code: 'unauthorized' }, { status: 401 });
@@ -80,15 +88,48 @@ describe('ErrorLogSection', () => {
     renderSection();
     searchFor('   ');
     expect(warn).toHaveBeenCalledOnce();
-    expect(calls).toEqual([]);
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(calls.filter((c) => c.includes('getErrorsByCode'))).toEqual([]);
+    expect(screen.getByTestId('error-log-heading').textContent).toBe('Recent errors');
+  });
+
+  it('lists the recent errors before a search; the example and a row’s code lead to codes that exist', async () => {
+    renderSection();
+    const rows = await screen.findAllByTestId('error-log-row');
+    expect(rows).toHaveLength(2);
+    expect(calls).toContain('/api/admin/getRecentErrors?limit=20&skip=0');
+    expect(screen.getByTestId('error-log-heading').textContent).toBe('Recent errors');
+    expect(screen.getByLabelText('Error code').getAttribute('placeholder')).toBe(
+      'e.g. upstream_rate_limited',
+    );
+
+    listAnswer = () => Response.json({ errors: [RECENT[1]], total: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Show the errors with code internal' }));
+    await waitFor(() => expect(calls).toContain('/api/admin/getErrorsByCode/internal?limit=20&skip=0'));
+    expect(screen.getByTestId('error-log-heading').textContent).toBe('internal');
+    expect((screen.getByLabelText('Error code') as HTMLInputElement).value).toBe('internal');
+    await waitFor(() => expect(screen.getAllByTestId('error-log-row')).toHaveLength(1));
+    // The example stays the newest code while a search shows.
+    expect(screen.getByLabelText('Error code').getAttribute('placeholder')).toBe(
+      'e.g. upstream_rate_limited',
+    );
+
+    fireEvent.click(screen.getByTestId('error-log-recent'));
+    expect(screen.getByTestId('error-log-heading').textContent).toBe('Recent errors');
+    await waitFor(() => expect(screen.getAllByTestId('error-log-row')).toHaveLength(2));
+  });
+
+  it('says when nothing is logged yet, in the list and in the field', async () => {
+    recentAnswer = () => Response.json({ errors: [], total: 0 });
+    renderSection();
+    expect((await screen.findByTestId('error-log-empty')).textContent).toBe('No errors logged yet.');
+    expect(screen.getByLabelText('Error code').getAttribute('placeholder')).toBe('No errors logged yet.');
   });
 
   it('pages by 20 with Previous / Next and "x–y of total"', async () => {
     renderSection();
     searchFor(' upstream_error ');
     await waitFor(() => expect(screen.getAllByTestId('error-log-row')).toHaveLength(20));
-    expect(calls[0]).toBe('/api/admin/getErrorsByCode/upstream_error?limit=20&skip=0');
+    expect(calls).toContain('/api/admin/getErrorsByCode/upstream_error?limit=20&skip=0');
     expect(screen.getByTestId('error-log-range').textContent).toContain('1–20 of 45');
     const previous = screen.getByRole('button', { name: 'Previous' });
     const next = screen.getByRole('button', { name: 'Next' });

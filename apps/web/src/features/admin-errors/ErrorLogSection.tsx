@@ -5,15 +5,17 @@ import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { fetchErrorDetails, useErrorsByCode } from './api';
+import { fetchErrorDetails, useErrorsByCode, useRecentErrors } from './api';
 import { ErrorDetails } from './ErrorDetails';
 
 const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'medium' };
 
 /**
- * The admin panel's logged-error search (business §2, §4, §7, §8, §9): a code (needed: an empty
- * one is only a console notice), its records newest first in pages of 20 with "x–y of total",
- * and a row's details by id. The panel mounts it for the operator; the server refuses everyone else.
+ * The admin panel's logged-error search: a code (needed: an empty one is only a console notice),
+ * its records newest first in pages of 20 with "x–y of total", and a row's details by id. Before a
+ * search (and with Show recent errors) the newest records of any code are listed, and the field's
+ * example is the newest one's code, so the operator searches for codes that exist; a row's code
+ * searches for itself. The panel mounts it for the operator; the server refuses everyone else.
  */
 
 /** The table's columns, in order (their header texts' keys). */
@@ -33,7 +35,20 @@ export function ErrorLogSection() {
   const [detailsError, setDetailsError] = useState<string | null>(null);
   const [loadingId, setLoadingId] = useState<string | null>(null);
   const detailsRequest = useRef<AbortController | null>(null);
-  const page = useErrorsByCode(code, skip);
+  const byCode = useErrorsByCode(code, skip);
+  // The recent list's first page also gives the field its example.
+  const recent = useRecentErrors(code === null ? skip : 0, true);
+  const page = code === null ? recent : byCode;
+  const newestCode = code === null || skip === 0 ? recent.data?.errors[0]?.errorCode : undefined;
+  const [example, setExample] = useState<string | undefined>(undefined);
+  if (newestCode && newestCode !== example) setExample(newestCode);
+
+  const show = (wanted: string | null) => {
+    setCode(wanted);
+    setSkip(0);
+    setSelected(null);
+    setDetailsError(null);
+  };
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -42,10 +57,7 @@ export function ErrorLogSection() {
       console.warn('Error log search: enter an error code');
       return;
     }
-    setCode(wanted);
-    setSkip(0);
-    setSelected(null);
-    setDetailsError(null);
+    show(wanted);
   };
 
   const open = async (id: string) => {
@@ -80,9 +92,7 @@ export function ErrorLogSection() {
   const hasNext = !!data && data.skip + data.errors.length < data.total;
 
   let body;
-  if (code === null) {
-    body = null;
-  } else if (page.isError) {
+  if (page.isError) {
     body = (
       <Alert data-testid="error-log-table-error">
         {t('com_admin_errors_table_error', {
@@ -95,7 +105,7 @@ export function ErrorLogSection() {
   } else if (data.errors.length === 0) {
     body = (
       <p data-testid="error-log-empty" className="py-4 text-sm text-text-secondary">
-        {t('com_admin_errors_empty')}
+        {t(code === null ? 'com_admin_errors_recent_empty' : 'com_admin_errors_empty')}
       </p>
     );
   } else {
@@ -136,7 +146,19 @@ export function ErrorLogSection() {
                     </button>
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 font-mono text-xs text-text-primary">
-                    {e.errorCode}
+                    <button
+                      type="button"
+                      data-testid="error-log-code"
+                      onClick={(ev) => {
+                        ev.stopPropagation();
+                        setDraft(e.errorCode);
+                        show(e.errorCode);
+                      }}
+                      aria-label={t('com_admin_errors_search_code', { code: e.errorCode })}
+                      className="rounded text-start underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+                    >
+                      {e.errorCode}
+                    </button>
                   </td>
                   <td className="max-w-[24rem] truncate px-3 py-2 text-text-primary" title={e.errorMessage}>
                     {e.errorMessage}
@@ -197,7 +219,13 @@ export function ErrorLogSection() {
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             maxLength={ERROR_LOG_LIMITS.codeMax}
-            placeholder={t('com_admin_errors_code_placeholder')}
+            placeholder={
+              example
+                ? t('com_admin_errors_code_placeholder', { code: example })
+                : recent.isSuccess
+                  ? t('com_admin_errors_recent_empty')
+                  : undefined
+            }
             autoComplete="off"
             spellCheck={false}
             className="h-10 w-full min-w-0 rounded-lg border border-border-medium bg-surface-primary px-3 text-sm text-text-primary placeholder:text-text-tertiary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30"
@@ -205,6 +233,16 @@ export function ErrorLogSection() {
         </div>
         <Button type="submit">{t('com_admin_errors_search')}</Button>
       </form>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 data-testid="error-log-heading" className="text-sm font-medium text-text-secondary">
+          {code === null ? t('com_admin_errors_recent') : code}
+        </h3>
+        {code !== null && (
+          <Button variant="secondary" size="sm" data-testid="error-log-recent" onClick={() => show(null)}>
+            {t('com_admin_errors_show_recent')}
+          </Button>
+        )}
+      </div>
       {body}
       {detailsError && <Alert data-testid="error-details-alert">{detailsError}</Alert>}
       {selected && <ErrorDetails record={selected} onClose={() => setSelected(null)} />}

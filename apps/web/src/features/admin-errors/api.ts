@@ -5,7 +5,29 @@ import { apiFetch } from '../../api/http';
 
 export const errorLogKeys = {
   byCode: (code: string, skip: number) => ['admin', 'errors', code, skip] as const,
+  recent: (skip: number) => ['admin', 'errors', 'recent', skip] as const,
 };
+
+/**
+ * GET /api/admin/getRecentErrors?limit=20&skip=n: the newest records of any code, what the panel
+ * shows before (and instead of) a search, so the operator sees which codes there are.
+ */
+export function useRecentErrors(skip: number, enabled: boolean) {
+  return useQuery({
+    queryKey: errorLogKeys.recent(skip),
+    queryFn: async ({ signal }) => ({
+      ...(await callApi(API_ROUTE_PATHS.getRecentErrors, {
+        query: { limit: ERROR_LOG_LIMITS.pageSize, skip },
+        signal,
+      })),
+      skip,
+    }),
+    enabled,
+    placeholderData: keepPreviousData,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
 
 /** GET /api/admin/getErrorsByCode/:code?limit=20&skip=n (business §7, §9): a page, the total, its skip. */
 export function useErrorsByCode(code: string | null, skip: number) {

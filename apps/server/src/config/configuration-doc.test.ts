@@ -2,6 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  FREE_TIER_DEFAULT_MESSAGES,
+  PREMIUM_DEFAULT_DAILY_USES,
+  PREMIUM_DEFAULT_MODELS,
+  SOCIAL_BONUS_DEFAULT_PLATFORMS,
+} from '@chat/contract';
 import { envSchema, parseEnv } from './env.js';
 
 /**
@@ -60,6 +66,22 @@ describe('docs/configuration.md', () => {
       const cell = rowOf(key)?.[1] ?? '';
       const shown = value === '' ? 'empty' : String(value);
       return cell.includes(shown) ? [] : [`${key}: the schema's default is ${shown}, the page says ${cell}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('gives the defaults applied after parsing (unset in the schema, taken from the contract)', () => {
+    // These stay unset in the schema: being unset is itself meaningful (the free tier and the
+    // premium limit turn on with subscriptions), so the default comes in later.
+    const applied: Record<string, string> = {
+      FREE_TIER_MESSAGES: String(FREE_TIER_DEFAULT_MESSAGES),
+      PREMIUM_DAILY_USES: String(PREMIUM_DEFAULT_DAILY_USES),
+      PREMIUM_MODELS: PREMIUM_DEFAULT_MODELS.join(','),
+      SOCIAL_BONUS_PLATFORMS: SOCIAL_BONUS_DEFAULT_PLATFORMS.join(','),
+    };
+    const wrong = Object.entries(applied).flatMap(([key, shown]) => {
+      const cell = rowOf(key)?.[1] ?? '';
+      return cell.includes(`\`${shown}\``) ? [] : [`${key}: the default is ${shown}, the page says ${cell}`];
     });
     expect(wrong).toEqual([]);
   });

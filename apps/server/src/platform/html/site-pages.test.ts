@@ -62,6 +62,8 @@ describe('the public pages rendered on the server', () => {
         appTitle: 'Omni<Chat>',
         clientOrigin: 'https://chat.example.com',
         affiliate: { scriptUrl: 'https://track.example/t.js', referUrl: 'https://refer.example/r' },
+        // Try Now is offered only with the free tier on (web/src/app/site.test.tsx: without it).
+        freeTier: { messages: 2 },
       },
       { webDist, siteRenderer: await loadRenderer() },
     );

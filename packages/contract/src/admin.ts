@@ -5,9 +5,9 @@
 
 /** §6: what a signed-in account other than the operator sees at /admin. */
 export const ADMIN_TEXTS = {
-  accessDeniedTitle: 'Access Denied',
+  /** One sentence, its heading included, as the spec words it. */
   accessDenied:
-    'You are not authorized to view this page. Please contact an administrator if you believe this is an error.',
+    'Access Denied: You are not authorized to view this page. Please contact an administrator if you believe this is an error.',
   /** §8: a table that failed to load reads "Error loading {table} data: {message}". */
   unknownError: 'Unknown error',
 } as const;

@@ -25,7 +25,7 @@ export const VALIDATION_TEXTS = {
   com_auth_password_min_length: `Password must be at least ${AUTH_LIMITS.passwordMin} characters`,
   com_auth_password_max_length: `Password must be less than ${AUTH_LIMITS.passwordMax} characters`,
   com_auth_password_confirm_required: 'Please confirm your password',
-  com_auth_password_not_match: 'Passwords do not match',
+  com_auth_password_not_match: 'passwords do not match',
   com_auth_reset_no_token: 'Unable to process: No valid reset token',
   com_auth_reset_no_user_id: 'Unable to process: No valid user id',
   com_error_invalid_id: 'Invalid id',

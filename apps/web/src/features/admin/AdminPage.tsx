@@ -25,8 +25,7 @@ function AccessDenied() {
     >
       <div className="flex max-w-md flex-col items-center gap-3 rounded-2xl border border-border-light bg-surface-primary p-6 text-center">
         <ShieldAlert className="size-8 text-text-danger" aria-hidden />
-        <h1 className="text-lg font-semibold text-text-primary">{t('com_admin_access_denied')}</h1>
-        <p className="text-sm text-text-secondary">{t('com_admin_access_denied_detail')}</p>
+        <h1 className="text-base font-semibold text-text-primary">{t('com_admin_access_denied')}</h1>
         <Link to="/" className="mt-2 text-sm font-medium text-text-primary underline underline-offset-4">
           {t('com_ui_go_home')}
         </Link>

@@ -49,9 +49,14 @@ describe('the admin panel (business §6, §8)', () => {
         <AdminPage />
       </MemoryRouter>,
     );
+    // One sentence, heading and reason together, in the spec's words.
     const denied = screen.getByTestId('admin-access-denied');
-    expect(denied.textContent).toContain(ADMIN_TEXTS.accessDeniedTitle);
-    expect(denied.textContent).toContain(ADMIN_TEXTS.accessDenied);
+    const heading = screen.getByRole('heading', { level: 1 });
+    expect(denied.contains(heading)).toBe(true);
+    expect(heading.textContent).toBe(
+      'Access Denied: You are not authorized to view this page. Please contact an administrator if you believe this is an error.',
+    );
+    expect(heading.textContent).toBe(ADMIN_TEXTS.accessDenied);
     expect(screen.queryByTestId('admin-page')).toBeNull();
   });
 });

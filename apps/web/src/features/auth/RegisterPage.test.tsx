@@ -49,7 +49,7 @@ describe('the register page', () => {
     type('register-password', 'short');
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
     type('register-confirm-password', 'other');
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('passwords do not match')).toBeTruthy();
     type('register-name', 'Ann Example');
     type('register-email', 'ann@example.com');
     type('register-password', 'long enough 1');

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { VALIDATION_TEXTS } from '@chat/contract';
+import en from './en.json';
+import { CHUNK_ENGLISH } from './chunks';
+import { Translator } from '../state/translator';
+
+/**
+ * Texts the product must show word for word: each key's English, rendered as the app renders it
+ * (placeholders filled), against the words the product's specification gives.
+ */
+const translator = new Translator('en-US');
+translator.addResourceBundle('en-US', 'translation', { ...VALIDATION_TEXTS, ...en, ...CHUNK_ENGLISH });
+const { t } = translator;
+
+describe("the spec's own words", () => {
+  it('preset saved toast: "{title} saved."', () => {
+    expect(t('com_endpoint_preset_saved', { title: 'Work' })).toBe('Work saved.');
+  });
+
+  it('rename failure: "Failed to rename conversation."', () => {
+    expect(t('com_ui_rename_failed')).toBe('Failed to rename conversation.');
+  });
+
+  it('confirm password: "passwords do not match"', () => {
+    expect(t('com_auth_password_not_match')).toBe('passwords do not match');
+  });
+
+  it('admin panel: "Access Denied: …" as one sentence', () => {
+    expect(t('com_admin_access_denied')).toBe(
+      'Access Denied: You are not authorized to view this page. Please contact an administrator if you believe this is an error.',
+    );
+  });
+});

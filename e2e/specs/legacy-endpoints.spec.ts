@@ -32,7 +32,7 @@ test('Bing: pick a tone and context in its options, chat, and Sydney mode asks f
   await expect(popover.getByRole('radio', { name: 'Precise' })).toHaveAttribute('aria-checked', 'true');
   await popover.getByTestId('bing-context').fill('The user is a gardener who likes short answers.');
   // The live token count, asked of POST /api/tokenizer after typing stops.
-  await expect(popover.getByTestId('bing-context-tokens')).toHaveText(/^\d+ of about 7000 tokens$/);
+  await expect(popover.getByTestId('bing-context-tokens')).toHaveText(/^\d+ of about 7k tokens$/);
   await expect(popover.getByTestId('bing-system-message')).toHaveCount(0);
   await page.keyboard.press('Escape');
 

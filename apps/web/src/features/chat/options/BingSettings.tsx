@@ -12,13 +12,17 @@ export interface BingSettingsProps {
   onChange: <K extends BingOptionKey>(key: K, value: BingValues[K]) => void;
 }
 
+/** Bing's context limit as people say it: about 7k tokens. */
+const BING_CONTEXT_APPROX = `${BING_DEFAULTS.contextMaxTokens / 1000}k`;
+
 const FIELD =
   'w-full resize-y rounded-md border border-border-medium bg-surface-primary px-2 py-1.5 text-sm text-text-primary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30';
 
 /**
  * Bing's options (spec §4 Bing): the conversation style, extra context with its live token count
- * (asked 250 ms after the last keystroke; about 7k tokens fit), and in Sydney mode its system
- * message. They go with the next ask.
+ * (asked 250 ms after the last keystroke; errors may occur above about 7k tokens), and in Sydney
+ * mode its system message, with the warning that misusing it may get the person banned from Bing.
+ * They go with the next ask.
  */
 export function BingSettings({ model, values, onChange }: BingSettingsProps) {
   const { t } = useTranslation();
@@ -75,11 +79,13 @@ export function BingSettings({ model, values, onChange }: BingSettingsProps) {
           className={clsx('text-xs', over ? 'text-red-500' : 'text-text-tertiary')}
         >
           {count === null
-            ? t('com_endpoint_bing_context_limit', { max: BING_DEFAULTS.contextMaxTokens })
-            : t(over ? 'com_endpoint_bing_context_over' : 'com_endpoint_bing_context_tokens', {
-                count,
-                max: BING_DEFAULTS.contextMaxTokens,
-              })}
+            ? t('com_endpoint_bing_context_limit', { max: BING_CONTEXT_APPROX })
+            : over
+              ? `${t('com_endpoint_bing_context_tokens', { count, max: BING_CONTEXT_APPROX })} · ${t(
+                  'com_endpoint_bing_context_limit',
+                  { max: BING_CONTEXT_APPROX },
+                )}`
+              : t('com_endpoint_bing_context_tokens', { count, max: BING_CONTEXT_APPROX })}
         </span>
       </div>
       {model === 'Sydney' && (
@@ -94,8 +100,16 @@ export function BingSettings({ model, values, onChange }: BingSettingsProps) {
             value={values.systemMessage}
             placeholder={t('com_endpoint_bing_system_message_placeholder')}
             onChange={(e) => onChange('systemMessage', e.target.value)}
+            aria-describedby={`${systemId}-warning`}
             className={FIELD}
           />
+          <p
+            id={`${systemId}-warning`}
+            data-testid="bing-system-message-warning"
+            className="text-xs text-amber-800 dark:text-amber-200"
+          >
+            {t('com_endpoint_bing_system_message_warning')}
+          </p>
         </div>
       )}
     </div>

@@ -18,6 +18,7 @@ export * from './config-routes.js';
 export * from './route-def.js';
 export * from './model-configs.js';
 export * from './model-relabel.js';
+export * from './refusal.js';
 export * from './balance.js';
 export * from './plugin-fields.js';
 export * from './plugin-limits.js';

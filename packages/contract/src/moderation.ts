@@ -62,6 +62,13 @@ export function limitTextParams(text: string): { limit?: number; max?: number; w
   return {};
 }
 
+/**
+ * How a moderating upstream's refusal begins (business §8): the server keeps such a refusal's own
+ * words as the error's message, whatever its status, and the chat shows it as the notice to edit
+ * the message and retry.
+ */
+export const UPSTREAM_MODERATION_TEXT = 'This message was blocked due to upstream moderation';
+
 /** Spec §4 Session 9: a user whose error message text contains "ban" is logged out. */
 export function isBanText(text: string | undefined): boolean {
   // LibreChat's test, as it is: `message.includes('ban')`.

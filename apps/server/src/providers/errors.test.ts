@@ -58,6 +58,16 @@ describe('provider error mapping across protocols', () => {
     expect(mapProviderError(apiError(402, {}))).toMatchObject({ code: 'insufficient_quota' });
   });
 
+  it("keeps a moderating upstream's refusal in its own words as moderation, not a wrong key", () => {
+    const words = 'This message was blocked due to upstream moderation. Flagged categories: sexual/minors';
+    for (const status of [400, 403]) {
+      expect(mapProviderError(apiError(status, { error: { code: status, message: words } }))).toEqual({
+        code: 'moderation',
+        message: words,
+      });
+    }
+  });
+
   it("maps Azure's content filter, a too long prompt and Anthropic's overload", () => {
     expect(
       mapProviderError(apiError(400, { error: { code: 'content_filter', message: 'filtered' } })),

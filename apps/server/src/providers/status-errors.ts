@@ -1,4 +1,4 @@
-import { CHAT_LIMITS } from '@chat/contract';
+import { CHAT_LIMITS, UPSTREAM_MODERATION_TEXT } from '@chat/contract';
 import { scrub } from '../platform/log-errors.js';
 import type { ProviderError } from './types.js';
 
@@ -53,6 +53,11 @@ export function fromStatus(
   // user sees this message, so what looks like a secret is cut out (platform/log-errors.ts).
   const suffix = detail ? `: ${scrub(detail, [])}` : '';
   const retryAfter = retryAfterSeconds(headers) ?? retryDelaySeconds(body);
+  // A moderating upstream's refusal (a 400 or a 403, not a wrong key): its own words, which the
+  // chat turns into the edit-and-retry notice (and names what was flagged).
+  if (detail?.trimStart().startsWith(UPSTREAM_MODERATION_TEXT)) {
+    return { code: 'moderation', message: cut(scrub(detail.trim(), [])) };
+  }
   if (status === 401 || status === 403 || (status === 400 && BAD_KEY.test(body))) {
     return { code: 'upstream_auth', message: cut(`The provider rejected the API key (${status})${suffix}`) };
   }

@@ -2,14 +2,14 @@ import { useEffect, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { AlertCircle } from 'lucide-react';
-import { CUT_FINISH_REASON, TIMINGS, type Message } from '@chat/contract';
+import { CUT_FINISH_REASON, isLikelyRefusal, TIMINGS, type Message } from '@chat/contract';
 import { LazyMarkdown } from '../markdown/LazyMarkdown';
 import { getErrorDetail } from '../stream/error-details';
 import { CreditsHelp } from './CreditsHelp';
-import { errorTextFor, isErrorJsonText, isTokenBalanceError } from './error-text';
+import { errorLinkFor, errorTextFor, isErrorJsonText, isTokenBalanceError } from './error-text';
 import { PluginStates } from './PluginStates';
 
-function ErrorBubble({ text }: { text: string }) {
+function ErrorBubble({ text, link }: { text: string; link: { href: string; label: string } | null }) {
   return (
     <div
       role="alert"
@@ -17,7 +17,23 @@ function ErrorBubble({ text }: { text: string }) {
       className="flex items-start gap-2 rounded-xl border border-text-danger/30 bg-surface-danger px-3.5 py-3 text-sm text-text-danger"
     >
       <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
-      <span className="min-w-0 break-words">{text}</span>
+      <span className="min-w-0 break-words">
+        {text}
+        {link && (
+          <>
+            {' '}
+            <a
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="message-error-link"
+              className="font-medium underline underline-offset-2"
+            >
+              {link.label}
+            </a>
+          </>
+        )}
+      </span>
     </div>
   );
 }
@@ -55,6 +71,20 @@ function ConnectionEndedNotice() {
   );
 }
 
+/** A short "sorry" from the unfiltered models: most likely a refusal, and how to get past it. */
+function RefusalHint() {
+  const { t } = useTranslation();
+  return (
+    <p
+      role="note"
+      data-testid="refusal-hint"
+      className="mt-2 rounded-lg bg-surface-secondary px-3 py-2 text-sm text-text-secondary"
+    >
+      {t('com_chat_refusal_hint')}
+    </p>
+  );
+}
+
 export interface MessageContentProps {
   message: Message;
   /** This reply is the one streaming now (shows the blinking cursor). */
@@ -63,6 +93,10 @@ export interface MessageContentProps {
 
 export function MessageContent({ message, streaming }: MessageContentProps) {
   const { t } = useTranslation();
+  const errorLink = (text: string, d: typeof detail) => {
+    const link = errorLinkFor(text, d);
+    return link && { href: link.href, label: t(link.labelKey) };
+  };
   const detail = message.error ? getErrorDetail(message.messageId) : undefined;
 
   if (message.isCreatedByUser) {
@@ -99,8 +133,14 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
           ) : null}
         </div>
       )}
-      {message.error && <ErrorBubble text={errorTextFor(t, message.text, detail)} />}
+      {message.error && (
+        <ErrorBubble text={errorTextFor(t, message.text, detail)} link={errorLink(message.text, detail)} />
+      )}
       {message.error && isTokenBalanceError(message.text, detail) && <CreditsHelp />}
+      {!message.error &&
+        !message.unfinished &&
+        !streaming &&
+        isLikelyRefusal(message.text, message.model) && <RefusalHint />}
       {message.unfinished &&
         !streaming &&
         !message.error &&

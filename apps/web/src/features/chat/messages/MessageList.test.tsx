@@ -331,4 +331,22 @@ describe("MessageList: where the model's context begins", () => {
     rerender(<Harness messages={[...messages, sent, placeholder]} streamingId="u6_" />);
     expect(screen.queryByTestId('context-divider')).toBeNull();
   });
+
+  it('says the chat is getting long under the newest message while the model no longer sees all of it', () => {
+    const { rerender } = render(<Harness messages={loaded(8, { m7: 'm4' })} />);
+    const notice = screen.getByTestId('long-chat-notice');
+    expect(notice.textContent).toBe('com_chat_long_chat');
+    expect(rowOf('m7').compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The whole conversation fit the newest reply's context: no notice.
+    rerender(<Harness messages={loaded(8, { m5: 'm2' })} />);
+    expect(screen.queryByTestId('long-chat-notice')).toBeNull();
+  });
+
+  it('keeps the long-chat notice away while a reply streams', () => {
+    const messages = loaded(6, { m5: 'm2' });
+    const sent = msg('u6', 'm5');
+    const placeholder = msg('u6_', 'u6', { isCreatedByUser: false, sender: 'Assistant', text: '' });
+    render(<Harness messages={[...messages, sent, placeholder]} streamingId="u6_" untoldId="u6_" />);
+    expect(screen.queryByTestId('long-chat-notice')).toBeNull();
+  });
 });

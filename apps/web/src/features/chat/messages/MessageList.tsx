@@ -9,6 +9,7 @@ import { BottomAction, type BottomActionProps } from '../input/BottomAction';
 import { MessageRow, type MessageHandlers } from './MessageRow';
 import { ShowEarlierButton } from './ShowEarlierButton';
 import { ContextDivider } from './ContextDivider';
+import { LongChatNotice } from './LongChatNotice';
 import { contextStartOf } from '../stream/context-start';
 
 export interface MessageListProps {
@@ -134,6 +135,8 @@ export function MessageList({
         <div ref={contentRef} className="pb-8 pt-2">
           {start > 0 && <ShowEarlierButton onClick={showEarlier} />}
           <div ref={rowsRef}>{rows}</div>
+          {/* The chat outgrew the model's context: said once, under the newest message. */}
+          {contextStart && !streamingId && <LongChatNotice />}
         </div>
       </div>
       {(showButton || bottom) && (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { concurrentLimitText, messageLimitText, PREMIUM_TEXTS } from '@chat/contract';
 import i18n from '../../../app/i18n';
 import en from '../../../locales/en.json';
-import { errorTextFor, isErrorJsonText, type Translate } from './error-text';
+import { errorLinkFor, errorTextFor, isErrorJsonText, type Translate } from './error-text';
 
 const dict = en as Record<string, string>;
 // The real translator (plural forms, interpolation) over the English dictionary.
@@ -95,5 +95,33 @@ describe('errorTextFor', () => {
     expect(isErrorJsonText(saved('upstream_error', 'reset'))).toBe(true);
     expect(isErrorJsonText('{"a":1}')).toBe(false);
     expect(isErrorJsonText('partial reply')).toBe(false);
+  });
+
+  it("turns an upstream's moderation block into the edit-and-retry notice, with its link", () => {
+    const blocked = 'This message was blocked due to upstream moderation. Reason: violence.';
+    const notice =
+      'This message was blocked due to upstream moderation. Please edit your message and try again.';
+    expect(errorTextFor(t, blocked)).toBe(notice);
+    expect(errorTextFor(t, JSON.stringify({ code: 'moderation', message: blocked }))).toBe(notice);
+    expect(errorTextFor(t, '', { code: 'moderation', message: blocked })).toBe(notice);
+    expect(errorLinkFor(blocked)).toEqual({
+      href: '/faq',
+      labelKey: 'com_chat_error_upstream_moderation_link',
+    });
+    expect(errorLinkFor(JSON.stringify({ code: 'moderation', message: blocked }))).not.toBeNull();
+    expect(errorLinkFor('', { code: 'moderation', message: blocked })).not.toBeNull();
+    expect(errorLinkFor('boom')).toBeNull();
+  });
+
+  it('says a block for sexual content involving minors is a violation that a repeat gets banned', () => {
+    const blocked =
+      'This message was blocked due to upstream moderation. Flagged categories: sexual/minors, sexual.';
+    const text = errorTextFor(t, blocked);
+    expect(text).toBe(
+      'This message was flagged as sexual content involving minors, which is never allowed. Repeat offences will get your account banned.',
+    );
+    expect(errorLinkFor(blocked)).not.toBeNull();
+    // The category alone, outside a moderation block, is not such a notice.
+    expect(errorTextFor(t, 'sexual/minors')).toBe(`${GENERIC}sexual/minors`);
   });
 });

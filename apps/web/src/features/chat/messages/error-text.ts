@@ -1,4 +1,10 @@
-import { CHAT_LIMITS, ERROR_TEXT_KEYS, limitTextParams, type ErrorCode } from '@chat/contract';
+import {
+  CHAT_LIMITS,
+  ERROR_TEXT_KEYS,
+  limitTextParams,
+  UPSTREAM_MODERATION_TEXT,
+  type ErrorCode,
+} from '@chat/contract';
 import { CLIENT_ERROR } from '../stream/error-details';
 import type { StreamError } from '../stream/machine';
 
@@ -6,7 +12,26 @@ export type Translate = (key: string, options?: Record<string, unknown>) => stri
 
 const OOPS = 'Oops, something went wrong. Please try again later.';
 const QUOTA = 'You have reached your current usage limit for premium models.';
-const UPSTREAM_MODERATION = 'This message was blocked due to upstream moderation';
+/**
+ * A moderation category that names sexual content involving minors (OpenAI's `sexual/minors`, as
+ * a moderating upstream lists the categories it flagged): the notice then says what was flagged
+ * and that a repeat offence is banned, not only "edit and retry".
+ */
+const MINORS_CATEGORY = /sexual[/_ -]minors/i;
+
+/** Where the upstream-moderation notice sends the person: the FAQ, which says what is refused. */
+export const MODERATION_HELP_PATH = '/faq';
+
+function upstreamModerationText(t: Translate, text: string): string {
+  return MINORS_CATEGORY.test(text)
+    ? t('com_chat_error_violation_minors')
+    : t('com_chat_error_upstream_moderation');
+}
+
+/** True for a text an upstream's moderation wrote (its own words, as they begin). */
+function isUpstreamModeration(text: string | undefined): boolean {
+  return !!text && text.trimStart().startsWith(UPSTREAM_MODERATION_TEXT);
+}
 
 /** Legacy `type` values of a JSON error text (business §8) → i18n key. */
 const TYPE_KEYS: Record<string, string> = {
@@ -75,6 +100,7 @@ function messageLimitText(t: Translate, max: unknown, windowInMinutes: unknown):
 
 function fromCode(t: Translate, code: string, message: string): string | null {
   if (code === CLIENT_ERROR.network) return t('com_error_connecting');
+  if (isUpstreamModeration(message)) return upstreamModerationText(t, message);
   // The server's message is the English text with its configured numbers (contract/moderation.ts).
   if (code === 'concurrent') return concurrentText(t, limitTextParams(message).limit);
   if (code === 'message_limit') {
@@ -123,8 +149,23 @@ export function errorTextFor(t: Translate, text: string, detail?: StreamError): 
   const json = parseJson(text);
   if (json) return fromJson(t, json, text);
   if (text.includes(OOPS) || text.startsWith(QUOTA)) return text;
-  if (text.startsWith(UPSTREAM_MODERATION)) return t('com_chat_error_upstream_moderation');
+  if (isUpstreamModeration(text)) return upstreamModerationText(t, text);
   if (text === 'Error connecting to server') return t('com_error_connecting');
   if (text === 'Error cancelling request') return t('com_error_cancelling');
   return genericErrorText(t, detail?.message || text);
+}
+
+/**
+ * The link an error reply carries besides its text: the upstream-moderation notice (and the
+ * violation notice it may become) links to what the product refuses; other errors have none.
+ */
+export function errorLinkFor(text: string, detail?: StreamError): { href: string; labelKey: string } | null {
+  const json = parseJson(text);
+  const moderated =
+    isUpstreamModeration(detail?.message) ||
+    isUpstreamModeration(text) ||
+    (typeof json?.message === 'string' && isUpstreamModeration(json.message));
+  return moderated
+    ? { href: MODERATION_HELP_PATH, labelKey: 'com_chat_error_upstream_moderation_link' }
+    : null;
 }

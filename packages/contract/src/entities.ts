@@ -10,19 +10,26 @@ import { PLUGIN_LIMITS } from './plugin-limits.js';
 import { USER_ROLES } from './blog.js';
 
 /** Ids are client-made or server-made UUIDs; the root parent is the all-zero UUID. */
-export const idSchema = z
+const ID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+export const idSchema = z.string().regex(ID_PATTERN, vkey('com_error_invalid_id'));
+
+/** The conversation a message call needs: an empty one is "conversationId is required". */
+export const requiredConversationIdSchema = z
   .string()
-  .regex(
-    /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
-    vkey('com_error_invalid_id'),
-  );
+  // An empty id is only "required", not also invalid.
+  .min(1, { message: vkey('com_error_conversation_id_required'), abort: true })
+  .regex(ID_PATTERN, vkey('com_error_invalid_id'));
 
 /**
  * An endpoint's name: a built-in one or a custom endpoint's from librechat.yaml, where names such
  * as "Reverse Proxy" occur, so single spaces between words are allowed.
  */
 export const endpointNameSchema = z
-  .string()
+  // No endpoint at all is "undefined endpoint"; one of another type is not an endpoint's name.
+  .string({
+    error: (issue) =>
+      issue.input === undefined ? vkey('com_error_undefined_endpoint') : vkey('com_error_unknown_endpoint'),
+  })
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_.-]+( [A-Za-z0-9_.-]+)*$/, vkey('com_error_unknown_endpoint'));

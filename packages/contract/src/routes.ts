@@ -18,7 +18,14 @@ import {
   updateConvoRequestSchema,
   updateMessageRequestSchema,
 } from './api.js';
-import { conversationSchema, endpointNameSchema, idSchema, messageSchema, userSchema } from './entities.js';
+import {
+  conversationSchema,
+  endpointNameSchema,
+  idSchema,
+  messageSchema,
+  requiredConversationIdSchema,
+  userSchema,
+} from './entities.js';
 import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search-schemas.js';
 import { streamEventSchema } from './sse.js';
 import { KEYS_ROUTES } from './keys.js';
@@ -160,7 +167,7 @@ export const API_ROUTES = {
     method: 'PUT',
     path: '/api/messages/:conversationId/:messageId',
     summary: "Edit a message's text",
-    params: z.object({ conversationId: idSchema, messageId: idSchema }),
+    params: z.object({ conversationId: requiredConversationIdSchema, messageId: idSchema }),
     body: updateMessageRequestSchema,
     response: messageSchema,
   }),

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { API_ROUTE_PATHS, NO_PARENT, UI_LIMITS, type Message, type RoutePath } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
-import { updateMessagesCache, useShownMessages } from './messages';
+import { updateMessagesCache, updateMessageText, useShownMessages } from './messages';
 
 vi.mock('./call', () => ({ callApi: vi.fn() }));
 const mockedCall = vi.mocked(callApi);
@@ -88,5 +88,25 @@ describe('useShownMessages', () => {
     const next = msg(100);
     act(() => updateMessagesCache(qc, 'c1', (list) => [...list, next]));
     await waitFor(() => expect(result.current.data).toEqual([...tail, next]));
+  });
+});
+
+describe('updateMessageText', () => {
+  afterEach(() => mockedCall.mockReset());
+
+  it('refuses a message of no saved conversation with "conversationId is required", asking nothing', async () => {
+    for (const id of ['', 'new', 'search']) {
+      await expect(updateMessageText(id, 'm1', 'x')).rejects.toThrow('conversationId is required');
+    }
+    expect(mockedCall).not.toHaveBeenCalled();
+  });
+
+  it('saves the text of a saved conversation', async () => {
+    mockedCall.mockResolvedValue(msg(1));
+    await expect(updateMessageText('c1', 'm1', 'fixed')).resolves.toEqual(msg(1));
+    expect(mockedCall).toHaveBeenCalledWith(API_ROUTE_PATHS.editMessage, {
+      params: { conversationId: 'c1', messageId: 'm1' },
+      body: { text: 'fixed' },
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API_ROUTE_PATHS, NEW_CONVO, UI_LIMITS, type Conversation, type Message } from '@chat/contract';
+import {
+  API_ROUTE_PATHS,
+  NEW_CONVO,
+  SEARCH_CONVO,
+  UI_LIMITS,
+  VALIDATION_TEXTS,
+  type Conversation,
+  type Message,
+} from '@chat/contract';
 import { callApi } from './call';
 import { onSessionChange } from './http';
 import { queryKeys } from './keys';
@@ -46,8 +54,14 @@ export function fetchConversation(conversationId: string): Promise<Conversation>
   return callApi(API_ROUTE_PATHS.convo, { params: { id: conversationId } });
 }
 
-/** PUT /api/messages/:conversationId/:messageId — saves an edited text (isEdited true). */
+/**
+ * PUT /api/messages/:conversationId/:messageId — saves an edited text (isEdited true). A message of
+ * no saved conversation (none, or the new and search placeholders) is refused before any request.
+ */
 export function updateMessageText(conversationId: string, messageId: string, text: string): Promise<Message> {
+  if (!conversationId || conversationId === NEW_CONVO || conversationId === SEARCH_CONVO) {
+    return Promise.reject(new Error(VALIDATION_TEXTS.com_error_conversation_id_required));
+  }
   return callApi(API_ROUTE_PATHS.editMessage, { params: { conversationId, messageId }, body: { text } });
 }
 

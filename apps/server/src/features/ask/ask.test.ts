@@ -160,6 +160,11 @@ describe('POST /api/ask/:endpoint', () => {
     const unknown = await alice.ask({ endpoint: 'nope' });
     expect(unknown.status).toBe(400);
     expect((unknown.json as ApiErrorBody).code).toBe('unknown_endpoint');
+    const undefinedEndpoint = await alice.ask({ endpoint: undefined });
+    expect(undefinedEndpoint.status).toBe(400);
+    expect((undefinedEndpoint.json as ApiErrorBody).issues).toEqual([
+      { path: 'endpoint', message: 'undefined endpoint', key: 'com_error_undefined_endpoint' },
+    ]);
     const bad = await alice.ask({ conversationId: 'not-a-uuid' });
     expect(bad.status).toBe(400);
     const missing = await alice.ask({ conversationId: crypto.randomUUID() });

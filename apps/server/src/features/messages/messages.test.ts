@@ -53,6 +53,21 @@ describe('messages', () => {
       body: { text: 'x' },
     });
     expect(missing.status).toBe(404);
+    const noConversation = await alice.api(`/api/messages//${first.requestMessage.messageId}`, {
+      method: 'PUT',
+      body: { text: 'x' },
+    });
+    expect(noConversation.status).toBe(400);
+    expect(await noConversation.json()).toMatchObject({
+      code: 'validation_error',
+      issues: [
+        {
+          path: 'conversationId',
+          message: 'conversationId is required',
+          key: 'com_error_conversation_id_required',
+        },
+      ],
+    });
     const bad = await alice.api(`/api/messages/${id}/${first.requestMessage.messageId}`, {
       method: 'PUT',
       body: { text: 5 },

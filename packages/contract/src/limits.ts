@@ -129,6 +129,12 @@ export const UPLOAD_LIMITS = {
 export const TIMINGS = {
   unauthRedirectMs: 300,
   titleRefreshMs: 2500,
+  /**
+   * After a new conversation's first reply the sidebar's list is read again at each of these
+   * (spec: 2 s and 5 s): whatever the server changed meanwhile (its title, its place) shows
+   * without a reload, even when the title came from another instance.
+   */
+  newConvoListRefreshMs: [2000, 5000],
   stopGraceMs: 200,
   cursorBlinkMs: 1000,
   cursorPauseMs: 200,

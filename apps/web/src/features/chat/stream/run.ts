@@ -32,7 +32,7 @@ import {
   type Session,
 } from './session';
 import { dispatchStream, getStreamState } from './store';
-import { fetchTitle } from './title';
+import { fetchTitle, refreshListAfterNewConversation } from './title';
 
 /**
  * The server saved the request: a new conversation takes its id (adoptConversationId; the chat
@@ -120,6 +120,7 @@ function handleEvent(qc: QueryClient, s: Session, data: StreamEvent): void {
     applySaved(qc, s, data);
     if (data.title) patchConvoInCache(qc, data.conversation.conversationId, { title: data.title });
     else if (s.plan.isNewConversation) fetchTitle(qc, data.conversation.conversationId);
+    if (s.plan.isNewConversation) refreshListAfterNewConversation(qc);
     if (getStreamState(s.key).stopping) {
       // The server ended the reply because we asked it to: a stop, with its grace period.
       s.stopped = true;

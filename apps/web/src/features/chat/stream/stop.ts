@@ -8,7 +8,7 @@ import { isActive } from './machine';
 import { applySaved, flushText, sessions, setMessages, type Session } from './session';
 import { patchMessage } from './messages';
 import { dispatchStream, getStreamState } from './store';
-import { fetchTitle } from './title';
+import { fetchTitle, refreshListAfterNewConversation } from './title';
 
 export interface StopHooks {
   /** The abort call failed (spec §4 Stop: "Error cancelling request"). */
@@ -49,7 +49,10 @@ async function abortNow(
       ]);
       const saved = abortResponseSchema.parse(json);
       applySaved(qc, s, saved);
-      if (s.plan.isNewConversation) fetchTitle(qc, saved.conversation.conversationId);
+      if (s.plan.isNewConversation) {
+        fetchTitle(qc, saved.conversation.conversationId);
+        refreshListAfterNewConversation(qc);
+      }
     } catch {
       refetch = true;
     }

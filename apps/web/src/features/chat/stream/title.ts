@@ -2,6 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@chat/contract';
 import { generateTitle } from '../../../api/messages';
 import { patchConvoInCache } from '../../../api/convos-cache';
+import { queryKeys } from '../../../api/keys';
+
+/** Reads the sidebar's list again at each of TIMINGS.newConvoListRefreshMs after a new conversation's first reply. */
+export function refreshListAfterNewConversation(qc: QueryClient): void {
+  for (const ms of TIMINGS.newConvoListRefreshMs) {
+    setTimeout(() => void qc.invalidateQueries({ queryKey: queryKeys.convos.list() }), ms);
+  }
+}
 
 /**
  * Fetches a new conversation's title right after its first reply (final event or stop). The

@@ -146,6 +146,10 @@ export const TIMINGS = {
   pageLoadThrottleMs: 750,
   scrollButtonCheckMs: 650,
   scrollDebounceMs: 100,
+  /** The scroll-to-bottom button's entrance (business §9 scroll-down transition). */
+  scrollDownTransitionMs: 400,
+  /** The send button's dots, while a send is being checked, move on every this long (business §9). */
+  sendIndicatorMs: 500,
   copyFeedbackMs: 3000,
   toastDelayMs: 100,
   toastDurationMs: 3000,

@@ -71,6 +71,30 @@ describe('ChatInput', () => {
     expect(input.value).toBe('');
   });
 
+  it('shows dots on the send button while a send is checked, moving on every 500 ms', async () => {
+    vi.useFakeTimers();
+    try {
+      let answer: (sent: boolean) => void = () => {};
+      const { input } = setup({ onSend: () => new Promise<boolean>((resolve) => (answer = resolve)) });
+      expect(screen.queryByTestId('sending-dots')).toBeNull();
+      fireEvent.change(input, { target: { value: 'question' } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      const dots = screen.getByTestId('sending-dots');
+      expect(screen.getByTestId('send-button').getAttribute('aria-busy')).toBe('true');
+      expect(dots.dataset.step).toBe('0');
+      act(() => vi.advanceTimersByTime(TIMINGS.sendIndicatorMs - 1));
+      expect(dots.dataset.step).toBe('0');
+      act(() => vi.advanceTimersByTime(1));
+      expect(dots.dataset.step).toBe('1');
+      act(() => vi.advanceTimersByTime(2 * 500));
+      expect(dots.dataset.step).toBe('0');
+      await act(async () => answer(true));
+      expect(screen.queryByTestId('sending-dots')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('leaves the focus where the person moved it during the delay, and takes it from where it was', () => {
     vi.useFakeTimers();
     try {

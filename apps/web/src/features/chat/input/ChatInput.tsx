@@ -8,6 +8,7 @@ import { preloadSendPath } from '../send-path';
 import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
 import { useSteadyCaret } from './useSteadyCaret';
+import { SendingDots } from './SendingDots';
 
 export interface ChatInputProps {
   /**
@@ -214,6 +215,7 @@ export function ChatInput({
               aria-label={t('com_chat_send')}
               title={t('com_chat_send')}
               disabled={!canSend}
+              aria-busy={checking || undefined}
               className={clsx(
                 'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
                 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary',
@@ -222,7 +224,7 @@ export function ChatInput({
                   : 'cursor-not-allowed bg-surface-active text-text-tertiary',
               )}
             >
-              <ArrowUp className="size-5" aria-hidden />
+              {checking ? <SendingDots /> : <ArrowUp className="size-5" aria-hidden />}
             </button>
           )}
         </div>

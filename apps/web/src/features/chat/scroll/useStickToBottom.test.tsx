@@ -102,4 +102,55 @@ describe('useStickToBottom', () => {
       expect(grow(false).top).toBe(500);
     });
   });
+
+  describe('going to the bottom on request, throttled', () => {
+    let go: (behavior?: ScrollBehavior) => void = () => undefined;
+    function Handle() {
+      const scrollRef = useRef<HTMLDivElement>(null);
+      const contentRef = useRef<HTMLDivElement>(null);
+      go = useStickToBottom(scrollRef, contentRef, 0).scrollToBottom;
+      return (
+        <div ref={scrollRef} data-testid="handle">
+          <div ref={contentRef} />
+        </div>
+      );
+    }
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    function setup() {
+      render(<Handle />);
+      const el = screen.getByTestId('handle');
+      const scrollTo = vi.fn();
+      el.scrollTo = scrollTo as unknown as typeof el.scrollTo;
+      return scrollTo;
+    }
+
+    it('jumps at once, then at most every 250 ms, the last call inside the window kept', () => {
+      const scrollTo = setup();
+      go();
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(100);
+      go();
+      go();
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(149);
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'auto' });
+    });
+
+    it('scrolls smoothly at most every 750 ms', () => {
+      const scrollTo = setup();
+      go('smooth');
+      vi.advanceTimersByTime(300);
+      go('smooth');
+      vi.advanceTimersByTime(449);
+      expect(scrollTo).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(1);
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+      expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: 'smooth' });
+    });
+  });
 });

@@ -12,7 +12,7 @@ function distanceFromBottom(el: HTMLElement): number {
  * Keeps a scroll container at the bottom while its content grows (unless the person scrolled
  * up), and tells when to show the scroll-to-bottom button: scrolled more than 15 % of the visible
  * height from the bottom (spec §2), checked TIMINGS.scrollButtonCheckMs after a change and on
- * scroll (debounced TIMINGS.scrollDebounceMs).
+ * scroll (debounced TIMINGS.scrollDebounceMs). Going to the bottom on request is throttled.
  */
 export function useStickToBottom(
   scrollRef: RefObject<HTMLElement | null>,
@@ -42,10 +42,24 @@ export function useStickToBottom(
     setShowButton(distanceFromBottom(el) > el.clientHeight * UI_LIMITS.scrollButtonThreshold);
   }, [scrollRef]);
 
+  // Going to the bottom is throttled (spec §9): an instant jump at most every
+  // TIMINGS.scrollThrottleInstantMs, a smooth scroll every TIMINGS.scrollThrottleSmoothMs (it lasts
+  // about that long). A call inside the window runs once at its end, so the last one is not lost.
+  const lastScroll = useRef({ instant: -Infinity, smooth: -Infinity });
+  const pendingScroll = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const scrollToBottom = useCallback(
-    (behavior: ScrollBehavior = 'auto') => {
+    function scrollToBottom(behavior: ScrollBehavior = 'auto') {
       const el = scrollRef.current;
       if (!el) return;
+      const kind = behavior === 'smooth' ? 'smooth' : 'instant';
+      const throttle = kind === 'smooth' ? TIMINGS.scrollThrottleSmoothMs : TIMINGS.scrollThrottleInstantMs;
+      const wait = lastScroll.current[kind] + throttle - Date.now();
+      clearTimeout(pendingScroll.current);
+      if (wait > 0) {
+        pendingScroll.current = setTimeout(() => scrollToBottom(behavior), wait);
+        return;
+      }
+      lastScroll.current[kind] = Date.now();
       sticky.current = true;
       el.scrollTo({ top: el.scrollHeight, behavior });
       lastTop.current = el.scrollTop;
@@ -53,6 +67,7 @@ export function useStickToBottom(
     },
     [scrollRef],
   );
+  useEffect(() => () => clearTimeout(pendingScroll.current), []);
 
   // Follow the content as it grows (streamed text, lazily rendered Markdown, images) and the view
   // as it shrinks.

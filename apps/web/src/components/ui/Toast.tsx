@@ -81,6 +81,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
+/** A toast comes in TIMINGS.toastDelayMs after it is asked for, hidden until then (spec §9). */
+const APPEAR = { animationDelay: `${TIMINGS.toastDelayMs}ms`, animationFillMode: 'both' } as const;
+
 function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
   const { t } = useTranslation();
   const Icon = icons[toast.severity];
@@ -93,6 +96,7 @@ function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: num
       role={toast.severity === 'error' ? 'alert' : 'status'}
       data-testid="toast"
       data-severity={toast.severity}
+      style={APPEAR}
       className={clsx(
         'pointer-events-auto flex max-w-md items-start gap-3 rounded-xl border border-border-medium',
         'bg-surface-primary px-4 py-3 text-sm text-text-primary shadow-lg animate-[toast-in_150ms_ease-out]',

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from 'react';
+import { TIMINGS } from '@chat/contract';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Search, SearchX, SquarePen } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { NavToggleButton } from '../../components/NavToggleButton';
 import { useNav } from '../../state/nav';
 import { Button } from '../../components/ui/Button';
@@ -26,7 +28,10 @@ export function SearchView({ query }: { query: string }) {
   useLoadMore(scrollRef, { hasNextPage, isFetchingNextPage, fetchNextPage, size: groups.length });
   const showToggle = !visible || isMobile;
   useEffect(() => rememberSearchQuery(query), [query]);
-  useDocumentTitle(t('com_search_header', { query }));
+  // The tab is named after the query once it has held TIMINGS.titleSearchDebounceMs, not after
+  // each step of the query being typed (the route follows the search box as it changes).
+  const titleQuery = useDebouncedValue(query, TIMINGS.titleSearchDebounceMs);
+  useDocumentTitle(t('com_search_header', { query: titleQuery }));
 
   return (
     <div className="relative flex h-full min-w-0 flex-1 flex-col bg-surface-chat" data-testid="search-view">

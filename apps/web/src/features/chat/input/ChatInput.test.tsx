@@ -95,6 +95,35 @@ describe('ChatInput', () => {
     }
   });
 
+  it('shows a new placeholder once it has held for 80 ms', () => {
+    vi.useFakeTimers();
+    try {
+      const props = {
+        onSend: () => true,
+        onStop: () => undefined,
+        submitting: false,
+        showStop: false,
+      };
+      const { rerender } = render(<ChatInput {...props} placeholder="Send a message" />);
+      const input = screen.getByTestId('chat-input') as HTMLTextAreaElement;
+      expect(input.placeholder).toBe('Send a message');
+      rerender(<ChatInput {...props} placeholder="Edit your message or Regenerate." />);
+      act(() => vi.advanceTimersByTime(TIMINGS.placeholderDebounceMs - 1));
+      expect(input.placeholder).toBe('Send a message');
+      act(() => vi.advanceTimersByTime(1));
+      expect(input.placeholder).toBe('Edit your message or Regenerate.');
+      // A state that passes in a blink never shows its text.
+      rerender(<ChatInput {...props} placeholder="Other" />);
+      act(() => vi.advanceTimersByTime(40));
+      expect(input.placeholder).toBe('Edit your message or Regenerate.');
+      rerender(<ChatInput {...props} placeholder="Edit your message or Regenerate." />);
+      act(() => vi.advanceTimersByTime(200));
+      expect(input.placeholder).toBe('Edit your message or Regenerate.');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('leaves the focus where the person moved it during the delay, and takes it from where it was', () => {
     vi.useFakeTimers();
     try {

@@ -9,6 +9,7 @@ import type { Attachments } from '../files/useAttachments';
 import { useAutoGrow } from './useAutoGrow';
 import { useSteadyCaret } from './useSteadyCaret';
 import { SendingDots } from './SendingDots';
+import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
 
 export interface ChatInputProps {
   /**
@@ -63,6 +64,9 @@ export function ChatInput({
   const [checking, setChecking] = useState(false);
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
+  // The placeholder follows the chat's state after TIMINGS.placeholderDebounceMs: states that
+  // pass in a blink (a reply ending, the next one starting) do not flash their own text.
+  const shownPlaceholder = useDebouncedValue(placeholder, TIMINGS.placeholderDebounceMs);
   useAutoGrow(ref, text, MAX_HEIGHT_PX);
   useSteadyCaret(ref);
 
@@ -165,7 +169,7 @@ export function ChatInput({
             rows={1}
             value={text}
             disabled={disabled}
-            placeholder={placeholder}
+            placeholder={shownPlaceholder}
             onChange={(e) => {
               preloadSendPath();
               setText(e.target.value);

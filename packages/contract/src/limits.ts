@@ -148,6 +148,10 @@ export const TIMINGS = {
   scrollDebounceMs: 100,
   /** The scroll-to-bottom button's entrance (business §9 scroll-down transition). */
   scrollDownTransitionMs: 400,
+  /** A tooltip opens this long after the pointer (or the keyboard's focus) comes to its button… */
+  tooltipOpenDelayMs: 300,
+  /** …and closes this long after it leaves (business §9 tooltip delays). */
+  tooltipCloseDelayMs: 50,
   /** The send button's dots, while a send is being checked, move on every this long (business §9). */
   sendIndicatorMs: 500,
   copyFeedbackMs: 3000,

@@ -46,7 +46,7 @@ test('register, rename, sign out everywhere, log in, delete the account', async 
   await page.getByTestId('register-email').fill(account.email);
   await page.getByTestId('register-password').fill(account.password);
   await page.getByTestId('register-confirm-password').fill(`${account.password}x`);
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByText('passwords do not match', { exact: true })).toBeVisible();
   await expect(submit).toBeDisabled();
   await page.getByTestId('register-confirm-password').fill(account.password);
   await expect(submit).toBeEnabled();

@@ -9,7 +9,7 @@ test('register validates on change with the spec texts and keeps submit disabled
   await expect(page.getByText('You must enter a valid email address')).toBeVisible();
   await page.getByTestId('register-password').fill('password1');
   await page.getByTestId('register-confirm-password').fill('password2');
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  await expect(page.getByText('passwords do not match', { exact: true })).toBeVisible();
   await expect(page.getByTestId('register-submit')).toBeDisabled();
 });
 

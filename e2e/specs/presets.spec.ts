@@ -47,7 +47,7 @@ test('presets: save the setup, apply it to a new chat, make it the default, edit
   await saveDialog.getByLabel('Preset name').fill('Pirate');
   await page.keyboard.press('Enter');
   await expect(saveDialog).toHaveCount(0);
-  await expect(page.getByTestId('toast').filter({ hasText: 'Preset "Pirate" saved' })).toBeVisible();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Pirate saved.' })).toBeVisible();
 
   // A new chat on another model; applying the preset brings its model and options back.
   await page.goto('/c/new');

@@ -77,6 +77,6 @@ test('a failed rename reverts the title and says "Failed to rename conversation"
   await item.getByTestId('convo-rename').click();
   await item.getByTestId('convo-rename-input').fill('Will not stick');
   await item.getByTestId('convo-rename-input').blur();
-  await expect(page.getByTestId('toast')).toContainText('Failed to rename conversation');
+  await expect(page.getByTestId('toast')).toContainText('Failed to rename conversation.');
   await expect(item.getByTestId('convo-title')).toHaveText(before);
 });

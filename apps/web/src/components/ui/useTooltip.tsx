@@ -6,6 +6,8 @@ import { TIMINGS } from '@chat/contract';
 const GAP_PX = 6;
 /** Room a tooltip needs below its button; with less it goes above. */
 const ROOM_PX = 32;
+/** A button whose centre is closer than this to a side of the window holds its tooltip to that side. */
+const EDGE_PX = 96;
 
 export interface TooltipHandlers {
   onPointerEnter: (e: PointerEvent<HTMLElement>) => void;
@@ -59,6 +61,12 @@ export function useTooltip(label: string, enabled = true): { handlers: TooltipHa
   };
 
   const below = anchor ? anchor.bottom + ROOM_PX <= window.innerHeight : true;
+  // Centred under the button, unless that would run past the window's edge: then held to the
+  // side the button is on.
+  const centre = anchor ? anchor.left + anchor.width / 2 : 0;
+  const side = centre < EDGE_PX ? 'start' : centre > window.innerWidth - EDGE_PX ? 'end' : 'centre';
+  const x = side === 'start' ? (anchor?.left ?? 0) : side === 'end' ? (anchor?.right ?? 0) : centre;
+  const shiftX = side === 'start' ? '0' : side === 'end' ? '-100%' : '-50%';
   const tooltip =
     enabled && anchor
       ? createPortal(
@@ -67,9 +75,9 @@ export function useTooltip(label: string, enabled = true): { handlers: TooltipHa
             aria-hidden
             style={{
               position: 'fixed',
-              left: anchor.left + anchor.width / 2,
+              left: x,
               top: below ? anchor.bottom + GAP_PX : anchor.top - GAP_PX,
-              transform: below ? 'translateX(-50%)' : 'translate(-50%, -100%)',
+              transform: `translate(${shiftX}, ${below ? '0' : '-100%'})`,
             }}
             className="pointer-events-none z-[200] max-w-xs whitespace-nowrap rounded-md bg-text-primary px-2 py-1 text-xs font-medium text-surface-primary shadow-md"
           >

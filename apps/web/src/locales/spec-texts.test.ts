@@ -30,4 +30,22 @@ describe("the spec's own words", () => {
       'Access Denied: You are not authorized to view this page. Please contact an administrator if you believe this is an error.',
     );
   });
+
+  it('long chat: "This chat is getting long, …"', () => {
+    expect(t('com_chat_long_chat')).toBe(
+      'This chat is getting long, which may affect response quality. Please consider starting a new chat.',
+    );
+  });
+
+  it('validation: "conversationId is required" and "undefined endpoint" beside "Unknown endpoint"', () => {
+    expect(t('com_error_conversation_id_required')).toBe('conversationId is required');
+    expect(t('com_error_undefined_endpoint')).toBe('undefined endpoint');
+    expect(t('com_error_unknown_endpoint')).toBe('Unknown endpoint');
+  });
+
+  it("upstream moderation: begins with the upstream's own words and asks to edit and retry", () => {
+    expect(t('com_chat_error_upstream_moderation')).toMatch(
+      /^This message was blocked due to upstream moderation\. Please edit your message and try again\.$/,
+    );
+  });
 });

@@ -107,6 +107,8 @@ describe('switching endpoint mid-conversation', () => {
     const { submission, ctx } = lastStart();
     expect(submission).toEqual({ kind: 'ask', text: 'second', parentMessageId: 'a1' });
     expect(ctx).toMatchObject({ conversationId: CID, endpoint: 'google', model: 'gemini-pro' });
+    // The reply's placeholder is signed with the endpoint's name, not the model id.
+    expect(ctx.sender).toBe('Google');
     // The conversation's options come along, its parameters fitted to Google's ranges.
     expect(ctx.options).toEqual({ promptPrefix: 'Be brief.', endpointType: 'google', temperature: 1 });
     const plan = planSubmission(submission, { ...ctx, newId: () => 'q2' });

@@ -4,6 +4,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message, type MessageFile } from '@chat/contract';
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
+import { endpointDisplayName } from './header/endpoint-menu';
 import type { ChatSetupState } from './header/useChatSetup';
 import { isUnsavedRequest } from './stream/error-details';
 import { placeholderId, upsertMessage } from './stream/messages';
@@ -59,12 +60,13 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
         return true;
       }
       if (!s.endpoint || !s.model) return false;
-      const label = s.endpointsConfig?.[s.endpoint]?.modelDisplayLabel;
       const ctx: SubmitContext = {
         conversationId,
         endpoint: s.endpoint,
         model: s.model,
-        sender: label ?? s.model,
+        // Signed as the server signs the reply: the conversation's label for the AI, else the
+        // endpoint's display name (never the model id, which a failed send would keep showing).
+        sender: s.options?.chatGptLabel?.trim() || endpointDisplayName(s.endpoint, s.endpointsConfig, t),
         userSender: 'User',
         // The conversation's options with the popover's changes, fitted to this endpoint.
         ...(s.options ? { options: s.options } : {}),
@@ -72,7 +74,7 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
       void startStream(qc, submission, ctx);
       return true;
     },
-    [qc],
+    [qc, t],
   );
 
   /**

@@ -1,6 +1,19 @@
 import { useState } from 'react';
 import clsx from 'clsx';
-import { Cloud, FlaskConical, Gem, Feather, Server, Sparkles, type LucideIcon } from 'lucide-react';
+import type { EndpointsConfig } from '@chat/contract';
+import {
+  Bot,
+  Cloud,
+  Feather,
+  FlaskConical,
+  Gem,
+  MessageCircle,
+  Puzzle,
+  Search,
+  Server,
+  Sparkles,
+  type LucideIcon,
+} from 'lucide-react';
 
 const TYPE_ICONS: Partial<Record<string, LucideIcon>> = {
   openAI: Sparkles,
@@ -8,17 +21,27 @@ const TYPE_ICONS: Partial<Record<string, LucideIcon>> = {
   google: Gem,
   anthropic: Feather,
   custom: Server,
+  chatGPTBrowser: MessageCircle,
+  gptPlugins: Puzzle,
+  bingAI: Search,
+  assistant: Bot,
 };
 
 export interface EndpointIconProps {
   type: string;
+  /** Set on a message's avatar so a test (and a person's tools) can tell which icon it is. */
+  testId?: string;
   iconURL?: string | null;
   isDemo?: boolean;
   className?: string;
 }
 
+/** An endpoint's type, as its icon is chosen: the configured type, else the endpoint's own name. */
+export const endpointTypeFor = (name: string | null, config: EndpointsConfig | undefined): string =>
+  (name ? (config?.[name]?.type ?? name) : '') || 'custom';
+
 /** An endpoint's icon: its configured image (when it loads), else one per endpoint type. Decorative. */
-export function EndpointIcon({ type, iconURL, isDemo, className }: EndpointIconProps) {
+export function EndpointIcon({ type, iconURL, isDemo, className, testId }: EndpointIconProps) {
   const [broken, setBroken] = useState<string | null>(null);
   if (iconURL && broken !== iconURL)
     return (
@@ -26,10 +49,15 @@ export function EndpointIcon({ type, iconURL, isDemo, className }: EndpointIconP
         src={iconURL}
         alt=""
         aria-hidden
+        data-testid={testId}
+        data-icon="url"
         className={clsx('size-4 shrink-0 rounded-sm object-contain', className)}
         onError={() => setBroken(iconURL)}
       />
     );
   const Icon = isDemo ? FlaskConical : (TYPE_ICONS[type] ?? Sparkles);
-  return <Icon className={clsx('size-4 shrink-0', className)} aria-hidden />;
+  const kind = isDemo ? 'demo' : TYPE_ICONS[type] ? type : 'default';
+  return (
+    <Icon className={clsx('size-4 shrink-0', className)} aria-hidden data-testid={testId} data-icon={kind} />
+  );
 }

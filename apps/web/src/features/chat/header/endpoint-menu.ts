@@ -1,4 +1,10 @@
-import { relabelModel, type EndpointConfig, type EndpointsConfig, type ModelsConfig } from '@chat/contract';
+import {
+  BUILT_IN_ENDPOINTS,
+  relabelModel,
+  type EndpointConfig,
+  type EndpointsConfig,
+  type ModelsConfig,
+} from '@chat/contract';
 import { sortedEndpoints } from './setup';
 
 type Translate = (key: string) => string;
@@ -20,6 +26,36 @@ export function endpointLabel(name: string, config: EndpointsConfig | undefined,
   if (config?.[name]?.isDemo || name === 'demo') return t('com_chat_endpoint_demo');
   const key = BUILT_IN_LABELS[name];
   return key ? t(key) : name;
+}
+
+/**
+ * Who an endpoint's replies are signed by: its configured `modelDisplayLabel` (a custom
+ * endpoint's, or a built-in's override), else the endpoint's own display name.
+ */
+export function endpointDisplayName(name: string, config: EndpointsConfig | undefined, t: Translate): string {
+  const own = config?.[name]?.modelDisplayLabel?.trim();
+  return own || endpointLabel(name, config, t);
+}
+
+/**
+ * The name a reply is signed with. The stored sender is kept when it is a real name (the
+ * conversation's own label for the AI, an assistant's name); a raw endpoint id or model id (what
+ * older replies and a failed send's placeholder carry) gives way to the endpoint's display name.
+ */
+export function replyAuthor(
+  message: { sender: string; endpoint: string | null; model: string | null },
+  config: EndpointsConfig | undefined,
+  t: Translate,
+): string {
+  const sender = message.sender.trim();
+  const raw =
+    !sender ||
+    sender === message.endpoint ||
+    sender === message.model ||
+    (BUILT_IN_ENDPOINTS as readonly string[]).includes(sender);
+  if (!raw) return sender;
+  const endpoint = message.endpoint ?? (sender && sender !== message.model ? sender : '');
+  return endpoint ? endpointDisplayName(endpoint, config, t) : t('com_chat_assistant');
 }
 
 /**

@@ -1,9 +1,10 @@
 import { lazy, memo, Suspense, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
-import { Sparkles } from 'lucide-react';
 import type { EndpointsConfig, Message } from '@chat/contract';
 import type { PathEntry } from '../tree/tree';
+import { EndpointIcon, endpointTypeFor } from '../header/EndpointIcon';
+import { replyAuthor } from '../header/endpoint-menu';
 import type { BottomActionKind } from '../input/bottom-action';
 import { canContinue, canEdit, canEditSubmit, canRegenerate } from './actions';
 import { EditMessage } from './EditMessage';
@@ -107,7 +108,12 @@ function MessageRowImpl({
             className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-primary"
             aria-hidden
           >
-            <Sparkles className="size-4" />
+            <EndpointIcon
+              testId="message-avatar"
+              type={endpointTypeFor(m.endpoint, endpointsConfig)}
+              iconURL={m.endpoint ? endpointsConfig?.[m.endpoint]?.iconURL : null}
+              isDemo={!!m.endpoint && endpointsConfig?.[m.endpoint]?.isDemo === true}
+            />
           </div>
         )}
         <div className={clsx('flex min-w-0 flex-1 flex-col gap-1', user && 'items-end')}>
@@ -118,7 +124,7 @@ function MessageRowImpl({
             )}
             data-testid="message-author"
           >
-            {user ? userLabel.label : m.sender || t('com_chat_assistant')}
+            {user ? userLabel.label : replyAuthor(m, endpointsConfig, t)}
           </div>
           {user && !!m.files?.length && (
             <Suspense fallback={null}>

@@ -33,6 +33,29 @@ describe('chat setup', () => {
     expect(pickEndpoint(undefined, null, {})).toBeNull();
   });
 
+  it('a new person starts on the first endpoint they can use, not on one that asks for their own key', () => {
+    // The spec's order puts Azure first; here it waits for the person's key while others run on
+    // the server's.
+    const mixed: EndpointsConfig = {
+      azureOpenAI: { order: 0, type: 'azureOpenAI', userProvide: true },
+      openAI: { order: 1, type: 'openAI', userProvide: false },
+      google: { order: 5, type: 'google', userProvide: false },
+      anthropic: { order: 6, type: 'anthropic', userProvide: false },
+    };
+    expect(pickEndpoint(undefined, null, mixed)).toBe('openAI');
+    // The menu keeps the spec's order.
+    expect(sortedEndpoints(mixed)).toEqual(['azureOpenAI', 'openAI', 'google', 'anthropic']);
+    // A conversation's own endpoint and a stored choice still win.
+    expect(pickEndpoint('azureOpenAI', null, mixed)).toBe('azureOpenAI');
+    expect(pickEndpoint(undefined, 'azureOpenAI', mixed)).toBe('azureOpenAI');
+    // Every endpoint needs a key: the first by order.
+    const allOwn: EndpointsConfig = {
+      anthropic: { order: 6, userProvide: true },
+      azureOpenAI: { order: 0, userProvide: true },
+    };
+    expect(pickEndpoint(undefined, null, allOwn)).toBe('azureOpenAI');
+  });
+
   it('picks a preferred model the endpoint offers, else its first', () => {
     const models = { openAI: ['gpt-4o', 'gpt-4o-mini'] };
     expect(pickModel('openAI', models, [null, 'gpt-4o-mini'])).toBe('gpt-4o-mini');

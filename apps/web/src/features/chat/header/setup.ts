@@ -24,7 +24,13 @@ export function sortedEndpoints(config: EndpointsConfig | undefined): string[] {
     .map(([name]) => name);
 }
 
-/** Spec §4 Starting endpoint: the conversation's own; else the last stored setup; else the first by order. */
+/**
+ * The starting endpoint: the conversation's own; else the last stored setup's; else the first by
+ * configured order that the person can use as things stand, one running on the server's key. An
+ * endpoint that waits for the person's own key (`userProvide`) would open on a key form while
+ * others work; it stays in the menu, in its place, for whoever wants to set it up. When every
+ * endpoint needs a key, the first by order.
+ */
 export function pickEndpoint(
   convoEndpoint: string | null | undefined,
   stored: string | null | undefined,
@@ -33,7 +39,8 @@ export function pickEndpoint(
   const names = sortedEndpoints(config);
   if (convoEndpoint && (!config || names.includes(convoEndpoint))) return convoEndpoint;
   if (stored && names.includes(stored)) return stored;
-  return names[0] ?? convoEndpoint ?? null;
+  const usable = names.find((name) => config?.[name]?.userProvide !== true);
+  return usable ?? names[0] ?? convoEndpoint ?? null;
 }
 
 /** The first preferred model the endpoint offers; else its first model; else the default one. */

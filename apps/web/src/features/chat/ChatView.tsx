@@ -16,7 +16,7 @@ import { FullPageSpinner } from '../../components/ui/Spinner';
 import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
 import { useAssistantChoice } from './assistants/useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
-import { endpointLabel } from './header/endpoint-menu';
+import { endpointLabel, modelLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
 import { ChatInput } from './input/ChatInput';
 import { DropZone } from './files/DropZone';
@@ -135,11 +135,16 @@ function ChatScreen({
     (endpoint: string) => endpointLabel(endpoint, endpointsConfig, t),
     [endpointsConfig, t],
   );
+  const presetModelLabel = useCallback(
+    (endpoint: string, model: string) => modelLabel(endpoint, model, endpointsConfig, t),
+    [endpointsConfig, t],
+  );
   const paramLabel = useCallback((key: ParamKey) => t(PARAM_LABEL_KEYS[key]), [t]);
   const presets = usePresetDialogs({
     current,
     onApply: setup.applyPreset,
     endpointLabel: presetEndpointLabel,
+    modelLabel: presetModelLabel,
     paramLabel,
   });
   const assistant = useAssistantChoice(assistantView, conversation, routeId);

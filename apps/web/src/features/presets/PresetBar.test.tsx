@@ -1,10 +1,18 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
+import type { EndpointsConfig } from '@chat/contract';
+import { modelLabel } from '../chat';
+import '../../app/i18n';
 import { PresetBar } from './PresetBar';
 import type { CurrentSetup } from './types';
 import type { PresetDialogs } from './usePresetDialogs';
 
 afterEach(cleanup);
+
+// An endpoint that relabels its models: the endpoint menu shows grok-3 as G3.
+const config: EndpointsConfig = {
+  xai: { order: 8, type: 'custom', userProvide: false, relabelModels: true },
+};
 
 const dialogs = (current: CurrentSetup | null): PresetDialogs => ({
   element: null,
@@ -12,6 +20,7 @@ const dialogs = (current: CurrentSetup | null): PresetDialogs => ({
   apply: vi.fn(),
   current,
   endpointLabel: (e) => e,
+  modelLabel: (e, m) => modelLabel(e, m, config, (k) => k),
   fieldNames: (f) => f.join(', '),
 });
 
@@ -26,4 +35,11 @@ it('keeps the row of the "Model:" bar, at the same height, while the model is no
   rerender(<PresetBar dialogs={dialogs({ endpoint: 'openAI', model: 'gpt-4o', options: {} })} />);
   expect(screen.getByTestId('model-bar')).toBeTruthy();
   expect(screen.getByTestId('model-bar-row').className).toBe(reserved);
+});
+
+it('names the model as the endpoint menu does: a relabelled model never shows its real name', () => {
+  render(<PresetBar dialogs={dialogs({ endpoint: 'xai', model: 'grok-3', options: {} })} />);
+  const bar = screen.getByTestId('model-bar');
+  expect(bar.textContent).toBe('Model: G3');
+  expect(bar.textContent).not.toContain('grok-3');
 });

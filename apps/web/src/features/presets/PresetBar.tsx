@@ -9,7 +9,9 @@ import { loadEditor, type PresetDialogs } from './usePresetDialogs';
  */
 export function PresetBar({ dialogs, disabled }: { dialogs: PresetDialogs; disabled?: boolean }) {
   const { t } = useTranslation();
-  const model = dialogs.current?.model;
+  const current = dialogs.current;
+  // The name the endpoint menu shows: a relabelled model is never shown under its real name.
+  const model = current?.model ? dialogs.modelLabel(current.endpoint, current.model) : null;
   return (
     <div className="flex h-6 shrink-0 justify-center px-2 pb-1" data-testid="model-bar-row">
       {model && (

@@ -32,6 +32,7 @@ export interface PresetEditorProps {
   preset: Preset | null;
   current: CurrentSetup | null;
   endpointLabel: (endpoint: string) => string;
+  modelLabel: (endpoint: string, model: string) => string;
   paramLabel: (key: ParamKey) => string;
   fieldNames: (fields: readonly string[]) => string;
   onApply: (preset: SavePresetRequest) => void;
@@ -50,6 +51,7 @@ export default function PresetEditorDialog({
   preset,
   current,
   endpointLabel,
+  modelLabel,
   paramLabel,
   fieldNames,
   onApply,
@@ -162,7 +164,7 @@ export default function PresetEditorDialog({
             >
               {modelChoices(draft.endpoint, models.data, draft.model).map((m) => (
                 <option key={m} value={m}>
-                  {m}
+                  {modelLabel(draft.endpoint, m)}
                 </option>
               ))}
             </select>

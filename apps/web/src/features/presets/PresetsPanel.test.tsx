@@ -32,6 +32,7 @@ function setup(titles: string[]) {
     apply: vi.fn(),
     current: null,
     endpointLabel: (e) => e,
+    modelLabel: (_e, m) => m,
     fieldNames: (f) => f.join(', '),
   };
   render(

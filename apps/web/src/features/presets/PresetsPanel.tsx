@@ -147,7 +147,7 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
                 </span>
                 <span className="w-full truncate text-xs text-text-tertiary">
                   {dialogs.endpointLabel(preset.endpoint)}
-                  {preset.model ? ` · ${preset.model}` : ''}
+                  {preset.model ? ` · ${dialogs.modelLabel(preset.endpoint, preset.model)}` : ''}
                 </span>
               </button>
               <IconButton

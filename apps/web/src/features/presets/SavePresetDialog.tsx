@@ -12,9 +12,12 @@ import type { CurrentSetup } from './types';
 /** "Save as preset": asks the title and saves the chat's current setup as a new preset. */
 export default function SavePresetDialog({
   current,
+  modelLabel,
   onClose,
 }: {
   current: CurrentSetup;
+  /** The model's display name (relabelled as the endpoint menu shows it). */
+  modelLabel: (endpoint: string, model: string) => string;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -49,7 +52,9 @@ export default function SavePresetDialog({
       open
       onClose={onClose}
       title={t('com_endpoint_save_as_preset')}
-      description={t('com_endpoint_save_as_preset_hint', { model: current.model })}
+      description={t('com_endpoint_save_as_preset_hint', {
+        model: modelLabel(current.endpoint, current.model),
+      })}
       initialFocusRef={inputRef}
       data-testid="save-preset-dialog"
     >

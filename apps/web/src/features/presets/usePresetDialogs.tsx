@@ -21,6 +21,8 @@ export interface PresetDialogsInput {
   current: CurrentSetup | null;
   onApply: ApplyPreset;
   endpointLabel: (endpoint: string) => string;
+  /** A model's display name on an endpoint (relabelled as the endpoint menu shows it). */
+  modelLabel: (endpoint: string, model: string) => string;
   paramLabel: (key: ParamKey) => string;
 }
 
@@ -32,6 +34,8 @@ export interface PresetDialogs {
   apply: (preset: Preset) => void;
   current: CurrentSetup | null;
   endpointLabel: (endpoint: string) => string;
+  /** A model's display name on an endpoint: the name the endpoint menu shows, wherever a model is named. */
+  modelLabel: (endpoint: string, model: string) => string;
   /** Field names as a person reads them (a parameter's label, else the field's own name). */
   fieldNames: (fields: readonly string[]) => string;
 }
@@ -41,6 +45,7 @@ export function usePresetDialogs({
   current,
   onApply,
   endpointLabel,
+  modelLabel,
   paramLabel,
 }: PresetDialogsInput): PresetDialogs {
   const { t } = useTranslation();
@@ -83,20 +88,23 @@ export function usePresetDialogs({
             preset={dialog.preset}
             current={current}
             endpointLabel={endpointLabel}
+            modelLabel={modelLabel}
             paramLabel={paramLabel}
             fieldNames={fieldNames}
             onApply={applySetup}
             onClose={close}
           />
         )}
-        {dialog.kind === 'save' && current && <SavePresetDialog current={current} onClose={close} />}
+        {dialog.kind === 'save' && current && (
+          <SavePresetDialog current={current} modelLabel={modelLabel} onClose={close} />
+        )}
         {dialog.kind === 'delete' && <DeletePresetDialog preset={dialog.preset} onClose={close} />}
       </Suspense>
     );
   }
 
   return useMemo(
-    () => ({ element, open: setDialog, apply: applySetup, current, endpointLabel, fieldNames }),
-    [element, applySetup, current, endpointLabel, fieldNames],
+    () => ({ element, open: setDialog, apply: applySetup, current, endpointLabel, modelLabel, fieldNames }),
+    [element, applySetup, current, endpointLabel, modelLabel, fieldNames],
   );
 }

@@ -11,6 +11,7 @@ import { PresetsMenu, type PresetDialogs } from '../../presets';
 import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
+import { modelLabel } from './endpoint-menu';
 
 // Only the plugins endpoint shows it: not on the first load of a chat on another endpoint.
 const PluginsSelect = lazy(() => import('./PluginsSelect').then((m) => ({ default: m.PluginsSelect })));
@@ -64,6 +65,11 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
             <OptionsPopover
               endpointType={setup.endpointType}
               model={setup.model}
+              modelLabel={
+                setup.endpoint && setup.model
+                  ? modelLabel(setup.endpoint, setup.model, setup.endpointsConfig, t)
+                  : undefined
+              }
               values={setup.params}
               onChange={setup.setParam}
               onReset={setup.resetParams}

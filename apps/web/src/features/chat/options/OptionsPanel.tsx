@@ -24,6 +24,7 @@ export interface OptionsPanelProps {
   label: string;
   endpointType: string | null;
   model: string | null;
+  modelLabel?: string | undefined;
   values: Partial<Record<ParamKey, number>>;
   onChange: (key: ParamKey, value: number) => void;
   onReset: () => void;
@@ -40,6 +41,7 @@ export function OptionsPanel({
   label,
   endpointType,
   model,
+  modelLabel,
   values,
   onChange,
   onReset,
@@ -73,7 +75,7 @@ export function OptionsPanel({
         <h2 id={titleId} className="text-sm font-semibold text-text-primary">
           {label}
         </h2>
-        {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{model}</span>}
+        {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{modelLabel ?? model}</span>}
       </div>
       {conversation && endpointType && hasConversationFields(endpointType) && (
         <div className="mb-4">

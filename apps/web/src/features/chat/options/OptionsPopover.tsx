@@ -19,6 +19,8 @@ const OptionsPanel = preloadable<OptionsPanelProps>(() =>
 export interface OptionsPopoverProps {
   endpointType: string | null;
   model: string | null;
+  /** The model's display name (relabelled as the endpoint menu shows it); the model's own without. */
+  modelLabel?: string | undefined;
   /** The parameters in effect (the conversation's, with changes made here). */
   values: Partial<Record<ParamKey, number>>;
   onChange: (key: ParamKey, value: number) => void;
@@ -38,6 +40,7 @@ export interface OptionsPopoverProps {
 export function OptionsPopover({
   endpointType,
   model,
+  modelLabel,
   values,
   onChange,
   onReset,
@@ -86,6 +89,7 @@ export function OptionsPopover({
             label={label}
             endpointType={endpointType}
             model={model}
+            modelLabel={modelLabel}
             values={values}
             onChange={onChange}
             onReset={onReset}

@@ -162,6 +162,12 @@ export const endpointConfigSchema = z.object({
   isDemo: z.boolean().optional(),
   /** The endpoint's requests go to Azure OpenAI (LibreChat's flag). */
   azure: z.boolean().optional(),
+  /**
+   * The models of this endpoint that basic users get a few uses a day of (PREMIUM_MODELS; the
+   * picker marks them). Absent without a premium limit, and on an endpoint where the user brings
+   * the key (those sends are not counted).
+   */
+  premiumModels: z.array(z.string()).optional(),
 });
 export type EndpointConfig = z.infer<typeof endpointConfigSchema>;
 export const endpointsConfigSchema = z.record(z.string(), endpointConfigSchema);

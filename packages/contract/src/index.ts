@@ -44,6 +44,7 @@ export * from './billing-schemas.js';
 export * from './free-tier.js';
 export * from './free-tier-schemas.js';
 export * from './premium.js';
+export * from './premium-schemas.js';
 export * from './social-bonus.js';
 export * from './social-bonus-schemas.js';
 export * from './site.js';

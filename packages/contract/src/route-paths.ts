@@ -44,6 +44,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   issueTokens: { method: 'POST', path: '/api/user/issueTokens' },
   spendTokens: { method: 'POST', path: '/api/user/spendTokens' },
   tokenizer: { method: 'POST', path: '/api/tokenizer' },
+  premiumStatus: { method: 'GET', path: '/api/premium' },
   importConvos: { method: 'POST', path: '/api/convos/import' },
   importJobStatus: { method: 'GET', path: '/api/convos/import/jobs/:jobId' },
   plugins: { method: 'GET', path: '/api/plugins' },

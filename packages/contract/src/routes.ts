@@ -33,6 +33,7 @@ import { MODEL_CONFIG_ROUTES } from './model-configs.js';
 import { PRESET_ROUTES } from './presets-schemas.js';
 import { CONFIG_ROUTES } from './config-routes.js';
 import { BALANCE_ROUTES } from './balance.js';
+import { PREMIUM_ROUTES } from './premium-schemas.js';
 import { IMPORT_ROUTES } from './imports.js';
 import { PLUGIN_ROUTES } from './plugins.js';
 import { ASSISTANT_ROUTES } from './assistants-schemas.js';
@@ -246,6 +247,7 @@ export const API_ROUTES = {
   ...PRESET_ROUTES,
   ...CONFIG_ROUTES,
   ...BALANCE_ROUTES,
+  ...PREMIUM_ROUTES,
   ...IMPORT_ROUTES,
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,

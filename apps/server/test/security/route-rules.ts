@@ -246,6 +246,7 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/user/socialMediaBonus': { access: 'user', why: "the caller's own claims" },
   // token balance: the caller's own; adjustments are the operator's (ADMIN_EMAIL) only
   'GET /api/balance': { access: 'user', why: "the caller's own balance" },
+  'GET /api/premium': { access: 'user', why: "the premium models and the caller's own uses left" },
   'POST /api/user/issueTokens': {
     access: 'admin',
     probe: () => ({ body: { email: OPERATOR_EMAIL, amount: 1, reason: 'probe' } }),

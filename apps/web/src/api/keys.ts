@@ -30,6 +30,8 @@ export const queryKeys = {
   },
   /** GET /api/balance: the person's token balance (when checkBalance). */
   balance: ['balance'] as const,
+  /** GET /api/premium: the premium models and the person's uses left today. */
+  premium: ['premium'] as const,
   /** GET /api/files/config: the upload limits. */
   fileConfig: ['file-config'] as const,
   /** GET /api/search/enable. */

@@ -6,13 +6,14 @@ import {
   DEFAULT_OPENID_LABEL,
   EModelEndpoint,
   ENDPOINT_DISPLAY_ORDER,
+  isPremiumModel,
   type ConfigOverride,
   type EndpointsConfig,
   type ModelsConfig,
   type StartupConfig,
 } from '@chat/contract';
 import { addRoute } from '../../platform/typed-route.js';
-import type { AppConfig, EndpointDefinition } from '../../config/app-config.js';
+import type { AppConfig, EndpointDefinition, PremiumConfig } from '../../config/app-config.js';
 import { assistantModels } from '../../config/assistant-endpoints.js';
 import { NO_OAUTH, type OAuthConfig } from '../../config/oauth-config.js';
 
@@ -20,10 +21,16 @@ import { NO_OAUTH, type OAuthConfig } from '../../config/oauth-config.js';
  * GET /api/endpoints: the built-ins by the spec's display order, then the custom endpoints in
  * the order librechat.yaml lists them (the demo last).
  */
-export function presentEndpoints(endpoints: readonly EndpointDefinition[]): EndpointsConfig {
+export function presentEndpoints(
+  endpoints: readonly EndpointDefinition[],
+  premium?: PremiumConfig,
+): EndpointsConfig {
   const result: EndpointsConfig = {};
   endpoints.forEach((e, i) => {
     const builtIn = ENDPOINT_DISPLAY_ORDER.indexOf(e.name as (typeof ENDPOINT_DISPLAY_ORDER)[number]);
+    // The premium gate counts only sends on the server's key: the same rule marks the models.
+    const counted = premium && !e.userProvide && !e.userProvideURL;
+    const premiumModels = counted ? e.models.filter((m) => isPremiumModel(m, premium.models)) : [];
     result[e.name] = {
       order: builtIn >= 0 ? builtIn : ENDPOINT_DISPLAY_ORDER.length + i,
       type: e.type,
@@ -35,6 +42,7 @@ export function presentEndpoints(endpoints: readonly EndpointDefinition[]): Endp
       ...(e.relabelModels ? { relabelModels: true } : {}),
       ...(e.isDemo ? { isDemo: true } : {}),
       ...(e.azure ? { azure: true } : {}),
+      ...(premiumModels.length > 0 ? { premiumModels } : {}),
     };
   });
   // Assistants run on one of the endpoints above: listed last (the spec's order has no place for
@@ -96,13 +104,16 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     affiliateReferUrl: config.affiliate?.referUrl ?? null,
   }));
 
-  addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints));
+  addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints, config.premium));
   addRoute(app, API_ROUTES.models, async () => presentModels(config.endpoints));
 
   // LibreChat's client replaces its endpoints and models caches with a non-false answer.
   addRoute(app, API_ROUTES.endpointsConfigOverride, async (): Promise<ConfigOverride> =>
     config.overridesEndpoints
-      ? { endpointsConfig: presentEndpoints(config.endpoints), modelsConfig: presentModels(config.endpoints) }
+      ? {
+          endpointsConfig: presentEndpoints(config.endpoints, config.premium),
+          modelsConfig: presentModels(config.endpoints),
+        }
       : false,
   );
 

@@ -1,4 +1,10 @@
-import { canSendWithSubscription, isPremiumModel, premiumDay, PREMIUM_TEXTS } from '@chat/contract';
+import {
+  canSendWithSubscription,
+  isPremiumModel,
+  premiumDay,
+  PREMIUM_TEXTS,
+  type PremiumStatus,
+} from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PremiumConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
@@ -45,5 +51,26 @@ export function premiumGate(
         },
       };
     },
+  };
+}
+
+/**
+ * What the model picker shows before a send: the premium models, and the uses the caller has left
+ * today when they are counted (a basic user); a valid subscription is not limited.
+ */
+export async function premiumStatus(
+  repo: Pick<PremiumRepo, 'subscriptionOf' | 'used'>,
+  config: PremiumConfig | undefined,
+  userId: string,
+  now: number,
+): Promise<PremiumStatus> {
+  if (!config) return { models: [], limited: false, dailyUses: 0, usesLeft: 0 };
+  const subscribed = canSendWithSubscription(await repo.subscriptionOf(userId), now);
+  const used = subscribed ? 0 : await repo.used(userId, premiumDay(now));
+  return {
+    models: [...config.models],
+    limited: !subscribed,
+    dailyUses: config.dailyUses,
+    usesLeft: subscribed ? config.dailyUses : Math.max(0, config.dailyUses - used),
   };
 }

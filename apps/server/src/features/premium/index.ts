@@ -1,5 +1,7 @@
+import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
-import { premiumGate } from './gate.js';
+import { addRoute } from '../../platform/typed-route.js';
+import { premiumGate, premiumStatus } from './gate.js';
 import { createPremiumRepo } from './repo.js';
 
 /**
@@ -10,7 +12,12 @@ import { createPremiumRepo } from './repo.js';
 export const premiumModule: FeatureModule = {
   name: 'premium',
   register({ app, db, config, extend, clock }) {
+    const repo = createPremiumRepo(db);
+    // Answered with the limit off too (nothing is premium then): the client asks either way.
+    addRoute(app, API_ROUTES.premiumStatus, async ({ user }) =>
+      premiumStatus(repo, config.premium, user.id, clock()),
+    );
     if (!config.premium) return;
-    extend('askGates', premiumGate(createPremiumRepo(db), config.premium, app.log, clock));
+    extend('askGates', premiumGate(repo, config.premium, app.log, clock));
   },
 };

@@ -10,6 +10,8 @@ import {
   PREMIUM_TEXTS,
   premiumDay,
   type ApiErrorBody,
+  type EndpointsConfig,
+  type PremiumStatus,
 } from '@chat/contract';
 import { premiumConfigFrom } from '../../config/app-config.js';
 import { parseEnv } from '../../config/env.js';
@@ -182,6 +184,44 @@ describe('premium limit on', () => {
     expect(await usedToday(u.user.id)).toBe(1);
   });
 
+  it('tells the picker which models are premium and the uses left today, before any refusal', async () => {
+    const u = await registerUser(h.url, 'Counting Cora');
+    const api = authed(h.url, u.token);
+    const status = async () => {
+      const res = await api('/api/premium');
+      expect(res.status).toBe(200);
+      return (await res.json()) as PremiumStatus;
+    };
+    expect(await status()).toEqual({ models: [PREMIUM], limited: true, dailyUses: 10, usesLeft: 10 });
+    // The endpoint list marks them where they are counted: not on the endpoint of the user's own key.
+    const endpoints = (await (await api('/api/endpoints')).json()) as EndpointsConfig;
+    expect(endpoints.openAI?.premiumModels).toEqual([PREMIUM]);
+    expect(endpoints.byok).toBeDefined();
+    expect(endpoints.byok?.premiumModels).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      const res = await send(u.token);
+      expect(res.status).toBe(200);
+      await res.text();
+    }
+    expect((await status()).usesLeft).toBe(7);
+    // A standard model and the user's own key take none.
+    await (await send(u.token, { model: STANDARD })).text();
+    expect((await status()).usesLeft).toBe(7);
+    // Used up: 0 left, and the next send is the refusal the count foretold.
+    const repo = createPremiumRepo(h.database.db);
+    while ((await repo.take(u.user.id, premiumDay(), 10)) !== null);
+    expect((await status()).usesLeft).toBe(0);
+    expect((await send(u.token)).status).toBe(429);
+    // A subscriber is not limited.
+    await h.database.db
+      .update(users)
+      .set({ subscriptionStatus: 'active', subscriptionEnd: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, u.user.id));
+    expect(await status()).toMatchObject({ models: [PREMIUM], limited: false });
+    // Without a token: refused.
+    expect((await fetch(`${h.url}/api/premium`)).status).toBe(401);
+  });
+
   it('counts per UTC day', async () => {
     const u = await registerUser(h.url, 'Daily Dan');
     const repo = createPremiumRepo(h.database.db);
@@ -214,6 +254,10 @@ describe('premium limit off', () => {
 
   it('nobody is limited', async () => {
     const u = await registerUser(h.url, 'Free Fred');
+    const status = await authed(h.url, u.token)('/api/premium');
+    expect(await status.json()).toEqual({ models: [], limited: false, dailyUses: 0, usesLeft: 0 });
+    const endpoints = (await (await authed(h.url, u.token)('/api/endpoints')).json()) as EndpointsConfig;
+    expect(endpoints.openAI?.premiumModels).toBeUndefined();
     for (let i = 0; i < 3; i++) {
       const res = await authed(h.url, u.token)('/api/ask/openAI', {
         body: {

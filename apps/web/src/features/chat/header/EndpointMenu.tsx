@@ -2,10 +2,12 @@ import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from '
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Check, ChevronDown, ChevronRight } from 'lucide-react';
-import type { EndpointsConfig, ModelsConfig } from '@chat/contract';
+import type { EndpointsConfig, ModelsConfig, PremiumStatus } from '@chat/contract';
+import { usePremiumStatus } from '../../../api/premium';
 import { EndpointIcon } from './EndpointIcon';
 import { KeyButton } from './KeyButton';
-import { endpointLabel, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
+import { endpointLabel, isPremiumOn, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
+import { premiumNote } from './premium-note';
 import { usePopover } from '../../../hooks/usePopover';
 
 export interface EndpointMenuProps {
@@ -47,6 +49,20 @@ export function EndpointMenu({
   const current = groups.find((g) => g.name === endpoint);
   const endpointText = endpoint ? endpointLabel(endpoint, config, t) : t('com_chat_no_endpoint');
   const modelText = endpoint && model ? modelLabel(endpoint, model, config, t) : t('com_error_no_model');
+  // Premium models are marked before a send is refused: the uses left show on the button while
+  // one is chosen, and on each premium model of the open menu.
+  const premiumChosen = !!endpoint && !!model && isPremiumOn(endpoint, model, config);
+  const premium = usePremiumStatus(
+    premiumChosen || (open && groups.some((g) => g.models.some((m) => m.premium))),
+  );
+  const premiumStatus = premium.data;
+  const chosenNote = premiumChosen ? premiumNote(premiumStatus, t) : null;
+  const chipLeft = premiumStatus?.limited ? premiumStatus.usesLeft : null;
+  const chipText = !premiumChosen
+    ? null
+    : chipLeft === null
+      ? t('com_endpoint_premium')
+      : t('com_endpoint_premium_left_short', { left: chipLeft });
 
   useLayoutEffect(() => {
     const panel = panelRef.current;
@@ -116,8 +132,8 @@ export function EndpointMenu({
         aria-controls={open ? panelId : undefined}
         // The name is what the button shows (assistive speech and voice control match what is
         // seen); what it is for is its description.
-        aria-label={`${endpointText}, ${modelText}`}
-        aria-describedby={`${panelId}-what`}
+        aria-label={`${endpointText}, ${modelText}${chipText ? `, ${chipText}` : ''}`}
+        aria-describedby={chosenNote ? `${panelId}-what ${panelId}-note` : `${panelId}-what`}
         disabled={disabled || groups.length === 0}
         onClick={() => (open ? close(false) : openMenu())}
         onKeyDown={(e) => {
@@ -134,12 +150,18 @@ export function EndpointMenu({
         {current && <EndpointIcon type={current.type} iconURL={current.iconURL} isDemo={current.isDemo} />}
         <span className="shrink-0 truncate max-sm:max-w-[7rem]">{endpointText}</span>{' '}
         <span className="min-w-0 truncate font-normal text-text-secondary">{modelText}</span>
+        {chipText && <PremiumChip text={chipText} spent={chipLeft === 0} title={chosenNote ?? undefined} />}
         <ChevronDown className="size-4 shrink-0 text-text-tertiary" aria-hidden />
       </button>
       {/* Outside the button: inside, it would count as shown text that its name lacks. */}
       <span id={`${panelId}-what`} className="sr-only">
         {t('com_endpoint_menu')}
       </span>
+      {chosenNote && (
+        <span id={`${panelId}-note`} className="sr-only">
+          {chosenNote}
+        </span>
+      )}
       {open && (
         <div
           ref={panelRef}
@@ -159,6 +181,7 @@ export function EndpointMenu({
               key={g.name}
               group={g}
               config={config}
+              premium={premiumStatus}
               expanded={expanded.has(g.name)}
               selected={g.name === endpoint ? model : null}
               onToggle={() => toggle(g.name)}
@@ -178,6 +201,8 @@ export function EndpointMenu({
 interface EndpointGroupProps {
   group: MenuGroup;
   config: EndpointsConfig | undefined;
+  /** The person's premium uses (once known). */
+  premium: PremiumStatus | undefined;
   expanded: boolean;
   /** The chosen model when this is the chosen endpoint. */
   selected: string | null;
@@ -189,6 +214,7 @@ interface EndpointGroupProps {
 function EndpointGroup({
   group: g,
   config,
+  premium,
   expanded,
   selected,
   onToggle,
@@ -252,14 +278,48 @@ function EndpointGroup({
               onClick={() => onChoose(m.value)}
               className={clsx(itemClass, 'min-h-9 font-normal')}
             >
-              <span className="min-w-0 flex-1 truncate" title={m.label === m.value ? undefined : m.value}>
-                {m.label}
+              <span className="flex min-w-0 flex-1 flex-col">
+                <span className="truncate" title={m.label === m.value ? undefined : m.value}>
+                  {m.label}
+                </span>
+                {m.premium && (
+                  <span className="truncate text-xs text-text-tertiary" data-testid="premium-note">
+                    {premiumNote(premium, t)}
+                  </span>
+                )}
               </span>
+              {m.premium && (
+                <span
+                  data-testid="premium-badge"
+                  className="shrink-0 rounded bg-surface-tertiary px-1.5 py-0.5 text-[11px] font-medium text-text-secondary"
+                >
+                  {t('com_endpoint_premium')}
+                </span>
+              )}
               {m.value === selected && <Check className="size-4 shrink-0 text-text-secondary" aria-hidden />}
             </button>
           ))}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The chosen premium model's mark on the menu button: "Premium", with the uses left today for a
+ * basic user (none left reads as a warning: the next send is refused).
+ */
+function PremiumChip({ text, spent, title }: { text: string; spent: boolean; title: string | undefined }) {
+  return (
+    <span
+      data-testid="premium-chip"
+      title={title}
+      className={clsx(
+        'shrink-0 rounded px-1.5 py-0.5 text-[11px] font-medium',
+        spent ? 'bg-surface-danger text-text-danger' : 'bg-surface-tertiary text-text-secondary',
+      )}
+    >
+      {text}
+    </span>
   );
 }

@@ -42,8 +42,8 @@ describe('endpoint menu', () => {
       type: 'openAI',
       userProvide: false,
       models: [
-        { value: 'gpt-4.1', label: 'GPT Unfiltered' },
-        { value: 'gpt-4o', label: 'gpt-4o' },
+        { value: 'gpt-4.1', label: 'GPT Unfiltered', premium: false },
+        { value: 'gpt-4o', label: 'gpt-4o', premium: false },
       ],
     });
     expect(groups[2]).toMatchObject({ userProvide: true, models: [] });
@@ -82,12 +82,12 @@ describe('endpoint menu', () => {
   it("applies the spec's relabelling only where the endpoint relabels; requests keep real names", () => {
     const models = { groq: ['gpt-4.1', 'gpt-4.1-mini', 'grok-3', 'deepseek-chat', 'gpt-4o', 'llama-3'] };
     expect(menuGroups(config, models, t).find((g) => g.name === 'groq')?.models).toEqual([
-      { value: 'gpt-4.1', label: 'GPT-4.1 Unfiltered' },
-      { value: 'gpt-4.1-mini', label: 'GPT-4.1 Mini Unfiltered' },
-      { value: 'grok-3', label: 'G3' },
-      { value: 'deepseek-chat', label: 'D1-mini' },
-      { value: 'gpt-4o', label: 't:com_error_no_model' },
-      { value: 'llama-3', label: 'llama-3' },
+      { value: 'gpt-4.1', label: 'GPT-4.1 Unfiltered', premium: false },
+      { value: 'gpt-4.1-mini', label: 'GPT-4.1 Mini Unfiltered', premium: false },
+      { value: 'grok-3', label: 'G3', premium: false },
+      { value: 'deepseek-chat', label: 'D1-mini', premium: false },
+      { value: 'gpt-4o', label: 't:com_error_no_model', premium: false },
+      { value: 'llama-3', label: 'llama-3', premium: false },
     ]);
     // The openAI entry does not relabel: its own label wins, the rest show their names.
     expect(modelLabel('openAI', 'grok-3', config, t)).toBe('grok-3');

@@ -1,5 +1,6 @@
 import {
   BUILT_IN_ENDPOINTS,
+  isPremiumModel,
   relabelModel,
   type EndpointConfig,
   type EndpointsConfig,
@@ -94,6 +95,13 @@ export function modelLabel(
 export interface MenuModel {
   value: string;
   label: string;
+  /** Basic users get a few uses a day of it (the server's `premiumModels` of the endpoint). */
+  premium: boolean;
+}
+
+/** Whether `model` is one of the endpoint's premium models (counted for basic users). */
+export function isPremiumOn(endpoint: string, model: string, config: EndpointsConfig | undefined): boolean {
+  return isPremiumModel(model, config?.[endpoint]?.premiumModels ?? []);
 }
 
 export interface MenuGroup {
@@ -130,7 +138,11 @@ export function menuGroups(
       isDemo: entry?.isDemo === true,
       userProvide: entry?.userProvide === true,
       beta: name === 'gptPlugins',
-      models: (models?.[name] ?? []).map((value) => ({ value, label: modelLabel(name, value, config, t) })),
+      models: (models?.[name] ?? []).map((value) => ({
+        value,
+        label: modelLabel(name, value, config, t),
+        premium: isPremiumOn(name, value, config),
+      })),
     };
   });
 }

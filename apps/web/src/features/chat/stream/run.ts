@@ -213,5 +213,7 @@ export async function readStream(qc: QueryClient, s: Session, path: string, body
     if (sessions.get(s.key) === s) sessions.delete(s.key);
     // The reply settled its cost (or a refusal said what is left): the balance shown refetches.
     void qc.invalidateQueries({ queryKey: queryKeys.balance });
+    // A premium use may have been taken (or given back): the count shown refetches.
+    void qc.invalidateQueries({ queryKey: queryKeys.premium });
   }
 }

@@ -13,7 +13,8 @@ test('the endpoint menu works from the keyboard and lists the endpoint with its 
   await signUp(page);
   const picker = page.getByTestId('endpoint-picker');
   await expect(picker).toBeEnabled();
-  // A new person starts on the first endpoint by display order (spec §9): Azure OpenAI, its first model.
+  // A new person starts on the first endpoint by display order that runs on the server's key:
+  // here Azure OpenAI (the e2e app has its key), its first model.
   await expect(picker).toHaveAccessibleName('Azure OpenAI, gpt-4o');
   await picker.focus();
   await page.keyboard.press('ArrowDown');
@@ -37,6 +38,9 @@ test('the endpoint menu works from the keyboard and lists the endpoint with its 
   await expect(menu.getByRole('menuitemradio')).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
+  // Beside the endpoint, the button that hides it from the menu; then its models.
+  await expect(menu.getByRole('menuitem', { name: 'Hide Azure OpenAI' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(menu.getByRole('menuitemradio', { name: 'gpt-4o', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

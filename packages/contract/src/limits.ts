@@ -213,6 +213,8 @@ export const LOCAL_KEYS = {
   filesToDelete: 'filesToDelete',
   appTitle: 'appTitle',
   newUser: 'newUser',
+  /** The endpoints the person hid from the endpoint menu (a JSON list of names). */
+  hiddenEndpoints: 'hiddenEndpoints',
 } as const;
 
 /**

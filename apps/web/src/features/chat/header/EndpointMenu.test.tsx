@@ -72,6 +72,9 @@ describe('EndpointMenu', () => {
     fireEvent.keyDown(focused(), { key: 'ArrowRight' });
     // The key button sits beside the endpoint, then its models.
     expect(focused()).toBe(within(menu).getByRole('menuitem', { name: 'Set API key for Google' }));
+    // Then the button that hides the endpoint from the menu.
+    fireEvent.keyDown(focused(), { key: 'ArrowDown' });
+    expect(focused()).toBe(within(menu).getByRole('menuitem', { name: 'Hide Google' }));
     fireEvent.keyDown(focused(), { key: 'ArrowDown' });
     expect(focused().textContent).toBe('gemini-pro');
     fireEvent.keyDown(focused(), { key: 'ArrowLeft' });
@@ -79,9 +82,11 @@ describe('EndpointMenu', () => {
     expect(focused()).toBe(google);
     fireEvent.keyDown(focused(), { key: 'ArrowRight' });
     fireEvent.keyDown(focused(), { key: 'End' });
-    expect(focused().textContent).toContain('Mistral');
+    expect(focused()).toBe(within(menu).getByRole('menuitem', { name: 'Hide Mistral' }));
     fireEvent.keyDown(focused(), { key: 'Home' });
     expect(focused()).toBe(within(menu).getByRole('menuitem', { name: 'OpenAI' }));
+    fireEvent.keyDown(focused(), { key: 'ArrowUp' });
+    expect(focused()).toBe(within(menu).getByRole('menuitem', { name: 'Hide Mistral' }));
     fireEvent.keyDown(focused(), { key: 'ArrowUp' });
     expect(focused().textContent).toContain('Mistral');
     fireEvent.keyDown(focused(), { key: 'ArrowUp' });

@@ -1,13 +1,14 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
-import { Check, ChevronDown, ChevronRight } from 'lucide-react';
+import { Check, ChevronDown, ChevronRight, Eye, EyeOff } from 'lucide-react';
 import type { EndpointsConfig, ModelsConfig, PremiumStatus } from '@chat/contract';
 import { usePremiumStatus } from '../../../api/premium';
 import { EndpointIcon } from './EndpointIcon';
 import { KeyButton } from './KeyButton';
 import { endpointLabel, isPremiumOn, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
 import { premiumNote } from './premium-note';
+import { useHiddenEndpoints } from './hidden-endpoints';
 import { usePopover } from '../../../hooks/usePopover';
 
 export interface EndpointMenuProps {
@@ -21,6 +22,15 @@ export interface EndpointMenuProps {
 }
 
 const NAV = '[data-nav]';
+
+/** The menu's `nav` control of one endpoint (its header, its Show button). */
+const byEndpoint = (panel: HTMLElement, nav: string, endpoint: string) =>
+  Array.from(panel.querySelectorAll<HTMLElement>(`[data-nav="${nav}"]`)).find(
+    (el) => el.dataset.endpoint === endpoint,
+  );
+
+const iconButtonClass =
+  'inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-text-tertiary outline-none hover:bg-surface-tertiary hover:text-text-primary focus-visible:bg-surface-tertiary focus-visible:ring-2 focus-visible:ring-ring-primary';
 
 const itemClass =
   'flex min-h-10 w-full items-center gap-2.5 rounded-lg px-2.5 text-start text-sm text-text-primary outline-none hover:bg-surface-tertiary focus-visible:bg-surface-tertiary focus-visible:ring-2 focus-visible:ring-ring-primary';
@@ -42,6 +52,12 @@ export function EndpointMenu({
   const { t } = useTranslation();
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();
   const groups = useMemo(() => menuGroups(config, models, t), [config, models, t]);
+  // Endpoints the person hid wait at the end of the menu, each with a Show button; one endpoint
+  // always stays (a list that hides everything shows everything).
+  const [hiddenNames, setHidden] = useHiddenEndpoints();
+  const visible = groups.filter((g) => !hiddenNames.includes(g.name));
+  const shown = visible.length > 0 ? visible : groups;
+  const hiddenGroups = shown === groups ? [] : groups.filter((g) => hiddenNames.includes(g.name));
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   /** Where the focus goes after the next render (found in the panel). */
   const focusNext = useRef<((panel: HTMLElement) => HTMLElement | null | undefined) | null>(null);
@@ -176,11 +192,20 @@ export function EndpointMenu({
             'sm:absolute sm:inset-x-auto sm:start-0 sm:top-full sm:mt-2 sm:w-80 sm:max-h-[min(32rem,75vh)]',
           )}
         >
-          {groups.map((g) => (
+          {shown.map((g) => (
             <EndpointGroup
               key={g.name}
               group={g}
               config={config}
+              onHide={
+                shown.length > 1
+                  ? () => {
+                      // The focus goes to the endpoint's Show button: the way back is one key away.
+                      focusNext.current = (panel) => byEndpoint(panel, 'show', g.name);
+                      setHidden(g.name, true);
+                    }
+                  : undefined
+              }
               premium={premiumStatus}
               expanded={expanded.has(g.name)}
               selected={g.name === endpoint ? model : null}
@@ -192,6 +217,48 @@ export function EndpointMenu({
               }}
             />
           ))}
+          {hiddenGroups.length > 0 && (
+            <div
+              role="group"
+              aria-labelledby={`${panelId}-hidden`}
+              className="mt-1 border-t border-border-light pt-1"
+            >
+              <p
+                id={`${panelId}-hidden`}
+                role="none"
+                className="px-2.5 py-1.5 text-xs font-medium text-text-tertiary"
+              >
+                {t('com_endpoint_hidden')}
+              </p>
+              {hiddenGroups.map((g) => (
+                <div
+                  key={g.name}
+                  data-testid={`endpoint-hidden-${g.name}`}
+                  className="flex min-h-9 items-center gap-2.5 ps-2.5 text-sm text-text-tertiary"
+                >
+                  <EndpointIcon type={g.type} iconURL={g.iconURL} isDemo={g.isDemo} />
+                  <span className="min-w-0 flex-1 truncate">{g.label}</span>
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    data-nav="show"
+                    data-endpoint={g.name}
+                    data-testid={`endpoint-show-${g.name}`}
+                    aria-label={t('com_endpoint_show', { endpoint: g.label })}
+                    title={t('com_endpoint_show', { endpoint: g.label })}
+                    onClick={() => {
+                      focusNext.current = (panel) => byEndpoint(panel, 'header', g.name);
+                      setHidden(g.name, false);
+                    }}
+                    className={iconButtonClass}
+                  >
+                    <Eye className="size-4" aria-hidden />
+                  </button>
+                </div>
+              ))}
+            </div>
+          )}
         </div>
       )}
     </div>
@@ -209,6 +276,8 @@ interface EndpointGroupProps {
   onToggle: () => void;
   onChoose: (model: string) => void;
   onConfigureKey: () => void;
+  /** Hides the endpoint from the menu (absent for the last one shown). */
+  onHide: (() => void) | undefined;
 }
 
 function EndpointGroup({
@@ -220,6 +289,7 @@ function EndpointGroup({
   onToggle,
   onChoose,
   onConfigureKey,
+  onHide,
 }: EndpointGroupProps) {
   const { t } = useTranslation();
   const Chevron = expanded ? ChevronDown : ChevronRight;
@@ -231,6 +301,7 @@ function EndpointGroup({
           role="menuitem"
           tabIndex={-1}
           data-nav="header"
+          data-endpoint={g.name}
           data-testid={`endpoint-item-${g.name}`}
           aria-expanded={expanded}
           onClick={onToggle}
@@ -253,6 +324,21 @@ function EndpointGroup({
         </button>
         {g.userProvide && (
           <KeyButton endpoint={g.name} label={g.label} config={config} onClick={onConfigureKey} />
+        )}
+        {onHide && (
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            data-nav="hide"
+            data-testid={`endpoint-hide-${g.name}`}
+            aria-label={t('com_endpoint_hide', { endpoint: g.label })}
+            title={t('com_endpoint_hide', { endpoint: g.label })}
+            onClick={onHide}
+            className={iconButtonClass}
+          >
+            <EyeOff className="size-4" aria-hidden />
+          </button>
         )}
       </div>
       {expanded && (

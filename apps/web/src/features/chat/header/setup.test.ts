@@ -56,6 +56,14 @@ describe('chat setup', () => {
     expect(pickEndpoint(undefined, null, allOwn)).toBe('azureOpenAI');
   });
 
+  it('passes over the endpoints the person hid from the menu', () => {
+    expect(pickEndpoint(undefined, null, config, ['openAI'])).toBe('demo');
+    // Everything hidden: the first by order, as if nothing were.
+    expect(pickEndpoint(undefined, null, config, ['openAI', 'demo', 'groq'])).toBe('openAI');
+    // A conversation's own endpoint is still its own.
+    expect(pickEndpoint('openAI', null, config, ['openAI'])).toBe('openAI');
+  });
+
   it('picks a preferred model the endpoint offers, else its first', () => {
     const models = { openAI: ['gpt-4o', 'gpt-4o-mini'] };
     expect(pickModel('openAI', models, [null, 'gpt-4o-mini'])).toBe('gpt-4o-mini');

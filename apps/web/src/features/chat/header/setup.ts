@@ -28,19 +28,22 @@ export function sortedEndpoints(config: EndpointsConfig | undefined): string[] {
  * The starting endpoint: the conversation's own; else the last stored setup's; else the first by
  * configured order that the person can use as things stand, one running on the server's key. An
  * endpoint that waits for the person's own key (`userProvide`) would open on a key form while
- * others work; it stays in the menu, in its place, for whoever wants to set it up. When every
- * endpoint needs a key, the first by order.
+ * others work; it stays in the menu, in its place, for whoever wants to set it up. An endpoint
+ * the person hid from the menu is passed over as well. When no endpoint fits, the first shown,
+ * else the first by order.
  */
 export function pickEndpoint(
   convoEndpoint: string | null | undefined,
   stored: string | null | undefined,
   config: EndpointsConfig | undefined,
+  hidden: readonly string[] = [],
 ): string | null {
   const names = sortedEndpoints(config);
   if (convoEndpoint && (!config || names.includes(convoEndpoint))) return convoEndpoint;
   if (stored && names.includes(stored)) return stored;
-  const usable = names.find((name) => config?.[name]?.userProvide !== true);
-  return usable ?? names[0] ?? convoEndpoint ?? null;
+  const shown = names.filter((name) => !hidden.includes(name));
+  const usable = shown.find((name) => config?.[name]?.userProvide !== true);
+  return usable ?? shown[0] ?? names[0] ?? convoEndpoint ?? null;
 }
 
 /** The first preferred model the endpoint offers; else its first model; else the default one. */

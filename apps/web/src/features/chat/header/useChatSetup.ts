@@ -22,6 +22,7 @@ import {
   writeLastSetup,
   writeLastTools,
 } from './setup';
+import { useHiddenEndpoints } from './hidden-endpoints';
 
 export interface ChatSetupState {
   endpoint: string | null;
@@ -99,10 +100,11 @@ export function useChatSetup(
     [],
   );
 
+  const [hidden] = useHiddenEndpoints();
   const endpoint = useMemo(() => {
     const stored = readLastSetup().endpoint;
-    return own.endpoint ?? pickEndpoint(convo?.endpoint, stored, endpoints.data);
-  }, [own.endpoint, convo?.endpoint, endpoints.data]);
+    return own.endpoint ?? pickEndpoint(convo?.endpoint, stored, endpoints.data, hidden);
+  }, [own.endpoint, convo?.endpoint, endpoints.data, hidden]);
 
   const model = useMemo(() => {
     if (!endpoint) return null;

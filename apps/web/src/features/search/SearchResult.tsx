@@ -8,6 +8,8 @@ import { formatDate } from '../../config/locale';
 import { useLocalPref } from '../../state/local-pref';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
+import { useEndpoints } from '../../api/endpoints';
+import { replyAuthor } from '../chat';
 import type { SearchGroup } from './group-hits';
 import { Highlighted } from './Highlighted';
 
@@ -26,6 +28,8 @@ export const SearchResult = memo(function SearchResult({
   const [usernameDisplay] = useLocalPref('UsernameDisplay');
   const { user } = useAuth();
   const you = (usernameDisplay && (user?.username || user?.name)) || t('com_chat_you');
+  // A reply is named as in the chat: its endpoint's display name, not a raw endpoint id.
+  const endpoints = useEndpoints();
   return (
     <li
       data-testid="search-result"
@@ -46,7 +50,7 @@ export const SearchResult = memo(function SearchResult({
       {group.hits.length > 0 && (
         <ol className="divide-y divide-border-light border-t border-border-light">
           {group.hits.map((m) => {
-            const sender = m.isCreatedByUser ? you : m.sender || t('com_chat_assistant');
+            const sender = m.isCreatedByUser ? you : replyAuthor(m, endpoints.data, t);
             return (
               <li
                 key={m.messageId}

@@ -57,7 +57,7 @@ test('presets: save the setup, apply it to a new chat, make it the default, edit
   await menu.getByRole('button', { name: 'Use preset Pirate' }).click();
   const selected = page.getByTestId('toast').filter({ hasText: 'Preset "Pirate" selected' });
   await expect(selected).toBeVisible();
-  await expect(picker).toHaveAccessibleName('Endpoint: OpenAI, Model: gpt-4o-mini');
+  await expect(picker).toHaveAccessibleName('OpenAI, gpt-4o-mini');
   await expect(modelBar).toHaveText('Model: gpt-4o-mini');
   // The toast is shown for 750 ms (spec §4 Presets), far less than the default 3 s.
   await expect(selected).toHaveCount(0, { timeout: 2_000 });
@@ -77,7 +77,7 @@ test('presets: save the setup, apply it to a new chat, make it the default, edit
   await page.goto('/c/new');
   await chat.pickModel('anthropic', 'claude-haiku-4-5');
   await page.goto('/c/new');
-  await expect(picker).toHaveAccessibleName('Endpoint: OpenAI, Model: gpt-4o-mini');
+  await expect(picker).toHaveAccessibleName('OpenAI, gpt-4o-mini');
 
   // Edit it from the menu: name, model and a parameter (a default value is dropped).
   menu = await openPresets(page);
@@ -198,7 +198,7 @@ test('the preset editor opens from the "Model:" bar, applies and saves the curre
   await editor.getByRole('button', { name: 'Apply to this chat' }).click();
   await expect(editor).toHaveCount(0);
   await expect(page.getByTestId('endpoint-picker')).toHaveAccessibleName(
-    'Endpoint: Anthropic, Model: claude-haiku-4-5',
+    'Anthropic, claude-haiku-4-5',
   );
   await page.getByRole('button', { name: 'Model options' }).click();
   await expect(

@@ -68,17 +68,21 @@ describe('premium models are marked before a send is refused', () => {
   it('the chosen premium model shows its uses left on the menu button, and a subscriber sees it included', async () => {
     const trigger = show('xai', 'grok-3');
     await waitFor(() => expect(screen.getByTestId('premium-chip').textContent).toBe('3 left'));
-    expect(trigger.getAttribute('aria-label')).toBe(
-      'Endpoint: xai, Model: G3 (Premium: 3 of 5 uses left today)',
-    );
+    // Named by what it shows; the whole note is its description.
+    expect(trigger.getAttribute('aria-label')).toBe('xai, G3, 3 left');
+    const described = (trigger.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual(['Endpoints and models', '3 of 5 uses left today']);
     cleanup();
     status = { models: ['grok-3'], limited: false, dailyUses: 5, usesLeft: 5 };
     show('xai', 'grok-3');
-    await waitFor(() =>
-      expect(screen.getByTestId('endpoint-picker').getAttribute('aria-label')).toContain(
-        'Premium: Included in your plan',
-      ),
-    );
+    const noteOf = () => {
+      const id = screen.getByTestId('endpoint-picker').getAttribute('aria-describedby')?.split(' ')[1];
+      return document.getElementById(id ?? '')?.textContent;
+    };
+    await waitFor(() => expect(noteOf()).toBe('Included in your plan'));
+    expect(screen.getByTestId('endpoint-picker').getAttribute('aria-label')).toBe('xai, G3, Premium');
     expect(screen.getByTestId('premium-chip').textContent).toBe('Premium');
   });
 });

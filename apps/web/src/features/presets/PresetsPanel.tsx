@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Download, FileUp, Pencil, Plus, Star, Trash2 } from 'lucide-react';
@@ -17,6 +17,7 @@ const ACTION =
 /** The presets menu's content: the list (apply, default, edit, export, delete) and save, import, delete all. */
 export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialogs; onDone: () => void }) {
   const { t } = useTranslation();
+  const listId = useId();
   const toast = useToast();
   const presets = usePresets();
   const save = useSavePreset();
@@ -119,81 +120,88 @@ export default function PresetsPanel({ dialogs, onDone }: { dialogs: PresetDialo
       ) : list.length === 0 ? (
         <p className="px-2 py-3 text-sm text-text-secondary">{t('com_endpoint_no_presets')}</p>
       ) : (
-        <ul
-          className="flex max-h-[210px] flex-col overflow-y-auto overscroll-contain sm:max-h-[315px]"
-          aria-label={t('com_endpoint_presets')}
-          data-testid="presets-list"
-          onKeyDown={onListKeyDown}
-        >
-          {list.map((preset) => (
-            <li
-              key={preset.presetId}
-              data-testid="preset-item"
-              className="group flex items-center gap-1 rounded-lg hover:bg-surface-secondary"
-            >
-              <button
-                type="button"
-                onClick={act(() => dialogs.apply(preset))}
-                className="flex min-w-0 flex-1 flex-col items-start rounded-lg px-2 py-1.5 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
-                aria-label={t('com_endpoint_preset_apply_named', { title: preset.title })}
+        <>
+          <span id={`${listId}-apply`} className="sr-only">
+            {t('com_endpoint_preset_apply')}
+          </span>
+          <ul
+            className="flex max-h-[210px] flex-col overflow-y-auto overscroll-contain sm:max-h-[315px]"
+            aria-label={t('com_endpoint_presets')}
+            data-testid="presets-list"
+            onKeyDown={onListKeyDown}
+          >
+            {list.map((preset) => (
+              <li
+                key={preset.presetId}
+                data-testid="preset-item"
+                className="group flex items-center gap-1 rounded-lg hover:bg-surface-secondary"
               >
-                <span className="flex w-full items-center gap-1.5 truncate text-sm text-text-primary">
-                  <span className="truncate">{preset.title}</span>
-                  {preset.defaultPreset && (
-                    <span className="shrink-0 rounded bg-surface-tertiary px-1.5 text-[11px] text-text-secondary">
-                      {t('com_endpoint_preset_default_badge')}
-                    </span>
-                  )}
-                </span>
-                <span className="w-full truncate text-xs text-text-tertiary">
-                  {dialogs.endpointLabel(preset.endpoint)}
-                  {preset.model ? ` · ${dialogs.modelLabel(preset.endpoint, preset.model)}` : ''}
-                </span>
-              </button>
-              <IconButton
-                size="sm"
-                className="max-sm:size-9"
-                label={
-                  preset.defaultPreset
-                    ? t('com_endpoint_preset_unset_default', { title: preset.title })
-                    : t('com_endpoint_preset_set_default', { title: preset.title })
-                }
-                aria-pressed={preset.defaultPreset}
-                onClick={() => toggleDefault(preset)}
-                disabled={save.isPending}
-              >
-                <Star
-                  className={clsx('size-4', preset.defaultPreset && 'fill-current text-ring-primary')}
-                  aria-hidden
-                />
-              </IconButton>
-              <IconButton
-                size="sm"
-                className="max-sm:size-9"
-                label={t('com_endpoint_preset_edit_named', { title: preset.title })}
-                onClick={act(() => dialogs.open({ kind: 'editor', preset }))}
-              >
-                <Pencil className="size-4" aria-hidden />
-              </IconButton>
-              <IconButton
-                size="sm"
-                className="max-sm:size-9"
-                label={t('com_endpoint_preset_export_named', { title: preset.title })}
-                onClick={() => downloadPreset(preset)}
-              >
-                <Download className="size-4" aria-hidden />
-              </IconButton>
-              <IconButton
-                size="sm"
-                className="max-sm:size-9"
-                label={t('com_endpoint_preset_delete_named', { title: preset.title })}
-                onClick={act(() => dialogs.open({ kind: 'delete', preset }))}
-              >
-                <Trash2 className="size-4" aria-hidden />
-              </IconButton>
-            </li>
-          ))}
-        </ul>
+                <button
+                  type="button"
+                  onClick={act(() => dialogs.apply(preset))}
+                  className="flex min-w-0 flex-1 flex-col items-start rounded-lg px-2 py-1.5 text-start focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+                  // Named by what it shows (title, badge, endpoint and model); what it does is its
+                  // description.
+                  aria-describedby={`${listId}-apply`}
+                >
+                  <span className="flex w-full items-center gap-1.5 truncate text-sm text-text-primary">
+                    <span className="truncate">{preset.title}</span>
+                    {preset.defaultPreset && (
+                      <span className="shrink-0 rounded bg-surface-tertiary px-1.5 text-[11px] text-text-secondary">
+                        {t('com_endpoint_preset_default_badge')}
+                      </span>
+                    )}
+                  </span>
+                  <span className="w-full truncate text-xs text-text-tertiary">
+                    {dialogs.endpointLabel(preset.endpoint)}
+                    {preset.model ? ` · ${dialogs.modelLabel(preset.endpoint, preset.model)}` : ''}
+                  </span>
+                </button>
+                <IconButton
+                  size="sm"
+                  className="max-sm:size-9"
+                  label={
+                    preset.defaultPreset
+                      ? t('com_endpoint_preset_unset_default', { title: preset.title })
+                      : t('com_endpoint_preset_set_default', { title: preset.title })
+                  }
+                  aria-pressed={preset.defaultPreset}
+                  onClick={() => toggleDefault(preset)}
+                  disabled={save.isPending}
+                >
+                  <Star
+                    className={clsx('size-4', preset.defaultPreset && 'fill-current text-ring-primary')}
+                    aria-hidden
+                  />
+                </IconButton>
+                <IconButton
+                  size="sm"
+                  className="max-sm:size-9"
+                  label={t('com_endpoint_preset_edit_named', { title: preset.title })}
+                  onClick={act(() => dialogs.open({ kind: 'editor', preset }))}
+                >
+                  <Pencil className="size-4" aria-hidden />
+                </IconButton>
+                <IconButton
+                  size="sm"
+                  className="max-sm:size-9"
+                  label={t('com_endpoint_preset_export_named', { title: preset.title })}
+                  onClick={() => downloadPreset(preset)}
+                >
+                  <Download className="size-4" aria-hidden />
+                </IconButton>
+                <IconButton
+                  size="sm"
+                  className="max-sm:size-9"
+                  label={t('com_endpoint_preset_delete_named', { title: preset.title })}
+                  onClick={act(() => dialogs.open({ kind: 'delete', preset }))}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                </IconButton>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <div className="mt-1 flex flex-wrap items-center gap-1 border-t border-border-light pt-2">
         <button

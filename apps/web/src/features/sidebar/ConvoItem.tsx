@@ -28,6 +28,9 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
   const [draft, setDraft] = useState('');
   const [confirming, setConfirming] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Leaving the field (Escape unmounts it) blurs it before the next render: the ref, not the
+  // state, tells the blur that the edit is already over.
+  const editingRef = useRef(false);
   const title = convo.title || DEFAULT_TITLE;
   // An assistant's conversation opens in the assistants' view (spec §2).
   const isAssistant = convo.endpoint === EModelEndpoint.assistant;
@@ -38,12 +41,19 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
 
   const startRename = () => {
     setDraft(title);
+    editingRef.current = true;
     setEditing(true);
   };
 
-  // Enter or blur saves if the title changed; on failure the title reverts (spec §4).
+  const cancelRename = () => {
+    editingRef.current = false;
+    setEditing(false);
+  };
+
+  // Enter or blur saves if the title changed, Escape keeps the old one; on failure the title reverts.
   const save = async () => {
-    if (!editing) return;
+    if (!editingRef.current) return;
+    editingRef.current = false;
     setEditing(false);
     const next = draft.trim();
     if (!next || next === title) return;
@@ -96,7 +106,8 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
               void save();
             } else if (e.key === 'Escape') {
               e.preventDefault();
-              setEditing(false);
+              e.stopPropagation();
+              cancelRename();
             }
           }}
           className="h-9 w-full rounded-lg border border-ring-primary bg-surface-primary px-2.5 text-sm text-text-primary focus:outline-none"

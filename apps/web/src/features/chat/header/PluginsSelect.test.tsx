@@ -82,4 +82,34 @@ describe('PluginsSelect', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(['datetime']));
     expect(onUser).toHaveBeenCalledTimes(1);
   });
+
+  it('closes on Escape (focus back on the select), on a press outside and when the focus moves away', async () => {
+    render(<button type="button">elsewhere</button>);
+    const { select } = renderSelect([], ['calculator']);
+    const details = select as HTMLDetailsElement;
+    const summary = select.querySelector('summary') as HTMLElement;
+    const option = await within(select).findByTestId('plugin-option-calculator');
+    const openMenu = async () => {
+      fireEvent.click(summary);
+      await waitFor(() => expect(details.open).toBe(true));
+    };
+
+    await openMenu();
+    option.focus();
+    fireEvent.keyDown(option, { key: 'Escape' });
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+
+    await openMenu();
+    fireEvent.mouseDown(document.body);
+    expect(details.open).toBe(false);
+
+    await openMenu();
+    // A press inside the panel keeps it open.
+    fireEvent.mouseDown(option);
+    expect(details.open).toBe(true);
+    const elsewhere = screen.getByRole('button', { name: 'elsewhere' });
+    fireEvent.blur(option, { relatedTarget: elsewhere });
+    expect(details.open).toBe(false);
+  });
 });

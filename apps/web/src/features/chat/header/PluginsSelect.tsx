@@ -1,4 +1,13 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { ChevronDown, Puzzle, Store } from 'lucide-react';
 import type { Plugin, User } from '@chat/contract';
@@ -29,6 +38,7 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
   const { t } = useTranslation();
   const plugins = usePlugins(true);
   const [storeOpen, setStoreOpen] = useState(false);
+  const [open, setOpen] = useState(false);
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const list: Plugin[] = (plugins.data ?? []).filter((p) => installed.includes(p.pluginKey));
@@ -36,8 +46,37 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
     onChange(selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key]);
   const names = list.filter((p) => selected.includes(p.pluginKey)).map((p) => p.name);
 
-  const openStore = () => {
+  const closeMenu = useCallback(() => {
     if (detailsRef.current) detailsRef.current.open = false;
+    setOpen(false);
+  }, []);
+
+  // A bare <details> stays open until its summary is clicked again: like every other popover, the
+  // menu also closes on a press outside it, on Escape and when the focus moves elsewhere.
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: MouseEvent) => {
+      if (!detailsRef.current?.contains(e.target as Node)) closeMenu();
+    };
+    document.addEventListener('mousedown', onDown);
+    return () => document.removeEventListener('mousedown', onDown);
+  }, [open, closeMenu]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !detailsRef.current?.open) return;
+    e.stopPropagation();
+    closeMenu();
+    summaryRef.current?.focus();
+  };
+
+  const onBlur = (e: FocusEvent) => {
+    // A click on the panel's own padding blurs to nothing: only a focus that lands outside closes.
+    const next = e.relatedTarget;
+    if (next instanceof Node && !detailsRef.current?.contains(next)) closeMenu();
+  };
+
+  const openStore = () => {
+    closeMenu();
     // The store gives focus back to what had it: the select's button, not the closed menu.
     summaryRef.current?.focus();
     setStoreOpen(true);
@@ -45,7 +84,14 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
 
   return (
     <>
-      <details ref={detailsRef} className="relative" data-testid="plugins-select">
+      <details
+        ref={detailsRef}
+        className="relative"
+        data-testid="plugins-select"
+        onToggle={(e) => setOpen(e.currentTarget.open)}
+        onKeyDown={onKeyDown}
+        onBlur={onBlur}
+      >
         <summary
           ref={summaryRef}
           aria-disabled={disabled}

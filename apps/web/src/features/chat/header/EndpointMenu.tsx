@@ -165,7 +165,15 @@ export function EndpointMenu({
       >
         {current && <EndpointIcon type={current.type} iconURL={current.iconURL} isDemo={current.isDemo} />}
         <span className="shrink-0 truncate max-sm:max-w-[7rem]">{endpointText}</span>{' '}
-        <span className="min-w-0 truncate font-normal text-text-secondary">{modelText}</span>
+        {/* A model id is Latin text: in a right-to-left page it keeps its own direction, so a long
+            one loses its end to the ellipsis, not its beginning. */}
+        <span
+          dir="auto"
+          data-testid="endpoint-picker-model"
+          className="min-w-0 truncate font-normal text-text-secondary"
+        >
+          {modelText}
+        </span>
         {chipText && <PremiumChip text={chipText} spent={chipLeft === 0} title={chosenNote ?? undefined} />}
         <ChevronDown className="size-4 shrink-0 text-text-tertiary" aria-hidden />
       </button>
@@ -365,7 +373,11 @@ function EndpointGroup({
               className={clsx(itemClass, 'min-h-9 font-normal')}
             >
               <span className="flex min-w-0 flex-1 flex-col">
-                <span className="truncate" title={m.label === m.value ? undefined : m.value}>
+                <span
+                  dir="auto"
+                  className="truncate rtl:text-right"
+                  title={m.label === m.value ? undefined : m.value}
+                >
                   {m.label}
                 </span>
                 {m.premium && (

@@ -25,6 +25,28 @@ function setup(props: Partial<ChatInputProps> = {}) {
 describe('ChatInput', () => {
   afterEach(cleanup);
 
+  it('is as tall as a placeholder that wraps (a narrow screen), and as its text once typed', () => {
+    // jsdom lays nothing out: a stand-in of 24 px a line and 20 characters a line.
+    Object.defineProperty(HTMLTextAreaElement.prototype, 'scrollHeight', {
+      configurable: true,
+      get(this: HTMLTextAreaElement) {
+        return 24 * Math.max(1, Math.ceil(this.value.length / 20));
+      },
+    });
+    try {
+      const { input } = setup({ placeholder: 'Edit your message or Regenerate.', disabled: true });
+      expect(input.style.height).toBe('48px');
+      expect(input.value).toBe('');
+      cleanup();
+      const typed = setup({ placeholder: 'Short' });
+      expect(typed.input.style.height).toBe('24px');
+      fireEvent.change(typed.input, { target: { value: 'x'.repeat(50) } });
+      expect(typed.input.style.height).toBe('72px');
+    } finally {
+      delete (HTMLTextAreaElement.prototype as { scrollHeight?: number }).scrollHeight;
+    }
+  });
+
   it('lets the caret blink while the person types, and holds it still after a quiet while', () => {
     vi.useFakeTimers();
     try {

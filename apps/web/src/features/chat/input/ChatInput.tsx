@@ -67,7 +67,7 @@ export function ChatInput({
   // The placeholder follows the chat's state after TIMINGS.placeholderDebounceMs: states that
   // pass in a blink (a reply ending, the next one starting) do not flash their own text.
   const shownPlaceholder = useDebouncedValue(placeholder, TIMINGS.placeholderDebounceMs);
-  useAutoGrow(ref, text, MAX_HEIGHT_PX);
+  useAutoGrow(ref, text, MAX_HEIGHT_PX, shownPlaceholder);
   useSteadyCaret(ref);
 
   // Refocus after the submit state changes (spec §9: 100 ms), not on touch screens (keyboard).

@@ -300,13 +300,21 @@ test('search results are plain text with the hit highlighted, not Markdown', asy
   expect(await marks.count()).toBeGreaterThanOrEqual(4);
 });
 
-test('the user menu links only to pages that exist (no Help & FAQ before the FAQ)', async ({ page }) => {
+test('the user menu links only to pages that exist; Help & FAQ opens the FAQ in a new tab', async ({
+  page,
+}) => {
   await signUp(page);
   await page.getByTestId('user-menu').click();
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
-  await expect(menu.getByTestId('help-faq')).toHaveCount(0);
-  await expect(menu).not.toContainText('FAQ');
+  const faq = menu.getByTestId('help-faq');
+  await expect(faq).toHaveText('Help & FAQ');
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), faq.click()]);
+  await expect(tab).toHaveURL(/\/faq$/);
+  await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+  await tab.close();
+  await expect(page).toHaveURL(/\/c\/new$/);
+  await page.getByTestId('user-menu').click();
   const hrefs = await menu.locator('a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   for (const href of hrefs) {
     if (!href.startsWith('/')) continue;

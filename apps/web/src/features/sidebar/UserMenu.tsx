@@ -5,7 +5,6 @@ import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Shield, 
 import { isFreeTierUser, NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
-import { FEATURES } from '../../config/features';
 import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
@@ -104,19 +103,16 @@ export function UserMenu() {
       testId: 'import-conversations',
     },
     { key: 'sep-io', kind: 'separator' },
-    ...(FEATURES.faq
-      ? ([
-          {
-            key: 'faq',
-            label: t('com_nav_help_faq'),
-            icon: <CircleHelp className="size-4" />,
-            href: '/faq',
-            external: true,
-            testId: 'help-faq',
-          },
-          { key: 'sep-2', kind: 'separator' },
-        ] satisfies MenuEntry[])
-      : []),
+    // The FAQ opens in a new tab, so the conversation stays where it was.
+    {
+      key: 'faq',
+      label: t('com_nav_help_faq'),
+      icon: <CircleHelp className="size-4" />,
+      href: '/faq',
+      external: true,
+      testId: 'help-faq',
+    },
+    { key: 'sep-2', kind: 'separator' },
     // Only the operator's account (the server's word at sign-in; every admin call is checked there).
     ...(isOperator
       ? ([

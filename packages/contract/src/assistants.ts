@@ -37,3 +37,15 @@ export function isAssistantModel(model: string): boolean {
 
 export const ASSISTANT_TOOL_TYPES = ['function', 'code_interpreter', 'retrieval'] as const;
 export type AssistantToolType = (typeof ASSISTANT_TOOL_TYPES)[number];
+
+/**
+ * The tool types an assistant can really use on this server: its functions are the installed
+ * plugins. Nothing here runs code in a sandbox or keeps files to search, so the server refuses
+ * code_interpreter and retrieval, and the assistant form does not offer them.
+ */
+export const ASSISTANT_RUNNABLE_TOOL_TYPES = ['function'] as const satisfies readonly AssistantToolType[];
+export type AssistantRunnableToolType = (typeof ASSISTANT_RUNNABLE_TOOL_TYPES)[number];
+
+export function isRunnableToolType(type: AssistantToolType): type is AssistantRunnableToolType {
+  return (ASSISTANT_RUNNABLE_TOOL_TYPES as readonly AssistantToolType[]).includes(type);
+}

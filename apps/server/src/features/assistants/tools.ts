@@ -1,4 +1,9 @@
-import type { ApiIssue, AssistantTool, AssistantToolInput } from '@chat/contract';
+import {
+  isRunnableToolType,
+  type ApiIssue,
+  type AssistantTool,
+  type AssistantToolInput,
+} from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { PluginToolbox } from '../plugins/index.js';
 
@@ -35,7 +40,7 @@ export async function checkTools(
   inputs.forEach((input, index) => {
     const tool = typeof input === 'string' ? input : input.type;
     const path = `tools.${index}`;
-    if (tool === 'code_interpreter' || tool === 'retrieval') {
+    if (!isRunnableToolType(tool)) {
       issues.push({ path, message: REFUSED_TOOL_REASONS[tool] });
     } else if (typeof input === 'string' || input.type !== 'function') {
       issues.push({ path, message: REFUSED_TOOL_REASONS.bareFunction });

@@ -63,15 +63,19 @@ describe('defaultAssistantModel', () => {
 });
 
 describe('AssistantForm', () => {
-  it('starts on the default model, tools unchecked, and creates with what was typed', async () => {
+  it('starts on the default model, offers only the tools the server runs, and creates with what was typed', async () => {
     mockedCall.mockImplementation(async (route: RoutePath) => {
       if (route === API_ROUTE_PATHS.createAssistant) return saved({ name: 'Helper' });
       throw new Error('unexpected call');
     });
     const { onSaved } = renderForm();
     expect(screen.getByTestId('assistant-model')).toHaveProperty('value', 'gpt-3.5-turbo-1106');
-    expect(screen.getByTestId('assistant-tool-code_interpreter')).toHaveProperty('checked', false);
-    expect(screen.getByTestId('assistant-tool-retrieval')).toHaveProperty('checked', false);
+    // No sandbox and no file search here: only the installed plugins, as functions.
+    expect(screen.queryByTestId('assistant-tool-code_interpreter')).toBeNull();
+    expect(screen.queryByTestId('assistant-tool-retrieval')).toBeNull();
+    expect(screen.queryByText('Code interpreter')).toBeNull();
+    expect(screen.queryByText('Retrieval')).toBeNull();
+    expect(screen.getByLabelText('Calculator')).toHaveProperty('checked', false);
 
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Helper' } });
     fireEvent.change(screen.getByLabelText('Instructions'), { target: { value: 'Answer in French.' } });
@@ -125,34 +129,40 @@ describe('AssistantForm', () => {
     expect(screen.getByTestId('assistant-save')).toHaveProperty('disabled', false);
   });
 
-  it("shows the server's refusal of code_interpreter clearly", async () => {
+  it("says each of the server's reasons once when a save is refused", async () => {
+    const reason = 'Function calculator is a plugin you have not installed: install it first';
     mockedCall.mockRejectedValue(
-      new ApiError(400, 'validation_error', 'Invalid request', [
-        { path: 'tools.0', message: 'code_interpreter: this server has no sandbox to run code in' },
-      ]),
+      new ApiError(400, 'validation_error', reason, [{ path: 'tools.0', message: reason }]),
     );
     const { onSaved } = renderForm();
-    fireEvent.click(screen.getByLabelText('Code interpreter'));
+    fireEvent.click(screen.getByLabelText('Calculator'));
     fireEvent.click(screen.getByTestId('assistant-save'));
 
     const error = await screen.findByTestId('assistant-form-error');
     expect(error.textContent).toContain('The assistant was not saved.');
-    expect(error.textContent).toContain('this server has no sandbox to run code in');
-    expect(lastCreateBody()).toMatchObject({ tools: [{ type: 'code_interpreter' }] });
+    expect(error.textContent?.split(reason)).toHaveLength(2);
     expect(onSaved).not.toHaveBeenCalled();
   });
 
-  it('edits an assistant from its saved values and sends only through update', async () => {
+  it("shows the server's message when it names no issue", async () => {
+    mockedCall.mockRejectedValue(new ApiError(500, 'internal', 'Something broke'));
+    renderForm();
+    fireEvent.click(screen.getByTestId('assistant-save'));
+    const error = await screen.findByTestId('assistant-form-error');
+    expect(error.textContent).toContain('Something broke');
+  });
+
+  it('edits an assistant from its saved values and sends only through update, without tools the server cannot run', async () => {
     const a = saved({
       name: 'Old',
       instructions: 'Be brief.',
       model: 'gpt-4o-mini',
-      tools: [{ type: 'retrieval' }],
+      tools: [{ type: 'retrieval' }, { type: 'function', function: { name: 'calculator' } }],
     });
     mockedCall.mockResolvedValue({ ...a, name: 'New' });
     const { onSaved } = renderForm({ assistant: a });
     expect(screen.getByTestId('assistant-model')).toHaveProperty('value', 'gpt-4o-mini');
-    expect(screen.getByTestId('assistant-tool-retrieval')).toHaveProperty('checked', true);
+    expect(screen.getByLabelText('Calculator')).toHaveProperty('checked', true);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'New' } });
     fireEvent.click(screen.getByTestId('assistant-save'));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
@@ -161,7 +171,7 @@ describe('AssistantForm', () => {
       body: expect.objectContaining({
         name: 'New',
         instructions: 'Be brief.',
-        tools: [{ type: 'retrieval' }],
+        tools: [{ type: 'function', function: { name: 'calculator' } }],
       }),
     });
   });

@@ -100,21 +100,6 @@ export function AssistantForm({ assistant, models, plugins, onSaved, onCancel }:
       />
       <ModelSelect value={values.model} options={modelOptions} onChange={(v) => set('model', v)} />
       <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 text-sm font-medium text-text-primary">{t('com_assistants_tools')}</legend>
-        <Check
-          label={t('com_assistants_code_interpreter')}
-          checked={values.codeInterpreter}
-          onChange={(v) => set('codeInterpreter', v)}
-          testId="assistant-tool-code_interpreter"
-        />
-        <Check
-          label={t('com_assistants_retrieval')}
-          checked={values.retrieval}
-          onChange={(v) => set('retrieval', v)}
-          testId="assistant-tool-retrieval"
-        />
-      </fieldset>
-      <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-text-primary">
           {t('com_assistants_functions')}
         </legend>
@@ -140,13 +125,15 @@ export function AssistantForm({ assistant, models, plugins, onSaved, onCancel }:
       {error && (
         <Alert data-testid="assistant-form-error">
           <p>{t('com_assistants_save_failed')}</p>
-          <p className="mt-1">{error.message}</p>
-          {error instanceof ApiError && error.issues && error.issues.length > 0 && (
+          {/* The server's message joins its issues: the list alone says each reason once. */}
+          {error instanceof ApiError && error.issues && error.issues.length > 0 ? (
             <ul className="mt-1 list-disc ps-4">
               {error.issues.map((issue) => (
                 <li key={`${issue.path}:${issue.message}`}>{issue.message}</li>
               ))}
             </ul>
+          ) : (
+            <p className="mt-1">{error.message}</p>
           )}
         </Alert>
       )}

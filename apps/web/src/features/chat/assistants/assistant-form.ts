@@ -11,8 +11,6 @@ export interface AssistantFormValues {
   description: string;
   instructions: string;
   model: string;
-  codeInterpreter: boolean;
-  retrieval: boolean;
   /** Installed plugins the assistant may call (function tools named by the plugin's key). */
   functions: string[];
 }
@@ -39,8 +37,6 @@ export function emptyValues(models: readonly string[] | undefined): AssistantFor
     description: '',
     instructions: '',
     model: defaultAssistantModel(models),
-    codeInterpreter: false,
-    retrieval: false,
     functions: [],
   };
 }
@@ -51,8 +47,6 @@ export function valuesOf(a: Assistant): AssistantFormValues {
     description: a.description ?? '',
     instructions: a.instructions ?? '',
     model: a.model,
-    codeInterpreter: a.tools.some((t) => t.type === 'code_interpreter'),
-    retrieval: a.tools.some((t) => t.type === 'retrieval'),
     functions: a.tools.flatMap((t) => (t.type === 'function' ? [t.function.name] : [])),
   };
 }
@@ -62,13 +56,16 @@ export function overLimit(values: AssistantFormValues): AssistantTextField[] {
   return (Object.keys(TEXT_LIMITS) as AssistantTextField[]).filter((f) => values[f].length > TEXT_LIMITS[f]);
 }
 
-/** The create or update body: empty texts are sent as null (cleared). */
+/**
+ * The create or update body: empty texts are sent as null (cleared). The tools are the functions
+ * (ASSISTANT_RUNNABLE_TOOL_TYPES): a tool type the server cannot run is neither offered nor sent,
+ * so an assistant that somehow holds one loses it on its next save instead of failing to save.
+ */
 export function bodyOf(values: AssistantFormValues) {
-  const tools: AssistantToolInput[] = [
-    ...(values.codeInterpreter ? [{ type: 'code_interpreter' as const }] : []),
-    ...(values.retrieval ? [{ type: 'retrieval' as const }] : []),
-    ...values.functions.map((name) => ({ type: 'function' as const, function: { name } })),
-  ];
+  const tools: AssistantToolInput[] = values.functions.map((name) => ({
+    type: 'function' as const,
+    function: { name },
+  }));
   const text = (s: string) => (s.trim() === '' ? null : s);
   return {
     name: text(values.name),

@@ -9,8 +9,11 @@ export interface CurrentSetup {
   options: ConversationOptions;
 }
 
-/** What the chat does with a picked preset: true when applied (its endpoint is offered). */
-export type ApplyPreset = (setup: PresetSetup) => boolean;
+/**
+ * What the chat does with a picked preset: null when its endpoint is not offered; otherwise the
+ * model now in use, which is another one when the endpoint does not offer the preset's.
+ */
+export type ApplyPreset = (setup: PresetSetup) => { model: string } | null;
 
 /** The dialog open, if any: the editor (a preset, or the current setup), save-as, or a delete confirmation. */
 export type PresetDialog =

@@ -55,16 +55,30 @@ export function usePresetDialogs({
 
   const applySetup = useCallback(
     (preset: (Preset | SavePresetRequest) & { title?: string | null }) => {
-      if (onApply(setupOf(preset))) {
-        toast.show({
-          message: t('com_endpoint_preset_selected', { title: preset.title ?? '' }),
-          severity: 'success',
-          duration: PRESET_LIMITS.selectToastMs,
-        });
-      } else {
+      const applied = onApply(setupOf(preset));
+      const title = preset.title ?? '';
+      if (!applied) {
         toast.show({
           message: t('com_endpoint_preset_unavailable', { endpoint: endpointLabel(preset.endpoint) }),
           severity: 'error',
+        });
+      } else if (preset.model && applied.model !== preset.model) {
+        // The endpoint no longer offers the preset's model: another one is in use, and the person
+        // is told which (long enough to read it, not the short "selected" toast).
+        toast.show({
+          message: t('com_endpoint_preset_model_unavailable', {
+            title,
+            model: preset.model,
+            endpoint: endpointLabel(preset.endpoint),
+            fallback: applied.model,
+          }),
+          severity: 'warning',
+        });
+      } else {
+        toast.show({
+          message: t('com_endpoint_preset_selected', { title }),
+          severity: 'success',
+          duration: PRESET_LIMITS.selectToastMs,
         });
       }
     },

@@ -40,7 +40,7 @@ describe('useChatSetup().applyPreset (spec §4 Presets)', () => {
       presence_penalty: 1,
       promptPrefix: 'Old prefix',
     });
-    let applied = false;
+    let applied: { model: string } | null = null;
     act(() => {
       applied = result.current.applyPreset({
         endpoint: 'openAI',
@@ -49,20 +49,30 @@ describe('useChatSetup().applyPreset (spec §4 Presets)', () => {
         chatGptLabel: 'Bot',
       });
     });
-    expect(applied).toBe(true);
+    expect(applied).toEqual({ model: 'gpt-4o-mini' });
     expect(result.current.model).toBe('gpt-4o-mini');
     expect(result.current.options).toEqual({ endpointType: 'openAI', top_p: 0.5, chatGptLabel: 'Bot' });
   });
 
   it('refuses a preset whose endpoint is not offered, changing nothing', () => {
     const { result } = renderHook(() => useChatSetup(convo, 'c1'));
-    let applied = true;
+    let applied: { model: string } | null = { model: 'unset' };
     act(() => {
       applied = result.current.applyPreset({ endpoint: 'google', model: 'chat-bison', temperature: 0.9 });
     });
-    expect(applied).toBe(false);
+    expect(applied).toBeNull();
     expect(result.current.endpoint).toBe('openAI');
     expect(result.current.options).toMatchObject({ temperature: 0.2 });
+  });
+
+  it('names the model it used when the endpoint does not offer the preset’s', () => {
+    const { result } = renderHook(() => useChatSetup(convo, 'c1'));
+    let applied: { model: string } | null = null;
+    act(() => {
+      applied = result.current.applyPreset({ endpoint: 'openAI', model: 'gpt-3-retired' });
+    });
+    expect(applied).toEqual({ model: 'gpt-4o' });
+    expect(result.current.model).toBe('gpt-4o');
   });
 
   it('a new chat starts from the base it is given (the default preset)', () => {

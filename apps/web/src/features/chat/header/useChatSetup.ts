@@ -55,7 +55,8 @@ export interface ChatSetupState {
    * (the others back to their defaults), carried options, Bing options and plugins. False when
    * its endpoint is not offered here (nothing changes).
    */
-  applyPreset: (preset: AppliedPreset) => boolean;
+  /** Null when the preset's endpoint is not offered; else the model used (see ApplyPreset). */
+  applyPreset: (preset: AppliedPreset) => { model: string } | null;
 }
 
 /** What applying a preset sets. */
@@ -196,9 +197,9 @@ export function useChatSetup(
 
   const applyPreset = useCallback(
     (preset: AppliedPreset) => {
-      if (!endpoints.data?.[preset.endpoint]) return false;
+      if (!endpoints.data?.[preset.endpoint]) return null;
       const nextModel = pickModel(preset.endpoint, models.data, [preset.model]);
-      if (!nextModel) return false;
+      if (!nextModel) return null;
       writeLastSetup({ endpoint: preset.endpoint, model: nextModel });
       const params: ParamValues = {};
       for (const key of PARAM_KEYS) params[key] = preset[key] ?? null;
@@ -216,7 +217,7 @@ export function useChatSetup(
         bing,
         tools: nextTools,
       }));
-      return true;
+      return { model: nextModel };
     },
     [endpoints.data, models.data, update],
   );

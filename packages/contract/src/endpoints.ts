@@ -33,6 +33,12 @@ export const ENDPOINT_DISPLAY_ORDER: readonly BuiltInEndpoint[] = [
  */
 export const CUT_FINISH_REASON = 'incomplete';
 
+/**
+ * The finish reason of a complete reply: the one reason on which Continue is not offered. An
+ * imported reply that is neither unfinished nor an error carries it when its file named none.
+ */
+export const COMPLETE_FINISH_REASON = 'stop';
+
 /** Endpoints on which Continue is offered (spec §4 Message actions). */
 export const CONTINUE_ENDPOINTS: readonly string[] = [
   'openAI',

@@ -168,6 +168,54 @@ describe('POST /api/convos/import', () => {
     expect(twice).toMatchObject({ imported: 0, skippedByReason: { already_imported: 1 } });
   });
 
+  it('keeps a complete imported reply finished (no Continue), and an unfinished or failed one as it was', async () => {
+    const user = await registerUser(h.url, 'Finish Importer');
+    const flat = flatExport('0f1a0000-0000-4000-8000-0000000000f1');
+    const reply = flat.messages[1]!;
+    const file = JSON.stringify([
+      flat,
+      {
+        ...flatExport('0f1a0000-0000-4000-8000-0000000000f2'),
+        messages: [
+          flat.messages[0]!,
+          { ...reply, messageId: 'x2', unfinished: true },
+          { ...reply, messageId: 'x3', parentMessageId: 'x1', error: true },
+          { ...reply, messageId: 'x4', parentMessageId: 'x1', finish_reason: 'length' },
+        ],
+      },
+      chatGptConversation('c0ffee00-0000-4000-8000-0000000000f3'),
+    ]);
+    const report = finalOf(await importFile(user, file));
+    const [complete, marked, chatgpt] = await Promise.all(
+      report.items.map((item) => messagesOf(user, item.conversationId!)),
+    );
+    const reasons = (list: Message[] | undefined) =>
+      (list ?? []).map((m) => [m.isCreatedByUser ? 'user' : m.text, m.finish_reason ?? null]);
+    expect(reasons(complete)).toEqual([
+      ['user', null],
+      ['Hi!', 'stop'],
+    ]);
+    // Same time for the three replies: compared in a fixed order, not the answer's.
+    expect(
+      (marked ?? [])
+        .map((m) => JSON.stringify([m.isCreatedByUser, m.unfinished, m.error, m.finish_reason ?? null]))
+        .sort(),
+    ).toEqual(
+      [
+        [true, false, false, null],
+        [false, true, false, null],
+        [false, false, true, null],
+        [false, false, false, 'length'],
+      ]
+        .map((r) => JSON.stringify(r))
+        .sort(),
+    );
+    expect((chatgpt ?? []).filter((m) => !m.isCreatedByUser).every((m) => m.finish_reason === 'stop')).toBe(
+      true,
+    );
+    expect((chatgpt ?? []).filter((m) => m.isCreatedByUser).every((m) => m.finish_reason == null)).toBe(true);
+  });
+
   it('imports into the caller only: the same file is new for another user, and ids are never reused', async () => {
     const file = JSON.stringify([libreChatTreeExport('5a7e0000-0000-4000-8000-0000000000b1')]);
     const a = finalOf(await importFile(alice, file));

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { NO_PARENT } from '@chat/contract';
+import { COMPLETE_FINISH_REASON, NO_PARENT } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { conversations, messages } from '../../db/schema.js';
-import type { ImportedConversation } from './formats/index.js';
+import type { ImportedConversation, ImportedMessage } from './formats/index.js';
 
 /** Rows per INSERT of messages (14 columns each, well under PostgreSQL's 65,535 parameters). */
 const MESSAGE_BATCH = 1000;
@@ -64,7 +64,7 @@ export async function writeImportedConversations(
         model: m.model ?? convo.model,
         error: m.error,
         unfinished: m.unfinished,
-        finishReason: m.finishReason,
+        finishReason: finishReasonOf(m),
         createdAt: m.createdAt,
         updatedAt: m.createdAt,
       }));
@@ -76,4 +76,13 @@ export async function writeImportedConversations(
     await after?.(tx, ids);
     return ids;
   });
+}
+
+/**
+ * Export files rarely say how a reply ended (ChatGPT's never, LibreChat's often not): a reply the
+ * file marks neither unfinished nor failed is a complete one, so it is not offered Continue.
+ */
+export function finishReasonOf(m: ImportedMessage): string | null {
+  if (m.finishReason !== null) return m.finishReason;
+  return m.isCreatedByUser || m.unfinished || m.error ? null : COMPLETE_FINISH_REASON;
 }

@@ -1,4 +1,9 @@
-import { CONTINUE_ENDPOINTS, type EndpointsConfig, type Message } from '@chat/contract';
+import {
+  COMPLETE_FINISH_REASON,
+  CONTINUE_ENDPOINTS,
+  type EndpointsConfig,
+  type Message,
+} from '@chat/contract';
 import { endpointTypeOf } from '../options/params';
 import { isPlaceholder } from '../stream/messages';
 
@@ -41,7 +46,7 @@ export function canContinue(m: Message, parent: Message | undefined, ctx: Action
     !m.isCreatedByUser &&
     !m.error &&
     m.text.length > 0 &&
-    m.finish_reason !== 'stop' &&
+    m.finish_reason !== COMPLETE_FINISH_REASON &&
     !!parent?.isCreatedByUser &&
     !isPlaceholder(m.messageId) &&
     supportsContinue(m.endpoint, ctx.endpointsConfig)

@@ -136,9 +136,10 @@ export default function ImportConversations() {
           aria-live="polite"
         >
           <p>
+            {/* Each count takes its own plural form: "1 conversation (1 message)". */}
             {t('com_ui_import_done', {
               count: report.imported,
-              messages: report.messages,
+              messages: t('com_ui_import_messages_count', { count: report.messages }),
               skipped: report.skipped,
             })}
           </p>

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { IMPORT_JOB_LIMITS, type ImportJob, type ImportReport } from '@chat/contract';
-import '../../app/i18n';
+import { changeLanguage } from '../../app/i18n';
 import ImportConversations from './ImportConversations';
 
 /**
@@ -185,5 +185,33 @@ describe('import panel', () => {
     });
     expect(screen.getByTestId('import-error').textContent).toContain('not valid JSON');
     expect(screen.getByTestId('import-report').textContent).toContain('Imported 1 conversation (4 messages)');
+  });
+
+  it('says each count in its own plural form, in the person’s language', async () => {
+    const oneOfOne: ImportReport = {
+      ...REPORT,
+      imported: 1,
+      messages: 1,
+      skipped: 0,
+      skippedByReason: {},
+      items: [{ index: 0, title: 'One', status: 'imported', conversationId: 'c1', messages: 1 }],
+    };
+    statuses = [job({ status: 'completed', imported: 1, report: oneOfOne })];
+    renderPanel();
+    await choose();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    const report = () => screen.getByTestId('import-report').textContent;
+    expect(report()).toContain('Imported 1 conversation (1 message); skipped 0.');
+
+    try {
+      await act(() => changeLanguage('ru-RU'));
+      expect(report()).toContain('Импортирован 1 разговор (1 сообщение), пропущено: 0.');
+      await act(() => changeLanguage('de-DE'));
+      expect(report()).toContain('1 Unterhaltung importiert (1 Nachricht); 0 übersprungen.');
+    } finally {
+      await act(() => changeLanguage('en-US'));
+    }
   });
 });

@@ -20,6 +20,14 @@ describe('a blog post rendered on the server', () => {
     expect(html).toContain('<code class="language-nolang">x &#x3C;y>\n</code>');
   });
 
+  it('frames each code block as the editor preview does, its bar naming the language', async () => {
+    const html = await renderPostHtml('```ts\nconst a = 1;\n```\n\n```\nplain\n```');
+    expect(html).toMatch(
+      /^<div class="md-code"><div class="md-code-bar"><span>ts<\/span><\/div><pre><code class="language-ts hljs">/,
+    );
+    expect(html).toContain('<div class="md-code"><pre><code>plain\n</code></pre></div>');
+  });
+
   it('drops raw HTML, scripts, event handlers and javascript: links', async () => {
     const html = await renderPostHtml(
       '<script>alert(1)</script>\n\n<img src=x onerror=alert(1)>\n\n[click](javascript:alert(1)) <b onclick="x">b</b>',

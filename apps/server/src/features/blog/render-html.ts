@@ -73,6 +73,45 @@ function highlight(k: Kit, tree: Root): void {
   });
 }
 
+/**
+ * Each code block in the frame the chat's and the editor preview's renderer gives it (the
+ * Markdown styles' `.md-code`, its bar naming the fence's language), so a published post's code
+ * looks as it did in the preview.
+ */
+function codeFrames(k: Kit, tree: Root): void {
+  k.visit(tree, 'element', (node: Element, index, parent) => {
+    if (node.tagName !== 'pre' || !parent || index === undefined) return;
+    const code = node.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+    const classes = Array.isArray(code?.properties.className) ? code.properties.className : [];
+    const language = classes
+      .find((c): c is string => typeof c === 'string' && c.startsWith('language-'))
+      ?.slice('language-'.length);
+    const bar: Element[] = language
+      ? [
+          {
+            type: 'element',
+            tagName: 'div',
+            properties: { className: ['md-code-bar'] },
+            children: [
+              {
+                type: 'element',
+                tagName: 'span',
+                properties: {},
+                children: [{ type: 'text', value: language }],
+              },
+            ],
+          },
+        ]
+      : [];
+    parent.children[index] = {
+      type: 'element',
+      tagName: 'div',
+      properties: { className: ['md-code'] },
+      children: [...bar, node],
+    };
+  });
+}
+
 /** Links leave the site in a new tab, without the opener or the referrer. */
 function safeLinks(k: Kit, tree: Root): void {
   k.visit(tree, 'element', (node: Element) => {
@@ -95,6 +134,7 @@ export async function renderPostHtml(markdown: string): Promise<string> {
   const k = await kit.load();
   const hast = k.sanitized(k.parse(markdown));
   highlight(k, hast);
+  codeFrames(k, hast);
   safeLinks(k, hast);
   return k.toHtml(hast);
 }

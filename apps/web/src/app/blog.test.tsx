@@ -123,6 +123,39 @@ describe('/blog/:slug', () => {
     await waitFor(() => expect(document.title).toContain('Hello'));
   });
 
+  it('writes the post’s own head (canonical, Open Graph) when reached from another page in the app', async () => {
+    // The head the server wrote for the first page, /blog.
+    document.head.insertAdjacentHTML(
+      'beforeend',
+      '<link rel="canonical" href="http://localhost:3000/blog" /><meta property="og:title" content="Blog · OmniChat" />' +
+        '<meta property="og:url" content="http://localhost:3000/blog" /><meta property="og:type" content="website" />',
+    );
+    posts = [
+      post({
+        slug: 'hello',
+        title: 'Hello',
+        metaDescription: 'About hello',
+        featuredImage: '/images/blog/a.png',
+      }),
+    ];
+    page('/blog');
+    fireEvent.click(await screen.findByTestId('blog-card'));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Hello');
+    const og = (key: string) =>
+      document.head.querySelector(`meta[property="og:${key}"]`)?.getAttribute('content');
+    await waitFor(() => expect(og('title')).toBe('Hello'));
+    const url = `${location.origin}/blog/hello`;
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(url);
+    expect(og('url')).toBe(url);
+    expect(og('type')).toBe('article');
+    expect(og('description')).toBe('About hello');
+    expect(og('image')).toBe(`${location.origin}/images/blog/a.png`);
+    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'About hello',
+    );
+    document.head.querySelectorAll('link[rel="canonical"], meta[property^="og:"]').forEach((e) => e.remove());
+  });
+
   it('says Blog post not found with Back to Blog for a missing post', async () => {
     page('/blog/nothing');
     const box = await screen.findByTestId('blog-not-found');

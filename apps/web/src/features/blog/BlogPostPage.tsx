@@ -91,7 +91,17 @@ export default function BlogPostPage() {
   const { slug } = useParams();
   const { t } = useTranslation();
   const { data: post, isPending, error } = useBlogPost(slug);
-  usePageMeta(post?.title ?? t('com_blog_title'), post?.metaDescription ?? t('com_blog_description'));
+  usePageMeta(
+    post?.title ?? t('com_blog_title'),
+    post?.metaDescription ?? t('com_blog_description'),
+    post
+      ? {
+          ogTitle: post.title,
+          ogType: 'article',
+          image: post.featuredImage ?? null,
+        }
+      : {},
+  );
   const state: BlogPostState = isPending
     ? { kind: 'loading' }
     : post

@@ -308,7 +308,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
               affiliateScriptUrl: deps.config.affiliate?.scriptUrl ?? null,
               subscriptionsEnabled: deps.config.billing?.subscriptionsEnabled === true,
               freeTierEnabled: deps.config.freeTier !== undefined,
+              contactEmail: deps.config.site?.contactEmail ?? null,
+              socialLinks: deps.config.site?.socialLinks ?? [],
             },
+            signedIn,
           });
           const html = renderSiteDocument(
             indexHtml,

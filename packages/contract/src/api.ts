@@ -178,6 +178,10 @@ export const modelsConfigSchema = z.record(z.string(), z.array(z.string()));
 export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
 
 /** GET /api/config: the start-up config (spec §3 Server config). */
+/** One of the public footer's social links: the network's name as shown, and its https page. */
+export const siteLinkSchema = z.object({ name: z.string(), url: z.string() });
+export type SiteLink = z.infer<typeof siteLinkSchema>;
+
 export const startupConfigSchema = z.object({
   appTitle: z.string(),
   customFooter: z.string().nullable(),
@@ -230,5 +234,9 @@ export const startupConfigSchema = z.object({
   affiliateScriptUrl: z.string().nullable(),
   /** AFFILIATE_REFER_URL: the affiliate page Refer a Friend opens; null hides that link. */
   affiliateReferUrl: z.string().nullable(),
+  /** CONTACT_EMAIL: the address the FAQ's "write to us" names; null: none is shown. */
+  contactEmail: z.string().nullable(),
+  /** SOCIAL_LINKS: the public footer's links to the product's social pages, in order. */
+  socialLinks: z.array(siteLinkSchema),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

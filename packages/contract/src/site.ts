@@ -97,7 +97,14 @@ export interface SiteRenderInput {
     affiliateScriptUrl: string | null;
     subscriptionsEnabled: boolean;
     freeTierEnabled: boolean;
+    contactEmail: string | null;
+    socialLinks: { name: string; url: string }[];
   };
+  /**
+   * The request carried the session hint cookie: the browser probably holds a session, so the
+   * header offers the chat instead of Login and Try.
+   */
+  signedIn: boolean;
 }
 
 export interface SiteRenderResult {

@@ -247,6 +247,8 @@ export interface AppConfig {
   customFooter: string | null;
   /** AFFILIATE_SCRIPT_URL / AFFILIATE_REFER_URL (public site, spec §2); null when unset. */
   affiliate?: { scriptUrl: string | null; referUrl: string | null } | undefined;
+  /** CONTACT_EMAIL and SOCIAL_LINKS (public site: the FAQ's address, the footer's links). */
+  site?: { contactEmail: string | null; socialLinks: { name: string; url: string }[] } | undefined;
   /** SERVE_SOURCE_MAPS: the web client's source maps are served (off: they answer 404). */
   serveSourceMaps?: boolean | undefined;
   registrationEnabled: boolean;
@@ -426,6 +428,7 @@ export function buildAppConfig(
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
     affiliate: { scriptUrl: env.AFFILIATE_SCRIPT_URL ?? null, referUrl: env.AFFILIATE_REFER_URL ?? null },
+    site: { contactEmail: env.CONTACT_EMAIL ?? null, socialLinks: env.SOCIAL_LINKS },
     serveSourceMaps: env.SERVE_SOURCE_MAPS,
     registrationEnabled: env.ALLOW_REGISTRATION,
     allowedDomains: yaml?.allowedDomains,

@@ -30,6 +30,29 @@ describe('environment', () => {
   });
 });
 
+describe('the public site’s contact address and social links', () => {
+  it('reads CONTACT_EMAIL and SOCIAL_LINKS (Name=https://… pairs, in order), none by default', () => {
+    expect(parseEnv({}).SOCIAL_LINKS).toEqual([]);
+    expect(parseEnv({}).CONTACT_EMAIL).toBeUndefined();
+    const env = parseEnv({
+      CONTACT_EMAIL: 'help@example.com',
+      SOCIAL_LINKS: ' X=https://x.com/omni , GitHub=https://github.com/omni?tab=repos ',
+    });
+    expect(env.CONTACT_EMAIL).toBe('help@example.com');
+    expect(env.SOCIAL_LINKS).toEqual([
+      { name: 'X', url: 'https://x.com/omni' },
+      { name: 'GitHub', url: 'https://github.com/omni?tab=repos' },
+    ]);
+  });
+
+  it('refuses an address that is not an email, and a link without a name or https', () => {
+    expect(() => parseEnv({ CONTACT_EMAIL: 'nobody' })).toThrow(/CONTACT_EMAIL/);
+    expect(() => parseEnv({ SOCIAL_LINKS: 'https://x.com/omni' })).toThrow(/SOCIAL_LINKS/);
+    expect(() => parseEnv({ SOCIAL_LINKS: 'X=http://x.com/omni' })).toThrow(/SOCIAL_LINKS/);
+    expect(() => parseEnv({ SOCIAL_LINKS: 'X=javascript:alert(1)' })).toThrow(/SOCIAL_LINKS/);
+  });
+});
+
 describe('endpoints and the demo', () => {
   it('honours OPENAI_API_KEY, OPENAI_REVERSE_PROXY and OPENAI_MODELS as LibreChat does', () => {
     const [openAI] = endpointsFromEnv(

@@ -206,6 +206,35 @@ export const envSchema = z.object({
   AFFILIATE_SCRIPT_URL: httpsUrl(),
   /** The affiliate page the marketing header's Refer a Friend opens (https); hidden when unset. */
   AFFILIATE_REFER_URL: httpsUrl(),
+  /** The address the FAQ's "write to us" names; none shown when unset. */
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().email().optional()),
+  /**
+   * The public footer's social links: `Name=https://…` pairs separated by commas, shown in that
+   * order (`X=https://x.com/omnichat,GitHub=https://github.com/omnichat`); none when unset.
+   */
+  SOCIAL_LINKS: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const links: { name: string; url: string }[] = [];
+      for (const part of (raw ?? '').split(',')) {
+        if (!part.trim()) continue;
+        const eq = part.indexOf('=');
+        const name = eq > 0 ? part.slice(0, eq).trim() : '';
+        const url = eq > 0 ? part.slice(eq + 1).trim() : '';
+        if (!name || !/^https:\/\/[^\s]+$/.test(url) || !URL.canParse(url)) {
+          ctx.addIssue({ code: 'custom', message: `"${part.trim()}" is not Name=https://address` });
+          return z.NEVER;
+        }
+        links.push({ name, url });
+      }
+      return links;
+    }),
   /**
    * The web client's source maps (its whole source) are served, and linked from its scripts by a
    * SourceMap header, only when this is on: a debugging aid, never a default.

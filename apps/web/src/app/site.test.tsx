@@ -160,6 +160,35 @@ describe('landing page', () => {
   });
 });
 
+describe('marketing header and footer in the app', () => {
+  it('offers the chat instead of Login and Try to someone signed in; the footer links the social pages and the FAQ the address', async () => {
+    config = {
+      ...config,
+      contactEmail: 'help@example.com',
+      socialLinks: [{ name: 'X', url: 'https://x.com/omni' }],
+    };
+    signedIn = true;
+    site('/faq');
+    const open = await screen.findByTestId('header-open-chat');
+    expect(open.getAttribute('href')).toBe('/c/new');
+    expect(screen.queryByTestId('header-try')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'LOGIN' })).toBeNull();
+    await waitFor(() =>
+      expect(screen.getByTestId('social-link').getAttribute('href')).toBe('https://x.com/omni'),
+    );
+    expect(screen.getByTestId('social-link').getAttribute('rel')).toBe('noopener noreferrer');
+    const contact = within(screen.getByTestId('faq-contact')).getByRole('link');
+    expect(contact.getAttribute('href')).toBe('mailto:help@example.com');
+  });
+
+  it('shows Login and Try to a visitor', async () => {
+    site('/faq');
+    expect(await screen.findByTestId('header-try')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByTestId('header-open-chat')).toBeNull();
+  });
+});
+
 describe('FAQ accordion', () => {
   async function headers() {
     site('/faq');

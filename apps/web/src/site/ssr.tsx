@@ -51,7 +51,7 @@ export function renderSitePage(input: SiteRenderInput): SiteRenderResult {
   const queries = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false } } });
   const html = renderToString(
     <QueryClientProvider client={queries}>
-      <SiteConfigProvider value={input.config}>
+      <SiteConfigProvider value={{ ...input.config, signedIn: input.signedIn }}>
         <ThemeProvider>
           <StaticRouter location={input.path}>
             <Page page={input.page} />

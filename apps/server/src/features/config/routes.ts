@@ -102,6 +102,8 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     stripeJsUrl: config.billing?.publishableKey ? config.billing.jsUrl : null,
     affiliateScriptUrl: config.affiliate?.scriptUrl ?? null,
     affiliateReferUrl: config.affiliate?.referUrl ?? null,
+    contactEmail: config.site?.contactEmail ?? null,
+    socialLinks: config.site?.socialLinks ?? [],
   }));
 
   addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints, config.premium));

@@ -64,6 +64,13 @@ describe('the public pages rendered on the server', () => {
         affiliate: { scriptUrl: 'https://track.example/t.js', referUrl: 'https://refer.example/r' },
         // Try Now is offered only with the free tier on (web/src/app/site.test.tsx: without it).
         freeTier: { messages: 2 },
+        site: {
+          contactEmail: 'help@chat.example.com',
+          socialLinks: [
+            { name: 'X', url: 'https://x.com/omnichat' },
+            { name: 'GitHub', url: 'https://github.com/omnichat' },
+          ],
+        },
       },
       { webDist, siteRenderer: await loadRenderer() },
     );
@@ -144,6 +151,32 @@ describe('the public pages rendered on the server', () => {
     expect(html).toContain('<link rel="canonical" href="https://chat.example.com/faq" />');
     expect(html).not.toContain('landing-page');
     expect(html).not.toContain('affiliate-script');
+  });
+
+  it('/faq and /blog offer the chat, not Login and Try, to someone signed in (the session hint)', async () => {
+    for (const path of ['/faq', '/blog']) {
+      const visitor = await (await get(path)).text();
+      const headerLogin = /href="\/login"[^>]*>LOGIN<\/a>/;
+      expect(visitor).toMatch(headerLogin);
+      expect(visitor).toContain('data-testid="header-try"');
+      expect(visitor).not.toContain('data-testid="header-open-chat"');
+      const member = await (await get(path, { cookie: `${SESSION_HINT_COOKIE}=1` })).text();
+      expectSitePage(member);
+      expect(member).not.toMatch(headerLogin);
+      expect(member).not.toContain('data-testid="header-try"');
+      expect(member).toMatch(/<a data-testid="header-open-chat"[^>]*href="\/c\/new"[^>]*>Open chat<\/a>/);
+    }
+  });
+
+  it('the footer links the social pages, and the FAQ names the contact address', async () => {
+    const html = await (await get('/faq')).text();
+    expect(html).toMatch(
+      /<a href="https:\/\/x.com\/omnichat" target="_blank" rel="noopener noreferrer"[^>]*>X<\/a>/,
+    );
+    expect(html).toMatch(/<a href="https:\/\/github.com\/omnichat"[^>]*>GitHub<\/a>/);
+    expect(html).toMatch(
+      /data-testid="faq-contact"[^>]*>Still have a question\?[^<]*(<!-- -->)?\s*<a href="mailto:help@chat.example.com"[^>]*>help@chat.example.com<\/a>/,
+    );
   });
 
   it('/pricing lists the plans from the contract', async () => {

@@ -23,6 +23,8 @@ const config: StartupConfig = {
   stripeJsUrl: null,
   affiliateScriptUrl: null,
   affiliateReferUrl: null,
+  contactEmail: null,
+  socialLinks: [],
   discordLoginEnabled: false,
   facebookLoginEnabled: true,
   githubLoginEnabled: true,

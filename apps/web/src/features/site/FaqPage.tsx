@@ -27,7 +27,20 @@ export default function FaqPage() {
           {t('com_site_faq_title')}
         </h1>
         <Accordion items={items} />
-        <p className="mt-8 text-center text-sm text-text-secondary">{t('com_site_faq_contact')}</p>
+        <p data-testid="faq-contact" className="mt-8 text-center text-sm text-text-secondary">
+          {t('com_site_faq_contact')}
+          {config?.contactEmail && (
+            <>
+              {' '}
+              <a
+                href={`mailto:${config.contactEmail}`}
+                className="font-medium text-ring-primary hover:underline"
+              >
+                {config.contactEmail}
+              </a>
+            </>
+          )}
+        </p>
       </div>
     </SiteLayout>
   );

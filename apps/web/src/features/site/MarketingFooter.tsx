@@ -3,7 +3,10 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { LanguageSwitch } from './LanguageSwitch';
 import { useSiteConfig } from './site-config';
 
-/** The marketing footer: the copyright line, the site's links and the language choice. */
+/**
+ * The marketing footer: the copyright line, the site's links, the product's social pages
+ * (SOCIAL_LINKS; brand names, not translated) and the language choice.
+ */
 export function MarketingFooter() {
   const { t } = useTranslation();
   const config = useSiteConfig();
@@ -26,6 +29,19 @@ export function MarketingFooter() {
               {t('com_site_pricing')}
             </Link>
           )}
+          {/* A server from before SOCIAL_LINKS sends none. */}
+          {(config?.socialLinks ?? []).map((link) => (
+            <a
+              key={link.url}
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="social-link"
+              className="hover:text-text-primary"
+            >
+              {link.name}
+            </a>
+          ))}
           <LanguageSwitch />
         </nav>
       </div>

@@ -3,17 +3,19 @@ import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ThemeToggle } from './ThemeToggle';
 import { FREE_TIER_STATE, TRY_NOW_HREF, navLinkClass, primaryLinkClass } from './links';
-import { useSiteConfig } from './site-config';
+import { useSignedInHint, useSiteConfig } from './site-config';
 
 /**
  * Spec §2 marketing header: logo to /, theme toggle, BLOG, FAQ, LOGIN, Refer a Friend (only when
  * AFFILIATE_REFER_URL is set: it opens the affiliate's page) and Try. PRICING shows only when
- * subscriptions are on: without them nobody can buy the plans it lists.
+ * subscriptions are on: without them nobody can buy the plans it lists. Someone probably signed
+ * in (the session hint) is offered the chat instead of LOGIN and Try.
  */
 export function MarketingHeader() {
   const { t } = useTranslation();
   const config = useSiteConfig();
   const referUrl = config?.affiliateReferUrl;
+  const signedIn = useSignedInHint();
   return (
     <header className="border-b border-border-light bg-surface-primary">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-3 sm:px-6">
@@ -39,9 +41,11 @@ export function MarketingHeader() {
               {t('com_site_nav_pricing')}
             </Link>
           )}
-          <Link to="/login" className={navLinkClass}>
-            {t('com_site_nav_login')}
-          </Link>
+          {!signedIn && (
+            <Link to="/login" className={navLinkClass}>
+              {t('com_site_nav_login')}
+            </Link>
+          )}
           {referUrl && (
             <a
               href={referUrl}
@@ -53,7 +57,15 @@ export function MarketingHeader() {
               {t('com_site_refer_friend')}
             </a>
           )}
-          {config?.freeTierEnabled && (
+          {signedIn ? (
+            <Link
+              to="/c/new"
+              data-testid="header-open-chat"
+              className={clsx(primaryLinkClass, 'ms-1 h-9 px-4')}
+            >
+              {t('com_site_open_chat')}
+            </Link>
+          ) : config?.freeTierEnabled ? (
             <Link
               to={TRY_NOW_HREF}
               state={FREE_TIER_STATE}
@@ -62,7 +74,7 @@ export function MarketingHeader() {
             >
               {t('com_site_try')}
             </Link>
-          )}
+          ) : null}
         </nav>
       </div>
     </header>

@@ -108,11 +108,18 @@ test('at 375 px the locked input shows its whole placeholder', async ({ page }) 
   await expect(chat.input).toHaveAttribute('placeholder', 'Edit your message or Regenerate.');
   const { shown, needed } = await chat.input.evaluate((el: HTMLTextAreaElement) => {
     // The same field holding the placeholder as its text: the height the placeholder needs.
+    // Out of the composer's row, so it does not share the row's width with the field.
     const probe = el.cloneNode() as HTMLTextAreaElement;
     probe.value = el.placeholder;
-    probe.style.height = 'auto';
-    probe.style.width = `${el.getBoundingClientRect().width}px`;
-    el.parentElement?.append(probe);
+    Object.assign(probe.style, {
+      position: 'absolute',
+      top: '0',
+      left: '0',
+      flex: 'none',
+      height: 'auto',
+      width: `${el.getBoundingClientRect().width}px`,
+    });
+    document.body.append(probe);
     const needed = probe.scrollHeight;
     probe.remove();
     return { shown: el.clientHeight, needed };

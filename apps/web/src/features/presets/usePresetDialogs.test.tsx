@@ -18,6 +18,7 @@ function setup(onApply: ApplyPreset) {
         current: null,
         onApply,
         endpointLabel: (e) => (e === 'openAI' ? 'OpenAI' : e),
+        modelLabel: (_e, m) => m,
         paramLabel: (k) => k,
       }),
     { wrapper },

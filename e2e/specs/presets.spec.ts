@@ -198,9 +198,7 @@ test('the preset editor opens from the "Model:" bar, applies and saves the curre
   await editor.getByTestId('preset-param-topK').fill('7');
   await editor.getByRole('button', { name: 'Apply to this chat' }).click();
   await expect(editor).toHaveCount(0);
-  await expect(page.getByTestId('endpoint-picker')).toHaveAccessibleName(
-    'Anthropic, claude-haiku-4-5',
-  );
+  await expect(page.getByTestId('endpoint-picker')).toHaveAccessibleName('Anthropic, claude-haiku-4-5');
   await page.getByRole('button', { name: 'Model options' }).click();
   await expect(
     page.getByRole('dialog', { name: 'Model options' }).getByRole('spinbutton', { name: 'Top K' }),

@@ -1,5 +1,8 @@
+import { z } from 'zod';
+import { route } from './route-def.js';
+
 /**
- * Social and OpenID Connect sign-in (issue 12 item 4): the providers, LibreChat's default button
+ * Social and OpenID Connect sign-in: the providers, LibreChat's default button
  * order (librechat.yaml `registration.socialLogins`), and the codes the callback sends back to
  * `/login?error=…` with the i18n key of each (English texts in apps/web/src/locales/en.json).
  */
@@ -47,3 +50,17 @@ export type OAuthErrorCode = keyof typeof OAUTH_ERROR_TEXT_KEYS;
 export function isOAuthErrorCode(code: string): code is OAuthErrorCode {
   return Object.hasOwn(OAUTH_ERROR_TEXT_KEYS, code);
 }
+
+/**
+ * LibreChat's older address for Google sign-in, which links still use: a browser navigation, not
+ * an API call. It answers 302 to /oauth/google (404 without Google sign-in) and no body.
+ */
+export const OAUTH_ROUTES = {
+  googleSignIn: route({
+    method: 'GET',
+    path: '/api/auth/google',
+    summary: 'Send the browser on to the Google sign-in (302 to /oauth/google; 404 when it is off)',
+    public: true,
+    response: z.never(),
+  }),
+} as const;

@@ -63,6 +63,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   resetPassword: { method: 'POST', path: '/api/auth/resetPassword' },
   resendConfirmEmail: { method: 'POST', path: '/api/auth/resendConfirmEmail' },
   emailConfirmation: { method: 'POST', path: '/api/user/emailConfirmation' },
+  googleSignIn: { method: 'GET', path: '/api/auth/google' },
   files: { method: 'GET', path: '/api/files' },
   fileConfig: { method: 'GET', path: '/api/files/config' },
   uploadImage: { method: 'POST', path: '/api/files/images' },

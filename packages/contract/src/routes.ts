@@ -47,6 +47,7 @@ import { SOCIAL_BONUS_ROUTES } from './social-bonus-schemas.js';
 import { BLOG_ROUTES } from './blog-schemas.js';
 import { ERROR_LOG_ROUTES } from './error-log-schemas.js';
 import { ADMIN_ROUTES } from './admin-schemas.js';
+import { OAUTH_ROUTES } from './oauth.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -253,6 +254,7 @@ export const API_ROUTES = {
   ...ASSISTANT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...IDENTITY_ROUTES,
+  ...OAUTH_ROUTES,
   ...FILE_ROUTES,
   ...MODERATION_ROUTES,
   ...BILLING_ROUTES,

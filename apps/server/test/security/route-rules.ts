@@ -72,6 +72,8 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   // No refresh cookie: nobody is signed in, an answer without a session (not a refusal).
   'POST /api/auth/refresh': { access: 'public', anonymous: { status: 204 } },
   'POST /api/auth/logout': { access: 'public', anonymous: { status: 200 } },
+  // A browser navigation on to the Google sign-in; here (Google sign-in off) it is not there.
+  'GET /api/auth/google': { access: 'public', anonymous: { status: 404 } },
   'GET /api/user': { access: 'user', why: "the caller's own profile" },
   // email verification and password reset: reached signed out (the person follows a mailed link);
   // a token is the only key, and the answers say nothing of whether an account exists

@@ -29,7 +29,7 @@ export function openShare(platform: SocialPlatform, appTitle: string): void {
  * claimSocialMediaBonus). A click opens the platform's share page and claims the bonus once; a
  * claimed platform shows so. Nothing shows when the server offers no bonus (or to free-tier users).
  */
-export function SocialBonus() {
+export function SocialBonus({ inline = false }: { inline?: boolean }) {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
   const appTitle = useStartupConfig().data?.appTitle ?? '';
@@ -75,7 +75,8 @@ export function SocialBonus() {
   return (
     <section
       aria-labelledby="social-bonus-title"
-      className="flex flex-col gap-3 border-b border-border-light py-3"
+      // In the settings' list it is a row with its rule; inside another box (under a refusal) not.
+      className={inline ? 'flex flex-col gap-3' : 'flex flex-col gap-3 border-b border-border-light py-3'}
       data-testid="social-bonus"
     >
       <div>

@@ -39,7 +39,7 @@ export function CreditsHelp() {
         </div>
       )}
       <Suspense fallback={null}>
-        <SocialBonus />
+        <SocialBonus inline />
       </Suspense>
     </section>
   );

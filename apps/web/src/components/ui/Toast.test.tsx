@@ -19,5 +19,7 @@ describe('Toast timing', () => {
     const style = screen.getByTestId('toast').style;
     expect(style.animationDelay).toBe('100ms');
     expect(style.animationFillMode).toBe('both');
+    // Without a severity a toast reports a success.
+    expect(screen.getByTestId('toast').getAttribute('data-severity')).toBe('success');
   });
 });

@@ -56,7 +56,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     const item: ToastItem = {
       id: nextId.current++,
       message: o.message,
-      severity: o.severity ?? 'info',
+      // A toast reports something done unless it says otherwise.
+      severity: o.severity ?? 'success',
       duration: o.duration ?? TIMINGS.toastDurationMs,
     };
     // Same message already visible: replace it instead of stacking duplicates.

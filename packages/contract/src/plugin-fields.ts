@@ -35,10 +35,13 @@ export type ToolRef = z.infer<typeof toolRefSchema>;
 export const toolKeyOf = (ref: ToolRef): string => (typeof ref === 'string' ? ref : ref.pluginKey);
 
 /** Spec §3 agentOptions (defaults: AGENT_DEFAULTS in endpoints.ts). */
+/** The plugins agent's temperature range (OpenAI's: 0 to 2). */
+export const AGENT_TEMPERATURE_MAX = 2;
+
 export const agentOptionsSchema = z.object({
   agent: z.enum(['functions', 'classic']).nullish(),
   skipCompletion: z.boolean().nullish(),
   model: z.string().max(256).nullish(),
-  temperature: z.number().min(0).max(2).nullish(),
+  temperature: z.number().min(0).max(AGENT_TEMPERATURE_MAX).nullish(),
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;

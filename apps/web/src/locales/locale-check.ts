@@ -52,6 +52,7 @@ export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> 
     'nl-NL',
     'id-ID',
   ],
+  com_endpoint_agent: ['de-DE', 'fr-FR', 'nl-NL', 'pl-PL', 'sv-SE'],
   com_ui_plugins: ['de-DE', 'pt-BR'],
   com_endpoint_gptPlugins: ['de-DE', 'pt-BR'],
   com_chat_endpoint: ['es-ES', 'it-IT', 'pt-BR', 'vi-VN', 'nl-NL', 'id-ID'],

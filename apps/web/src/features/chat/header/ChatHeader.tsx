@@ -78,6 +78,7 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
                 values: setup.carried,
                 onChange: setup.setCarried,
                 toolsSelected: setup.endpointType === 'gptPlugins' && setup.tools.length > 0,
+                agentModels: setup.endpoint ? setup.models?.[setup.endpoint] : undefined,
               }}
               disabled={disabled}
             />

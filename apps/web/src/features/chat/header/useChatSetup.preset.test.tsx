@@ -96,6 +96,10 @@ describe("useChatSetup().setCarried (the options popover's conversation fields)"
       imageDetail: 'low',
     });
     expect(result.current.options).toMatchObject({ chatGptLabel: 'Helper', imageDetail: 'low' });
+    act(() => result.current.setCarried('agentOptions', { model: 'gpt-4o', skipCompletion: false }));
+    expect(result.current.options).toMatchObject({
+      agentOptions: { model: 'gpt-4o', skipCompletion: false },
+    });
     act(() => result.current.setCarried('promptPrefix', null));
     expect(result.current.carried).not.toHaveProperty('promptPrefix');
     expect(result.current.options).not.toHaveProperty('promptPrefix');

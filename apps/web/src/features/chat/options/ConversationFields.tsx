@@ -1,5 +1,12 @@
 import { useId } from 'react';
-import { CHAT_LIMITS, CUSTOM_NAME_MAX, IMAGE_DETAILS } from '@chat/contract';
+import {
+  AGENT_DEFAULTS,
+  AGENT_TEMPERATURE_MAX,
+  CHAT_LIMITS,
+  CUSTOM_NAME_MAX,
+  IMAGE_DETAILS,
+  type AgentOptions,
+} from '@chat/contract';
 import { useTranslation } from '../../../hooks/useTranslation';
 import type { CarriedValues } from './ask-options';
 
@@ -27,6 +34,8 @@ export interface ConversationFieldsProps {
   onChange: <K extends CarriedKey>(key: K, value: CarriedValues[K]) => void;
   /** Plugins are selected: the name and prefix do not apply then, so they cannot be changed. */
   toolsSelected: boolean;
+  /** The models the plugins agent may run on (the endpoint's). */
+  agentModels?: readonly string[] | undefined;
 }
 
 const FIELD =
@@ -43,6 +52,7 @@ export function ConversationFields({
   values,
   onChange,
   toolsSelected,
+  agentModels = [],
 }: ConversationFieldsProps) {
   const { t } = useTranslation();
   const id = useId();
@@ -97,6 +107,13 @@ export function ConversationFields({
           {t('com_endpoint_resend_images')}
         </label>
       )}
+      {endpointType === 'gptPlugins' && (
+        <AgentFields
+          value={values.agentOptions ?? {}}
+          models={agentModels}
+          onChange={(next) => onChange('agentOptions', next)}
+        />
+      )}
       {DETAIL_TYPES.has(endpointType) && (
         <div className="flex items-center justify-between gap-3">
           <label htmlFor={`${id}-detail`} className="text-sm font-medium text-text-primary">
@@ -120,5 +137,79 @@ export function ConversationFields({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The plugins agent's settings: the model it plans with (the defaults' when the endpoint offers
+ * it), its temperature, and whether the tools' results are the answer (skip the last completion).
+ */
+function AgentFields({
+  value,
+  models,
+  onChange,
+}: {
+  value: AgentOptions;
+  models: readonly string[];
+  onChange: (next: AgentOptions) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const fallback = models.includes(AGENT_DEFAULTS.model) ? AGENT_DEFAULTS.model : (models[0] ?? '');
+  const model = value.model && models.includes(value.model) ? value.model : fallback;
+  const temperature = value.temperature ?? AGENT_DEFAULTS.temperature;
+  return (
+    <fieldset className="flex flex-col gap-2" data-testid="agent-fields">
+      <legend className="mb-1 text-sm font-medium text-text-primary">{t('com_endpoint_agent')}</legend>
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={`${id}-model`} className="text-sm text-text-primary">
+          {t('com_endpoint_agent_model')}
+        </label>
+        <select
+          id={`${id}-model`}
+          data-testid="agent-model"
+          value={model}
+          onChange={(e) => onChange({ ...value, model: e.target.value })}
+          className={`${FIELD} h-8 w-40`}
+        >
+          {models.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex items-center justify-between gap-3">
+        <label htmlFor={`${id}-temperature`} className="text-sm text-text-primary">
+          {t('com_endpoint_agent_temperature')}
+        </label>
+        <input
+          id={`${id}-temperature`}
+          data-testid="agent-temperature"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={AGENT_TEMPERATURE_MAX}
+          step={0.01}
+          value={temperature}
+          onChange={(e) => {
+            const n = Number(e.target.value);
+            if (e.target.value.trim() !== '' && Number.isFinite(n))
+              onChange({ ...value, temperature: Math.min(Math.max(n, 0), AGENT_TEMPERATURE_MAX) });
+          }}
+          className={`${FIELD} h-8 w-24 text-end tabular-nums`}
+        />
+      </div>
+      <label className="flex items-center gap-2 text-sm text-text-primary">
+        <input
+          type="checkbox"
+          data-testid="agent-skip-completion"
+          checked={value.skipCompletion ?? AGENT_DEFAULTS.skipCompletion}
+          onChange={(e) => onChange({ ...value, skipCompletion: e.target.checked })}
+          className="size-4 accent-[var(--ring-primary)]"
+        />
+        {t('com_endpoint_agent_skip_completion')}
+      </label>
+    </fieldset>
   );
 }

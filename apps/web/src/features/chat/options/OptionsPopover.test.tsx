@@ -150,3 +150,30 @@ describe('OptionsPopover: the conversation fields', () => {
     expect(within(panel).getByText('Not used while plugins are selected.')).toBeTruthy();
   });
 });
+
+describe('OptionsPopover: the plugins agent', () => {
+  it("sets the agent's model, temperature and skip-completion, from the defaults", async () => {
+    const onChange = vi.fn();
+    const { panel } = await setup({
+      endpointType: 'gptPlugins',
+      model: 'gpt-4o',
+      conversation: { values: {}, onChange, toolsSelected: true, agentModels: ['gpt-4o', 'gpt-3.5-turbo'] },
+    });
+    const agent = within(panel).getByRole('group', { name: 'Agent' });
+    const model = within(agent).getByRole('combobox', { name: 'Agent model' }) as HTMLSelectElement;
+    expect(model.value).toBe('gpt-3.5-turbo');
+    expect(
+      (within(agent).getByRole('spinbutton', { name: 'Agent temperature' }) as HTMLInputElement).value,
+    ).toBe('0');
+    const skip = within(agent).getByRole('checkbox') as HTMLInputElement;
+    expect(skip.checked).toBe(true);
+    fireEvent.change(model, { target: { value: 'gpt-4o' } });
+    expect(onChange).toHaveBeenLastCalledWith('agentOptions', { model: 'gpt-4o' });
+    fireEvent.change(within(agent).getByRole('spinbutton', { name: 'Agent temperature' }), {
+      target: { value: '5' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith('agentOptions', { temperature: 2 });
+    fireEvent.click(skip);
+    expect(onChange).toHaveBeenLastCalledWith('agentOptions', { skipCompletion: false });
+  });
+});

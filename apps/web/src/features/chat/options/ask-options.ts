@@ -12,6 +12,8 @@ export const CARRIED = [
   'resendImages',
   'imageDetail',
   'maxContextTokens',
+  // The plugins agent's own model, temperature and whether it answers without a last completion.
+  'agentOptions',
 ] as const;
 export type CarriedValues = Partial<Pick<ConversationOptions, (typeof CARRIED)[number]>>;
 

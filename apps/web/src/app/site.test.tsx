@@ -127,7 +127,8 @@ describe('landing page', () => {
       .getAllByRole('link')
       .map((a) => `${a.textContent} ${a.getAttribute('href')}`);
     expect(hrefs).toEqual(['BLOG /blog', 'FAQ /faq', 'LOGIN /login', 'Try /login?free_tier=1']);
-    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    // The logo's link is named by the title it shows.
+    expect(screen.getByRole('link', { name: 'OmniChat' }).getAttribute('href')).toBe('/');
     const toggle = screen.getByTestId('theme-toggle');
     const wasDark = document.documentElement.classList.contains('dark');
     fireEvent.click(toggle);

@@ -31,6 +31,8 @@ export interface OptionsPanelProps {
   onKeyDown: (e: KeyboardEvent) => void;
   bing?: Omit<BingSettingsProps, 'model'> | undefined;
   conversation?: Omit<ConversationFieldsProps, 'endpointType'> | undefined;
+  /** Every field is shown but cannot be changed (a reply is being written). */
+  readOnly?: boolean | undefined;
 }
 
 /** The open options popover: each parameter's field and slider, and Reset (OptionsPopover). */
@@ -48,6 +50,7 @@ export function OptionsPanel({
   onKeyDown,
   bing,
   conversation,
+  readOnly = false,
 }: OptionsPanelProps) {
   const { t } = useTranslation();
   const rows = endpointType && model ? paramRows(endpointType, model, values) : [];
@@ -77,34 +80,37 @@ export function OptionsPanel({
         </h2>
         {model && <span className="min-w-0 truncate text-xs text-text-tertiary">{modelLabel ?? model}</span>}
       </div>
-      {conversation && endpointType && hasConversationFields(endpointType) && (
-        <div className="mb-4">
-          <ConversationFields endpointType={endpointType} {...conversation} />
-        </div>
-      )}
-      {endpointType === 'bingAI' && bing && model ? (
-        <Suspense fallback={null}>
-          <BingSettings model={model} {...bing} />
-        </Suspense>
-      ) : rows.length === 0 ? (
-        <p className="text-sm text-text-secondary">{t('com_endpoint_no_options')}</p>
-      ) : (
-        <div className="flex flex-col gap-4">
-          {rows.map((row) => (
-            <ParamControl key={row.key} row={row} onChange={(v) => onChange(row.key, v)} />
-          ))}
-          <button
-            type="button"
-            data-testid="options-reset"
-            onClick={onReset}
-            disabled={rows.every((r) => r.isDefault)}
-            className="inline-flex h-9 items-center justify-center gap-2 self-start rounded-lg border border-border-medium px-3 text-sm font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <RotateCcw className="size-4" aria-hidden />
-            {t('com_endpoint_reset_defaults')}
-          </button>
-        </div>
-      )}
+      {/* Read-only while a reply is being written: what is sent is already fixed. */}
+      <fieldset disabled={readOnly} className="m-0 min-w-0 border-0 p-0" data-testid="options-fields">
+        {conversation && endpointType && hasConversationFields(endpointType) && (
+          <div className="mb-4">
+            <ConversationFields endpointType={endpointType} {...conversation} />
+          </div>
+        )}
+        {endpointType === 'bingAI' && bing && model ? (
+          <Suspense fallback={null}>
+            <BingSettings model={model} {...bing} />
+          </Suspense>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-text-secondary">{t('com_endpoint_no_options')}</p>
+        ) : (
+          <div className="flex flex-col gap-4">
+            {rows.map((row) => (
+              <ParamControl key={row.key} row={row} onChange={(v) => onChange(row.key, v)} />
+            ))}
+            <button
+              type="button"
+              data-testid="options-reset"
+              onClick={onReset}
+              disabled={rows.every((r) => r.isDefault)}
+              className="inline-flex h-9 items-center justify-center gap-2 self-start rounded-lg border border-border-medium px-3 text-sm font-medium text-text-primary hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              <RotateCcw className="size-4" aria-hidden />
+              {t('com_endpoint_reset_defaults')}
+            </button>
+          </div>
+        )}
+      </fieldset>
     </div>
   );
 }

@@ -177,3 +177,25 @@ describe('OptionsPopover: the plugins agent', () => {
     expect(onChange).toHaveBeenLastCalledWith('agentOptions', { skipCompletion: false });
   });
 });
+
+describe('OptionsPopover: read-only', () => {
+  it('keeps its fields shown but unchangeable while a reply is being written', async () => {
+    const props: OptionsPopoverProps = {
+      endpointType: 'openAI',
+      model: 'gpt-4o',
+      values: {},
+      onChange: vi.fn(),
+      onReset: vi.fn(),
+      conversation: { values: {}, onChange: vi.fn(), toolsSelected: false },
+    };
+    const { rerender } = render(<OptionsPopover {...props} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Model options' }));
+    const panel = await screen.findByRole('dialog', { name: 'Model options' });
+    const temperature = within(panel).getByRole('spinbutton', { name: 'Temperature' }) as HTMLInputElement;
+    const prefix = within(panel).getByRole('textbox', { name: 'Prompt prefix' }) as HTMLTextAreaElement;
+    expect(temperature.matches(':disabled')).toBe(false);
+    rerender(<OptionsPopover {...props} disabled />);
+    expect(temperature.matches(':disabled')).toBe(true);
+    expect(prefix.matches(':disabled')).toBe(true);
+  });
+});

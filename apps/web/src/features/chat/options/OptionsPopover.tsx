@@ -96,6 +96,7 @@ export function OptionsPopover({
             onKeyDown={onKeyDown}
             bing={bing}
             conversation={conversation}
+            readOnly={disabled}
           />
         </Suspense>
       )}

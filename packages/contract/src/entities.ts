@@ -69,6 +69,21 @@ const param = (key: ParamKey) => {
 
 /** A conversation's custom name for the model (chatGptLabel): at most this many characters. */
 export const CUSTOM_NAME_MAX = 256;
+/**
+ * Google's examples: pairs of what a person says and what the model answers, sent before the
+ * conversation to show the model how to reply. Pairs with an empty side are left out.
+ */
+export const GOOGLE_EXAMPLES_MAX = 20;
+export const exampleSchema = z.object({
+  input: z.object({ content: z.string().max(CHAT_LIMITS.maxMessageChars) }),
+  output: z.object({ content: z.string().max(CHAT_LIMITS.maxMessageChars) }),
+});
+export type Example = z.infer<typeof exampleSchema>;
+
+/** The examples that are sent: both sides written. */
+export const usableExamples = (examples: readonly Example[] | null | undefined): Example[] =>
+  (examples ?? []).filter((e) => e.input.content.trim() !== '' && e.output.content.trim() !== '');
+
 /** How closely OpenAI looks at an image (the conversation's imageDetail). */
 export const IMAGE_DETAILS = ['low', 'auto', 'high'] as const;
 
@@ -82,6 +97,8 @@ export const conversationOptionsSchema = z.object({
   endpointType: z.string().max(64).nullish(),
   chatGptLabel: z.string().max(CUSTOM_NAME_MAX).nullish(),
   promptPrefix: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
+  /** Google: example turns before the conversation. */
+  examples: z.array(exampleSchema).max(GOOGLE_EXAMPLES_MAX).nullish(),
   temperature: param('temperature'),
   top_p: param('top_p'),
   topP: param('topP'),

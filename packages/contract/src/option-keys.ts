@@ -7,6 +7,7 @@ export const CONVERSATION_OPTION_KEYS: readonly (keyof ConversationOptions)[] = 
   'endpointType',
   'chatGptLabel',
   'promptPrefix',
+  'examples',
   'temperature',
   'top_p',
   'topP',

@@ -123,9 +123,14 @@ async function planAgent(
 }
 
 /** A reply run as something else (an assistant) has its own system prompt, never saved. */
-function promptOptions(input: AskInput, configured: Configured): Configured {
-  if (!input.runAs) return configured;
-  return { ...configured, options: { ...configured.options, promptPrefix: input.runAs.instructions } };
+function promptOptions(input: AskInput, configured: Configured, endpointType: string): Configured {
+  // Examples are Google's: a conversation moved to another endpoint keeps them for its return.
+  const options =
+    endpointType === 'google' || !configured.options.examples
+      ? configured.options
+      : { ...configured.options, examples: null };
+  if (!input.runAs) return options === configured.options ? configured : { ...configured, options };
+  return { ...configured, options: { ...options, promptPrefix: input.runAs.instructions } };
 }
 
 export function createAskPipeline(deps: PipelineDeps) {
@@ -214,7 +219,7 @@ export function createAskPipeline(deps: PipelineDeps) {
           resolved.model,
           history,
           recorded,
-          promptOptions(input, configured),
+          promptOptions(input, configured, resolved.endpoint.type),
           attached.parts,
           attached.earlier,
           fit,

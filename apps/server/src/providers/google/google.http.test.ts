@@ -39,6 +39,23 @@ describe('google parameters and models', () => {
     expect((await alice.ask({ text: 'Too hot', temperature: 1.5 })).status).toBe(400);
   });
 
+  it('sends the examples as turns before the conversation', async () => {
+    const { alice, lastStream } = chat();
+    await alice.ask({
+      text: 'Ping? [[fake reply="Pong."]]',
+      examples: [{ input: { content: 'Marco?' }, output: { content: 'Polo.' } }],
+    });
+    const turns = (lastStream() as unknown as SentContents).contents.map((c) => [
+      c.role,
+      c.parts.map((p) => p.text).join(''),
+    ]);
+    expect(turns).toEqual([
+      ['user', 'Marco?'],
+      ['model', 'Polo.'],
+      ['user', 'Ping? [[fake reply="Pong."]]'],
+    ]);
+  });
+
   it('lists the models that chat (generateContent), named as requests name them', async () => {
     const { h } = chat();
     const creds = { apiKey: FAKE_KEY, baseURL: h.fake.url };

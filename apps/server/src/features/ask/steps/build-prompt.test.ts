@@ -74,6 +74,20 @@ describe('buildHistory', () => {
     ]);
   });
 
+  it("puts the examples' turns after the system message and before the conversation, leaving out half-written ones", () => {
+    const q = row('Hi', null);
+    const examples = [
+      { input: { content: 'Ping' }, output: { content: 'Pong' } },
+      { input: { content: 'Half' }, output: { content: '  ' } },
+    ];
+    expect(buildHistory(mapOf(q), q.messageId, { promptPrefix: 'Play', examples })).toEqual([
+      { role: 'system', content: 'Play' },
+      { role: 'user', content: 'Ping' },
+      { role: 'assistant', content: 'Pong' },
+      { role: 'user', content: 'Hi' },
+    ]);
+  });
+
   it('leaves out failed AI replies and empty texts, but keeps a user message marked failed', () => {
     const q1 = row('Q1', null, { error: true });
     const failed = ai('{"code":"upstream_error"}', q1, { error: true });

@@ -1,3 +1,4 @@
+import { usableExamples, type Example } from '@chat/contract';
 import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart, ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import { messageTokenBound } from '../../../providers/tokens.js';
@@ -52,6 +53,8 @@ export function buildHistory(
   leafId: string,
   opts: {
     promptPrefix?: string | null | undefined;
+    /** Google's example turns, after the system prompt and before the conversation. */
+    examples?: readonly Example[] | null | undefined;
     continuePrefix?: string | undefined;
     parts?: readonly ProviderContentPart[] | undefined;
     /** Parts of earlier user messages of the branch, by id (images sent again). */
@@ -110,6 +113,10 @@ export function buildHistory(
 
   const out: ProviderMessage[] = [];
   if (opts.promptPrefix?.trim()) out.push({ role: 'system', content: opts.promptPrefix });
+  for (const example of usableExamples(opts.examples)) {
+    out.push({ role: 'user', content: example.input.content });
+    out.push({ role: 'assistant', content: example.output.content });
+  }
   out.push(...history);
   if (opts.continuePrefix) out.push({ role: 'assistant', content: withoutInlineImages(opts.continuePrefix) });
   return out;
@@ -134,6 +141,7 @@ export function buildPrompt(
     model,
     messages: buildHistory(byId, request.messageId, {
       promptPrefix: configured.options.promptPrefix,
+      examples: configured.options.examples,
       continuePrefix: recorded.prefix || undefined,
       parts,
       earlier,

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ExamplesFields } from './ExamplesFields';
 import {
   AGENT_DEFAULTS,
   AGENT_TEMPERATURE_MAX,
@@ -106,6 +107,9 @@ export function ConversationFields({
           />
           {t('com_endpoint_resend_images')}
         </label>
+      )}
+      {endpointType === 'google' && (
+        <ExamplesFields value={values.examples ?? []} onChange={(next) => onChange('examples', next)} />
       )}
       {endpointType === 'gptPlugins' && (
         <AgentFields

@@ -199,3 +199,41 @@ describe('OptionsPopover: read-only', () => {
     expect(prefix.matches(':disabled')).toBe(true);
   });
 });
+
+describe('OptionsPopover: Google examples', () => {
+  it('writes, adds and removes example pairs; removing the last leaves one empty pair', async () => {
+    const onChange = vi.fn();
+    const examples = [{ input: { content: 'Marco?' }, output: { content: 'Polo.' } }];
+    const { panel } = await setup({ conversation: { values: { examples }, onChange, toolsSelected: false } });
+    const group = within(panel).getByRole('group', { name: 'Examples' });
+    const input = within(group).getByRole('textbox', { name: 'Example 1: input' }) as HTMLTextAreaElement;
+    expect(input.value).toBe('Marco?');
+    fireEvent.change(within(group).getByRole('textbox', { name: 'Example 1: output' }), {
+      target: { value: 'Polo!' },
+    });
+    expect(onChange).toHaveBeenLastCalledWith('examples', [
+      { input: { content: 'Marco?' }, output: { content: 'Polo!' } },
+    ]);
+    fireEvent.click(within(group).getByRole('button', { name: 'Add example' }));
+    expect(onChange).toHaveBeenLastCalledWith('examples', [
+      ...examples,
+      { input: { content: '' }, output: { content: '' } },
+    ]);
+    fireEvent.click(within(group).getByRole('button', { name: 'Remove example 1' }));
+    expect(onChange).toHaveBeenLastCalledWith('examples', [
+      { input: { content: '' }, output: { content: '' } },
+    ]);
+  });
+
+  it('offers one empty pair to a conversation without examples, and none to other endpoints', async () => {
+    const google = await setup({ conversation: { values: {}, onChange: vi.fn(), toolsSelected: false } });
+    expect(within(google.panel).getAllByTestId('example')).toHaveLength(1);
+    cleanup();
+    const openai = await setup({
+      endpointType: 'openAI',
+      model: 'gpt-4o',
+      conversation: { values: {}, onChange: vi.fn(), toolsSelected: false },
+    });
+    expect(within(openai.panel).queryByTestId('examples-fields')).toBeNull();
+  });
+});

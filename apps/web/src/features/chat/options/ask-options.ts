@@ -12,6 +12,8 @@ export const CARRIED = [
   'resendImages',
   'imageDetail',
   'maxContextTokens',
+  // Google's example turns (sent to Google only; kept for the conversation's return to it).
+  'examples',
   // The plugins agent's own model, temperature and whether it answers without a last completion.
   'agentOptions',
 ] as const;

@@ -69,6 +69,9 @@ describe('chat setup', () => {
     expect(pickModel('openAI', models, [null, 'gpt-4o-mini'])).toBe('gpt-4o-mini');
     expect(pickModel('openAI', models, ['nope'])).toBe('gpt-4o');
     expect(pickModel('openAI', {}, [])).toBe('gpt-3.5-turbo');
+    // Nothing preferred: the endpoint's default model where it is offered, not the list's first.
+    expect(pickModel('openAI', { openAI: ['gpt-4o', 'gpt-3.5-turbo'] }, [null])).toBe('gpt-3.5-turbo');
+    expect(pickModel('anthropic', { anthropic: ['claude-2', 'claude-1'] }, [])).toBe('claude-1');
   });
 
   it('remembers the last setup and the model per endpoint', () => {

@@ -46,7 +46,7 @@ export function pickEndpoint(
   return usable ?? shown[0] ?? names[0] ?? convoEndpoint ?? null;
 }
 
-/** The first preferred model the endpoint offers; else its first model; else the default one. */
+/** The first preferred model the endpoint offers; else its default model where offered; else its first. */
 export function pickModel(
   endpoint: string,
   models: ModelsConfig | undefined,
@@ -54,7 +54,10 @@ export function pickModel(
 ): string | null {
   const list = models?.[endpoint] ?? [];
   for (const p of preferred) if (p && (list.length === 0 || list.includes(p))) return p;
-  return list[0] ?? (DEFAULT_MODELS as Record<string, string>)[endpoint] ?? null;
+  // Nothing chosen before: the endpoint's default model where it is offered, else its first.
+  const byDefault = (DEFAULT_MODELS as Record<string, string>)[endpoint];
+  if (byDefault && list.includes(byDefault)) return byDefault;
+  return list[0] ?? byDefault ?? null;
 }
 
 function readJson(key: string): unknown {

@@ -373,9 +373,11 @@ function EndpointGroup({
               className={clsx(itemClass, 'min-h-9 font-normal')}
             >
               <span className="flex min-w-0 flex-1 flex-col">
+                {/* Its own direction (a Latin id keeps its start when cut); in a right-to-left
+                    menu aligned to the end of that direction, the menu's side. */}
                 <span
                   dir="auto"
-                  className="truncate rtl:text-right"
+                  className="truncate rtl:text-end"
                   title={m.label === m.value ? undefined : m.value}
                 >
                   {m.label}

@@ -8,6 +8,7 @@ import { API_ROUTES, DEMO_ENDPOINT_NAME } from '@chat/contract';
 import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
+import { loadDotEnv } from './config/dotenv.js';
 import { openDatabase } from './db/client.js';
 import { warmReplyPath } from './db/warm.js';
 import { resolveModelLists } from './providers/model-lists.js';
@@ -66,6 +67,8 @@ function reasonOf(err: unknown): string {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  // The operator's .env (LibreChat's habit): read before anything reads the environment.
+  const dotenv = loadDotEnv();
   const env = parseEnv(process.env);
   const dataDir = resolve(env.DATA_DIR);
   const warnings: string[] = [];
@@ -100,6 +103,7 @@ async function main(): Promise<void> {
     webDist: process.env.WEB_DIST ?? defaultWebDist,
   });
   onIdleError = (err) => app.log.warn({ err }, 'database connection lost; the next query reconnects');
+  if (dotenv) app.log.info({ file: dotenv }, 'settings read from .env (the environment wins)');
   for (const w of warnings) app.log.warn(w);
   for (const { endpoint, error } of modelListFailures) {
     // Through the logger's error serializer, which cuts configured keys out of any message.

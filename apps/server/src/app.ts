@@ -281,10 +281,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     });
     app.get('/*', { config: { public: true } }, async (request, reply) => {
-      if (request.url.startsWith('/api/')) {
+      const pathname = request.url.split('?')[0]!;
+      // The API's own space, /api itself included, answers JSON: never the app's page.
+      if (pathname === '/api' || pathname.startsWith('/api/')) {
         return reply.status(404).send({ message: 'Not found', code: 'not_found' });
       }
-      const pathname = request.url.split('?')[0]!;
       // A file of the build that is not there (a map not served, an asset of another build) is
       // a 404, not the app's page: a browser or a tool asking for it must not get HTML.
       if (pathname.startsWith('/assets/') || pathname.endsWith('.map')) {

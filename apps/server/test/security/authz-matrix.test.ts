@@ -155,9 +155,11 @@ describe('the route table', () => {
   });
 
   it('does not serve the client for /api paths through the SPA fallback', async () => {
-    const res = await fetch(`${h.url}/api/nope`);
-    expect([401, 404]).toContain(res.status);
-    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    for (const path of ['/api/nope', '/api', '/api?x=1']) {
+      const res = await fetch(`${h.url}${path}`);
+      expect([401, 404], path).toContain(res.status);
+      expect(res.headers.get('content-type'), path).toMatch(/application\/json/);
+    }
   });
 });
 

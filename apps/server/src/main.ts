@@ -9,6 +9,7 @@ import { ConfigError, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
 import { loadDotEnv } from './config/dotenv.js';
+import { unsupportedWarning } from './config/librechat-env.js';
 import { openDatabase } from './db/client.js';
 import { warmReplyPath } from './db/warm.js';
 import { resolveModelLists } from './providers/model-lists.js';
@@ -72,6 +73,9 @@ async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const dataDir = resolve(env.DATA_DIR);
   const warnings: string[] = [];
+  // A LibreChat .env moved here: what it sets that is not read is said once, by name.
+  const unsupported = unsupportedWarning(process.env);
+  if (unsupported) warnings.push(unsupported);
   const secrets = loadSecrets(env, dataDir, (m) => warnings.push(m));
   const yaml = loadYamlConfig(env, process.env);
   const config = buildAppConfig(env, secrets, yaml, (m) => warnings.push(m));

@@ -146,13 +146,13 @@ export const TIMINGS = {
   pageLoadThrottleMs: 750,
   scrollButtonCheckMs: 650,
   scrollDebounceMs: 100,
-  /** The scroll-to-bottom button's entrance (business §9 scroll-down transition). */
+  /** The scroll-to-bottom button's entrance (its transition). */
   scrollDownTransitionMs: 400,
   /** A tooltip opens this long after the pointer (or the keyboard's focus) comes to its button… */
   tooltipOpenDelayMs: 300,
-  /** …and closes this long after it leaves (business §9 tooltip delays). */
+  /** …and closes this long after it leaves. */
   tooltipCloseDelayMs: 50,
-  /** The send button's dots, while a send is being checked, move on every this long (business §9). */
+  /** The send button's dots, while a send is being checked, move on every this long. */
   sendIndicatorMs: 500,
   copyFeedbackMs: 3000,
   toastDelayMs: 100,

@@ -63,7 +63,7 @@ export function limitTextParams(text: string): { limit?: number; max?: number; w
 }
 
 /**
- * How a moderating upstream's refusal begins (business §8): the server keeps such a refusal's own
+ * How a moderating upstream's refusal begins: the server keeps such a refusal's own
  * words as the error's message, whatever its status, and the chat shows it as the notice to edit
  * the message and retry.
  */

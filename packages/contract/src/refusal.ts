@@ -1,7 +1,7 @@
 import { relabelModel } from './model-relabel.js';
 
 /**
- * The refusal hint (business §8): a reply from the unfiltered model group with fewer than
+ * The refusal hint: a reply from the unfiltered model group with fewer than
  * `wordsUnder` words that says "sorry" is most likely the model declining, and the chat says how
  * to get past it (rephrase, regenerate) under the reply.
  */

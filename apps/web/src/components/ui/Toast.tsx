@@ -82,7 +82,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** A toast comes in TIMINGS.toastDelayMs after it is asked for, hidden until then (spec §9). */
+/** A toast comes in TIMINGS.toastDelayMs after it is asked for, hidden until then. */
 const APPEAR = { animationDelay: `${TIMINGS.toastDelayMs}ms`, animationFillMode: 'both' } as const;
 
 function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {

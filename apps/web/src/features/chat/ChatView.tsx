@@ -330,7 +330,7 @@ function ChatScreen({
             <MessageList
               path={path}
               byId={byId}
-              // Continue and Regenerate wait for the stop button's grace period (spec §4 Stop).
+              // Continue and Regenerate wait for the stop button's grace period, so a quick stop is not undone.
               submitting={submitting || grace}
               streamingId={submitting ? stream.targetMessageId : null}
               untoldId={stream.phase === 'submitting' ? stream.targetMessageId : null}

@@ -42,7 +42,7 @@ export function useStickToBottom(
     setShowButton(distanceFromBottom(el) > el.clientHeight * UI_LIMITS.scrollButtonThreshold);
   }, [scrollRef]);
 
-  // Going to the bottom is throttled (spec §9): an instant jump at most every
+  // Going to the bottom is throttled: an instant jump at most every
   // TIMINGS.scrollThrottleInstantMs, a smooth scroll every TIMINGS.scrollThrottleSmoothMs (it lasts
   // about that long). A call inside the window runs once at its end, so the last one is not lost.
   const lastScroll = useRef({ instant: -Infinity, smooth: -Infinity });

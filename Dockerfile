@@ -7,7 +7,8 @@
 #   runtime  node + those node_modules + the build (main.js, migrations/, the PGlite template,
 #            web/, malloc-trim.node), run as a non-root user; `npm start` without the rebuild step.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the current LTS line; the app also runs on Node 20.19 or later (CI tests both).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 # A C compiler for the server's one native part (apps/server/native.mjs: glibc's malloc_trim, which

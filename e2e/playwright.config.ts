@@ -10,6 +10,7 @@ import {
   GEMINI_FAKE_PORT,
   MAIL_APP_PORT,
   MAIL_CONTROL_PORT,
+  SPECS_APP_PORT,
   STRIPE_APP_PORT,
   STRIPE_FAKE_PORT,
   OIDC_BUTTON_LABEL,
@@ -31,7 +32,8 @@ import {
  * SMTP server, tools/fake-upstreams/src/mail) for e2e/specs/identity.spec.ts. The main app also signs
  * in through a local OpenID Provider (tools/fake-upstreams/src/oidc) for e2e/specs/oauth.spec.ts. A fourth
  * app has subscriptions on (STRIPE_*: the Stripe fake's API, hosted pages and signed webhooks) for
- * e2e/specs/subscription.spec.ts; the others have no Stripe, so no paywall. The fakes' control routes
+ * e2e/specs/subscription.spec.ts; the others have no Stripe, so no paywall. A fifth app curates its
+ * model menu with enforced librechat.yaml `modelSpecs` (e2e/specs/model-specs.spec.ts). The fakes' control routes
  * (`/__control/requests`, e2e/support/fakes.ts) let a spec read what each upstream was sent.
  */
 // E2E_APP_PORT, E2E_FAKE_PORT; the Anthropic and Gemini fakes' ports move with the latter.
@@ -39,6 +41,7 @@ const DATA_DIR = `e2e/.data-${APP_PORT}`;
 const BALANCE_DATA_DIR = `e2e/.data-${BALANCE_APP_PORT}`;
 const MAIL_DATA_DIR = `e2e/.data-${MAIL_APP_PORT}`;
 const STRIPE_DATA_DIR = `e2e/.data-${STRIPE_APP_PORT}`;
+const SPECS_DATA_DIR = `e2e/.data-${SPECS_APP_PORT}`;
 /** Every spec asks from 127.0.0.1, several at once: the message limits must not refuse them. */
 const HIGH_MESSAGE_LIMITS = { MESSAGE_IP_MAX: '100000', CONCURRENT_MESSAGE_MAX: '1000' };
 
@@ -207,6 +210,30 @@ export default defineConfig({
         EMAIL_FROM_NAME: 'OmniChat',
         // The free tier (e2e/specs/free-tier.spec.ts): Try Now's accounts only, nobody else gated.
         FREE_TIER_MESSAGES: '2',
+        TITLE_CONVO: 'false',
+        LOGIN_MAX: '1000',
+        REGISTER_MAX: '1000',
+        ...HIGH_MESSAGE_LIMITS,
+        LOG_LEVEL: 'warn',
+      },
+    },
+    {
+      command: `rm -rf ${SPECS_DATA_DIR} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `http://127.0.0.1:${SPECS_APP_PORT}/api/config`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(SPECS_APP_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: SPECS_DATA_DIR,
+        OPENAI_API_KEY: 'e2e-key',
+        OPENAI_REVERSE_PROXY: `http://127.0.0.1:${FAKE_PORT}/v1`,
+        OPENAI_MODELS: 'gpt-4o-mini,gpt-4o',
+        ANTHROPIC_API_KEY: 'e2e-anthropic-key',
+        ANTHROPIC_REVERSE_PROXY: `http://127.0.0.1:${ANTHROPIC_FAKE_PORT}/v1`,
+        ANTHROPIC_MODELS: 'claude-sonnet-4-6,claude-haiku-4-5',
+        CONFIG_PATH: 'e2e/support/librechat-specs.yaml',
         TITLE_CONVO: 'false',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',

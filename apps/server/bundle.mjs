@@ -14,7 +14,10 @@ import { buildNative } from './native.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@chat/'));
-/** esbuild's options for the server bundle (platform/lazy.test.ts reads what it imports at start). */
+/**
+ * esbuild's options for the server bundle (platform/lazy.test.ts reads what it imports at start).
+ * @public (imported by a computed path, which static analysis does not follow)
+ */
 export const options = {
   bundle: true,
   platform: 'node',

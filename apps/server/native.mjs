@@ -7,11 +7,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const MALLOC_TRIM_ADDON = 'malloc-trim.node';
+const MALLOC_TRIM_ADDON = 'malloc-trim.node';
 
-/** Node's C headers: npm's nodedir when set, else beside the running node (…/include/node). */
+/**
+ * Node's C headers: npm's nodedir when set, else beside the running node (…/include/node), else the
+ * system's (/usr/local, /usr). Node-API's ABI is stable across Node's versions, so another
+ * installation's headers build an addon this one loads: a node installed from npm's `node` package
+ * or a version manager ships without headers.
+ */
 function nodeHeaders() {
-  const roots = [process.env.npm_config_nodedir, dirname(dirname(process.execPath))].filter(Boolean);
+  const roots = [
+    process.env.npm_config_nodedir,
+    dirname(dirname(process.execPath)),
+    '/usr/local',
+    '/usr',
+  ].filter(Boolean);
   for (const root of roots) {
     const dir = join(root, 'include', 'node');
     if (existsSync(join(dir, 'node_api.h'))) return dir;

@@ -16,7 +16,7 @@ export interface Figure {
 
 const emitted: Figure[] = [];
 
-export function check(value: number | null, target: string | null): boolean | null {
+function check(value: number | null, target: string | null): boolean | null {
   if (value === null || target === null || !Number.isFinite(value)) return null;
   const m = /^(>=|<=|==|<|>)\s*(-?[\d.]+)$/.exec(target.trim());
   if (!m) return null;
@@ -63,7 +63,7 @@ export function note(...parts: unknown[]): void {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}\n`);
 }
 
-export function round(n: number): number {
+function round(n: number): number {
   if (!Number.isFinite(n)) return n;
   const abs = Math.abs(n);
   const digits = abs >= 100 ? 1 : abs >= 1 ? 2 : 4;

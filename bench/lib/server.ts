@@ -13,7 +13,7 @@ import { note } from './figures.js';
 
 export const ROOT = resolve(fileURLToPath(import.meta.url), '../../..');
 /** BENCH_SERVER_MAIN: another build's main.js (a kept copy of the previous build, for before/after). */
-export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
+const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
   ? resolve(process.env.BENCH_SERVER_MAIN)
   : join(ROOT, 'apps/server/dist/main.js');
 /**
@@ -23,8 +23,8 @@ export const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
  * generation" and "malloc's arenas"). `VAR=${VAR:-default}` gives the default here.
  */
 const SERVE = serveCommand();
-export const SERVE_NODE_FLAGS = SERVE.flags;
-export const SERVE_ENV = SERVE.env;
+const SERVE_NODE_FLAGS = SERVE.flags;
+const SERVE_ENV = SERVE.env;
 
 function serveCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
@@ -52,7 +52,7 @@ function assignments(text: string, valueOf: (value: string) => string = (v) => v
   return env;
 }
 /** The client inside the current build (apps/server/dist links to apps/server/.builds/<id>). */
-export const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
+const WEB_INDEX = join(ROOT, 'apps/server/dist/web/index.html');
 
 /** Monotonic milliseconds, the same clock in every process of the machine (CLOCK_MONOTONIC). */
 export function now(): number {
@@ -82,7 +82,7 @@ process.once('exit', () => {
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.once(sig, () => process.exit(130));
 
-export async function freePort(): Promise<number> {
+async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
     const s = createServer();
     s.once('error', rej);

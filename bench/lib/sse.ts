@@ -29,7 +29,7 @@ export interface SseResult {
 }
 
 /** Shared by all load streams: unlimited sockets, no keep-alive between streams. */
-export const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
+const streamAgent = new Agent({ keepAlive: false, maxSockets: Infinity });
 
 export function sseRequest(
   url: string,

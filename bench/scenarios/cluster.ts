@@ -1,5 +1,5 @@
 /**
- * Two instances against one (issue 15): the same closed-loop load (BENCH_CLUSTER_CLIENTS clients,
+ * Two instances against one: the same closed-loop load (BENCH_CLUSTER_CLIENTS clients,
  * each asking again as soon as its reply ends, for BENCH_CLUSTER_SECONDS) on one instance, then on
  * two sharing PostgreSQL and Redis, the clients split between them as a balancer would, in
  * alternating rounds so both see the same machine. Figure: relayed tokens per second of the two

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { logIn, newAccount } from '../support/app';
 
 /**
- * An account's life (issue 12 items 1, 6, 7): register with on-change validation, change the name
+ * An account's life: register with on-change validation, change the name
  * in Settings → Account, sign out everywhere (another browser's session ends too), log in again,
  * delete the account while another browser is signed in: both end at the deleted-account notice.
  */
@@ -23,8 +23,10 @@ test('register, rename, sign out everywhere, log in, delete the account', async 
 }) => {
   test.setTimeout(90_000);
   // The other browser still holds its cookies when its sessions end elsewhere: its next refresh
-  // is refused, then its next request after the account is gone.
-  consoleErrors.expectRefused(401, '/api/auth/refresh', 'signed out everywhere from the first browser');
+  // is refused. Whether Chromium reports it depends on when the open page notices: a refusal
+  // answered while the reload replaces the page goes unreported (and the refusal clears the
+  // cookie, so the reloaded page asks with none). The test asserts where that browser ends.
+  consoleErrors.mayBeRefused(401, '/api/auth/refresh', 'signed out everywhere from the first browser');
   // The other browser's open page may still ask for its new chat's data (presets, models…) when
   // its session ends elsewhere; those are refused too, which is right, and which of them come
   // depends on timing.

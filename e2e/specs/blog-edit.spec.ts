@@ -13,13 +13,13 @@ const PIXEL_PNG = Buffer.from(
 
 async function saveAndWait(page: Page): Promise<void> {
   const saved = page.waitForResponse(
-    (r) => /\/api\/blog(\/[^/]+)?$/.test(r.url()) && r.request().method() !== 'GET',
+    (r) => /\/api\/blog(\/manage)?(\/[^/]+)?$/.test(r.url()) && r.request().method() !== 'GET',
   );
   await page.getByTestId('blog-save').click();
   expect((await saved).status()).toBe(200);
 }
 
-// Business §2, §4, §6: blog management through its pages. The balance app has an operator
+// Blog management through its pages. The balance app has an operator
 // (ADMIN_EMAIL), who grants the roles.
 test.describe('blog management', () => {
   test.use({ baseURL: `http://127.0.0.1:${BALANCE_APP_PORT}` });

@@ -120,7 +120,7 @@ test('the endpoint menu lists every configured endpoint in display order', async
     'endpoint-item-anthropic',
     'endpoint-item-Byok',
   ]);
-  // gptPlugins comes with OpenAI, marked Beta (spec §2); the legacy upstreams with their fakes.
+  // gptPlugins comes with OpenAI, marked Beta; the legacy upstreams with their fakes.
   await expect(headers).toHaveText([
     'Azure OpenAI',
     'OpenAI',

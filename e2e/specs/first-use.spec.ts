@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { ChatPage, signUp } from '../support/app';
 
-/** What a new user trips on (issue 7, items 7, 8, 10, 11): what they see, measured. */
+/** What a new user trips on: what they see, measured. */
 
 const TABLE = [
   '| Provider | Model | Context window | Price per million tokens |',
@@ -167,7 +167,7 @@ test('the bottom button: Stop, grace, Continue, Regenerate, once each, below the
   const bottom = page.getByTestId('bottom-action');
   await expect(bottom).toHaveAttribute('data-kind', 'regenerate');
 
-  // While a reply generates the bottom button is Stop (the send button is Stop as well, §4).
+  // While a reply generates the bottom button is Stop (the send button is Stop as well).
   await chat.input.fill('Tell me a story [[fake tps=8]]');
   await page.getByTestId('send-button').click();
   await expect(bottom).toHaveAttribute('data-kind', 'stop');

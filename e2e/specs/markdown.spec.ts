@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { TIMINGS } from '@chat/contract';
 import { ChatPage, signUp } from '../support/app';
 
 /** A directive's quoted value: \\ and \n are its escapes (tools/fake-upstreams directive.ts). */
@@ -64,15 +65,18 @@ test('a reply typesets LaTeX, renders a GFM table and Go code, and Copy says "Co
   await expect(code.locator('.md-code-bar')).toContainText('go');
   await expect(code.locator('.hljs-keyword').first()).toHaveText('func');
   const copy = code.getByTestId('copy-code');
+  // The page's clock stands still from here and moves only when told: "Copied!" stays until its
+  // time is up, to the millisecond.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   await copy.click();
-  const copiedAt = Date.now();
   await expect(copy).toContainText('Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('println("hi")');
-  // Still "Copied!" a little before 3 s, back to "Copy code" after.
-  await page.waitForTimeout(Math.max(0, 2500 - (Date.now() - copiedAt)));
-  await expect(copy).toContainText('Copied!', { timeout: 100 });
-  await expect(copy).toContainText('Copy code', { timeout: 1500 });
-  expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(2900);
+  await page.clock.runFor(TIMINGS.copyFeedbackMs - 1);
+  await expect(copy).toContainText('Copied!');
+  await page.clock.runFor(1);
+  await expect(copy).toContainText('Copy code');
+  await page.clock.resume();
 
   // With LaTeX parsing off (Settings → Beta), the same reply shows its dollars as written.
   await page.evaluate(() => localStorage.setItem('LaTeXParsing', 'false'));

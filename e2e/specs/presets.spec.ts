@@ -60,7 +60,7 @@ test('presets: save the setup, apply it to a new chat, make it the default, edit
   await expect(selected).toBeVisible();
   await expect(picker).toHaveAccessibleName('OpenAI, gpt-4o-mini');
   await expect(modelBar).toHaveText('Model: gpt-4o-mini');
-  // The toast is shown for 750 ms (spec §4 Presets), far less than the default 3 s.
+  // The toast is shown for 750 ms, far less than the default 3 s.
   await expect(selected).toHaveCount(0, { timeout: 2_000 });
   const ask = nextAsk(page, 'openAI');
   await chat.send('Ahoy');
@@ -180,7 +180,7 @@ test('the preset editor opens from the "Model:" bar, applies and saves the curre
   const chat = new ChatPage(page);
   const bar = page.getByTestId('model-bar');
   const editor = page.getByRole('dialog', { name: 'Preset editor' });
-  // Azure OpenAI (the first endpoint) is not updated in place (spec §4): the editor only saves.
+  // Azure OpenAI (the first endpoint) is not updated in place: the editor only saves.
   await bar.click();
   await expect(editor.getByRole('button', { name: 'Save as preset' })).toBeVisible();
   await expect(editor.getByRole('button', { name: 'Apply to this chat' })).toHaveCount(0);

@@ -43,7 +43,11 @@ test('the list keeps to the bottom while streaming; scrolled up, a scroll-to-bot
   // A slow reply streams in; the view follows it to the bottom.
   await chat.send('Third question [[fake tps=15]]');
   await expect(page.getByTestId('stop-button')).toBeVisible();
-  await page.waitForTimeout(1500);
+  // Once the reply has grown by a few lines, the view is still at the bottom.
+  const growing = chat.lastAssistant().getByTestId('message-text');
+  await expect(growing).toContainText('You said');
+  const early = (await growing.innerText()).length;
+  await expect.poll(async () => (await growing.innerText()).length).toBeGreaterThan(early + 120);
   expect(await distanceFromBottom()).toBeLessThan(40);
   await chat.waitForReplyDone();
   await expect(page.getByTestId('scroll-to-bottom')).toHaveCount(0);

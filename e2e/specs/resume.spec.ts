@@ -1,4 +1,5 @@
 import { expect, test } from '../support/test';
+import { TIMINGS } from '@chat/contract';
 import { ChatPage, signUp } from '../support/app';
 
 test('reload mid-reply resumes the stream', async ({ page }) => {
@@ -32,10 +33,13 @@ test('reload mid-reply resumes the stream', async ({ page }) => {
   await expect(chat.input).toBeEnabled();
   const full = await text().innerText();
 
-  // What was saved is the same full text (once the lazy Markdown renderer is in).
+  // What was saved is the same full text (once the lazy Markdown renderer is in), and it is not
+  // unfinished: on the page's own clock, the time after which that notice shows passes without it.
+  await page.clock.install();
   await page.reload();
+  await page.clock.runFor(1000);
   await expect.poll(() => text().innerText()).toBe(full);
   await expect(page.getByTestId('stop-button')).toHaveCount(0);
-  await page.waitForTimeout(500);
+  await page.clock.runFor(TIMINGS.unfinishedNoticeMs * 2);
   await expect(page.getByTestId('unfinished-notice')).toHaveCount(0);
 });

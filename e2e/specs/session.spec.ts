@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { signUp } from '../support/app';
+import { ChatPage, signUp } from '../support/app';
 
 test('a burst of 401s costs exactly one refresh; the requests retry and the page works', async ({
   page,
@@ -16,12 +16,16 @@ test('a burst of 401s costs exactly one refresh; the requests retry and the page
   // most 5 s), so the page's first reads fail together however busy the machine is.
   let expired: string | undefined;
   let rejected = 0;
+  const retried = new Set<string>();
   let allArrived: () => void = () => {};
   const arrived = new Promise<void>((resolve) => (allArrived = resolve));
   await page.route(/\/api\/(convos\?|endpoints$|models$)/, async (route) => {
     const auth = route.request().headers()['authorization'];
     expired ??= auth;
-    if (auth !== expired) return route.continue();
+    if (auth !== expired) {
+      retried.add(new URL(route.request().url()).pathname);
+      return route.continue();
+    }
     if (++rejected === 3) allArrived();
     await Promise.race([arrived, new Promise((r) => setTimeout(r, 5000))]);
     return route.fulfill({ status: 401, json: { message: 'Token expired', code: 'token_expired' } });
@@ -38,8 +42,9 @@ test('a burst of 401s costs exactly one refresh; the requests retry and the page
   // The sidebar list, endpoints and models were all read with the expired token...
   await expect.poll(() => rejected).toBe(3);
   // ...and cost one refresh, beside the silent one at start-up (the token lives only in memory).
-  await expect.poll(() => refreshes).toBe(2);
-  await page.waitForTimeout(1000);
+  // Each read retries after the refresh it waited for was sent, so once all three have retried,
+  // any refresh of theirs has been counted.
+  await expect.poll(() => retried.size).toBe(3);
   expect(refreshes).toBe(2);
   await expect(page).toHaveURL(/\/c\/new$/);
 });
@@ -75,4 +80,23 @@ test('an account deleted mid-session: the next refresh sends the person to the d
   await expect(page.getByTestId('auth-error')).toHaveText(
     'This account has been deleted and is no longer available.',
   );
+});
+
+test('a session gone missing on a conversation: signing in comes back to it', async ({ page }) => {
+  const account = await signUp(page);
+  const chat = new ChatPage(page);
+  await chat.pickModel('openAI', 'gpt-4o-mini');
+  await chat.send('Remember this page [[fake reply="Noted."]]');
+  await chat.waitForReplyDone();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const conversation = new URL(page.url()).pathname;
+
+  await page.context().clearCookies({ name: 'refreshToken' });
+  await page.reload();
+  await expect(page).toHaveURL(`/login?redirect_to=${encodeURIComponent(conversation)}`);
+  await page.getByTestId('login-email').fill(account.email);
+  await page.getByTestId('login-password').fill(account.password);
+  await page.getByTestId('login-submit').click();
+  await expect(page).toHaveURL(conversation);
+  await expect(chat.lastAssistant()).toContainText('Noted.');
 });

@@ -4,7 +4,7 @@ import { ChatPage, signUp } from '../support/app';
 import { STRIPE_APP_PORT, STRIPE_FAKE_PORT } from '../support/ports';
 
 /**
- * Business §4 Subscription status, Starting a subscription, Plan chooser (issue 13 items 1 and 3),
+ * Subscription status, Starting a subscription, Plan chooser,
  * on the app with Stripe (the Stripe fake's API, hosted Checkout and portal, signed webhooks).
  */
 test.describe('subscriptions', () => {

@@ -5,7 +5,7 @@ test('a user-provided key: set it, chat with it, revoke it and be asked again', 
   test.setTimeout(90_000);
   await signUp(page);
   const chat = new ChatPage(page);
-  // The custom endpoint relabels its models (spec §9): the menu shows the display name only.
+  // The custom endpoint relabels its models: the menu shows the display name only.
   await page.getByTestId('endpoint-picker').click();
   await page.getByTestId('endpoint-item-Byok').click();
   await expect(page.getByTestId('endpoint-group-Byok').getByRole('menuitemradio')).toHaveText([

@@ -86,7 +86,7 @@ export class ChatPage {
   }
 
   /**
-   * Clicks the bottom button (spec §4) once it offers `kind`. On wide screens it holds the latest
+   * Clicks the bottom button once it offers `kind`. On wide screens it holds the latest
    * reply's Continue or Regenerate (the reply does not repeat it); on small screens it is hidden.
    */
   async clickBottom(kind: 'stop' | 'continue' | 'regenerate'): Promise<void> {

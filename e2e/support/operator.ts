@@ -3,14 +3,14 @@ import { logIn, type Account } from './app';
 import { BALANCE_OPERATOR_EMAIL } from './ports';
 
 /** The balance app's operator (its ADMIN_EMAIL): made by the first spec that needs it, then logged in. */
-export const OPERATOR: Account = {
+const OPERATOR: Account = {
   name: 'Operator',
   email: BALANCE_OPERATOR_EMAIL,
   password: 'e2e-operator-password',
 };
 
 /** Makes sure the operator's account exists; answers a fresh access token of a new session. */
-export async function operatorToken(request: APIRequestContext): Promise<string> {
+async function operatorToken(request: APIRequestContext): Promise<string> {
   const reg = await request.post('/api/auth/register', {
     data: { ...OPERATOR, confirm_password: OPERATOR.password },
   });

@@ -35,6 +35,11 @@ export const OIDC_BUTTON_LABEL = 'Sign in with Local SSO';
  */
 export const STRIPE_FAKE_PORT = FAKE_PORT + 11;
 export const STRIPE_APP_PORT = Number(process.env.E2E_STRIPE_APP_PORT ?? FAKE_PORT + 12);
+/**
+ * A fifth app whose librechat.yaml curates the model menu with enforced `modelSpecs`
+ * (e2e/specs/model-specs.spec.ts), on the OpenAI and Anthropic fakes; thirteen above the fake.
+ */
+export const SPECS_APP_PORT = Number(process.env.E2E_SPECS_APP_PORT ?? FAKE_PORT + 13);
 /** That app's operator (ADMIN_EMAIL), who may adjust balances. */
 export const BALANCE_OPERATOR_EMAIL = 'e2e-operator@example.com';
 

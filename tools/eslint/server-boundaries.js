@@ -3,12 +3,22 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The server's layout as a lint rule (docs/architecture.md): a feature imports another feature
- * only through its index.ts; platform, db, config and providers never import a feature; the app's
- * code (not its tests) never imports apps/server/test. Relative specifiers are resolved against
+ * only through its index.ts, or its tables through its schema.ts (a foreign key names another
+ * feature's table); platform, db, config and providers never import a feature, except the lists
+ * of features' tables (db/schema.ts) and settings (config/feature-settings.ts); the app's code
+ * (not its tests) never imports apps/server/test. Relative specifiers are resolved against
  * the importing file (`.js` names the `.ts` source), so no module resolver is needed.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHARED = new Set(['platform', 'db', 'config', 'providers']);
+/**
+ * The shared files that name features, each a list of one kind of feature file: every feature's
+ * tables (schema.ts) and every feature's environment (settings.ts).
+ */
+const LISTS = new Map([
+  [['apps', 'server', 'src', 'db', 'schema.ts'].join(sep), 'schema.ts'],
+  [['apps', 'server', 'src', 'config', 'feature-settings.ts'].join(sep), 'settings.ts'],
+]);
 
 /** Where a repository path sits in the server's layout. */
 function classify(rel) {
@@ -50,13 +60,15 @@ const rule = {
         return;
       }
       if (to.kind !== 'feature') return;
-      if (from.kind === 'shared') {
+      const tables = to.rest === 'schema.ts';
+      const listed = LISTS.get(relative(ROOT, file)) === to.rest;
+      if (from.kind === 'shared' && !listed) {
         context.report({
           node: source,
           messageId: 'sharedToFeature',
           data: { from: from.name, to: to.name },
         });
-      } else if (from.kind === 'feature' && from.name !== to.name && to.rest !== 'index.ts') {
+      } else if (from.kind === 'feature' && from.name !== to.name && to.rest !== 'index.ts' && !tables) {
         context.report({
           node: source,
           messageId: 'internals',

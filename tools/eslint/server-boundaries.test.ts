@@ -48,6 +48,35 @@ describe('server layout rule', () => {
     ]);
   });
 
+  it("lets a feature's tables be named by another feature's tables and by the database's list only", () => {
+    expect(
+      problems('apps/server/src/features/messages/schema.ts', "import { users } from '../auth/schema.js';"),
+    ).toEqual([]);
+    expect(problems('apps/server/src/db/schema.ts', "export * from '../features/auth/schema.js';")).toEqual(
+      [],
+    );
+    expect(
+      problems('apps/server/src/db/client.ts', "import { users } from '../features/auth/schema.js';"),
+    ).toEqual(['sharedToFeature']);
+    expect(problems('apps/server/src/db/schema.ts', "export * from '../features/auth/service.js';")).toEqual([
+      'sharedToFeature',
+    ]);
+  });
+
+  it("lets the config's list of settings name each feature's settings.ts, and nothing else", () => {
+    const list = 'apps/server/src/config/feature-settings.ts';
+    expect(problems(list, "import { billingEnv } from '../features/billing/settings.js';")).toEqual([]);
+    expect(problems(list, "import { users } from '../features/auth/schema.js';")).toEqual([
+      'sharedToFeature',
+    ]);
+    expect(
+      problems(
+        'apps/server/src/config/env.ts',
+        "import { billingEnv } from '../features/billing/settings.js';",
+      ),
+    ).toEqual(['sharedToFeature']);
+  });
+
   it("refuses app code importing test support, but not the app's own tests", () => {
     const spec = "import { startTestApp } from '../../../test/support/harness.js';";
     expect(problems('apps/server/src/features/ask/x.ts', spec)).toEqual(['testCode']);

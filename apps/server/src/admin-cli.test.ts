@@ -79,3 +79,45 @@ describe('npm run admin -- unban', () => {
     expect(usage.stderr).toContain('npm run admin -- unban EMAIL');
   }, 120_000);
 });
+
+describe('npm run admin -- import-librechat', () => {
+  it('moves a LibreChat folder of mongoexport files, prints the counts, and adds nothing the second time', () => {
+    const folder = 'apps/server/src/features/imports/test/librechat-mongo';
+    const uploads = 'apps/server/src/features/imports/test/librechat-uploads';
+    const first = admin('import-librechat', folder, '--uploads', uploads);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout.split('\n').slice(0, 7)).toEqual([
+      'users         added 4, already there 0, skipped 1 (invalid: 1)',
+      'files         added 1, already there 0, skipped 6 (unsupported_file: 1, file_not_found: 3, owner_not_moved: 1, invalid: 1)',
+      'conversations added 3, already there 0, skipped 2 (owner_not_moved: 1, temporary: 1)',
+      'messages      added 8, already there 0, skipped 4 (owner_not_moved: 1, no_conversation: 1, temporary: 1, unreadable: 1)',
+      'presets       added 2, already there 0, skipped 1 (owner_not_moved: 1)',
+      'balances      added 2, already there 0, skipped 1 (owner_not_moved: 1)',
+      'transactions  added 3, already there 0, skipped 2 (owner_not_moved: 1, invalid: 1)',
+    ]);
+    expect(first.stdout).toContain('messages.json line 12: not a JSON object');
+
+    const second = admin('import-librechat', folder, '--uploads', uploads);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout.split('\n').slice(0, 7)).toEqual([
+      'users         added 0, already there 4, skipped 1 (invalid: 1)',
+      'files         added 0, already there 1, skipped 6 (unsupported_file: 1, file_not_found: 3, owner_not_moved: 1, invalid: 1)',
+      'conversations added 0, already there 3, skipped 2 (owner_not_moved: 1, temporary: 1)',
+      'messages      added 0, already there 8, skipped 4 (owner_not_moved: 1, no_conversation: 1, temporary: 1, unreadable: 1)',
+      'presets       added 0, already there 2, skipped 1 (owner_not_moved: 1)',
+      'balances      added 0, already there 2, skipped 1 (owner_not_moved: 1)',
+      'transactions  added 0, already there 3, skipped 2 (owner_not_moved: 1, invalid: 1)',
+    ]);
+
+    const notAFolder = admin('import-librechat', join(folder, 'users.json'));
+    expect(notAFolder.status).toBe(1);
+    expect(notAFolder.stderr).toContain('is not a folder');
+    const uploadsNotAFolder = admin('import-librechat', folder, '--uploads', join(folder, 'files.json'));
+    expect(uploadsNotAFolder.status).toBe(1);
+    expect(uploadsNotAFolder.stderr).toContain('files.json is not a folder');
+    const usage = admin('import-librechat');
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('npm run admin -- import-librechat FOLDER [--uploads');
+    expect(admin('import-librechat', folder, '--uploads').status).toBe(2);
+  }, 120_000);
+});

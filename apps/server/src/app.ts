@@ -38,6 +38,7 @@ import { auditModule } from './features/audit/index.js';
 import { blogModule } from './features/blog/index.js';
 import { errorLogModule } from './features/error-log/index.js';
 import { askModule } from './features/ask/index.js';
+import { modelSpecsModule } from './features/model-specs/index.js';
 import { assistantsModule } from './features/assistants/index.js';
 import { authModule } from './features/auth/index.js';
 import { balanceModule } from './features/balance/index.js';
@@ -59,6 +60,7 @@ import { presetsModule } from './features/presets/index.js';
 import { importsModule } from './features/imports/index.js';
 import { pluginsModule } from './features/plugins/index.js';
 import { searchModule } from './features/search/index.js';
+import { shareModule } from './features/share/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -66,7 +68,7 @@ import { providersModule } from './providers/index.js';
  * The features, in registration order: a module may use the services of those before it. A new
  * feature is a folder with an index.ts exporting its module, and one line here.
  */
-const MODULES: readonly FeatureModule[] = [
+export const MODULES: readonly FeatureModule[] = [
   healthModule,
   authModule,
   auditModule,
@@ -80,6 +82,7 @@ const MODULES: readonly FeatureModule[] = [
   searchModule,
   titleModule,
   askModule,
+  modelSpecsModule,
   filesModule,
   modelConfigsModule,
   summariesModule,
@@ -96,6 +99,7 @@ const MODULES: readonly FeatureModule[] = [
   blogModule,
   errorLogModule,
   adminModule,
+  shareModule,
 ];
 
 export interface AppDeps {
@@ -122,10 +126,14 @@ export interface App extends FastifyInstance {
   routeTable: readonly RouteEntry[];
 }
 
-/** The https origins of configured icons (endpoints', the OpenID button's), for the CSP's img-src. */
+/** The https origins of configured icons (endpoints', the OpenID and SAML buttons'), for the CSP's img-src. */
 function iconOrigins(config: AppConfig): string[] {
   const origins = new Set<string>();
-  const icons = [...config.endpoints.map((e) => e.iconURL), config.oauth?.openid?.imageUrl];
+  const icons = [
+    ...config.endpoints.map((e) => e.iconURL),
+    config.oauth?.openid?.imageUrl,
+    config.oauth?.saml?.imageUrl,
+  ];
   for (const icon of icons) {
     try {
       const url = icon ? new URL(icon) : undefined;
@@ -240,6 +248,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     [...MODULES, ...(deps.extraModules ?? [])],
   );
 
+  // NO_INDEX: every answer (pages, files, the API) tells crawlers not to index it.
+  if (deps.config.noIndex) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('X-Robots-Tag', 'noindex');
+      return payload;
+    });
+  }
+
   if (deps.webDist && existsSync(join(deps.webDist, 'index.html'))) {
     // Read once: the public pages get their own title and description written into it.
     const indexHtml = readFileSync(join(deps.webDist, 'index.html'), 'utf8');
@@ -280,6 +296,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }
       },
     });
+    /** A page's HTML; with NO_INDEX every page carries the robots meta tag, public ones too. */
+    const noIndexPage = (html: string) =>
+      deps.config.noIndex && !html.includes('<meta name="robots"') ? withNoindex(html) : html;
     app.get('/*', { config: { public: true } }, async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
       // The API's own space, /api itself included, answers JSON: never the app's page.
@@ -325,20 +344,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
             .status(resolved.status)
             .header('Vary', 'Cookie, Accept-Language')
             .type('text/html; charset=utf-8')
-            .send(html);
+            .send(noIndexPage(html));
         }
       }
       const page = renderSpaPage(indexHtml, pathname, deps.config.appTitle);
       if (page) {
         const html = isPublicSitePath(pathname) ? page : withNoindex(page);
-        return reply.type('text/html; charset=utf-8').send(html);
+        return reply.type('text/html; charset=utf-8').send(noIndexPage(html));
       }
       // Pages rendered from data (a blog post): a feature that owns the path writes its head.
       for (const resolve of registered.extensions('pageHeads')) {
         const head = await resolve(pathname);
-        if (head) return reply.type('text/html; charset=utf-8').send(renderPageHead(indexHtml, head));
+        if (head)
+          return reply.type('text/html; charset=utf-8').send(noIndexPage(renderPageHead(indexHtml, head)));
       }
-      return reply.type('text/html; charset=utf-8').send(isPublicSitePath(pathname) ? indexHtml : appHtml);
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(noIndexPage(isPublicSitePath(pathname) ? indexHtml : appHtml));
     });
   }
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { startFakeOpenAI } from '@chat/fake-upstreams/openai';
 import type { FakeOpenAIServer } from '@chat/fake-upstreams';
 import { API_ROUTES, DEMO_ENDPOINT_NAME } from '@chat/contract';
-import { ConfigError, parseEnv } from './config/env.js';
+import { ConfigError, logLevelOf, parseEnv } from './config/env.js';
 import { buildAppConfig, loadSecrets, shouldOfferDemo, type AppConfig } from './config/app-config.js';
 import { loadYamlConfig } from './config/yaml-config.js';
 import { loadDotEnv } from './config/dotenv.js';
@@ -13,6 +13,9 @@ import { unsupportedWarning } from './config/librechat-env.js';
 import { openDatabase } from './db/client.js';
 import { warmReplyPath } from './db/warm.js';
 import { resolveModelLists } from './providers/model-lists.js';
+import { interfaceConfigFrom } from './config/yaml-interface.js';
+import { specsOfOfferedModels } from './config/yaml-model-specs.js';
+import { proxiedFetch } from './platform/net/upstream-proxy.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';
 import { claimBuild } from './platform/build-lease.js';
@@ -90,8 +93,15 @@ async function main(): Promise<void> {
   opening.catch(() => {}); // handled where it is awaited, below; not unhandled meanwhile
 
   // Only offered models are accepted: each endpoint's list is settled once, here.
-  const modelListFailures = await resolveModelLists(config.endpoints);
+  const modelListFailures = await resolveModelLists(config.endpoints, {
+    fetch: config.proxy ? proxiedFetch(config.proxy) : undefined,
+  });
   const fake = shouldOfferDemo(env, config.endpoints) ? await addDemoEndpoint(config) : null;
+  // Model specs need the settled lists: a spec whose model is not offered is left out.
+  config.modelSpecs = specsOfOfferedModels(config.modelSpecs, config.endpoints, (m) =>
+    warnings.push(`${yaml?.file ?? 'librechat.yaml'}: ${m}`),
+  );
+  config.interface = interfaceConfigFrom(yaml?.interface ?? undefined, config.modelSpecs);
   const database = await opening.catch((err: unknown) => {
     throw new ConfigError(
       `The database could not be opened (${storeOf(env.DATABASE_URL, dataDir)}): ${reasonOf(err)}`,
@@ -101,7 +111,7 @@ async function main(): Promise<void> {
     config,
     db: database.db,
     logger: {
-      level: env.LOG_LEVEL,
+      level: logLevelOf(env),
       redact: [...LOG_REDACT_PATHS],
     },
     webDist: process.env.WEB_DIST ?? defaultWebDist,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authResponseSchema } from './api.js';
+import { authResponseSchema } from './api-schemas.js';
 import { route } from './route-def.js';
 import { AUTH_LIMITS } from './limits.js';
 import { ADMIN_LIMITS, AUDIT_ACTIONS } from './admin.js';
@@ -11,7 +11,7 @@ export const adminPageQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** business §3 Activity row: email, token (usage), message (total messages). */
+/** Activity row: email, token (usage), message (total messages). */
 export const activityRowSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
@@ -35,7 +35,7 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** The operator's calls beyond moderation's (business §7 Admin). */
+/** The operator's calls beyond moderation's. */
 export const ADMIN_ROUTES = {
   unbanUser: route({
     method: 'POST',

@@ -1,14 +1,14 @@
 /**
- * The admin panel (business §2 "Admin panel", §4, §6 "Admin panel operator", §8): zod-free values
+ * The admin panel: zod-free values
  * the client's panel and the server share.
  */
 
-/** §6: what a signed-in account other than the operator sees at /admin. */
+/** What a signed-in account other than the operator sees at /admin. */
 export const ADMIN_TEXTS = {
   /** One sentence, its heading included, as the spec words it. */
   accessDenied:
     'Access Denied: You are not authorized to view this page. Please contact an administrator if you believe this is an error.',
-  /** §8: a table that failed to load reads "Error loading {table} data: {message}". */
+  /** A table that failed to load reads "Error loading {table} data: {message}". */
   unknownError: 'Unknown error',
 } as const;
 

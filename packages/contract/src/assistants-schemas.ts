@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { askRequestSchema } from './api.js';
+import { askRequestSchema } from './api-schemas.js';
 import { route } from './route-def.js';
-import { streamEventSchema } from './sse.js';
+import { streamEventSchema } from './sse-schemas.js';
 import { ASSISTANT_LIMITS, ASSISTANT_DEFAULT_MODEL, ASSISTANT_TOOL_TYPES } from './assistants.js';
 
 /** OpenAI's function names: letters, digits, underscores and dashes, up to 64. */
@@ -26,7 +26,7 @@ export type AssistantTool = z.infer<typeof assistantToolSchema>;
 
 /**
  * A tool as a create or update body may name it: an object, or a bare type ("tools as list of
- * types", spec §7). A bare "function" names no function and is refused by the server.
+ * types"). A bare "function" names no function and is refused by the server.
  */
 export const assistantToolInputSchema = z.union([z.enum(ASSISTANT_TOOL_TYPES), assistantToolSchema]);
 export type AssistantToolInput = z.infer<typeof assistantToolInputSchema>;
@@ -47,7 +47,7 @@ export const assistantIdSchema = z
   .max(64)
   .regex(/^asst_[A-Za-z0-9]+$/, 'must be an assistant id');
 
-/** Spec §3 Assistant, in OpenAI's shape. */
+/** Assistant, in OpenAI's shape. */
 export const assistantSchema = z.object({
   id: z.string(),
   object: z.literal('assistant'),
@@ -95,7 +95,7 @@ export const assistantListQuerySchema = z.object({
     .min(1)
     .max(ASSISTANT_LIMITS.listMaxLimit)
     .default(ASSISTANT_LIMITS.listDefaultLimit),
-  /** Spec §7: ascending by default (creation time). */
+  /** Ascending by default (creation time). */
   order: z.enum(['asc', 'desc']).default('asc'),
   after: assistantIdSchema.optional(),
   before: assistantIdSchema.optional(),
@@ -132,7 +132,7 @@ export type AssistantChatRequest = z.infer<typeof assistantChatRequestSchema>;
 
 const assistantParams = z.object({ id: assistantIdSchema });
 
-/** Spec §7 Assistants, and the assistant chat of §4 (ask, and the modify path for edits). */
+/** Assistants, and the assistant chat (ask, and the modify path for edits). */
 export const ASSISTANT_ROUTES = {
   listAssistants: route({
     method: 'GET',

@@ -3,7 +3,7 @@ import { assistantChatRequestSchema, createAssistantSchema } from './assistants-
 import { isAssistantModel } from './assistants.js';
 
 describe('assistants contract', () => {
-  it('offers gpt-4 and gpt-3.5 models without vision or instruct (spec §9)', () => {
+  it('offers gpt-4 and gpt-3.5 models without vision or instruct', () => {
     for (const m of ['gpt-3.5-turbo-1106', 'gpt-4', 'gpt-4o-mini', 'gpt-4-turbo-preview']) {
       expect(isAssistantModel(m), m).toBe(true);
     }

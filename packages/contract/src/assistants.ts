@@ -2,13 +2,13 @@ import { DEFAULT_MODELS } from './endpoints.js';
 import { PLUGIN_LIMITS } from './plugin-limits.js';
 
 /**
- * Assistants (spec §3 Assistant, §5 Assistant form, §7 Assistants, §9 Assistant default model),
+ * Assistants,
  * in the shape of OpenAI's (retired) Assistants API as LibreChat used it. They live in our
  * database and run through chat completions with tools (docs/decisions.md).
  */
 
 export const ASSISTANT_LIMITS = {
-  /** Spec §5 Assistant form. */
+  /** Assistant form. */
   nameMaxChars: 256,
   descriptionMaxChars: 512,
   instructionsMaxChars: 32768,
@@ -23,11 +23,11 @@ export const ASSISTANT_LIMITS = {
   listDefaultLimit: 20,
 } as const;
 
-/** Spec §9: the assistant form's default (and, in the spec's client, only) model. */
+/** The assistant form's default (and, in the spec's client, only) model. */
 export const ASSISTANT_DEFAULT_MODEL = DEFAULT_MODELS.assistant;
 
 /**
- * Spec §9: the models offered to assistants are the gpt-4 and gpt-3.5 ones, without the vision
+ * The models offered to assistants are the gpt-4 and gpt-3.5 ones, without the vision
  * and instruct variants.
  */
 export function isAssistantModel(model: string): boolean {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { route } from './route-def.js';
+// Token prices, image tokens and the balance's limits, zod-free; the route rows and their schemas
+// are in balance-schemas.ts.
 
 /**
  * What one token costs, in balance credits, per model (LibreChat's multipliers: USD per 1M
@@ -60,7 +60,7 @@ export function tokenCost(model: string, promptTokens: number, completionTokens:
 }
 
 /**
- * Tokens an image counts as in a prompt (spec §9 image token costs): low detail 85; high detail
+ * Tokens an image counts as in a prompt: low detail 85; high detail
  * 170 per 512-px tile plus 85 more (one tile when the size is not known).
  */
 export const IMAGE_TOKENS = { low: 85, high: 170, additional: 85 } as const;
@@ -77,66 +77,5 @@ export const BALANCE_HELP_TEXT_MAX = 1_000;
 /** The most one operator adjustment may move (keeps balances far inside a bigint and a JS number). */
 export const MAX_TOKEN_ADJUSTMENT = 1_000_000_000;
 
-export const adjustTokensRequestSchema = z.object({
-  email: z.string().trim().email().max(320),
-  amount: z.number().int().positive().max(MAX_TOKEN_ADJUSTMENT),
-  reason: z.string().trim().max(500).optional(),
-});
-export type AdjustTokensRequest = z.infer<typeof adjustTokensRequestSchema>;
-export const adjustTokensResponseSchema = z.object({ email: z.string(), balance: z.number().int() });
-export type AdjustTokensResponse = z.infer<typeof adjustTokensResponseSchema>;
-
-/** The token_balance refusal (business §8): the error text is this JSON, as LibreChat sends it. */
-export const tokenBalanceErrorSchema = z.object({
-  type: z.literal('token_balance'),
-  balance: z.number(),
-  tokenCost: z.number(),
-  promptTokens: z.number(),
-  generations: z.unknown().optional(),
-});
-export type TokenBalanceError = z.infer<typeof tokenBalanceErrorSchema>;
-
 /** The longest text the tokenizer counts (the body limit is 1 MB). */
 export const TOKENIZER_MAX_CHARS = 500_000;
-const tokenizerText = z.string().max(TOKENIZER_MAX_CHARS);
-/** The spec's shape, `{ text }`, or LibreChat's: `{ arg: text }` or `{ arg: { text } }`. */
-export const tokenizerRequestSchema = z.union([
-  z.object({ text: tokenizerText }),
-  z.object({ arg: z.union([tokenizerText, z.object({ text: tokenizerText })]) }),
-]);
-export type TokenizerRequest = z.infer<typeof tokenizerRequestSchema>;
-/** The text a tokenizer request asks about, whichever shape it came in. */
-export const tokenizerTextOf = (body: TokenizerRequest): string =>
-  'text' in body ? body.text : typeof body.arg === 'string' ? body.arg : body.arg.text;
-export const tokenizerResponseSchema = z.object({ count: z.number().int().min(0) });
-
-/** The token balance (spec §7 Balance, User) and the tokenizer (spec §7 Other). */
-export const BALANCE_ROUTES = {
-  balance: route({
-    method: 'GET',
-    path: '/api/balance',
-    summary: "The caller's token balance (a number of credits)",
-    response: z.number().int(),
-  }),
-  issueTokens: route({
-    method: 'POST',
-    path: '/api/user/issueTokens',
-    summary: "Add tokens to a user's balance (the operator's account only)",
-    body: adjustTokensRequestSchema,
-    response: adjustTokensResponseSchema,
-  }),
-  spendTokens: route({
-    method: 'POST',
-    path: '/api/user/spendTokens',
-    summary: "Take tokens from a user's balance (the operator's account only)",
-    body: adjustTokensRequestSchema,
-    response: adjustTokensResponseSchema,
-  }),
-  tokenizer: route({
-    method: 'POST',
-    path: '/api/tokenizer',
-    summary: 'The number of tokens of a text (gpt-tokenizer)',
-    body: tokenizerRequestSchema,
-    response: tokenizerResponseSchema,
-  }),
-} as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_IDS } from './billing.js';
 import { route } from './route-def.js';
 
-/** Business §3 Checkout request. `email` is checked by the server (Email field is missing.). */
+/** Checkout request. `email` is checked by the server (Email field is missing.). */
 export const checkoutRequestSchema = z.object({
   plan: z.enum(PLAN_IDS),
   email: z.string().trim().max(320).optional(),
@@ -21,7 +21,7 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export const portalRequestSchema = z.object({ customerId: z.string().max(255).nullish() });
 export const portalResponseSchema = z.object({ url: z.string() });
 
-/** Business §3 Payment intent request (the wallet/express path). */
+/** Payment intent request (the wallet/express path). */
 export const paymentIntentRequestSchema = z.object({
   metadata: z.object({ plan_id: z.enum(PLAN_IDS), plan_name: z.string().max(100).optional() }),
   userEmail: z.string().trim().max(320).optional(),
@@ -37,7 +37,7 @@ export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
 export const webhookResponseSchema = z.object({ received: z.literal(true) });
 
 export const subscriptionHistoryQuerySchema = z.object({ email: z.string().trim().email().max(320) });
-/** One change of a user's subscription status (business issue 13 item 6). */
+/** One change of a user's subscription status. */
 export const subscriptionHistoryRowSchema = z.object({
   /** The Stripe event that changed it; null for a change the server made itself (a trial started). */
   eventId: z.string().nullable(),
@@ -52,7 +52,7 @@ export const subscriptionHistoryResponseSchema = z.object({
   history: z.array(subscriptionHistoryRowSchema),
 });
 
-/** Business §7 Payments, and the Stripe webhook. */
+/** Payments, and the Stripe webhook. */
 export const BILLING_ROUTES = {
   createCheckoutSession: route({
     method: 'POST',

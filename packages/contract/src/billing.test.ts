@@ -11,7 +11,7 @@ const NOW = Date.parse('2026-06-01T00:00:00Z');
 const later = '2026-06-02T00:00:00.000Z';
 const earlier = '2026-05-31T00:00:00.000Z';
 
-describe('billing rules (business §4, §9)', () => {
+describe('billing rules', () => {
   it('prices the plans in cents, shown with 2 decimals', () => {
     expect([PLANS.weekly.amount, PLANS.yearly.amount, PLANS.trial.amount]).toEqual([599, 8999, 599]);
     expect([PLANS.weekly.price, PLANS.yearly.price]).toEqual(['$5.99', '$89.99']);

@@ -1,5 +1,5 @@
 /**
- * Subscriptions and payments (business §3 Plan, §4 Subscription status, §8, §9): the plans, the
+ * Subscriptions and payments: the plans, the
  * statuses and what they allow, and the texts. Zod-free: the chat's send check reads it on the
  * first paint. The route rows and their schemas are in billing-schemas.ts.
  */
@@ -134,7 +134,7 @@ export interface SubscriptionView {
 const endsAfter = (end: string | null, now: number): boolean =>
   end !== null && Number.isFinite(Date.parse(end)) && Date.parse(end) > now;
 
-/** Business §4: sending is allowed for a valid status with a subscriptionEnd in the future. */
+/** Sending is allowed for a valid status with a subscriptionEnd in the future. */
 export function canSendWithSubscription(user: SubscriptionView, now = Date.now()): boolean {
   const status = user.subscriptionStatus;
   return (
@@ -151,7 +151,7 @@ export function needsPaymentAttention(user: Pick<SubscriptionView, 'subscription
   return isSubscriptionStatus(status) && ATTENTION_SUBSCRIPTION_STATUSES.includes(status);
 }
 
-/** Business §4 Starting a subscription: the billing portal, or a new checkout. */
+/** Starting a subscription: the billing portal, or a new checkout. */
 export function opensBillingPortal(user: SubscriptionView, now = Date.now()): boolean {
   const status = user.subscriptionStatus;
   return (
@@ -160,7 +160,7 @@ export function opensBillingPortal(user: SubscriptionView, now = Date.now()): bo
   );
 }
 
-/** The texts of business §8 Subscription and payment, in English (clients translate by key). */
+/** The texts of subscriptions and payments, in English (clients translate by key). */
 export const BILLING_TEXTS = {
   noCustomer: 'No customer ID found. Please ensure you are logged in.',
   portalFailed: 'Failed to redirect to the customer portal. Please try again.',

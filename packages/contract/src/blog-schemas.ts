@@ -8,11 +8,11 @@ import {
   isBlogImagePath,
   normalizeBlogList,
 } from './blog.js';
-import { idSchema } from './entities.js';
+import { idSchema } from './entities-schemas.js';
 import { route } from './route-def.js';
 import { vkey } from './validation-texts.js';
 
-/** Spec §3 Blog post, as answered (LibreChat's `_id`). */
+/** Blog post, as answered (LibreChat's `_id`). */
 export const blogPostSchema = z.object({
   _id: z.string(),
   title: z.string(),
@@ -43,7 +43,7 @@ const listField = z
   .default([])
   .transform(normalizeBlogList);
 
-/** Spec §5 (texts by key) and §7 POST /api/blog and PUT /api/blog/:id. */
+/** Field checks (texts by key) of POST /api/blog and PUT /api/blog/:id. */
 export const blogPostInputSchema = z.object({
   title: z.string().trim().min(1, vkey('com_blog_title_required')).max(BLOG_LIMITS.titleMax),
   slug: z
@@ -75,7 +75,7 @@ export const blogPostInputSchema = z.object({
 });
 export type BlogPostInput = z.infer<typeof blogPostInputSchema>;
 
-/** GET /api/me (spec §7): who the caller is, for the blog management's login and role check. */
+/** GET /api/me: who the caller is, for the blog management's login and role check. */
 export const meResponseSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -93,7 +93,7 @@ export const blogImageResponseSchema = z.object({ url: z.string() });
 const slugParams = z.object({ slug: z.string().min(1).max(BLOG_LIMITS.slugMax) });
 const idParams = z.object({ id: idSchema });
 
-/** Spec §7 Blog. */
+/** Blog. */
 export const BLOG_ROUTES = {
   me: route({
     method: 'GET',
@@ -146,9 +146,19 @@ export const BLOG_ROUTES = {
   }),
   updateBlogPost: route({
     method: 'PUT',
-    path: '/api/blog/:id',
+    path: '/api/blog/manage/:id',
     summary: 'Update a post (WRITER: only their own Drafts, to Draft or Reviewed; ADMIN: any)',
     params: idParams,
+    body: blogPostInputSchema,
+    response: blogPostSchema,
+  }),
+  updateBlogPostById: route({
+    method: 'PUT',
+    path: '/api/blog/:id',
+    summary:
+      'The same as PUT /api/blog/manage/{id}: Update a post (WRITER: only their own Drafts, to Draft or Reviewed; ADMIN: any)',
+    params: idParams,
+    undocumented: true,
     body: blogPostInputSchema,
     response: blogPostSchema,
   }),
@@ -186,9 +196,18 @@ export const BLOG_ROUTES = {
   }),
   deleteBlogPost: route({
     method: 'DELETE',
-    path: '/api/blog/:id',
+    path: '/api/blog/manage/:id',
     summary: 'Delete a post (WRITER: only their own Drafts; ADMIN: any)',
     params: idParams,
+    response: z.object({ message: z.string() }),
+  }),
+  deleteBlogPostById: route({
+    method: 'DELETE',
+    path: '/api/blog/:id',
+    summary:
+      'The same as DELETE /api/blog/manage/{id}: Delete a post (WRITER: only their own Drafts; ADMIN: any)',
+    params: idParams,
+    undocumented: true,
     response: z.object({ message: z.string() }),
   }),
 } as const;

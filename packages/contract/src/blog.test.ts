@@ -14,7 +14,7 @@ import { blogPostInputSchema } from './blog-schemas.js';
 import { VALIDATION_TEXTS } from './validation-texts.js';
 
 /**
- * Business spec §4 and §6, written out cell by cell (not derived from the rule): role × author? ×
+ * The blog's permissions, written out cell by cell (not derived from the rule): role × author? ×
  * status → the actions allowed. `edit→X` is an edit that leaves the post in status X.
  */
 type Cell = 'view' | 'delete' | 'edit→Draft' | 'edit→Reviewed' | 'edit→Approved';
@@ -37,7 +37,7 @@ const CREATE: Record<UserRole, BlogStatus[]> = {
   ADMIN: ['Draft', 'Reviewed', 'Approved'],
 };
 
-describe('canBlog: every role × status × action (spec §4, §6)', () => {
+describe('canBlog: every role × status × action', () => {
   const cells = USER_ROLES.flatMap((role) =>
     [true, false].flatMap((isAuthor) =>
       BLOG_STATUSES.flatMap((status) => ALL.map((cell) => ({ role, isAuthor, status, cell }))),
@@ -57,7 +57,7 @@ describe('canBlog: every role × status × action (spec §4, §6)', () => {
   );
 });
 
-describe('blog fields (spec §4, §5)', () => {
+describe('blog fields', () => {
   const valid = { title: 'T', slug: 'a-b', metaDescription: 'M', content: 'C' };
   const messages = (body: Record<string, unknown>) =>
     (blogPostInputSchema.safeParse(body).error?.issues ?? []).map(

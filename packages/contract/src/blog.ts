@@ -1,18 +1,18 @@
 /**
- * The blog (business spec §2 Blog list and post, §3 Blog post, §4 Blog post status, §5, §6, §8):
+ * The blog:
  * statuses, roles, limits, the spec's texts and the one permission rule both sides read. Zod-free,
  * so the web's blog pages can use it without loading schemas (those are in blog-schemas.ts).
  */
 
-/** Spec §3/§4: Draft, then Reviewed (Submit for Review / Under Review), then Approved. */
+/** A post's status: Draft, then Reviewed (Submit for Review / Under Review), then Approved. */
 export const BLOG_STATUSES = ['Draft', 'Reviewed', 'Approved'] as const;
 export type BlogStatus = (typeof BLOG_STATUSES)[number];
 
-/** Spec §3 User role (WRITER, ADMIN and others); USER is everyone else. */
+/** User role (WRITER, ADMIN and others); USER is everyone else. */
 export const USER_ROLES = ['USER', 'WRITER', 'ADMIN'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** Spec §5 and §9. */
+/** The blog's page sizes and retries. */
 export const BLOG_LIMITS = {
   metaDescriptionMax: 160,
   titleMax: 200,
@@ -32,12 +32,12 @@ export const BLOG_LIMITS = {
   /** Tags and SEO keywords per post, and characters per entry. */
   listMax: 30,
   listEntryMax: 64,
-  /** Spec §9: skeletons while loading. */
+  /** Skeletons while loading. */
   listSkeletons: 6,
   manageSkeletons: 5,
 } as const;
 
-/** Spec §8 Blog and the field errors of §5 (English; the web shows them through i18n keys). */
+/** Blog and the field errors (English; the web shows them through i18n keys). */
 export const BLOG_TEXTS = {
   notFound: 'Blog post not found',
   notFoundDetail: "The blog post you're looking for doesn't exist or has been removed.",
@@ -51,7 +51,7 @@ export const BLOG_TEXTS = {
   externalImageUnavailable: 'The featured image could not be loaded.',
   writerReadOnly:
     'This post is no longer in Draft status and cannot be edited by Writers. Contact an Admin if changes are needed.',
-  /** Spec §9: the structured-data author when a post has none named. */
+  /** The structured-data author when a post has none named. */
   defaultAuthor: 'Anonymous',
 } as const;
 
@@ -72,7 +72,7 @@ export interface BlogPermissionInput {
   nextStatus?: BlogStatus;
 }
 
-/** The statuses a role may set (spec §4: Writers Draft or Reviewed; only an Admin approves). */
+/** The statuses a role may set (Writers Draft or Reviewed; only an Admin approves). */
 export function blogStatusesFor(role: UserRole): readonly BlogStatus[] {
   if (role === 'ADMIN') return BLOG_STATUSES;
   if (role === 'WRITER') return ['Draft', 'Reviewed'];
@@ -80,7 +80,7 @@ export function blogStatusesFor(role: UserRole): readonly BlogStatus[] {
 }
 
 /**
- * Spec §4 and §6, the one rule the server enforces and the web displays: an ADMIN may do anything
+ * The one rule the server enforces and the web displays: an ADMIN may do anything
  * to any post; a WRITER creates posts as Draft or Reviewed, and views, edits and deletes only their
  * own posts while they are Draft (an edit may move it to Draft or Reviewed, never Approved); a
  * WRITER views their own posts in any status (read-only once not Draft); anyone else nothing.
@@ -125,7 +125,7 @@ export function featuredImageSrc(featuredImage: string): string {
     : featuredImage;
 }
 
-/** Spec §4: the slug made from a title (lowercase, non-alphanumerics to hyphens, trimmed). */
+/** The slug made from a title (lowercase, non-alphanumerics to hyphens, trimmed). */
 export function slugify(title: string): string {
   return title
     .toLowerCase()
@@ -134,7 +134,7 @@ export function slugify(title: string): string {
     .slice(0, BLOG_LIMITS.slugMax);
 }
 
-/** Spec §2: the list's search over title, metaDescription and tags, case-insensitive. */
+/** The list's search over title, metaDescription and tags, case-insensitive. */
 export function matchesBlogSearch(
   post: { title: string; metaDescription: string; tags: readonly string[] },
   query: string,
@@ -148,7 +148,7 @@ export function matchesBlogSearch(
   );
 }
 
-/** Tags and SEO keywords as saved (spec §4/§5): trimmed, empties dropped, duplicates ignored. */
+/** Tags and SEO keywords as saved: trimmed, empties dropped, duplicates ignored. */
 export function normalizeBlogList(list: readonly string[]): string[] {
   const out: string[] = [];
   for (const raw of list) {

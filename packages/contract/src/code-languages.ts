@@ -1,5 +1,5 @@
 /**
- * The code languages fenced blocks are highlighted in (spec §9 Lists: about 35, python,
+ * The code languages fenced blocks are highlighted in (about 35, python,
  * javascript, java, go, bash, sql and others), by their highlight.js grammar names. A fence
  * naming another language shows as plain code with its label.
  */

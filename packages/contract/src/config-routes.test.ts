@@ -4,6 +4,7 @@ import {
   API_ROUTES,
   configOverrideSchema,
   endpointNameSchema,
+  ENDPOINT_NAME_LIMITS,
   GOOGLE_KNOWN_MODELS,
   googleServiceKeySchema,
   KNOWN_MODELS,
@@ -30,14 +31,35 @@ describe('configuration contract', () => {
     for (const list of Object.values(KNOWN_MODELS)) expect(new Set(list).size).toBe(list.length);
   });
 
-  it('accepts custom endpoint names with single inner spaces, as librechat.yaml has them', () => {
-    expect(endpointNameSchema.safeParse('Reverse Proxy').success).toBe(true);
-    expect(endpointNameSchema.safeParse('together.ai').success).toBe(true);
-    for (const bad of [' lead', 'trail ', 'two  spaces', 'a/b', '', 'x'.repeat(65)])
+  it('accepts the custom endpoint names operators write, refusing only what cannot be a name', () => {
+    for (const good of [
+      'Reverse Proxy',
+      'together.ai',
+      'OpenAI (DigitalOcean)',
+      'R&D: GPT-4o + tools',
+      'a/b',
+      'two  spaces',
+      'Ünïcode 模型 🚀',
+      'constructor',
+      'x'.repeat(ENDPOINT_NAME_LIMITS.maxChars),
+      // Counted in characters, not UTF-16 units.
+      '模'.repeat(ENDPOINT_NAME_LIMITS.maxChars),
+    ])
+      expect(endpointNameSchema.safeParse(good).success, JSON.stringify(good)).toBe(true);
+    for (const bad of [
+      ' lead',
+      'trail ',
+      '',
+      'line\nbreak',
+      'tab\there',
+      'del\u007f',
+      '__proto__',
+      'x'.repeat(ENDPOINT_NAME_LIMITS.maxChars + 1),
+    ])
       expect(endpointNameSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 
-  it('checks a Google service key as spec §5 says', () => {
+  it('checks the fields of a Google service key and their minimum lengths', () => {
     const key = {
       client_email: 'svc@proj.iam.gserviceaccount.com',
       project_id: 'proj',

@@ -1,4 +1,4 @@
-/** Endpoint names, display order and per-provider defaults (spec core-chat §1, §9). */
+/** Endpoint names, display order and per-provider defaults. */
 export const EModelEndpoint = {
   azureOpenAI: 'azureOpenAI',
   openAI: 'openAI',
@@ -14,7 +14,31 @@ export type BuiltInEndpoint = (typeof EModelEndpoint)[keyof typeof EModelEndpoin
 
 export const BUILT_IN_ENDPOINTS: readonly BuiltInEndpoint[] = Object.values(EModelEndpoint);
 
-/** Display order of the endpoint menu (spec §9 Lists). Custom endpoints follow in config order. */
+/**
+ * What an endpoint's name may be. Operators name custom endpoints freely ("OpenAI (DigitalOcean)",
+ * "R&D: GPT-4o", "Ünïcode 模型"), so any printable text is accepted; the limits keep it a name:
+ * no control characters (a name ends up in headers of logs and in sealed keys' associated data),
+ * no whitespace at either end (the file's names are trimmed, so such a name could never match),
+ * and not `__proto__`, which as a key of the endpoints' map would change the map's prototype.
+ */
+export const ENDPOINT_NAME_LIMITS = {
+  maxChars: 100,
+  /** Refused by name: a key that alters an object's prototype when assigned. */
+  reserved: ['__proto__'] as readonly string[],
+} as const;
+
+/** Whether `name` can be an endpoint's name (the contract's schema and librechat.yaml share it). */
+export function isEndpointName(name: string): boolean {
+  return (
+    name.length > 0 &&
+    [...name].length <= ENDPOINT_NAME_LIMITS.maxChars &&
+    name.trim() === name &&
+    !/\p{Cc}/u.test(name) &&
+    !ENDPOINT_NAME_LIMITS.reserved.includes(name)
+  );
+}
+
+/** Display order of the endpoint menu. Custom endpoints follow in config order. */
 export const ENDPOINT_DISPLAY_ORDER: readonly BuiltInEndpoint[] = [
   'azureOpenAI',
   'openAI',
@@ -39,7 +63,7 @@ export const CUT_FINISH_REASON = 'incomplete';
  */
 export const COMPLETE_FINISH_REASON = 'stop';
 
-/** Endpoints on which Continue is offered (spec §4 Message actions). */
+/** Endpoints on which Continue is offered. */
 export const CONTINUE_ENDPOINTS: readonly string[] = [
   'openAI',
   'custom',
@@ -82,8 +106,7 @@ export const OPENAI_KNOWN_MODELS: readonly string[] = [
 ];
 
 /**
- * The 12 Google models offered when GOOGLE_MODELS is not set and no live list can be had (spec §9
- * Lists: "google 12"). Current names, as for OpenAI: the spec's era names (chat-bison, the PaLM 2
+ * The 12 Google models offered when GOOGLE_MODELS is not set and no live list can be had ("google 12"). Current names, as for OpenAI: the spec's era names (chat-bison, the PaLM 2
  * family) are retired upstream, and every name here must be one a request can be sent with.
  */
 export const GOOGLE_KNOWN_MODELS: readonly string[] = [
@@ -103,7 +126,7 @@ export const GOOGLE_KNOWN_MODELS: readonly string[] = [
 
 /**
  * The 7 Anthropic models offered when ANTHROPIC_MODELS is not set and no live list can be had
- * (spec §9 Lists: "anthropic 7"); current names (claude-1 and claude-2 are retired upstream).
+ * ("anthropic 7"); current names (claude-1 and claude-2 are retired upstream).
  */
 export const ANTHROPIC_KNOWN_MODELS: readonly string[] = [
   'claude-sonnet-4-5',
@@ -117,27 +140,27 @@ export const ANTHROPIC_KNOWN_MODELS: readonly string[] = [
 
 /**
  * The ChatGPT web backend's models when CHATGPT_MODELS is not set (LibreChat's default list; the
- * first is the spec's default, §9).
+ * first is the spec's default).
  */
 export const CHATGPT_BROWSER_MODELS: readonly string[] = ['text-davinci-002-render-sha', 'gpt-4'];
 
 /**
- * Bing has no model to choose: its two modes stand in the model list (spec §4 Bing: "Mode is
+ * Bing has no model to choose: its two modes stand in the model list ("Mode is
  * Sydney (jailbreak true) or BingAI"). Sydney sends the system message and the conversation as
  * context, BingAI only the conversation.
  */
 export const BING_MODES: readonly string[] = ['BingAI', 'Sydney'];
 
-/** Bing's conversation styles (spec §4 Bing); the first is the default (§9 Provider defaults). */
+/** Bing's conversation styles; the first is the default. */
 export const BING_TONE_STYLES = ['creative', 'fast', 'balanced', 'precise'] as const;
 export type BingToneStyle = (typeof BING_TONE_STYLES)[number];
 
 export const BING_DEFAULTS = {
   toneStyle: 'creative' as BingToneStyle,
   invocationId: 1,
-  /** The context Bing takes: about 7k tokens (spec §9), counted with the tokenizer. */
+  /** The context Bing takes: about 7k tokens, counted with the tokenizer. */
   contextMaxTokens: 7000,
-  /** The context's token count is asked for this long after the last keystroke (spec §4 Bing). */
+  /** The context's token count is asked for this long after the last keystroke. */
   tokenCountDebounceMs: 250,
 } as const;
 
@@ -169,7 +192,7 @@ export interface NumberRange {
   default: number;
 }
 
-/** Parameter ranges and defaults (spec §5 Parameter ranges, §9 Provider defaults). */
+/** Parameter ranges and defaults. */
 export const OPENAI_PARAMS = {
   temperature: { min: 0, max: 2, step: 0.01, default: 1 },
   top_p: { min: 0, max: 1, step: 0.01, default: 1 },
@@ -203,7 +226,7 @@ export const ANTHROPIC_PARAMS = {
   maxOutputTokens: { min: 1, max: 4000, step: 1, default: 4000 },
 } as const satisfies Record<string, NumberRange>;
 
-/** Spec §9 Agent defaults; the agent runs `functions` (tool calling) whichever is chosen. */
+/** Agent defaults; the agent runs `functions` (tool calling) whichever is chosen. */
 export const AGENT_DEFAULTS = {
   agent: 'functions',
   skipCompletion: true,
@@ -213,3 +236,40 @@ export const AGENT_DEFAULTS = {
 
 /** Name of the offline demo endpoint, offered when no provider is configured. */
 export const DEMO_ENDPOINT_NAME = 'demo';
+
+/**
+ * The built-in endpoints' names in English, for the shared page the server writes: a reply whose
+ * sender is a raw endpoint id is signed with these, as the chat signs it (the web's dictionaries
+ * carry them as com_endpoint_<name>, translated; a web test keeps the English the same).
+ */
+export const ENDPOINT_NAMES_EN: Readonly<Partial<Record<BuiltInEndpoint, string>>> = {
+  azureOpenAI: 'Azure OpenAI',
+  openAI: 'OpenAI',
+  chatGPTBrowser: 'ChatGPT',
+  gptPlugins: 'Plugins',
+  bingAI: 'Bing',
+  google: 'Google',
+  anthropic: 'Anthropic',
+  assistant: 'Assistants',
+};
+
+/**
+ * What a reply's stored sender stands for. A real name (the conversation's label for the AI, an
+ * assistant's name) is kept: undefined. A sender that is no name of its own (empty, or the
+ * endpoint's or model's id: older replies and a failed send's placeholder) stands for its
+ * endpoint, whose display name signs the reply instead: that endpoint, or null when none is known.
+ */
+export function rawSenderEndpoint(message: {
+  sender: string;
+  endpoint: string | null;
+  model: string | null;
+}): string | null | undefined {
+  const sender = message.sender.trim();
+  const raw =
+    !sender ||
+    sender === message.endpoint ||
+    sender === message.model ||
+    (BUILT_IN_ENDPOINTS as readonly string[]).includes(sender);
+  if (!raw) return undefined;
+  return message.endpoint ?? (sender && sender !== message.model ? sender : null);
+}

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from './entities.js';
+import { idSchema } from './entities-schemas.js';
 import { ERROR_LOG_LIMITS } from './error-log.js';
 import { route } from './route-def.js';
 
-/** Business §3 Logged error record, plus the server route a 5xx answered (null for a reply's error). */
+/** Logged error record, plus the server route a 5xx answered (null for a reply's error). */
 export const errorRecordSchema = z.object({
   errorId: z.string(),
   errorCode: z.string(),
@@ -34,7 +34,7 @@ export const errorPageQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-/** Business §7 Admin calls: the operator's account (ADMIN_EMAIL) only; 403 for everyone else. */
+/** Admin calls: the operator's account (ADMIN_EMAIL) only; 403 for everyone else. */
 export const ERROR_LOG_ROUTES = {
   getErrorById: route({
     method: 'GET',

@@ -1,11 +1,11 @@
 /**
- * The error log (business §3 Logged error record, §4 Admin panel, §7 Admin calls, §9): every
+ * The error log: every
  * provider or server error that reaches a user, kept for the operator (ADMIN_EMAIL) to find by
  * its code. Zod-free: the admin panel's first paint reads these.
  */
 
 export const ERROR_LOG_LIMITS = {
-  /** Business §9: the admin error search pages by 20. */
+  /** The admin error search pages by 20. */
   pageSize: 20,
   /** The largest page a caller may ask for (getRecentErrors, getErrorsByCode). */
   maxPageSize: 100,

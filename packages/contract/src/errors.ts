@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   unknown_model: 400,
   /** The endpoint needs the user's own API key and none is set (or it expired). */
   no_user_key: 400,
+  /** librechat.yaml `modelSpecs.enforce`: the ask names no spec, an unknown one, or differs from it. */
+  model_spec_mismatch: 403,
   // errors of a reply, carried in the stream's error event
   upstream_error: 502,
   upstream_auth: 502,
@@ -50,13 +52,13 @@ export const ERROR_STATUS = {
   /** The user's token balance cannot cover the send (CHECK_BALANCE); the message is JSON. */
   token_balance: 402,
   moderation: 400,
-  /** A send without a valid subscription (business §4): the client opens the plan chooser. */
+  /** A send without a valid subscription: the client opens the plan chooser. */
   subscription_required: 402,
   /** A send while the subscription is past_due or unpaid: the client opens Update Payment Method. */
   subscription_past_due: 402,
   /** A free-tier user's send with no free message left: the client opens Trial Ended. */
   free_tier_exhausted: 402,
-  /** A basic user's premium-model send past PREMIUM_DAILY_USES today (business §8 quota-exceeded text). */
+  /** A basic user's premium-model send past PREMIUM_DAILY_USES today. */
   premium_quota_exceeded: 429,
   /** Stripe refused or failed a payment call; the message is Stripe's. */
   payment_error: 502,
@@ -120,6 +122,7 @@ export const ERROR_TEXT_KEYS: Record<ErrorCode, string> = {
   no_model: 'com_error_no_model',
   unknown_model: 'com_error_unknown_model',
   no_user_key: 'com_error_no_user_key',
+  model_spec_mismatch: 'com_error_model_spec_mismatch',
   upstream_error: 'com_error_upstream',
   upstream_auth: 'com_error_invalid_api_key',
   upstream_rate_limited: 'com_error_upstream_rate_limited',
@@ -164,8 +167,7 @@ export const REPLY_SAVE_RETRY = {
 } as const;
 
 /**
- * The English `message` of the auth and account routes' errors: the spec's texts (core §8 Login
- * error keys, business §8 Login and account) where it has one, LibreChat's otherwise.
+ * The English `message` of the auth and account routes' errors: the spec's texts where it has one, LibreChat's otherwise.
  */
 export const AUTH_ERROR_TEXTS = {
   invalidCredentials:

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FILE_SOURCES } from './files.js';
+import { FILE_SOURCES, type EndpointFileConfig, type FileConfig } from './files.js';
 import { route } from './route-def.js';
 
 /** The shapes and routes of images and files (files.ts: their limits, texts and timings). */
@@ -25,7 +25,7 @@ export const fileSchema = z.object({
 });
 export type FileObject = z.infer<typeof fileSchema>;
 
-/** A file as a message carries it (spec §3 Message files). */
+/** A file as a message carries it. */
 export const messageFileSchema = z.object({
   file_id: z.string().uuid(),
   filepath: z.string().max(512).optional(),
@@ -38,6 +38,8 @@ export type MessageFile = z.infer<typeof messageFileSchema>;
 /** The multipart text fields of POST /api/files/images (the file part is `file`). */
 export const uploadImageFieldsSchema = z.object({
   file_id: z.string().uuid(),
+  /** The endpoint of the conversation the image is for (LibreChat's field): its file config applies. */
+  endpoint: z.string().min(1).max(100).optional(),
   width: z.coerce.number().int().min(0).max(100_000).optional(),
   height: z.coerce.number().int().min(0).max(100_000).optional(),
 });
@@ -72,22 +74,20 @@ export const endpointFileConfigSchema = z.object({
   fileSizeLimit: z.number().int(),
   totalSizeLimit: z.number().int(),
   supportedMimeTypes: z.array(z.string()),
-});
-export type EndpointFileConfig = z.infer<typeof endpointFileConfigSchema>;
+}) satisfies z.ZodType<EndpointFileConfig>;
 export const fileConfigSchema = z.object({
   /** `default` applies to every endpoint not named. */
   endpoints: z.record(z.string(), endpointFileConfigSchema),
   serverFileSizeLimit: z.number().int(),
   avatarSizeLimit: z.number().int(),
-});
-export type FileConfig = z.infer<typeof fileConfigSchema>;
+}) satisfies z.ZodType<FileConfig>;
 
 /** POST /api/files/images/avatar answers the new avatar's address. */
 export const avatarResponseSchema = z.object({ url: z.string() });
 
 const fileParams = z.object({ file_id: z.string().uuid() });
 
-/** Spec §7 Files. */
+/** Files. */
 export const FILE_ROUTES = {
   files: route({
     method: 'GET',
@@ -104,7 +104,8 @@ export const FILE_ROUTES = {
   uploadImage: route({
     method: 'POST',
     path: '/api/files/images',
-    summary: 'Upload an image (multipart: file, file_id, width, height); checked by content, re-encoded',
+    summary:
+      "Upload an image (multipart: endpoint, file, file_id, width, height); the endpoint's file config applies; checked by content, re-encoded",
     multipart: { file: 'file', fields: uploadImageFieldsSchema },
     response: fileSchema,
   }),

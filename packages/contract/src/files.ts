@@ -1,13 +1,12 @@
-import type { EndpointFileConfig, FileConfig } from './files-schemas.js';
 import { UPLOAD_LIMITS } from './limits.js';
 
 /**
- * Images and files (core-chat §3 File, §4 Files, §5 Image upload, §7 Files, §8 upload errors):
+ * Images and files:
  * the limits, texts and timings shared by the server and the client, zod-free (the browser's
  * first paint reads them); the shapes are in files-schemas.ts.
  */
 
-/** Where a file's bytes live (LibreChat's `fileStrategy` values, spec §3 File). */
+/** Where a file's bytes live (LibreChat's `fileStrategy` values). */
 export const FILE_SOURCES = ['local', 's3', 'firebase', 'openai'] as const;
 
 /**
@@ -33,11 +32,17 @@ export const IMAGE_LIMITS = {
   queuedPerUser: UPLOAD_LIMITS.maxFiles,
   /** Longest file name taken, in characters (file systems keep 255 at most). */
   maxFilenameLength: 255,
+  /**
+   * A refused upload's answer waits, this long at most, for the rest of its body to arrive (read
+   * and dropped): a client still sending when the answer comes may lose the answer when the
+   * connection is reused or closed under it (Node 24's fetch reports a broken pipe instead).
+   */
+  refusalDrainMs: 10_000,
 } as const;
 
 const grouped = (n: number) => n.toLocaleString('en-US');
 
-/** Spec §5 Image upload and §8: the exact texts of the client's checks and the server's refusals. */
+/** Image uploads: the exact texts of the client's checks and the server's refusals. */
 export const FILE_ERROR_TEXTS = {
   tooMany: `You can only upload up to ${UPLOAD_LIMITS.maxFiles} files at a time.`,
   unsupported: 'Currently, only JPEG, JPG, PNG, and WEBP files are supported.',
@@ -72,7 +77,7 @@ export const FILE_ERROR_KEYS: Record<FileErrorKind, string> = {
   busy: 'com_error_files_busy',
 };
 
-/** Spec §4 Files: an attachment's progress at each step (failure removes it). */
+/** Files: an attachment's progress at each step (failure removes it). */
 export const FILE_PROGRESS = {
   /** Picked (dropped, pasted or chosen). */
   picked: 0.2,
@@ -118,8 +123,69 @@ export const IMAGE_LIMIT_TEXTS = {
 /** Side of the square an avatar is resized to. */
 export const AVATAR_SIZE_PX = 250;
 
-/** Endpoints that take no attachments (spec §4 Files: attaching only on some endpoints). */
+/**
+ * The most librechat.yaml's `fileConfig` may set: what this product can safely hold. A value
+ * above is lowered to it at start-up (named in the start-up warning).
+ * - fileLimit: each file of a batch waits its turn at the decoder, and the server queues this
+ *   many of one person's images (IMAGE_LIMITS.queuedPerUser);
+ * - fileSizeLimit and serverFileSizeLimit: an upload is streamed to disk and refused past this
+ *   size, and its header checked before decoding (UPLOAD_LIMITS.maxFileBytes);
+ * - totalSizeLimit: the batch the browser checks before uploading, at most fileLimit files of
+ *   the largest size;
+ * - avatarSizeLimit: an avatar is decoded and squared like any image: the image ceiling.
+ */
+export const FILE_CONFIG_CEILINGS = {
+  fileLimit: UPLOAD_LIMITS.maxFiles,
+  fileSizeBytes: UPLOAD_LIMITS.maxFileBytes,
+  totalSizeBytes: UPLOAD_LIMITS.maxFiles * UPLOAD_LIMITS.maxFileBytes,
+  serverFileSizeBytes: UPLOAD_LIMITS.maxFileBytes,
+  avatarSizeBytes: UPLOAD_LIMITS.avatarMaxBytes,
+} as const;
+
+/** librechat.yaml's sizes are in megabytes (LibreChat's 1024 × 1024 bytes). */
+export const mbToBytes = (mb: number) => Math.round(mb * 1024 * 1024);
+
+/** A size as a person reads it: MB to two decimals, KB below a tenth of a MB. */
+const megabytes = (bytes: number) =>
+  bytes >= (1024 * 1024) / 10
+    ? `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/**
+ * The server's refusal of a file over an endpoint's size: the spec's text at the built-in limit,
+ * the configured size otherwise.
+ */
+export const fileTooLargeText = (bytes: number) =>
+  bytes === UPLOAD_LIMITS.maxFileBytes ? FILE_ERROR_TEXTS.tooLarge : `File size exceeds ${megabytes(bytes)}.`;
+
+/** The server's refusal of an avatar over avatarSizeLimit: the spec's text at the built-in limit. */
+export const avatarTooLargeText = (bytes: number) =>
+  bytes === UPLOAD_LIMITS.avatarMaxBytes
+    ? FILE_ERROR_TEXTS.avatarTooLarge
+    : `The avatar must be under ${megabytes(bytes)}.`;
+
+/** The server's refusal of an upload for an endpoint whose file config disables uploads. */
+export const FILE_UPLOADS_DISABLED_TEXT = 'File uploads are disabled for this endpoint.';
+
+/** Endpoints that take no attachments (attaching only on some endpoints). */
 export const NO_FILE_ENDPOINTS = ['bingAI', 'chatGPTBrowser', 'gptPlugins'] as const;
+
+/** One endpoint's upload limits (LibreChat's shape): sizes in bytes, types as patterns. */
+export interface EndpointFileConfig {
+  disabled: boolean;
+  fileLimit: number;
+  fileSizeLimit: number;
+  totalSizeLimit: number;
+  supportedMimeTypes: string[];
+}
+
+/** GET /api/files/config: what the client checks before uploading. */
+export interface FileConfig {
+  /** `default` applies to every endpoint not named. */
+  endpoints: Record<string, EndpointFileConfig>;
+  serverFileSizeLimit: number;
+  avatarSizeLimit: number;
+}
 
 export const DEFAULT_FILE_CONFIG: FileConfig = {
   endpoints: {

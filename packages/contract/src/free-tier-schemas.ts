@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { authResponseSchema } from './api.js';
+import { authResponseSchema } from './api-schemas.js';
 import { route } from './route-def.js';
 
 /**
- * `POST /api/user/checkFreeTier?fingerprint=&ipAddress=` (business §7). The fingerprint is the
+ * `POST /api/user/checkFreeTier?fingerprint=&ipAddress=`. The fingerprint is the
  * browser's SHA-256 hex (features/auth/fingerprint.ts); `ipAddress` is the client's word only: the
  * server binds the account to the address it saw itself.
  */

@@ -1,10 +1,10 @@
 /**
- * The free tier (business §1, §4 Free-tier flow): a visitor's account (provider freeTier) with a
+ * The free tier: a visitor's account (provider freeTier) with a
  * number of free messages (metadata.freeMessages), each send spends one. Zod-free: the chat's send
  * check reads it on the first paint. The route row is in free-tier-schemas.ts.
  */
 
-/** The provider of a free-tier account (business §3 User). */
+/** The provider of a free-tier account. */
 export const FREE_TIER_PROVIDER = 'freeTier';
 /** FREE_TIER_MESSAGES' default when the free tier is on (subscriptions on, the variable unset). */
 export const FREE_TIER_DEFAULT_MESSAGES = 10;
@@ -21,6 +21,6 @@ export const FREE_TIER_TEXTS = {
 export const isFreeTierUser = (user: { provider: string } | null | undefined): boolean =>
   user?.provider === FREE_TIER_PROVIDER;
 
-/** The send-time check of a free-tier user (business §4): at least one free message left. */
+/** The send-time check of a free-tier user: at least one free message left. */
 export const canSendOnFreeTier = (user: { metadata: { freeMessages?: number | undefined } }): boolean =>
   (user.metadata.freeMessages ?? 0) >= 1;

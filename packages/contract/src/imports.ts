@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { route } from './route-def.js';
-
 /**
  * Importing conversations (beyond the spec; LibreChat's path POST /api/convos/import, multipart
  * field `file`): a ChatGPT export (`conversations.json`), a LibreChat JSON export, or this app's
@@ -8,7 +5,8 @@ import { route } from './route-def.js';
  * and the route answers at once with a job id (LibreChat's `{ message, jobId }`); the job reads
  * the file one conversation at a time in small batches, and its status (progress, then the
  * report, or an error that still carries the report so far) is polled at
- * GET /api/convos/import/jobs/:jobId (LibreChat's path).
+ * GET /api/convos/import/jobs/:jobId (LibreChat's path). Zod-free: the route rows and their
+ * schemas are in imports-schemas.ts.
  */
 export const IMPORT_LIMITS = {
   /**
@@ -71,7 +69,7 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const IMPORT_SKIP_REASONS = [
   /** The same source conversation was imported before (its import key is taken). */
   'already_imported',
-  /** Nothing a person or a model wrote (only system, tool or empty nodes). */
+  /** Nothing a person, a model or a tool wrote (only hidden, system or empty nodes). */
   'no_messages',
   'too_many_messages',
   /** Neither a ChatGPT nor a LibreChat conversation. */
@@ -81,67 +79,62 @@ export const IMPORT_SKIP_REASONS = [
 ] as const;
 export type ImportSkipReason = (typeof IMPORT_SKIP_REASONS)[number];
 
-export const importItemSchema = z.object({
-  /** Position of the conversation in the file, from 0. */
-  index: z.number().int(),
-  title: z.string(),
-  status: z.enum(['imported', 'skipped']),
-  reason: z.enum(IMPORT_SKIP_REASONS).optional(),
-  detail: z.string().optional(),
-  conversationId: z.string().optional(),
-  messages: z.number().int().optional(),
-});
-export type ImportItem = z.infer<typeof importItemSchema>;
-
-export const importReportSchema = z.object({
-  format: z.enum(IMPORT_FORMATS).nullable(),
-  imported: z.number().int(),
-  skipped: z.number().int(),
-  messages: z.number().int(),
-  /** Messages longer than CHAT_LIMITS.maxMessageChars, cut to it. */
-  truncatedMessages: z.number().int(),
-  skippedByReason: z.partialRecord(z.enum(IMPORT_SKIP_REASONS), z.number().int()),
-  /** The first IMPORT_LIMITS.maxReportItems conversations; `itemsTruncated` when there were more. */
-  items: z.array(importItemSchema),
-  itemsTruncated: z.boolean(),
-});
-export type ImportReport = z.infer<typeof importReportSchema>;
+/**
+ * Why a part of an imported message was left out (the message itself is kept). Counted in the
+ * report so that nothing of a file goes missing without a word.
+ */
+export const IMPORT_PART_SKIP_REASONS = [
+  /** Content the source app never shows in the conversation (custom instructions, memory, system prompts). */
+  'hidden',
+  /** A kind of content this import cannot show (ChatGPT's widgets, canvases and the like). */
+  'unsupported_content',
+] as const;
+export type ImportPartSkipReason = (typeof IMPORT_PART_SKIP_REASONS)[number];
 
 export const IMPORT_JOB_STATUSES = ['scheduled', 'running', 'completed', 'failed'] as const;
 export type ImportJobStatus = (typeof IMPORT_JOB_STATUSES)[number];
 
-export const importStartedSchema = z.object({ message: z.string(), jobId: z.string() });
-export type ImportStarted = z.infer<typeof importStartedSchema>;
+/**
+ * The collections `npm run admin -- import-librechat <folder>` reads from a LibreChat server's
+ * MongoDB, in the order it writes them (accounts first: everything else names its owner; files
+ * before messages, which link to them). Each is the folder's `<name>.json`, as
+ * `mongoexport --collection <name> --out <name>.json` writes it.
+ */
+export const LIBRECHAT_COLLECTIONS = [
+  'users',
+  'files',
+  'conversations',
+  'messages',
+  'presets',
+  'balances',
+  'transactions',
+] as const;
+export type LibreChatCollection = (typeof LIBRECHAT_COLLECTIONS)[number];
 
-export const importJobSchema = z.object({
-  id: z.string(),
-  /** scheduled (stored, waiting), running, completed (`report`), failed (`error`, and `report`). */
-  status: z.enum(IMPORT_JOB_STATUSES),
-  /** Bytes of the file read so far, of its size. */
-  progress: z.object({ done: z.number().int(), total: z.number().int() }),
-  imported: z.number().int(),
-  skipped: z.number().int(),
-  /** When completed, or failed after some conversations: what was imported (each whole). */
-  report: importReportSchema.nullable(),
-  error: z.object({ code: z.string(), message: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type ImportJob = z.infer<typeof importJobSchema>;
-
-export const IMPORT_ROUTES = {
-  importConvos: route({
-    method: 'POST',
-    path: '/api/convos/import',
-    summary:
-      'Import conversations from a ChatGPT, LibreChat or own JSON export (multipart field `file`); stores the file and answers 201 with the job id at once',
-    response: importStartedSchema,
-    multipart: { file: 'file', fields: z.object({}) },
-  }),
-  importJobStatus: route({
-    method: 'GET',
-    path: '/api/convos/import/jobs/:jobId',
-    summary: "An import job's status: progress, then its report (the caller's own jobs only)",
-    params: z.object({ jobId: z.string().uuid() }),
-    response: importJobSchema,
-  }),
-};
+/** Why a document of LibreChat's collections is not moved (the report counts each). */
+export const LIBRECHAT_SKIP_REASONS = [
+  /** A line of the file that is not a JSON document. */
+  'unreadable',
+  /** A field that must be there is missing or of the wrong type. */
+  'invalid',
+  /** An account of this address exists here and was not moved from LibreChat. */
+  'email_taken',
+  /** Its owner is not among the accounts moved (absent, or skipped). */
+  'owner_not_moved',
+  /** A message whose conversation is not in conversations.json, or has another owner. */
+  'no_conversation',
+  /** The conversation itself could not be read (its detail in the report's notes). */
+  'conversation_unreadable',
+  /** The endpoint's name is not one this product can hold. */
+  'invalid_endpoint',
+  /** A temporary chat (and its messages): LibreChat deletes it once it expires. */
+  'temporary',
+  /**
+   * A file whose bytes are not in the uploads folder given with `--uploads` (or no folder was
+   * given, or LibreChat kept it in a cloud store): its metadata alone would be a broken link.
+   */
+  'file_not_found',
+  /** A file this product does not keep: only JPEG, PNG and WebP images, checked by content. */
+  'unsupported_file',
+] as const;
+export type LibreChatSkipReason = (typeof LIBRECHAT_SKIP_REASONS)[number];

@@ -1,4 +1,4 @@
-/** Limits, sizes and timings from the spec (core-chat §5, §9; business §5). One home for each number. */
+/** Limits, sizes and timings of the product. One home for each number. */
 export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 export const NEW_CONVO = 'new';
 export const SEARCH_CONVO = 'search';
@@ -14,6 +14,15 @@ export const AUTH_LIMITS = {
   passwordMax: 128,
   usernameMin: 2,
   usernameMax: 20,
+} as const;
+
+/**
+ * LDAP sign-in: LibreChat's default filter (the login form's e-mail address matched against
+ * `mail`), and how long the directory may take to connect or answer before the login fails.
+ */
+export const LDAP_DEFAULTS = {
+  searchFilter: 'mail={{username}}',
+  timeoutMs: 10_000,
 } as const;
 
 /**
@@ -85,6 +94,18 @@ export const TOKEN_TTL = {
   refreshGraceSeconds: 10,
 } as const;
 
+/**
+ * The range SESSION_EXPIRY (an access token's life) and REFRESH_TOKEN_EXPIRY (a refresh token's)
+ * accept, in milliseconds. Below a minute a client would refresh all the time; an access token
+ * beyond a day outlives any reason to keep one; browsers keep no cookie past 400 days.
+ */
+export const SESSION_EXPIRY_LIMITS = {
+  accessMinMs: 60_000,
+  accessMaxMs: 24 * 60 * 60_000,
+  refreshMinMs: 5 * 60_000,
+  refreshMaxMs: 400 * 24 * 60 * 60_000,
+} as const;
+
 export const CHAT_LIMITS = {
   /** Longest text accepted in one message, in characters. */
   maxMessageChars: 100_000,
@@ -113,7 +134,7 @@ export const CHAT_LIMITS = {
 } as const;
 
 /**
- * Image uploads (core-chat §5 Image upload; business §5 Avatar): JPEG (.jpg/.jpeg), PNG and WEBP
+ * Image uploads: JPEG (.jpg/.jpeg), PNG and WEBP
  * only, recognised by content, never by the client's MIME type or file name.
  */
 export const UPLOAD_LIMITS = {
@@ -122,7 +143,7 @@ export const UPLOAD_LIMITS = {
   maxTotalBytes: 25 * 1024 * 1024,
   avatarMaxBytes: 2 * 1024 * 1024,
   imageTypes: ['image/jpeg', 'image/png', 'image/webp'],
-  /** The avatar takes .png and .jpg only (business §5). */
+  /** The avatar takes .png and .jpg only. */
   avatarTypes: ['image/jpeg', 'image/png'],
 } as const;
 
@@ -162,7 +183,7 @@ export const TIMINGS = {
   refocusDelayMs: 100,
   /** A tab waiting for another tab's token refresh to report refreshes itself after this. */
   otherTabRefreshWaitMs: 5000,
-  /** Spec §8: the plugin authentication error banner hides after this. */
+  /** The plugin authentication error banner hides after this. */
   pluginAuthErrorMs: 5000,
   /**
    * The message box's caret holds still after this long without typing, focusing or pointing
@@ -195,7 +216,7 @@ export const UI_LIMITS = {
   sidebarWidthMobilePx: 320,
 } as const;
 
-/** Keys of values kept in the browser's local storage (spec §9 Local preferences). */
+/** Keys of values kept in the browser's local storage. */
 export const LOCAL_KEYS = {
   lang: 'lang',
   autoScroll: 'autoScroll',
@@ -203,22 +224,24 @@ export const LOCAL_KEYS = {
   navVisible: 'navVisible',
   lastConversationSetup: 'lastConversationSetup',
   lastSelectedModel: 'lastSelectedModel',
-  /** The plugins last selected on gptPlugins (spec §9). */
+  /** The plugins last selected on gptPlugins. */
   lastSelectedTools: 'lastSelectedTools',
   LaTeXParsing: 'LaTeXParsing',
   modularChat: 'modularChat',
   UsernameDisplay: 'UsernameDisplay',
   lastBingSettings: 'lastBingSettings',
-  /** Uploaded files waiting for their delete call (spec §4 Files): cleaned on load and on new chat. */
+  /** Uploaded files waiting for their delete call: cleaned on load and on new chat. */
   filesToDelete: 'filesToDelete',
   appTitle: 'appTitle',
   newUser: 'newUser',
   /** The endpoints the person hid from the endpoint menu (a JSON list of names). */
   hiddenEndpoints: 'hiddenEndpoints',
+  /** The librechat.yaml model spec last chosen (LibreChat's LAST_SPEC); removed by a raw model choice. */
+  lastSpec: 'lastSpec',
 } as const;
 
 /**
- * The on/off preferences of the settings dialog and their defaults (spec §9: LaTeXParsing is on by
+ * The on/off preferences of the settings dialog and their defaults (LaTeXParsing is on by
  * default). autoScroll is on: the chat follows a streaming reply unless the person turns it off.
  * modularChat is on: switching endpoints keeps the conversation, as the chat always did; off, another
  * endpoint starts a new chat.
@@ -230,7 +253,7 @@ export const LOCAL_TOGGLE_DEFAULTS = {
   UsernameDisplay: false,
 } as const satisfies Partial<Record<keyof typeof LOCAL_KEYS, boolean>>;
 export type LocalToggle = keyof typeof LOCAL_TOGGLE_DEFAULTS;
-/** The language preference: 'auto' follows the browser (spec §9 lang defaults to it). */
+/** The language preference: 'auto' follows the browser. */
 export const LANGUAGE_AUTO = 'auto';
 
 export const THEMES = ['dark', 'light', 'system'] as const;
@@ -271,3 +294,13 @@ export function matchLanguage(wanted: string): Language {
   const prefix = wanted.split('-')[0]?.toLowerCase();
   return LANGUAGES.find((l) => l.split('-')[0]?.toLowerCase() === prefix) ?? 'en-US';
 }
+
+/** librechat.yaml `modelSpecs`: the longest texts and the most entries a `modelSpecs.list` may hold. */
+export const MODEL_SPEC_LIMITS = {
+  maxSpecs: 200,
+  nameMaxChars: 256,
+  labelMaxChars: 256,
+  descriptionMaxChars: 2_000,
+  groupMaxChars: 256,
+  iconURLMaxChars: 2_048,
+} as const;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { relabelModel } from './model-relabel.js';
 
-describe('model-name relabelling (spec §9)', () => {
+describe('model-name relabelling', () => {
   it('maps gpt-4.1 and -mini to unfiltered variants, grok-3 to G3, deepseek chat to D1-mini', () => {
     expect(relabelModel('gpt-4.1')).toEqual({ kind: 'label', label: 'GPT-4.1 Unfiltered' });
     expect(relabelModel('GPT-4.1-mini')).toEqual({ kind: 'label', label: 'GPT-4.1 Mini Unfiltered' });

@@ -1,5 +1,5 @@
 /**
- * Model-name relabelling (spec core-chat §9): on an endpoint that relabels, gpt-4.1 and
+ * Model-name relabelling: on an endpoint that relabels, gpt-4.1 and
  * gpt-4.1-mini show as their unfiltered variants, grok-3 as G3, a deepseek chat model as D1-mini,
  * and any other gpt, grok or deepseek name shows "No model selected". Requests always carry the
  * real name; only what the person reads changes. Custom endpoints relabel unless their

@@ -16,7 +16,7 @@ export const banUserRequestSchema = z.object({
 });
 export type BanUserRequest = z.infer<typeof banUserRequestSchema>;
 
-/** business §3 Banned user: email, username; plus when the ban ends. */
+/** Banned user: email, username; plus when the ban ends. */
 export const bannedUserSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
@@ -27,7 +27,7 @@ export const bannedUserSchema = z.object({
 });
 export type BannedUser = z.infer<typeof bannedUserSchema>;
 
-/** business §3 Violation row: email, username, count (violations this month); plus their score. */
+/** Violation row: email, username, count (violations this month); plus their score. */
 export const violationRowSchema = z.object({
   email: z.string(),
   username: z.string().nullable(),
@@ -36,7 +36,7 @@ export const violationRowSchema = z.object({
 });
 export type ViolationRow = z.infer<typeof violationRowSchema>;
 
-/** business §7 admin calls (the operator's account only: ADMIN_EMAIL). */
+/** Admin calls (the operator's account only: ADMIN_EMAIL). */
 export const MODERATION_ROUTES = {
   banUser: route({
     method: 'POST',

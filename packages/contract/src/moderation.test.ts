@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { concurrentLimitText, isBanText, limitTextParams, messageLimitText } from './moderation.js';
 
-describe('moderation texts (business §8)', () => {
+describe('moderation texts', () => {
   it("are the spec's texts, and give back the numbers they were made with", () => {
     expect(concurrentLimitText(2)).toBe(
       'Only 2 message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.',

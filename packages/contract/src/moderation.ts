@@ -1,5 +1,5 @@
 /**
- * Bans, violations and message limits (core-chat §4 Session 9, §8; business §8): LibreChat's
+ * Bans, violations and message limits (LibreChat's
  * environment names and defaults (.env.example), and the spec's English texts, which the server
  * sends as `message` and the client shows translated for the error's code.
  */
@@ -35,16 +35,16 @@ export const MODERATION_DEFAULTS = {
 export const VIOLATION_TYPES = ['login', 'concurrent', 'message_limit', 'illegal_model_request'] as const;
 export type ViolationType = (typeof VIOLATION_TYPES)[number];
 
-/** Spec core-chat §8 Login error keys (403, 429): the auth texts' own entries. */
+/** Login error keys (403, 429): the auth texts' own entries. */
 export const BANNED_TEXT = AUTH_ERROR_TEXTS.banned;
 export const LOGIN_RATE_LIMITED_TEXT = AUTH_ERROR_TEXTS.loginRateLimited;
 
-/** business §8 concurrent (limit). */
+/** Concurrent (limit). */
 export function concurrentLimitText(limit: number): string {
   return `Only ${limit} message(s) at a time. Please allow any other responses to complete before sending another message, or wait one minute.`;
 }
 
-/** business §8 message_limit (max, windowInMinutes). */
+/** Message_limit (max, windowInMinutes). */
 export function messageLimitText(max: number, windowInMinutes: number): string {
   const window = windowInMinutes === 1 ? 'minute' : `${windowInMinutes} minutes`;
   return `You hit the message limit. You have a cap of ${max} message(s) per ${window}.`;
@@ -69,8 +69,24 @@ export function limitTextParams(text: string): { limit?: number; max?: number; w
  */
 export const UPSTREAM_MODERATION_TEXT = 'This message was blocked due to upstream moderation';
 
-/** Spec §4 Session 9: a user whose error message text contains "ban" is logged out. */
+/** A user whose error message text contains "ban" is logged out. */
 export function isBanText(text: string | undefined): boolean {
   // LibreChat's test, as it is: `message.includes('ban')`.
   return !!text && text.includes('ban');
 }
+
+/**
+ * OPENAI_MODERATION (LibreChat's): each message sent is checked first by OpenAI's moderation API
+ * (or a compatible one at OPENAI_MODERATION_REVERSE_PROXY); a flagged one is refused with
+ * `moderation`, and when the check cannot be run the send is refused too, as in LibreChat.
+ */
+export const OPENAI_MODERATION = {
+  /** LibreChat's default address: the full URL of the moderations route. */
+  defaultUrl: 'https://api.openai.com/v1/moderations',
+  /** A check taking longer is a check that could not be run. */
+  timeoutMs: 10_000,
+  flaggedText:
+    'The message was flagged by the moderation system and was not sent. Edit it, or start a new conversation.',
+  failedText:
+    'The message could not be checked by the moderation system, so it was not sent. Please try again.',
+} as const;

@@ -27,7 +27,7 @@ function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): Jso
   }));
 }
 
-function operation(r: RouteDef): JsonSchema {
+function operation(name: string, r: RouteDef): JsonSchema {
   const reply = r.stream
     ? {
         description: 'A stream of server-sent events; each `data:` line is one JSON event of this schema',
@@ -43,6 +43,7 @@ function operation(r: RouteDef): JsonSchema {
     ? (jsonSchema(r.multipart.fields, 'input') as { properties?: Record<string, JsonSchema> })
     : undefined;
   return {
+    operationId: name,
     summary: r.summary,
     parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
     ...(r.multipart
@@ -74,6 +75,10 @@ function operation(r: RouteDef): JsonSchema {
       : {}),
     responses: {
       '200': reply,
+      '4XX': {
+        description: 'Refused: bad input (400), no session (401), not allowed (403), not found (404), …',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+      },
       default: {
         description: 'An error: `{ message, code, issues? }`',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
@@ -83,19 +88,25 @@ function operation(r: RouteDef): JsonSchema {
   };
 }
 
-/** The OpenAPI 3.1 document of the API, written from the route table (served at /api/docs). */
+/**
+ * The OpenAPI 3.1 document of the API, written from the route table (served at /api/docs): one
+ * operation per row, its `operationId` the row's name. Its server is "/": the API answers where
+ * the document was fetched from, behind whatever name or proxy the operator gives it.
+ */
 export function buildOpenApi(
-  routes: readonly RouteDef[],
+  routes: Readonly<Record<string, RouteDef>>,
   info: { title: string; version: string },
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const r of routes) {
+  for (const [name, r] of Object.entries(routes)) {
+    if (r.undocumented) continue;
     const path = (paths[openApiPath(r.path)] ??= {});
-    path[r.method.toLowerCase()] = operation(r);
+    path[r.method.toLowerCase()] = operation(name, r);
   }
   return {
     openapi: '3.1.0',
     info,
+    servers: [{ url: '/' }],
     paths,
     security: [{ bearer: [] }],
     components: {

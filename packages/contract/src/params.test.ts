@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { conversationOptionsSchema } from './entities.js';
-import { applyParams, ENDPOINT_PARAMS, paramSpecs, PARAM_KEYS, widestRange } from './params.js';
+import { conversationOptionsSchema } from './entities-schemas.js';
+import { applyParams, ENDPOINT_PARAMS, paramKeyOf, paramSpecs, PARAM_KEYS, widestRange } from './params.js';
 
-describe('per-endpoint parameters (spec §5, §9)', () => {
+describe('per-endpoint parameters', () => {
   it('declares the spec ranges and defaults of each endpoint', () => {
     expect(paramSpecs('openAI', 'gpt-4o')?.temperature).toMatchObject({ min: 0, max: 2, default: 1 });
     expect(paramSpecs('azureOpenAI', 'gpt-4o')).toEqual(paramSpecs('openAI', 'gpt-4o'));
@@ -20,7 +20,7 @@ describe('per-endpoint parameters (spec §5, §9)', () => {
       topK: { min: 1, max: 40, default: 5 },
       maxOutputTokens: { min: 1, max: 4000, default: 4000 },
     });
-    // Plugins: OpenAI's ranges, temperature 0.8 by default, sent upstream (spec §9).
+    // Plugins: OpenAI's ranges, temperature 0.8 by default, sent upstream.
     expect(paramSpecs('gptPlugins', 'gpt-4o')?.temperature).toMatchObject({ min: 0, max: 2, default: 0.8 });
     expect(applyParams('gptPlugins', 'gpt-4o', {}).values.temperature).toBe(0.8);
     expect(paramSpecs('nope', 'x')).toBeUndefined();
@@ -76,5 +76,28 @@ describe('per-endpoint parameters (spec §5, §9)', () => {
     ]);
     // The legacy upstreams take no sampling parameter: none is sent, none refused.
     expect(applyParams('bingAI', 'BingAI', { temperature: 5 })).toEqual({ values: {}, issues: [] });
+  });
+
+  it('lays an endpoint’s own ranges and defaults over its set, and sends such a default', () => {
+    const overrides = { temperature: { max: 0.7, default: 0.3 } };
+    expect(paramSpecs('custom', 'm', overrides)?.temperature).toMatchObject({
+      min: 0,
+      max: 0.7,
+      default: 0.3,
+    });
+    // OpenAI's set sends no defaults, but an operator's default is sent.
+    expect(applyParams('custom', 'm', {}, overrides).values).toEqual({ temperature: 0.3 });
+    expect(applyParams('custom', 'm', { temperature: 0.9 }, overrides).issues.map((i) => i.path)).toEqual([
+      'temperature',
+    ]);
+  });
+
+  it('reads LibreChat’s setting keys as the set names them', () => {
+    expect(paramKeyOf('custom', 'top_p')).toBe('top_p');
+    expect(paramKeyOf('anthropic', 'top_p')).toBe('topP');
+    expect(paramKeyOf('google', 'maxTokens')).toBe('maxOutputTokens');
+    expect(paramKeyOf('custom', 'max_tokens')).toBe('maxOutputTokens');
+    expect(paramKeyOf('anthropic', 'frequency_penalty')).toBeUndefined();
+    expect(paramKeyOf('custom', 'constructor')).toBeUndefined();
   });
 });

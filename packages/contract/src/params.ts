@@ -8,7 +8,7 @@ import {
 } from './endpoints.js';
 
 /**
- * Each endpoint's own sampling parameters (spec §5 Parameter ranges, §9 Provider defaults): which
+ * Each endpoint's own sampling parameters: which
  * ones it takes, under the names the conversation carries, with range, step and default. The
  * server applies them in one place (apps/server/src/providers/params.ts); the client reads the
  * same entries for its sliders. A new endpoint adds its entry here.
@@ -30,7 +30,7 @@ export interface ParamSpec extends NumberRange {
   /** Whole numbers only (token counts, top-k). */
   int?: boolean;
   /**
-   * Out-of-range values are brought into range instead of refused (spec §5: Google's max output
+   * Out-of-range values are brought into range instead of refused (Google's max output
    * tokens are clamped when the model changes, so a value saved for another model stays usable).
    */
   clamp?: boolean;
@@ -60,8 +60,8 @@ const OPENAI: EndpointParams = {
 };
 
 /**
- * gptPlugins: OpenAI's ranges (spec §5 "OpenAI, plugins and agent"), temperature 0.8 by default
- * (spec §9), sent upstream: the default is ours, not the upstream's.
+ * gptPlugins: OpenAI's ranges, temperature 0.8 by default
+ *, sent upstream: the default is ours, not the upstream's.
  */
 const PLUGINS: EndpointParams = {
   params: {
@@ -127,7 +127,11 @@ export function widestRange(key: ParamKey): { min: number; max: number; int: boo
 }
 
 /** The parameters of `type` for `model`, per-model changes applied; undefined for an unknown type. */
-export function paramSpecs(type: string, model: string): Partial<Record<ParamKey, ParamSpec>> | undefined {
+export function paramSpecs(
+  type: string,
+  model: string,
+  overrides?: ParamOverrides,
+): Partial<Record<ParamKey, ParamSpec>> | undefined {
   const entry: EndpointParams | undefined = Object.hasOwn(ENDPOINT_PARAMS, type)
     ? ENDPOINT_PARAMS[type as ParamsEndpointType]
     : undefined;
@@ -138,7 +142,41 @@ export function paramSpecs(type: string, model: string): Partial<Record<ParamKey
     const base = specs[key];
     if (base) specs[key] = { ...base, ...change };
   }
+  // The operator's own ranges and defaults for this endpoint come last: they win.
+  for (const [key, change] of Object.entries(overrides ?? {}) as [ParamKey, ParamOverride][]) {
+    const base = specs[key];
+    if (base) specs[key] = { ...base, ...change };
+  }
   return specs;
+}
+
+/**
+ * An operator's change to one parameter of one endpoint (librechat.yaml
+ * `customParams.paramDefinitions`): its range, step and default. A default set here is sent when
+ * the conversation sets none, whether or not the endpoint's set sends its defaults.
+ */
+export interface ParamOverride {
+  min?: number | undefined;
+  max?: number | undefined;
+  step?: number | undefined;
+  default?: number | undefined;
+}
+export type ParamOverrides = Partial<Record<ParamKey, ParamOverride>>;
+
+/**
+ * The parameter a LibreChat setting key names in a parameter set (`paramDefinitions[].key`):
+ * its own name where the set has it, else the set's name for the same setting (`top_p` and
+ * `topP`, `max_tokens` / `maxTokens` and `maxOutputTokens`); undefined when the set has none.
+ */
+export function paramKeyOf(type: string, key: string): ParamKey | undefined {
+  const specs = paramSpecs(type, '') ?? {};
+  const candidates: readonly string[] =
+    key === 'top_p' || key === 'topP'
+      ? [key, key === 'top_p' ? 'topP' : 'top_p']
+      : key === 'max_tokens' || key === 'maxTokens' || key === 'maxOutputTokens'
+        ? ['maxOutputTokens']
+        : [key];
+  return candidates.find((c): c is ParamKey => Object.hasOwn(specs, c));
 }
 
 export type ParamValues = Partial<Record<ParamKey, number | null | undefined>>;
@@ -155,8 +193,13 @@ export interface AppliedParams {
  * values out of range are refused (or clamped where the spec says so), unset ones get the
  * endpoint's default when it sends defaults.
  */
-export function applyParams(type: string, model: string, given: ParamValues): AppliedParams {
-  const specs = paramSpecs(type, model) ?? {};
+export function applyParams(
+  type: string,
+  model: string,
+  given: ParamValues,
+  overrides?: ParamOverrides,
+): AppliedParams {
+  const specs = paramSpecs(type, model, overrides) ?? {};
   const sendDefaults = Object.hasOwn(ENDPOINT_PARAMS, type)
     ? ENDPOINT_PARAMS[type as ParamsEndpointType].sendDefaults
     : false;
@@ -166,7 +209,7 @@ export function applyParams(type: string, model: string, given: ParamValues): Ap
     const value = given[key];
     const spec = specs[key];
     if (value === undefined || value === null) {
-      if (spec && sendDefaults) values[key] = spec.default;
+      if (spec && (sendDefaults || overrides?.[key]?.default !== undefined)) values[key] = spec.default;
       continue;
     }
     // A value the endpoint does not take is left out, not refused: a conversation keeps the

@@ -1,7 +1,7 @@
 // The plugins' limits and names, zod-free (the browser's first paint reads them).
 
 export const PLUGIN_LIMITS = {
-  /** Spec §5: each auth field needs at least this many characters. */
+  /** Each auth field needs at least this many characters. */
   authMinChars: 10,
   /** No credential is longer than this. */
   authMaxChars: 4096,
@@ -15,9 +15,12 @@ export const PLUGIN_LIMITS = {
   toolOutputMaxChars: 8000,
   /** What a plugin state keeps of a tool's input and output for display. */
   displayMaxChars: 4000,
-  /** Spec §5: the plugin store's search matches names case-insensitively. */
+  /** The plugin store's search matches names case-insensitively. */
   storeSearchMaxChars: 100,
 } as const;
 
 /** The name the display states give the agent's own thinking between tool calls (LibreChat's). */
 export const SELF_REFLECTION = 'self reflection';
+
+/** The plugins agent's temperature range (OpenAI's: 0 to 2). */
+export const AGENT_TEMPERATURE_MAX = 2;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { matchPlugins, pluginAuthIssues, pluginStorePageSize } from './plugins.js';
-import { askRequestSchema } from './api.js';
-import { streamEventSchemaFor, pluginsEventSchema } from './sse.js';
+import { askRequestSchema } from './api-schemas.js';
+import { streamEventSchemaFor, pluginsEventSchema } from './sse-schemas.js';
 
 describe('plugins in the contract', () => {
-  it('pages the store by width as spec §9 says', () => {
+  it('pages the store by width: 8 below 501 px, else 4, 6 or 8 by the 640 and 1024 px thresholds', () => {
     expect([320, 500, 501, 639, 640, 1023, 1024, 1920].map(pluginStorePageSize)).toEqual([
       8, 8, 4, 4, 6, 6, 8, 8,
     ]);

@@ -1,5 +1,5 @@
 /**
- * Premium models (business §1, §6, §8): a basic user — one without a valid subscription — gets
+ * Premium models: a basic user — one without a valid subscription — gets
  * PREMIUM_DAILY_USES sends a UTC day on the premium models; past it the server refuses with the
  * spec's quota-exceeded text (429 premium_quota_exceeded). A valid subscription lifts the limit; a
  * send with the user's own API key is not counted. Zod-free (the client maps the code).
@@ -8,14 +8,14 @@
 /** PREMIUM_DAILY_USES' default (the spec gives no number; docs/decisions.md). */
 export const PREMIUM_DEFAULT_DAILY_USES = 5;
 /**
- * PREMIUM_MODELS' default: the two premium models of the model picker (business §1), the larger
- * of each relabelled family (core-chat §9: GPT-4.1 Unfiltered and G3); gpt-4.1-mini and
+ * PREMIUM_MODELS' default: the two premium models of the model picker, the larger
+ * of each relabelled family (GPT-4.1 Unfiltered and G3); gpt-4.1-mini and
  * deepseek-chat are the two standard ones.
  */
 export const PREMIUM_DEFAULT_MODELS: readonly string[] = ['gpt-4.1', 'grok-3'];
 
 export const PREMIUM_TEXTS = {
-  /** Business §8 quota-exceeded text, exactly. */
+  /** Quota-exceeded text, exactly. */
   quotaExceeded:
     'You have reached your current usage limit for premium models. Please try again later or switch to another model.',
 } as const;

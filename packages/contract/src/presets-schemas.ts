@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { conversationOptionsSchema, endpointNameSchema, idSchema } from './entities.js';
+import { conversationOptionsSchema, endpointNameSchema, idSchema } from './entities-schemas.js';
 import { route } from './route-def.js';
 import { PRESET_LIMITS } from './presets.js';
 
 /**
- * A preset as it is saved and answered (spec §3 Preset): the conversation option fields plus
+ * A preset as it is saved and answered: the conversation option fields plus
  * presetId, title, defaultPreset, order, endpoint, endpointType and user. Only one preset of a
  * user is the default at a time.
  */
@@ -41,7 +41,7 @@ export const deletePresetsResponseSchema = z.object({
   deletedCount: z.number().int(),
 });
 
-/** Spec §7 Presets. */
+/** Presets. */
 export const PRESET_ROUTES = {
   presets: route({
     method: 'GET',

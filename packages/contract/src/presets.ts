@@ -1,14 +1,14 @@
-/** Spec §3 Preset, §4 Presets: limits and defaults of a saved setup. */
+/** Presets: limits and defaults of a saved setup. */
 export const PRESET_LIMITS = {
   titleMaxChars: 256,
   /** Presets one account may keep. */
   maxPresets: 500,
-  /** Spec §4: the toast shown when a preset is picked. */
+  /** The toast shown when a preset is picked. */
   selectToastMs: 750,
 } as const;
 export const DEFAULT_PRESET_TITLE = 'New Preset';
 /**
- * Spec §4 Presets: the endpoint types whose chat the preset editor updates in place (the editor
+ * Presets: the endpoint types whose chat the preset editor updates in place (the editor
  * opened from the "Model:" bar applies its values to the chat on screen); for the others it
  * saves a preset only.
  */

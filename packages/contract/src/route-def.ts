@@ -27,6 +27,12 @@ export interface RouteDef {
   multipart?: { file: string; fields: z.ZodType };
   /** The reply is bytes (a file), not JSON. */
   binary?: boolean;
+  /**
+   * Served, but left out of the OpenAPI document: the same operation as another row, kept at a
+   * path earlier clients call that OpenAPI cannot hold beside a sibling differing only by a
+   * parameter's name (GET /api/blog/{slug} beside PUT /api/blog/{id}).
+   */
+  undocumented?: true;
 }
 
 /** A row, typed as written (its schemas keep their own types). */

@@ -10,14 +10,15 @@ import {
   endpointsConfigSchema,
   genTitleRequestSchema,
   genTitleResponseSchema,
-  loginRequestSchema,
+  messagesQuerySchema,
+  usernameLoginRequestSchema,
   logoutResponseSchema,
   modelsConfigSchema,
   registerRequestSchema,
   startupConfigSchema,
   updateConvoRequestSchema,
   updateMessageRequestSchema,
-} from './api.js';
+} from './api-schemas.js';
 import {
   conversationSchema,
   endpointNameSchema,
@@ -25,20 +26,20 @@ import {
   messageSchema,
   requiredConversationIdSchema,
   userSchema,
-} from './entities.js';
+} from './entities-schemas.js';
 import { searchEnabledSchema, searchPageSchema, searchQuerySchema } from './search-schemas.js';
-import { streamEventSchema } from './sse.js';
-import { KEYS_ROUTES } from './keys.js';
-import { MODEL_CONFIG_ROUTES } from './model-configs.js';
+import { streamEventSchema } from './sse-schemas.js';
+import { KEYS_ROUTES } from './keys-schemas.js';
+import { MODEL_CONFIG_ROUTES } from './model-configs-schemas.js';
 import { PRESET_ROUTES } from './presets-schemas.js';
-import { CONFIG_ROUTES } from './config-routes.js';
-import { BALANCE_ROUTES } from './balance.js';
+import { CONFIG_ROUTES } from './config-routes-schemas.js';
+import { BALANCE_ROUTES } from './balance-schemas.js';
 import { PREMIUM_ROUTES } from './premium-schemas.js';
-import { IMPORT_ROUTES } from './imports.js';
-import { PLUGIN_ROUTES } from './plugins.js';
+import { IMPORT_ROUTES } from './imports-schemas.js';
+import { PLUGIN_ROUTES } from './plugins-schemas.js';
 import { ASSISTANT_ROUTES } from './assistants-schemas.js';
-import { ACCOUNT_ROUTES } from './account.js';
-import { IDENTITY_ROUTES, registerResponseSchema } from './identity.js';
+import { ACCOUNT_ROUTES } from './account-schemas.js';
+import { IDENTITY_ROUTES, registerResponseSchema } from './identity-schemas.js';
 import { FILE_ROUTES } from './files-schemas.js';
 import { MODERATION_ROUTES } from './moderation-schemas.js';
 import { BILLING_ROUTES } from './billing-schemas.js';
@@ -47,21 +48,14 @@ import { SOCIAL_BONUS_ROUTES } from './social-bonus-schemas.js';
 import { BLOG_ROUTES } from './blog-schemas.js';
 import { ERROR_LOG_ROUTES } from './error-log-schemas.js';
 import { ADMIN_ROUTES } from './admin-schemas.js';
-import { OAUTH_ROUTES } from './oauth.js';
+import { OAUTH_ROUTES } from './oauth-schemas.js';
+import { SHARE_ROUTES } from './share-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
 
 const endpointParams = z.object({ endpoint: endpointNameSchema });
 const conversationParams = z.object({ conversationId: idSchema });
-/**
- * GET /api/messages/:conversationId. Without `limit` (LibreChat's clients): every message. With it:
- * the branch that ends at the conversation's newest message, its last `limit` messages, oldest
- * first (the same Message[] shape); the first one's parentMessageId says whether more lie above.
- */
-export const messagesQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(1000).optional(),
-});
 
 export const API_ROUTES = {
   // auth
@@ -76,9 +70,9 @@ export const API_ROUTES = {
   login: route({
     method: 'POST',
     path: '/api/auth/login',
-    summary: 'Sign in with email and password',
+    summary: 'Sign in with email (or, with LDAP_LOGIN_USES_USERNAME, a directory username) and password',
     public: true,
-    body: loginRequestSchema,
+    body: usernameLoginRequestSchema,
     response: authResponseSchema,
   }),
   refresh: route({
@@ -263,6 +257,7 @@ export const API_ROUTES = {
   ...BLOG_ROUTES,
   ...ERROR_LOG_ROUTES,
   ...ADMIN_ROUTES,
+  ...SHARE_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { conversationSchema, messageSchema } from './entities.js';
+import { conversationSchema, messageSchema } from './entities-schemas.js';
 import { SEARCH_LIMITS } from './search.js';
 
 /** The schemas of search's routes (search.ts: its limits and matching). */

@@ -1,7 +1,7 @@
 import { CJK_CHAR, foldText, foldWithOffsets } from './search-text.js';
 
 /**
- * Search (spec core-chat §2, §7: GET /api/search?q=&pageNumber=, GET /api/search/enable): its
+ * Search (GET /api/search?q=&pageNumber=, GET /api/search/enable): its
  * limits and how a query matches, without zod (the browser highlights with them on its first
  * paint); the request and reply schemas are in search-schemas.ts.
  */

@@ -2,7 +2,7 @@ import type { BlogPost, PublishedBlogPost } from './blog-schemas.js';
 import type { Language } from './limits.js';
 
 /**
- * The public site (business spec §2): the pages whose <title> and <meta name="description"> the
+ * The public site: the pages whose <title> and <meta name="description"> the
  * server writes into index.html (a crawler or a link preview sees them without running the app),
  * and the FAQ's number of questions. The web app shows the same texts through its i18n keys
  * (en.json's `com_site_*`), whose English values equal these.
@@ -10,11 +10,11 @@ import type { Language } from './limits.js';
 export interface SitePageMeta {
   /** Put before the app title ("FAQ · OmniChat"); null: the app title alone. */
   title: string | null;
-  /** At most SITE_META_DESCRIPTION_MAX characters (spec §9). */
+  /** At most SITE_META_DESCRIPTION_MAX characters. */
   description: string;
 }
 
-/** Spec §9: a meta description is at most 160 characters. */
+/** A meta description is at most 160 characters. */
 export const SITE_META_DESCRIPTION_MAX = 160;
 
 export const SITE_PAGE_META = {
@@ -47,7 +47,13 @@ export function sitePageMeta(pathname: string): SitePageMeta | undefined {
   return Object.hasOwn(SITE_PAGE_META, path) ? SITE_PAGE_META[path as SitePagePath] : undefined;
 }
 
-/** Spec §2 FAQ: fifteen questions (i18n keys com_site_faq_q1..q15 and com_site_faq_a1..a15). */
+/**
+ * Where Help & FAQ opens unless HELP_AND_FAQ_URL names another page: the built-in FAQ. The
+ * setting's "/" means this page too (LibreChat's "no page of its own").
+ */
+export const HELP_AND_FAQ_DEFAULT_URL = '/faq';
+
+/** FAQ: fifteen questions (i18n keys com_site_faq_q1..q15 and com_site_faq_a1..a15). */
 export const FAQ_QUESTION_COUNT = 15;
 
 /** The pages rendered whole on the server for a visitor (content and head), crawlable and indexed. */

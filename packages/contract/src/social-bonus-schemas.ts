@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { route } from './route-def.js';
 import { SOCIAL_PLATFORMS } from './social-bonus.js';
 
-/** `POST /api/user/claimSocialMediaBonus` (core-chat §7): the platform shared on. */
+/** `POST /api/user/claimSocialMediaBonus`: the platform shared on. */
 export const claimSocialBonusRequestSchema = z.object({ platform: z.enum(SOCIAL_PLATFORMS) });
 export type ClaimSocialBonusRequest = z.infer<typeof claimSocialBonusRequestSchema>;
 /** The tokens credited and the balance after them. */

@@ -1,5 +1,5 @@
 /**
- * The social-media bonus (core-chat §7 claimSocialMediaBonus): a user who shares the app on a
+ * The social-media bonus: a user who shares the app on a
  * platform claims SOCIAL_BONUS_TOKENS once per platform, credited to the token balance with a
  * transaction row. Zod-free (the web's entry point reads the platforms and their share links);
  * the route row is in social-bonus-schemas.ts.

@@ -1,6 +1,13 @@
-import type { CreatedEvent, ErrorEvent, FinalEvent, PluginsEvent, ResumedEvent, StreamEvent } from './sse.js';
+import type {
+  CreatedEvent,
+  ErrorEvent,
+  FinalEvent,
+  PluginsEvent,
+  ResumedEvent,
+  StreamEvent,
+} from './sse-schemas.js';
 
-// Which event of the reply stream an event is, once parsed (sse.ts); zod-free, so the browser's
+// Which event of the reply stream an event is, once parsed (sse-schemas.ts); zod-free, so the browser's
 // first paint does not load the schemas it parses events with.
 
 export function isCreatedEvent(e: StreamEvent): e is CreatedEvent {

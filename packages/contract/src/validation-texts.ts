@@ -17,6 +17,8 @@ export const VALIDATION_TEXTS = {
   com_auth_username_one_line: 'Username must be one line, without control characters',
   com_auth_username_min_length: `Username must be at least ${AUTH_LIMITS.usernameMin} characters`,
   com_auth_username_max_length: `Username must be less than ${AUTH_LIMITS.usernameMax} characters`,
+  com_auth_username_required: 'Username is required',
+  com_auth_login_username_max_length: `Username should not be longer than ${AUTH_LIMITS.emailMax} characters`,
   com_auth_email_required: 'Email is required',
   com_auth_email_min_length: `Email must be at least ${AUTH_LIMITS.emailMin} characters`,
   com_auth_email_max_length: `Email should not be longer than ${AUTH_LIMITS.emailMax} characters`,

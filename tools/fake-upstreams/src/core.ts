@@ -27,7 +27,7 @@ import { sendJson } from './wire.js';
 const MAX_RECORDED = 100;
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-export class BadRequest extends Error {
+class BadRequest extends Error {
   constructor(
     readonly status: 400 | 404 | 413,
     message: string,
@@ -47,7 +47,7 @@ export interface FakeRequest {
 }
 
 /** A chat request in the terms every protocol shares. */
-export interface ChatTurn {
+interface ChatTurn {
   messages: ChatMessage[];
   stream: boolean;
   model: string;

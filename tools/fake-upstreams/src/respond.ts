@@ -156,18 +156,22 @@ export function respondOnce(
  * Simulates a dropped upstream: once everything written so far has left the process, the socket
  * is reset (RST) so the client sees ECONNRESET / "terminated" mid-body, not a clean end.
  */
-export function resetConnection(res: ServerResponse): void {
+/** How long a reset waits after the last write, so the client can read what was sent. */
+const RESET_GRACE_MS = 100;
+
+function resetConnection(res: ServerResponse): void {
   const socket = res.socket;
   if (!socket) return;
   // Poll rather than wait for 'drain': 'drain' only fires after a write that returned false.
-  // Failures are rare, so a 5 ms poll is cheap; it also gives the client a moment to read the
-  // bytes already on the wire before the RST arrives.
+  // Failures are rare, so a 5 ms poll is cheap. The first attempt waits longer: bytes a client
+  // has not yet read when the RST arrives are dropped by its kernel, and a client on a machine
+  // busy with other tests may take tens of milliseconds to read what is already on the wire.
   const attempt = (): void => {
     if (socket.destroyed) return;
     if (socket.writableLength > 0) setTimeout(attempt, 5);
     else socket.resetAndDestroy();
   };
-  setTimeout(attempt, 5);
+  setTimeout(attempt, RESET_GRACE_MS);
 }
 
 function limit(n: number | undefined, max: number): number {

@@ -55,7 +55,7 @@ export type FakeErrorKind = (typeof FAKE_ERROR_KINDS)[number];
 export const FAKE_FINISH_REASONS = ['stop', 'length', 'content_filter'] as const;
 export type FakeFinishReason = (typeof FAKE_FINISH_REASONS)[number];
 
-export interface FakeToolCall {
+interface FakeToolCall {
   name: string;
   /** The arguments' JSON text. */
   arguments: string;

@@ -29,7 +29,7 @@ export function usageOf(promptTokens: number, completionTokens: number): Usage {
 }
 
 /** Pre-renders the constant parts of `chat.completion.chunk` events for one stream. */
-export class ChunkEncoder {
+class ChunkEncoder {
   private readonly head: string;
   private readonly contentPrefix: string;
   private static readonly contentSuffix = '},"logprobs":null,"finish_reason":null}]}\n\n';

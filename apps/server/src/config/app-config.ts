@@ -7,95 +7,45 @@ import {
   PREMIUM_DEFAULT_DAILY_USES,
   PREMIUM_DEFAULT_MODELS,
   SOCIAL_BONUS_DEFAULT_PLATFORMS,
+  TOKEN_TTL,
   type SocialPlatform,
   MODERATION_DEFAULTS,
+  OPENAI_MODERATION,
   REGISTER_RATE_LIMIT,
   type ViolationType,
+  type InterfaceConfig,
+  type ModelSpecsConfig,
+  type FileConfig,
 } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import { ConfigError, type Env, type TrustProxy } from './env.js';
 import { endpointsFromEnv } from './env-endpoints.js';
 import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
+import { ldapConfigFrom, type LdapConfig } from './ldap-config.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
+import { balanceSettingsFrom, type AutoRefill } from './yaml-balance.js';
+import { interfaceConfigFrom } from './yaml-interface.js';
+import { modelSpecsFrom } from './yaml-model-specs.js';
+import { uploadRateLimitsFrom, type UploadRateLimits } from './yaml-rate-limits.js';
+import type { EndpointDefinition, EndpointType } from './endpoint-types.js';
 
 export { endpointsFromEnv } from './env-endpoints.js';
 
-/** The wire protocols the server speaks (one adapter each, providers/adapters.ts). */
-export type EndpointType =
-  'openAI' | 'azureOpenAI' | 'google' | 'anthropic' | 'custom' | 'gptPlugins' | 'bingAI' | 'chatGPTBrowser';
+export type {
+  AzureTarget,
+  EndpointDefinition,
+  EndpointType,
+  GoogleServiceAccount,
+} from './endpoint-types.js';
 
-/** Azure OpenAI's addressing (LibreChat's AZURE_OPENAI_API_* names). */
-export interface AzureTarget {
-  instanceName: string;
-  deploymentName: string;
-  apiVersion: string;
-}
+/** The adapter an endpoint's requests go through: its protocol's, else its type's. */
+export const adapterTypeOf = (endpoint: EndpointDefinition): EndpointType =>
+  endpoint.protocol ?? endpoint.type;
 
-/** A Google Cloud service account (Vertex AI), as its JSON key file has it. */
-export interface GoogleServiceAccount {
-  client_email: string;
-  project_id: string;
-  private_key: string;
-  /** Where the key's signed JWT is exchanged for an access token; https://oauth2.googleapis.com/token when absent. */
-  token_uri?: string | undefined;
-}
-
-/** An endpoint the server can talk to, resolved from configuration. */
-export interface EndpointDefinition {
-  /** The endpoint's name as the API and the conversation carry it (openAI, demo, a custom name). */
-  name: string;
-  /** The wire protocol / provider adapter. */
-  type: EndpointType;
-  /** The server's key; empty when every user brings their own (`userProvide`). */
-  apiKey: string;
-  /** The URL the SDK calls instead of the provider's own (a reverse proxy, a compatible server). */
-  baseURL: string | undefined;
-  /** Models offered; empty means "ask the upstream" (resolved at start-up). */
-  models: string[];
-  /**
-   * Accept any model name a client sends, not only `models` (an upstream with free-form names);
-   * off by default, as every name is forwarded to a paid upstream.
-   */
-  allowAnyModel?: boolean;
-  titleModel: string | undefined;
-  label: string | undefined;
-  /** Each user brings their own key (`user_provided`). */
-  userProvide: boolean;
-  /** Each user brings their own base URL too (custom endpoints with `baseURL: user_provided`). */
-  userProvideURL?: boolean;
-  isDemo: boolean;
-  /** Extra request headers (custom endpoints' `headers`, `${ENV}` values resolved). */
-  headers?: Record<string, string>;
-  iconURL?: string;
-  /** Title new conversations (custom endpoints' `titleConvo`; the global TITLE_CONVO otherwise). */
-  titleConvo?: boolean;
-  titleMethod?: 'completion' | 'functions';
-  summarize?: boolean;
-  summaryModel?: string;
-  /**
-   * The context size of this endpoint's models (librechat.yaml `maxContextTokens`): a
-   * conversation's own setting wins, the model's known size is used without either.
-   */
-  maxContextTokens?: number;
-  forcePrompt?: boolean;
-  /** Ask the upstream for its live model list (custom `models.fetch`; built-ins without *_MODELS). */
-  fetchModels?: boolean;
-  /** Display names by real model name (relabelling, spec §9); requests use the real names. */
-  modelLabels?: Record<string, string>;
-  /** Apply the spec's model-name relabelling (§9; contract `relabelModel`) to this endpoint's models. */
-  relabelModels?: boolean;
-  azure?: AzureTarget;
-  /**
-   * AZURE_USE_MODEL_AS_DEPLOYMENT_NAME: the deployment is the request's model name with its
-   * periods removed (LibreChat's rule: gpt-3.5-turbo goes to gpt-35-turbo), not one fixed name.
-   */
-  azureModelAsDeployment?: boolean;
-  /** Vertex AI instead of the Gemini API key (GOOGLE_KEY holding a service-account JSON). */
-  googleServiceAccount?: GoogleServiceAccount;
-  /** Vertex AI's location (GOOGLE_LOC, default us-central1): where a service account's requests go. */
-  googleLocation?: string;
-}
+/** The parameter set an endpoint's conversations take (contract params.ts). */
+export const paramsTypeOf = (endpoint: EndpointDefinition): string =>
+  endpoint.paramsType ?? endpoint.protocol ?? endpoint.type;
 
 /** The plugins' own settings (the gptPlugins endpoint is in `endpoints`). */
 export interface PluginsConfig {
@@ -245,10 +195,17 @@ export interface AppConfig {
   /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
   adminEmail?: string | undefined;
   customFooter: string | null;
-  /** AFFILIATE_SCRIPT_URL / AFFILIATE_REFER_URL (public site, spec §2); null when unset. */
+  /** AFFILIATE_SCRIPT_URL / AFFILIATE_REFER_URL (public site); null when unset. */
   affiliate?: { scriptUrl: string | null; referUrl: string | null } | undefined;
+  /** HELP_AND_FAQ_URL: where Help & FAQ opens; the built-in FAQ when absent. */
+  helpAndFaqUrl?: string | undefined;
   /** CONTACT_EMAIL and SOCIAL_LINKS (public site: the FAQ's address, the footer's links). */
   site?: { contactEmail: string | null; socialLinks: { name: string; url: string }[] } | undefined;
+  /**
+   * NO_INDEX: search engines are asked to leave the whole site alone (robots.txt disallows all,
+   * every answer carries `X-Robots-Tag: noindex`, every page the robots meta tag).
+   */
+  noIndex?: boolean | undefined;
   /** SERVE_SOURCE_MAPS: the web client's source maps are served (off: they answer 404). */
   serveSourceMaps?: boolean | undefined;
   registrationEnabled: boolean;
@@ -258,11 +215,21 @@ export interface AppConfig {
   socialLoginEnabled: boolean;
   /** Social and OpenID Connect sign-in: the configured providers (none when absent). */
   oauth?: OAuthConfig;
+  /** LDAP: the login form's name and password are checked by the directory (none when absent). */
+  ldap?: LdapConfig | undefined;
   checkBalance: boolean;
   /** START_BALANCE: the credits a new account starts with (when checkBalance). */
   startBalance: number;
   /** BALANCE_HELP_TEXT: how to get more credits, in the operator's words; none when unset. */
   balanceHelpText?: string | null | undefined;
+  /** librechat.yaml `balance` auto-refill; none when off. */
+  autoRefill?: AutoRefill | undefined;
+  /** librechat.yaml `interface`: what the chat view shows; every part when absent. */
+  interface?: InterfaceConfig | undefined;
+  /** librechat.yaml `modelSpecs`: the curated model menu (specs of configured endpoints); none when absent. */
+  modelSpecs?: ModelSpecsConfig | undefined;
+  /** librechat.yaml `rateLimits`: upload and import limits; none when absent. */
+  uploadRateLimits?: UploadRateLimits | undefined;
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
@@ -273,6 +240,11 @@ export interface AppConfig {
    * server); loopback, private, link-local and metadata addresses are refused otherwise.
    */
   userURLPolicy?: SsrfPolicy | undefined;
+  /**
+   * SESSION_EXPIRY / REFRESH_TOKEN_EXPIRY: an access token's life and a refresh token's (the
+   * refresh cookie's max-age follows), in milliseconds; the contract's TOKEN_TTL when absent.
+   */
+  sessionExpiry?: SessionExpiry | undefined;
   /** Set the Secure flag on cookies (served over https). */
   secureCookies: boolean;
   /** SMTP for verification and reset mails; absent: no verification, and reset links are answered only with ALLOW_PASSWORD_RESET. */
@@ -295,6 +267,12 @@ export interface AppConfig {
   moderation?: ModerationConfig | undefined;
   endpoints: EndpointDefinition[];
   /**
+   * PROXY: the outbound proxy every call to a configured upstream goes through (chat, titles,
+   * model lists, the image plugin); none when absent. A user's own base URL connects directly,
+   * through the SSRF guard.
+   */
+  proxy?: string | undefined;
+  /**
    * librechat.yaml overrides built-in endpoints or relabels models: GET
    * /api/endpoints/config/override answers the endpoints and models instead of `false`.
    */
@@ -312,6 +290,8 @@ export interface AppConfig {
   plugins?: PluginsConfig;
   /** Where uploads are stored; local under a temporary folder when absent (tests). */
   files?: FilesConfig;
+  /** The upload limits per endpoint (librechat.yaml `fileConfig`); the built-in ones when absent. */
+  fileConfig?: FileConfig | undefined;
   /** Stripe; absent: no payments and no paywall. */
   billing?: BillingConfig | undefined;
   /** The free tier (FREE_TIER_MESSAGES, or on with subscriptions); none when absent. */
@@ -320,8 +300,42 @@ export interface AppConfig {
   premium?: PremiumConfig | undefined;
   /** The social-media bonus (SOCIAL_BONUS_*); none when absent. */
   socialBonus?: SocialBonusConfig | undefined;
+  /** ALLOW_SHARED_LINKS / ALLOW_SHARED_LINKS_PUBLIC (features/share); both on when absent. */
+  sharedLinks?: { enabled: boolean; public: boolean } | undefined;
   /** REDIS_URL / REDIS_KEY_PREFIX: state shared by several instances; one process when absent. */
   redis?: RedisConfig | undefined;
+}
+
+export interface SessionExpiry {
+  accessMs: number;
+  refreshMs: number;
+}
+
+/** The token lifetimes in force: the configured ones, else the contract's defaults. */
+export function sessionExpiryOf(config: Pick<AppConfig, 'sessionExpiry'>): SessionExpiry {
+  return (
+    config.sessionExpiry ?? {
+      accessMs: TOKEN_TTL.accessSeconds * 1000,
+      refreshMs: TOKEN_TTL.refreshSeconds * 1000,
+    }
+  );
+}
+
+/**
+ * SESSION_EXPIRY and REFRESH_TOKEN_EXPIRY, each defaulting to today's lifetimes (LibreChat's
+ * defaults are the same). A refresh token shorter-lived than the access token it renews would end
+ * the session while its token still worked: refused.
+ */
+function sessionExpiryFrom(env: Env): SessionExpiry {
+  const expiry = sessionExpiryOf({});
+  const accessMs = env.SESSION_EXPIRY ?? expiry.accessMs;
+  const refreshMs = env.REFRESH_TOKEN_EXPIRY ?? expiry.refreshMs;
+  if (refreshMs < accessMs) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REFRESH_TOKEN_EXPIRY must be at least SESSION_EXPIRY (a session would end while its access token still worked)',
+    );
+  }
+  return { accessMs, refreshMs };
 }
 
 export interface RedisConfig {
@@ -388,6 +402,9 @@ export function applyYamlConfig(
   if (yaml.ignored.length > 0) {
     warn(`${yaml.file}: not supported (yet), ignored: ${yaml.ignored.join(', ')}`);
   }
+  if (yaml.unhonoured.length > 0) {
+    warn(`${yaml.file}: set but not honoured here: ${yaml.unhonoured.join(', ')}`);
+  }
   for (const name of OVERRIDABLE_ENDPOINTS) {
     const o = yaml.overrides[name];
     if (!o) continue;
@@ -423,25 +440,40 @@ export function buildAppConfig(
   warn: (msg: string) => void = () => {},
 ): AppConfig {
   const enc = new TextEncoder();
+  const endpoints = applyYamlConfig(endpointsFromEnv(env), yaml, warn);
+  const modelSpecs = modelSpecsFrom(
+    yaml?.modelSpecs,
+    endpoints.map((e) => e.name),
+    (msg) => warn(`${yaml?.file ?? 'librechat.yaml'}: ${msg}`),
+  );
   return {
     appTitle: env.APP_TITLE,
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
     affiliate: { scriptUrl: env.AFFILIATE_SCRIPT_URL ?? null, referUrl: env.AFFILIATE_REFER_URL ?? null },
     site: { contactEmail: env.CONTACT_EMAIL ?? null, socialLinks: env.SOCIAL_LINKS },
+    helpAndFaqUrl: env.HELP_AND_FAQ_URL,
     serveSourceMaps: env.SERVE_SOURCE_MAPS,
+    noIndex: env.NO_INDEX,
     registrationEnabled: env.ALLOW_REGISTRATION,
     allowedDomains: yaml?.allowedDomains,
     emailLoginEnabled: env.ALLOW_EMAIL_LOGIN,
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
     oauth: oauthConfigFrom(env, yaml?.socialLogins),
-    checkBalance: env.CHECK_BALANCE,
-    startBalance: env.START_BALANCE,
+    ldap: ldapConfigFrom(env),
+    ...balanceSettingsFrom(
+      { checkBalance: env.CHECK_BALANCE, startBalance: env.START_BALANCE },
+      yaml?.balance,
+    ),
+    interface: interfaceConfigFrom(yaml?.interface, modelSpecs),
+    modelSpecs,
+    uploadRateLimits: uploadRateLimitsFrom(yaml?.rateLimits),
     balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),
     jwtRefreshSecret: enc.encode(secrets.JWT_REFRESH_SECRET),
     credsKey: Buffer.from(secrets.CREDS_KEY, 'hex'),
+    sessionExpiry: sessionExpiryFrom(env),
     secureCookies: (env.DOMAIN_SERVER ?? '').startsWith('https:'),
     trustProxy: env.TRUST_PROXY,
     mail: mailConfigFrom(env),
@@ -458,7 +490,8 @@ export function buildAppConfig(
       max: env.REGISTER_MAX ?? REGISTER_RATE_LIMIT.max,
       windowMs: env.REGISTER_WINDOW ? env.REGISTER_WINDOW * 60_000 : REGISTER_RATE_LIMIT.windowMs,
     },
-    endpoints: applyYamlConfig(endpointsFromEnv(env), yaml, warn),
+    endpoints,
+    proxy: env.PROXY,
     overridesEndpoints: overridesEndpoints(yaml),
     upstreamIdleTimeoutMs: env.UPSTREAM_IDLE_TIMEOUT_MS,
     replySaveRetryMs: env.REPLY_SAVE_RETRY_MS,
@@ -467,11 +500,13 @@ export function buildAppConfig(
       maxActiveJobs: env.IMPORT_MAX_ACTIVE_JOBS,
     },
     files: filesConfigFrom(env, yaml),
+    fileConfig: yaml?.fileConfig,
     billing: billingConfigFrom(env),
     freeTier: freeTierConfigFrom(env),
     premium: premiumConfigFrom(env),
     // Tokens mean something only where balances are checked.
     socialBonus: env.CHECK_BALANCE ? socialBonusConfigFrom(env) : undefined,
+    sharedLinks: { enabled: env.ALLOW_SHARED_LINKS, public: env.ALLOW_SHARED_LINKS_PUBLIC },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },
@@ -486,10 +521,14 @@ export function buildAppConfig(
  * values (custom endpoints put keys there too) and service-account private keys.
  */
 export function configSecrets(
-  config: Pick<AppConfig, 'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing' | 'redis'>,
+  config: Pick<
+    AppConfig,
+    'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing' | 'redis' | 'proxy'
+  >,
 ): string[] {
   return [
     ...redisPassword(config.redis),
+    ...urlPassword(config.proxy),
     ...(config.billing ? [config.billing.secretKey, config.billing.webhookSecret] : []),
     ...(config.mail?.password ? [config.mail.password] : []),
     ...(config.files?.s3?.secretAccessKey ? [config.files.s3.secretAccessKey] : []),
@@ -524,11 +563,22 @@ export interface ModerationConfig {
   concurrent: { enabled: boolean; max: number };
   messageIp: RateLimitConfig;
   messageUser: RateLimitConfig;
+  /** OPENAI_MODERATION: where each message is checked first; none when off. */
+  openaiModeration?: { url: string; apiKey: string } | undefined;
 }
 
 export function moderationConfigFrom(env: Env): ModerationConfig {
   const d = MODERATION_DEFAULTS;
+  if (env.OPENAI_MODERATION && !env.OPENAI_MODERATION_API_KEY) {
+    throw new ConfigError('Invalid configuration:\n  OPENAI_MODERATION: needs OPENAI_MODERATION_API_KEY');
+  }
   return {
+    openaiModeration: env.OPENAI_MODERATION
+      ? {
+          url: env.OPENAI_MODERATION_REVERSE_PROXY || OPENAI_MODERATION.defaultUrl,
+          apiKey: env.OPENAI_MODERATION_API_KEY ?? '',
+        }
+      : undefined,
     banViolations: env.BAN_VIOLATIONS,
     banDurationMs: env.BAN_DURATION ?? d.banDurationMs,
     banInterval: env.BAN_INTERVAL ?? d.banInterval,
@@ -555,36 +605,16 @@ export function moderationConfigFrom(env: Env): ModerationConfig {
   };
 }
 
-/** A config for tests: fixed secrets, no endpoints unless given. */
-export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const enc = new TextEncoder();
-  return {
-    appTitle: 'OmniChat',
-    customFooter: null,
-    registrationEnabled: true,
-    emailLoginEnabled: true,
-    socialLoginEnabled: false,
-    checkBalance: false,
-    startBalance: 20_000,
-    titleConvo: true,
-    jwtSecret: enc.encode('test-jwt-secret-test-jwt-secret-0123456789'),
-    jwtRefreshSecret: enc.encode('test-refresh-secret-test-refresh-secret-012'),
-    credsKey: Buffer.alloc(32, 7),
-    secureCookies: false,
-    trustProxy: false,
-    loginRateLimit: { ...LOGIN_RATE_LIMIT },
-    // Test files register many users from one address.
-    registerRateLimit: { max: 10_000, windowMs: REGISTER_RATE_LIMIT.windowMs },
-    endpoints: [],
-    ...overrides,
-  };
-}
-
 /** The password of REDIS_URL (`redis://user:password@host`), if it has one. */
 function redisPassword(redis: RedisConfig | undefined): string[] {
-  if (!redis) return [];
+  return urlPassword(redis?.url);
+}
+
+/** The password a URL carries (`scheme://user:password@host`), if any. */
+function urlPassword(url: string | undefined): string[] {
+  if (!url) return [];
   try {
-    const password = decodeURIComponent(new URL(redis.url).password);
+    const password = decodeURIComponent(new URL(url).password);
     return password ? [password] : [];
   } catch {
     return [];

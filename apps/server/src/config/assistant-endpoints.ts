@@ -23,7 +23,7 @@ export function assistantEndpointFor(
 }
 
 /**
- * Spec §9: the models an assistant may use, from the endpoints that run assistants: the gpt-4 and
+ * The models an assistant may use, from the endpoints that run assistants: the gpt-4 and
  * gpt-3.5 ones, without vision and instruct, each once; the default (gpt-3.5-turbo-1106) first when
  * offered. Empty when nothing here can run an assistant (the `assistant` endpoint is then hidden).
  */

@@ -10,8 +10,8 @@ import {
   loadSecrets,
   moderationConfigFrom,
   shouldOfferDemo,
-  testAppConfig,
 } from './app-config.js';
+import { testAppConfig } from '../../test/support/app-config.js';
 
 describe('environment', () => {
   it('applies the documented defaults', () => {
@@ -178,7 +178,7 @@ describe('endpoints and the demo', () => {
     expect(() => parseEnv({ GOOGLE_REVERSE_PROXY: 'nope' })).toThrow(/GOOGLE_REVERSE_PROXY/);
   });
 
-  it('reads a service account JSON in GOOGLE_KEY (Vertex AI), checked as spec §5 says', () => {
+  it('reads a service account JSON in GOOGLE_KEY (Vertex AI), with the field checks of an imported key', () => {
     const account = {
       type: 'service_account',
       client_email: 'chat@my-project.iam.gserviceaccount.com',

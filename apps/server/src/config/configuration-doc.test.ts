@@ -9,6 +9,7 @@ import {
   SOCIAL_BONUS_DEFAULT_PLATFORMS,
 } from '@chat/contract';
 import { envSchema, parseEnv } from './env.js';
+import { TABLE_END, TABLE_START } from './librechat-doc.js';
 
 /**
  * docs/configuration.md names every setting the server reads, each in a table row with its default:
@@ -16,7 +17,10 @@ import { envSchema, parseEnv } from './env.js';
  * added without its row fails here, so the page cannot drift from the code again.
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
-const page = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
+const whole = readFileSync(join(root, 'docs/configuration.md'), 'utf8');
+// The "Coming from LibreChat" table names settings too, but it is written from the code: a
+// setting's own row must be elsewhere on the page.
+const page = whole.slice(0, whole.indexOf(TABLE_START)) + whole.slice(whole.indexOf(TABLE_END));
 
 /** The page's table rows, split into cells. */
 const rows = page

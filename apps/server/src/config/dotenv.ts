@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { ConfigError } from './env.js';
 
 /** The settings file read at start from the working directory, as LibreChat reads its own. */
-export const DOTENV_FILE = '.env';
+const DOTENV_FILE = '.env';
 
 /**
  * Loads `.env` from `cwd` into `env` when it exists: a variable the environment already sets is

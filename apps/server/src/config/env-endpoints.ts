@@ -1,5 +1,5 @@
 import { BING_MODES, CHATGPT_BROWSER_MODELS, googleServiceKeySchema } from '@chat/contract';
-import type { AzureTarget, EndpointDefinition, GoogleServiceAccount } from './app-config.js';
+import type { AzureTarget, EndpointDefinition, GoogleServiceAccount } from './endpoint-types.js';
 import { ConfigError, type Env } from './env.js';
 
 /** The key value meaning "each user brings their own" (LibreChat's). */
@@ -7,7 +7,7 @@ export const USER_PROVIDED = 'user_provided';
 
 const DEFAULT_OPENAI_BASE = 'https://api.openai.com/v1';
 
-export function splitList(value: string | undefined): string[] {
+function splitList(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -60,19 +60,24 @@ function openAIFromEnv(env: Env): EndpointDefinition | null {
     ),
     allowAnyModel: env.OPENAI_ALLOW_ANY_MODEL,
     titleModel: env.OPENAI_TITLE_MODEL,
+    // LibreChat's OPENAI_ORGANIZATION: the OpenAI organization the requests are billed to.
+    ...(env.OPENAI_ORGANIZATION ? { headers: { 'OpenAI-Organization': env.OPENAI_ORGANIZATION } } : {}),
+    ...(env.OPENAI_FORCE_PROMPT ? { forcePrompt: true } : {}),
   };
 }
 
 /**
- * gptPlugins (spec §1): configured whenever OpenAI is, on its key (or each user's own, under the
+ * gptPlugins: configured whenever OpenAI is, on its key (or each user's own, under the
  * gptPlugins name), its URL, PLUGIN_MODELS (else OpenAI's list) and its title model, as
  * LibreChat does.
  */
 function pluginsFromEnv(openAI: EndpointDefinition | null, env: Env): EndpointDefinition | null {
   if (!openAI) return null;
   const models = env.PLUGIN_MODELS === undefined ? openAI.models : splitList(env.PLUGIN_MODELS);
+  // The agent calls tools, which the legacy completions route (OPENAI_FORCE_PROMPT) cannot.
+  const { forcePrompt: _completionsOnly, ...shared } = openAI;
   return {
-    ...openAI,
+    ...shared,
     name: 'gptPlugins',
     type: 'gptPlugins',
     models: [...models],
@@ -122,7 +127,7 @@ function azureFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
 
 /**
  * GOOGLE_KEY: `user_provided`, a Gemini API key, or the JSON of a service account's key file
- * (Vertex AI), checked as spec §5 checks an imported service key. Problems name the field, never
+ * (Vertex AI), checked as an imported service key is. Problems name the field, never
  * a value: the JSON holds a private key.
  */
 function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null {
@@ -157,6 +162,7 @@ function googleFromEnv(env: Env, problems: Problems): EndpointDefinition | null 
     ),
     ...(googleServiceAccount ? { googleServiceAccount } : {}),
     googleLocation: env.GOOGLE_LOC,
+    titleModel: env.GOOGLE_TITLE_MODEL,
   };
 }
 

@@ -1,16 +1,9 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import {
-  BALANCE_HELP_TEXT_MAX,
-  FILE_SOURCES,
-  IMPORT_DEFAULTS,
-  IMPORT_LIMITS,
-  MODERATION_DEFAULTS,
-  SOCIAL_BONUS_DEFAULT_TOKENS,
-  SOCIAL_PLATFORMS,
-  STRIPE_JS_DEFAULT_URL,
-} from '@chat/contract';
+import { FILE_SOURCES, HELP_AND_FAQ_DEFAULT_URL, SESSION_EXPIRY_LIMITS } from '@chat/contract';
 import { allowEntryProblem } from '../platform/net/ssrf.js';
+import { bool, durationMs, httpsUrl, optionalUrl } from './env-fields.js';
+import { FEATURE_ENV } from './feature-settings.js';
 
 /** What proxy-addr (Fastify's trustProxy) names besides addresses and CIDR ranges. */
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -56,45 +49,7 @@ const trustProxy = z
 /** The proxies trusted in front (see TRUST_PROXY): none, a hop count, or their addresses. */
 export type TrustProxy = false | number | readonly string[];
 
-/** A yes/no setting, any letter case (LibreChat's .env.example writes `TRUE`). */
-const bool = (def: boolean) =>
-  z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', '']))
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? def : ['true', '1', 'yes'].includes(v)));
-
-/** An optional https URL; empty is unset (a third-party address is never plain http). */
-const httpsUrl = () =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .pipe(
-      z
-        .string()
-        .url()
-        .refine((v) => v.startsWith('https://'), 'must be an https URL')
-        .optional(),
-    );
-
-/** A comma-separated list; unset or empty is undefined (the default applies). */
-const list = () =>
-  z
-    .string()
-    .optional()
-    .transform((v) => {
-      const items = (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      return items.length ? items : undefined;
-    });
-
-/** Environment variables, LibreChat's names where one exists (DESIGN §4). Parsed once at boot. */
+/** Environment variables, LibreChat's names where one exists. Parsed once at boot. */
 export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   HOST: z.string().default('0.0.0.0'),
@@ -120,11 +75,30 @@ export const envSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{32}$/i, 'must be 32 hex characters (16 bytes)')
     .optional(),
+  /**
+   * The outbound HTTP(S) proxy every call to a configured upstream goes through (LibreChat's name):
+   * `http://[user:password@]host:port`; empty is none.
+   */
+  PROXY: optionalUrl((v) => /^https?:\/\//i.test(v), 'must be an http:// or https:// proxy URL'),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
   OPENAI_MODELS: z.string().optional(),
   OPENAI_TITLE_MODEL: z.string().optional(),
   OPENAI_ALLOW_ANY_MODEL: bool(false),
+  /** The OpenAI organization the openAI endpoint's requests name (OpenAI-Organization header). */
+  OPENAI_ORGANIZATION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^[\x21-\x7e]+$/, 'must be an organization id such as org-…')
+        .optional(),
+    ),
+  /** The openAI endpoint sends a prompt to the legacy /completions route instead of chat messages. */
+  OPENAI_FORCE_PROMPT: bool(false),
   /** gptPlugins (configured with OpenAI, on its key and URL): its model list (LibreChat's name). */
   PLUGIN_MODELS: z.string().optional(),
   /** The web-page reader plugin is off unless this is true. */
@@ -147,6 +121,12 @@ export const envSchema = z.object({
   GOOGLE_KEY: z.string().optional(),
   GOOGLE_REVERSE_PROXY: z.string().url().optional().or(z.literal('')),
   GOOGLE_MODELS: z.string().optional(),
+  /** The model that writes the google endpoint's conversation titles; the conversation's own when unset. */
+  GOOGLE_TITLE_MODEL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   /** Vertex AI's location for a service account (LibreChat's GOOGLE_LOC). */
   GOOGLE_LOC: z
     .string()
@@ -170,33 +150,10 @@ export const envSchema = z.object({
   ALLOW_SOCIAL_LOGIN: bool(false),
   /** A social sign-in of someone without an account makes one (LibreChat's name; off by default). */
   ALLOW_SOCIAL_REGISTRATION: bool(false),
-  // Social sign-in (LibreChat's names): each provider is on when its client id and secret are set;
-  // its callback is DOMAIN_SERVER + *_CALLBACK_URL (default /oauth/<provider>/callback).
-  GOOGLE_CLIENT_ID: z.string().trim().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  GOOGLE_CALLBACK_URL: z.string().trim().optional(),
-  FACEBOOK_CLIENT_ID: z.string().trim().optional(),
-  FACEBOOK_CLIENT_SECRET: z.string().optional(),
-  FACEBOOK_CALLBACK_URL: z.string().trim().optional(),
-  GITHUB_CLIENT_ID: z.string().trim().optional(),
-  GITHUB_CLIENT_SECRET: z.string().optional(),
-  GITHUB_CALLBACK_URL: z.string().trim().optional(),
-  DISCORD_CLIENT_ID: z.string().trim().optional(),
-  DISCORD_CLIENT_SECRET: z.string().optional(),
-  DISCORD_CALLBACK_URL: z.string().trim().optional(),
-  /** A generic OpenID Connect provider: its issuer (discovery at /.well-known/openid-configuration). */
-  OPENID_ISSUER: z.string().url().optional().or(z.literal('')),
-  OPENID_CLIENT_ID: z.string().trim().optional(),
-  OPENID_CLIENT_SECRET: z.string().optional(),
-  OPENID_SCOPE: z.string().trim().optional(),
-  OPENID_CALLBACK_URL: z.string().trim().optional(),
-  OPENID_BUTTON_LABEL: z.string().trim().optional(),
-  OPENID_IMAGE_URL: z.string().trim().optional(),
-  CHECK_BALANCE: bool(false),
-  /** Credits a new account starts with when CHECK_BALANCE is on (LibreChat's name and default). */
-  START_BALANCE: z.coerce.number().int().min(0).max(1_000_000_000_000).default(20_000),
-  /** The operator's word on getting more credits, shown where a send is refused for them. */
-  BALANCE_HELP_TEXT: z.string().trim().max(BALANCE_HELP_TEXT_MAX).optional(),
+  /** How long an access token lives (LibreChat's name; milliseconds, arithmetic allowed). */
+  SESSION_EXPIRY: durationMs(SESSION_EXPIRY_LIMITS.accessMinMs, SESSION_EXPIRY_LIMITS.accessMaxMs),
+  /** How long a refresh token, and so an idle session, lives (LibreChat's name; milliseconds). */
+  REFRESH_TOKEN_EXPIRY: durationMs(SESSION_EXPIRY_LIMITS.refreshMinMs, SESSION_EXPIRY_LIMITS.refreshMaxMs),
   DEMO_ENDPOINT: bool(true),
   APP_TITLE: z.string().default('OmniChat'),
   /** The operator's account (model configs, the admin panel); LibreChat-style deployments set it. */
@@ -206,6 +163,22 @@ export const envSchema = z.object({
   AFFILIATE_SCRIPT_URL: httpsUrl(),
   /** The affiliate page the marketing header's Refer a Friend opens (https); hidden when unset. */
   AFFILIATE_REFER_URL: httpsUrl(),
+  /**
+   * Where the account menu's Help & FAQ opens (LibreChat's name): an http(s) page; unset, empty or
+   * `/` is the built-in FAQ, as LibreChat reads `/`.
+   */
+  HELP_AND_FAQ_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || v === '/') return HELP_AND_FAQ_DEFAULT_URL;
+      if (!/^https?:\/\/\S+$/i.test(v) || !URL.canParse(v)) {
+        ctx.addIssue({ code: 'custom', message: 'must be an http(s) URL, or / for the built-in FAQ' });
+        return z.NEVER;
+      }
+      return v;
+    }),
   /** The address the FAQ's "write to us" names; none shown when unset. */
   CONTACT_EMAIL: z
     .string()
@@ -240,34 +213,20 @@ export const envSchema = z.object({
    * SourceMap header, only when this is on: a debugging aid, never a default.
    */
   SERVE_SOURCE_MAPS: bool(false),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Ask search engines to leave the whole site alone (LibreChat's name). Off by default here, unlike
+   * LibreChat: the landing page, FAQ, pricing and blog are public pages meant to be found.
+   */
+  NO_INDEX: bool(false),
+  /** How much is logged; unset: `info`, or `debug` with DEBUG_CONSOLE. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** LibreChat's switch for debug lines on the console: LOG_LEVEL's default becomes `debug`. */
+  DEBUG_CONSOLE: bool(false),
   LOGIN_MAX: z.coerce.number().int().min(1).optional(),
   LOGIN_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   REGISTER_MAX: z.coerce.number().int().min(1).optional(),
   REGISTER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   TRUST_PROXY: trustProxy,
-  // Bans, violations and message limits (LibreChat's names; defaults: the contract's MODERATION_DEFAULTS).
-  BAN_VIOLATIONS: bool(MODERATION_DEFAULTS.banViolations),
-  /** Milliseconds, a number or a product as LibreChat's .env.example writes it (`1000 * 60 * 60 * 2`). */
-  BAN_DURATION: z
-    .string()
-    .trim()
-    .regex(/^\d+(\s*\*\s*\d+)*$/, 'must be milliseconds, e.g. 7200000 or 1000 * 60 * 60 * 2')
-    .transform((v) => v.split('*').reduce((product, n) => product * Number(n.trim()), 1))
-    .optional(),
-  BAN_INTERVAL: z.coerce.number().int().min(1).optional(),
-  LOGIN_VIOLATION_SCORE: z.coerce.number().int().min(0).optional(),
-  CONCURRENT_VIOLATION_SCORE: z.coerce.number().int().min(0).optional(),
-  MESSAGE_VIOLATION_SCORE: z.coerce.number().int().min(0).optional(),
-  ILLEGAL_MODEL_REQ_SCORE: z.coerce.number().int().min(0).optional(),
-  LIMIT_CONCURRENT_MESSAGES: bool(MODERATION_DEFAULTS.limitConcurrentMessages),
-  CONCURRENT_MESSAGE_MAX: z.coerce.number().int().min(1).optional(),
-  LIMIT_MESSAGE_IP: bool(MODERATION_DEFAULTS.limitMessageIp),
-  MESSAGE_IP_MAX: z.coerce.number().int().min(1).optional(),
-  MESSAGE_IP_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
-  LIMIT_MESSAGE_USER: bool(MODERATION_DEFAULTS.limitMessageUser),
-  MESSAGE_USER_MAX: z.coerce.number().int().min(1).optional(),
-  MESSAGE_USER_WINDOW: z.coerce.number().int().min(1).optional().describe('minutes'),
   // Mail (LibreChat's names): verification and password-reset mails over SMTP (nodemailer).
   /** A service nodemailer knows by name (gmail, outlook…), instead of EMAIL_HOST. */
   EMAIL_SERVICE: z.string().trim().optional(),
@@ -329,52 +288,19 @@ export const envSchema = z.object({
   FIREBASE_STORAGE_BUCKET: z.string().optional(),
   /** The Firebase Storage REST API's base URL (an emulator's, in tests). */
   FIREBASE_STORAGE_URL: z.string().url().default('https://firebasestorage.googleapis.com'),
-  // Subscriptions through Stripe (business §4, §7): on when STRIPE_SECRET_KEY is set.
-  STRIPE_SECRET_KEY: z.string().trim().optional(),
-  STRIPE_PUBLISHABLE_KEY: z.string().trim().optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
-  STRIPE_PRICE_WEEKLY: z.string().trim().optional(),
-  STRIPE_PRICE_YEARLY: z.string().trim().optional(),
-  /** Stripe's API base URL (a local Stripe-compatible server in tests, stripe-mock). */
-  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
-  /** Sending needs a valid subscription; defaults to whether STRIPE_SECRET_KEY is set. */
-  SUBSCRIPTIONS_ENABLED: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['true', 'false', '1', '0', 'yes', 'no', '']))
-    .optional()
-    .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v))),
-  /** The free tier's messages per device; setting it turns the free tier on (business §4). */
-  FREE_TIER_MESSAGES: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  /**
-   * Stripe's browser SDK (the plan chooser's express checkout); Stripe's own unless a test points
-   * it at a Stripe.js-compatible script (the Stripe fake's). Its origin joins the CSP only when
-   * the express checkout is offered (STRIPE_PUBLISHABLE_KEY set).
-   */
-  STRIPE_JS_URL: z.string().trim().url().default(STRIPE_JS_DEFAULT_URL),
-  /** Premium-model sends a basic user gets per UTC day; setting it turns the limit on. */
-  PREMIUM_DAILY_USES: z.coerce.number().int().min(0).max(1_000_000).optional(),
-  /** The premium models (comma-separated names); the contract's PREMIUM_DEFAULT_MODELS when unset. */
-  PREMIUM_MODELS: list(),
-  /** The social-media bonus per platform, in token credits; 0 turns it off. */
-  SOCIAL_BONUS_TOKENS: z.coerce.number().int().min(0).max(1_000_000_000).default(SOCIAL_BONUS_DEFAULT_TOKENS),
-  /** The platforms offering it (comma-separated, of the contract's SOCIAL_PLATFORMS); all when unset. */
-  SOCIAL_BONUS_PLATFORMS: list().pipe(z.array(z.enum(SOCIAL_PLATFORMS)).optional()),
   UPSTREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).optional(),
   REPLY_SAVE_RETRY_MS: z.coerce.number().int().min(0).optional(),
-  /** The per-user import quota: the largest file of one import, and imports at once per user. */
-  IMPORT_MAX_FILE_MB: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(IMPORT_LIMITS.maxFileBytes / 1024 / 1024)
-    .default(IMPORT_DEFAULTS.maxFileMb),
-  IMPORT_MAX_ACTIVE_JOBS: z.coerce.number().int().min(1).max(100).default(IMPORT_DEFAULTS.maxActiveJobs),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   LISTEN_BACKLOG: z.coerce.number().int().min(1).default(4096),
+  // Each feature's own settings (config/feature-settings.ts lists them).
+  ...FEATURE_ENV,
 });
 export type Env = z.infer<typeof envSchema>;
+
+/** The log level: LOG_LEVEL when set, else `debug` when DEBUG_CONSOLE asks for it, else `info`. */
+export function logLevelOf(env: Pick<Env, 'LOG_LEVEL' | 'DEBUG_CONSOLE'>): NonNullable<Env['LOG_LEVEL']> {
+  return env.LOG_LEVEL ?? (env.DEBUG_CONSOLE ? 'debug' : 'info');
+}
 
 export class ConfigError extends Error {}
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BUILT_IN_ENDPOINTS } from '@chat/contract';
+import { BUILT_IN_ENDPOINTS, ENDPOINT_NAME_LIMITS } from '@chat/contract';
 import { applyYamlConfig, buildAppConfig, endpointsFromEnv } from './app-config.js';
 import { ConfigError, parseEnv } from './env.js';
 import { configPathFrom, loadYamlConfig } from './yaml-config.js';
@@ -52,6 +52,7 @@ registration:
 interface:
   privacyPolicy:
     externalUrl: https://example.com/privacy
+  bookmarks: true
 endpoints:
   assistants:
     disableBuilder: false
@@ -88,6 +89,11 @@ endpoints:
         default: ["meta-llama/llama-3-70b-instruct"]
       addParams:
         safe_prompt: true
+        max_tokens: 2048
+        usage_context: { app: "\${APP_NAME}", user: "{{LIBRECHAT_USER_ID}}" }
+        stream: false
+      dropParams: ["presence_penalty", "messages"]
+      directEndpoint: true
 `;
 
 describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
@@ -118,6 +124,7 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
       userProvide: false,
       userProvideURL: false,
       isDemo: false,
+      dropParams: ['stop', 'user', 'frequency_penalty', 'presence_penalty'],
     });
     // user_provided key and URL; current_model titles with the conversation's model; no title
     // by the model unless titleConvo says so (LibreChat's default).
@@ -135,6 +142,34 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
       'X-Title': 'Omni chat',
       'X-Version': '2',
     });
+    // addParams keep their JSON types; ${VAR} is filled now, request placeholders per request.
+    expect(router?.addParams).toEqual({
+      safe_prompt: true,
+      max_tokens: 2048,
+      usage_context: { app: 'Omni', user: '{{LIBRECHAT_USER_ID}}' },
+    });
+    expect(router?.dropParams).toEqual(['presence_penalty']);
+    expect(router?.directEndpoint).toBe(true);
+    const structured = load(
+      'endpoints:\n  custom:\n    - { name: s, apiKey: k, baseURL: "http://h/v1", models: { default: [m] }, titleMethod: structured }\n',
+    );
+    expect(structured?.custom[0]?.titleMethod).toBe('functions');
+    expect(
+      problemsOf(`
+endpoints:
+  custom:
+    - name: p
+      apiKey: k
+      baseURL: "http://h/v1"
+      models: { default: [m] }
+      customParams:
+        paramDefinitions:
+          - { key: temperature, range: { min: 1, max: 0.5 } }
+          - { key: top_p, default: 2, range: { max: 1 } }
+`),
+    ).toMatch(
+      /paramDefinitions\[0\]\.range: min must not be above max[\s\S]*paramDefinitions\[1\]\.default: must be within the range/,
+    );
   });
 
   it('ignores the sections and keys it does not implement, listing them in one warning', () => {
@@ -142,20 +177,21 @@ describe('librechat.yaml: custom endpoints in LibreChat’s format', () => {
     expect(yaml.fileStrategy).toBe('local');
     expect(yaml.socialLogins).toEqual(['github', 'google']);
     expect(yaml.allowedDomains).toEqual(['example.com', 'Staff.Example.org']);
-    expect(yaml.ignored.sort()).toEqual(
-      [
-        'cache',
-        'interface',
-        'endpoints.assistants',
-        'endpoints.custom[0].dropParams',
-        'endpoints.custom[2].addParams',
-      ].sort(),
-    );
+    expect(yaml.ignored.sort()).toEqual(['cache', 'interface.bookmarks', 'endpoints.assistants'].sort());
+    // What a chat request cannot do without is read but not honoured, and said so by path.
+    expect(yaml.unhonoured).toEqual([
+      'endpoints.custom[2].addParams.stream (replies are streamed)',
+      'endpoints.custom[2].dropParams[1] messages (the conversation is what is sent)',
+    ]);
     const warnings: string[] = [];
     applyYamlConfig([], yaml, (m) => warnings.push(m));
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(
-      /librechat\.yaml: not supported \(yet\), ignored: .*cache.*endpoints\.custom\[0\]\.dropParams/,
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/librechat\.yaml: not supported \(yet\), ignored: .*cache.*interface/);
+    expect(warnings[1]).toMatch(
+      /librechat\.yaml: set but not honoured here: endpoints\.custom\[2\]\.addParams\.stream \(replies are streamed\)/,
+    );
+    expect(problemsOf(LIBRECHAT_FILE, { MISTRAL_API_KEY: 'm', OPENROUTER_KEY: 'o' })).toContain(
+      'endpoints.custom[2].addParams.usage_context: environment variable APP_NAME is not set',
     );
   });
 
@@ -170,6 +206,33 @@ endpoints:
 `);
     expect(message).toContain('endpoints.custom[0].name: must not be a built-in endpoint name');
     for (const name of BUILT_IN_ENDPOINTS) expect(message).toContain(name);
+  });
+
+  it('accepts the names LibreChat accepts, trimmed, and refuses only what cannot be a name', () => {
+    const yaml = load(`
+endpoints:
+  custom:
+    - { name: "  OpenAI (DigitalOcean) ", apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+    - { name: "R&D: GPT-4o + tools/beta", apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+    - { name: "Ünïcode 模型", apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+`);
+    expect(yaml?.custom.map((e) => e.name)).toEqual([
+      'OpenAI (DigitalOcean)',
+      'R&D: GPT-4o + tools/beta',
+      'Ünïcode 模型',
+    ]);
+    const message = problemsOf(`
+endpoints:
+  custom:
+    - { name: "a\\tb", apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+    - { name: __proto__, apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+    - { name: "${'x'.repeat(ENDPOINT_NAME_LIMITS.maxChars + 1)}", apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+    - { name: "  ", apiKey: k, baseURL: "http://h/v1", models: { default: [m] } }
+`);
+    for (const i of [0, 1, 2, 3])
+      expect(message).toContain(
+        `endpoints.custom[${i}].name: must be 1 to ${ENDPOINT_NAME_LIMITS.maxChars} characters`,
+      );
   });
 
   it('names the file, the path in the document and the problem, never a key', () => {
@@ -321,6 +384,26 @@ describe('CONFIG_PATH', () => {
     expect(loadYamlConfig({ CONFIG_PATH: other }, {}, empty)).toMatchObject({ file: other, custom: [] });
     expect(() => configPathFrom({ CONFIG_PATH: 'missing.yaml' }, dir)).toThrow(
       /CONFIG_PATH: no file at .*missing\.yaml/,
+    );
+  });
+
+  it("reads fileStrategy in LibreChat's two forms: one storage, or one per kind of file", () => {
+    expect(load('fileStrategy: s3\n')!.fileStrategy).toBe('s3');
+    const same = load('fileStrategy: { avatar: s3, image: s3, document: s3 }\n')!;
+    expect(same.fileStrategy).toBe('s3');
+    expect(same.unhonoured).toEqual([]);
+    // One storage keeps every file here: the images' is taken, the others named.
+    const mixed = load('fileStrategy: { avatar: s3, image: firebase, document: local }\n')!;
+    expect(mixed.fileStrategy).toBe('firebase');
+    expect(mixed.unhonoured).toEqual([
+      'fileStrategy.avatar (one storage keeps every file here: firebase)',
+      'fileStrategy.document (one storage keeps every file here: firebase)',
+    ]);
+    expect(load('fileStrategy: { document: s3 }\n')!.fileStrategy).toBe('s3');
+    // A storage LibreChat has and this product has not stops start-up: files would go elsewhere.
+    expect(problemsOf('fileStrategy: azure_blob\n')).toMatch(/fileStrategy: is not a storage offered here/);
+    expect(problemsOf('fileStrategy: { image: cloudfront }\n')).toMatch(
+      /fileStrategy\.image: is not a storage offered here/,
     );
   });
 

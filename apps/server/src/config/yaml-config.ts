@@ -6,29 +6,40 @@ import { z } from 'zod';
 import {
   BUILT_IN_ENDPOINTS,
   CONTEXT_LIMITS,
-  endpointNameSchema,
+  ENDPOINT_NAME_LIMITS,
+  isEndpointName,
   FILE_SOURCES,
-  SOCIAL_PROVIDERS,
+  LIBRECHAT_SOCIAL_LOGINS,
+  type SocialProvider,
+  type FileConfig,
   type FileSource,
+  paramKeyOf,
+  type ParamOverrides,
+  type ParamsEndpointType,
 } from '@chat/contract';
-import type { EndpointDefinition } from './app-config.js';
+import type { EndpointDefinition } from './endpoint-types.js';
 import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
+import { yamlBalanceSchema, type YamlBalance } from './yaml-balance.js';
+import { yamlInterfaceSchema, type YamlInterface } from './yaml-interface.js';
+import { yamlModelSpecsSchema, type YamlModelSpecs } from './yaml-model-specs.js';
+import { resolveFileConfig, yamlFileConfigSchema } from './yaml-file-config.js';
+import { yamlRateLimitsSchema, type YamlRateLimits } from './yaml-rate-limits.js';
 
 /**
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
  * endpoints, and model relabelling. Checked with zod at start-up; a problem stops start-up with
  * the file, the path in the document and what is wrong, never a value (keys live here). Keys we do
- * not implement (LibreChat's cache, interface, …) are ignored and listed in one
+ * not implement (LibreChat's cache, actions, …) are ignored and listed in one
  * warning.
  */
 
 /** Built-in endpoints whose settings the file may override (`endpoints.<name>`). */
 export const OVERRIDABLE_ENDPOINTS = ['azureOpenAI', 'openAI', 'google', 'anthropic'] as const;
-export type OverridableEndpoint = (typeof OVERRIDABLE_ENDPOINTS)[number];
+type OverridableEndpoint = (typeof OVERRIDABLE_ENDPOINTS)[number];
 
 /** What `endpoints.<built-in>` may change. */
-export interface BuiltInOverride {
+interface BuiltInOverride {
   titleConvo?: boolean | undefined;
   titleModel?: string | undefined;
   modelDisplayLabel?: string | undefined;
@@ -49,12 +60,51 @@ export interface YamlConfig {
   /** Where uploaded files are stored (LibreChat's `fileStrategy`); FILE_STRATEGY when absent. */
   fileStrategy?: FileSource | undefined;
   /** `registration.socialLogins`: the order of the social sign-in buttons (LibreChat's). */
-  socialLogins?: string[] | undefined;
+  socialLogins?: SocialProvider[] | undefined;
   /** `registration.allowedDomains`: the e-mail domains that may sign up (all when absent). */
   allowedDomains?: string[] | undefined;
-  /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].addParams`. */
+  /** `interface`: what the chat view shows (config/yaml-interface.ts). */
+  interface?: YamlInterface | undefined;
+  /** `balance`: over CHECK_BALANCE / START_BALANCE, with auto-refill (config/yaml-balance.ts). */
+  balance?: YamlBalance | undefined;
+  /** `rateLimits`: the upload and import limits (config/yaml-rate-limits.ts). */
+  rateLimits?: YamlRateLimits | undefined;
+  /** `modelSpecs`: the curated model menu (config/yaml-model-specs.ts). */
+  modelSpecs?: YamlModelSpecs | undefined;
+  /** `fileConfig`, merged over the built-in limits (config/yaml-file-config.ts); built-in when absent. */
+  fileConfig?: FileConfig | undefined;
+  /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].titlePrompt`. */
   ignored: string[];
+  /**
+   * Values that are read but cannot be honoured as LibreChat would, each as its path and why,
+   * e.g. `endpoints.custom[0].addParams.stream (the reply must stream)`; named in one warning.
+   */
+  unhonoured: string[];
 }
+
+/**
+ * Body fields an endpoint's `addParams` and `dropParams` may not change: without them (or with
+ * another value) the request is not one the adapter can read the answer of.
+ */
+const PROTECTED_BODY_FIELDS: Readonly<Record<string, string>> = {
+  model: 'the model is the conversation’s',
+  messages: 'the conversation is what is sent',
+  prompt: 'the conversation is what is sent',
+  stream: 'replies are streamed',
+  stream_options: 'replies are streamed with their usage',
+};
+
+/** The protocols a custom endpoint may speak besides OpenAI's (`provider`). */
+const CUSTOM_PROTOCOLS = ['anthropic', 'google'] as const;
+
+/** The parameter sets `customParams.defaultParamsEndpoint` may name (LibreChat's endpoint names). */
+const PARAMS_ENDPOINTS: readonly ParamsEndpointType[] = [
+  'custom',
+  'openAI',
+  'azureOpenAI',
+  'google',
+  'anthropic',
+];
 
 /** LibreChat's `titleModel: current_model`: title with the conversation's own model. */
 const CURRENT_MODEL = 'current_model';
@@ -87,6 +137,30 @@ const isHttpUrl = (v: string) => {
 
 const modelLabelsSchema = z.record(z.string().trim().min(1), z.string().trim().min(1));
 
+/** A JSON value whose strings' `${VAR}` references are replaced from the environment. */
+const jsonWithEnv = (vars: NodeJS.ProcessEnv) =>
+  z.json().transform((value, ctx) => {
+    const unset = new Set<string>();
+    const fill = (v: unknown): unknown => {
+      if (typeof v === 'string')
+        return v.replace(ENV_REF, (_ref, name: string) => {
+          const found = vars[name];
+          if (found === undefined || found === '') unset.add(name);
+          return found ?? '';
+        });
+      if (Array.isArray(v)) return v.map(fill);
+      if (v !== null && typeof v === 'object')
+        return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, fill(x)]));
+      return v;
+    };
+    const out = fill(value);
+    if (unset.size > 0) {
+      ctx.addIssue({ code: 'custom', message: `environment variable ${[...unset].join(', ')} is not set` });
+      return z.NEVER;
+    }
+    return out;
+  });
+
 function schemaWith(vars: NodeJS.ProcessEnv) {
   const secretOrUser = withEnv(vars).refine((v) => v !== '', 'must not be empty');
   const urlOrUser = withEnv(vars).refine(
@@ -99,12 +173,44 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     .pipe(withEnv(vars))
     .refine((v) => !/[\r\n\0]/.test(v), 'must not contain a line break or NUL');
 
+  /** A storage LibreChat offers and this product does not (azure_blob, cloudfront) stops start-up:
+   * files would be kept somewhere else than the operator chose. */
+  const fileSource = z
+    .string()
+    .refine((v): v is FileSource => (FILE_SOURCES as readonly string[]).includes(v), {
+      message: `is not a storage offered here (${FILE_SOURCES.join(', ')}): files would be kept somewhere else than chosen`,
+    });
+
   /** LibreChat's `maxContextTokens`: the context size an endpoint's models are given. */
   const maxContextTokens = z
     .number()
     .int()
     .min(CONTEXT_LIMITS.minContextTokens)
     .max(CONTEXT_LIMITS.maxContextTokens);
+
+  /** One of LibreChat's `paramDefinitions`: what is read is its key, range and default. */
+  const paramDefinition = z
+    .looseObject({
+      key: z.string().trim().min(1),
+      default: z.number().optional(),
+      range: z
+        .looseObject({
+          min: z.number().optional(),
+          max: z.number().optional(),
+          step: z.number().positive().optional(),
+        })
+        .optional(),
+    })
+    .superRefine((d, ctx) => {
+      const { min, max } = d.range ?? {};
+      if (min !== undefined && max !== undefined && min > max)
+        ctx.addIssue({ code: 'custom', path: ['range'], message: 'min must not be above max' });
+      if (
+        d.default !== undefined &&
+        ((min !== undefined && d.default < min) || (max !== undefined && d.default > max))
+      )
+        ctx.addIssue({ code: 'custom', path: ['default'], message: 'must be within the range' });
+    });
 
   const custom = z.strictObject({
     name: z
@@ -115,8 +221,8 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
         abort: true,
       })
       .refine(
-        (n) => endpointNameSchema.safeParse(n).success,
-        'must be 1 to 64 letters, digits, "_", "." or "-", with single spaces between words',
+        isEndpointName,
+        `must be 1 to ${ENDPOINT_NAME_LIMITS.maxChars} characters, without control characters, and not __proto__`,
       ),
     apiKey: secretOrUser,
     baseURL: urlOrUser,
@@ -125,7 +231,11 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
       fetch: z.boolean().optional(),
     }),
     titleConvo: z.boolean().optional(),
-    titleMethod: z.enum(['completion', 'functions']).optional(),
+    // LibreChat's `structured` is its newer name for `functions`.
+    titleMethod: z
+      .enum(['completion', 'functions', 'structured'])
+      .transform((m) => (m === 'structured' ? 'functions' : m))
+      .optional(),
     titleModel: z.string().trim().min(1).optional(),
     summarize: z.boolean().optional(),
     summaryModel: z.string().trim().min(1).optional(),
@@ -136,6 +246,17 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     iconURL: z.string().trim().min(1).optional(),
     modelLabels: modelLabelsSchema.optional(),
     relabelModels: z.boolean().optional(),
+    addParams: z.record(z.string().min(1), jsonWithEnv(vars)).optional(),
+    dropParams: z.array(z.string().trim().min(1)).optional(),
+    directEndpoint: z.boolean().optional(),
+    // LibreChat's native-protocol custom endpoints (`anthropic`); `google` is this server's own.
+    provider: z.enum(CUSTOM_PROTOCOLS).optional(),
+    customParams: z
+      .strictObject({
+        defaultParamsEndpoint: z.string().trim().min(1).optional(),
+        paramDefinitions: z.array(paramDefinition).optional(),
+      })
+      .optional(),
   });
 
   const builtIn = z.strictObject({
@@ -151,11 +272,17 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
   return z.strictObject({
     // LibreChat's file version; any is accepted (the keys below are what is checked).
     version: z.union([z.string(), z.number()]).optional(),
-    fileStrategy: z.enum(FILE_SOURCES).optional(),
+    // One strategy (LibreChat's older form) or one per kind of file (its newer form).
+    fileStrategy: z
+      .union([
+        fileSource,
+        z.strictObject({ avatar: fileSource, image: fileSource, document: fileSource }).partial(),
+      ])
+      .optional(),
     // LibreChat's registration block: the social buttons' order and the domains that may sign up.
     registration: z
       .strictObject({
-        socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
+        socialLogins: z.array(z.enum(LIBRECHAT_SOCIAL_LOGINS)).optional(),
         allowedDomains: z
           .array(
             z
@@ -167,6 +294,11 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
       })
       .optional(),
     modelLabels: modelLabelsSchema.optional(),
+    interface: yamlInterfaceSchema.nullish(),
+    balance: yamlBalanceSchema.nullish(),
+    rateLimits: yamlRateLimitsSchema.nullish(),
+    modelSpecs: yamlModelSpecsSchema.nullish(),
+    fileConfig: yamlFileConfigSchema.nullish(),
     endpoints: z
       .strictObject({
         azureOpenAI: builtIn.optional(),
@@ -197,7 +329,7 @@ type ParsedFile = z.output<ReturnType<typeof schemaWith>>;
 type ParsedCustom = NonNullable<NonNullable<ParsedFile['endpoints']>['custom']>[number];
 
 /** `endpoints.custom[1].models.default`, as the messages name a place in the document. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   return path
     .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
     .join('');
@@ -216,7 +348,100 @@ function dropKeys(doc: unknown, path: readonly PropertyKey[], keys: readonly str
   if (node && typeof node === 'object') for (const k of keys) delete (node as Record<string, unknown>)[k];
 }
 
-function toEndpoint(e: ParsedCustom): EndpointDefinition {
+type FileStrategySetting = FileSource | Partial<Record<'avatar' | 'image' | 'document', FileSource>>;
+
+/**
+ * The one storage this product keeps every file in: LibreChat's single strategy as it is; of its
+ * per-kind form, the images' (else the avatars', else the documents'), the others named in
+ * `unhonoured` when they differ.
+ */
+function oneFileStrategy(
+  setting: FileStrategySetting | undefined,
+  unhonoured: string[],
+): FileSource | undefined {
+  if (setting === undefined || typeof setting === 'string') return setting;
+  const chosen = setting.image ?? setting.avatar ?? setting.document;
+  for (const [kind, source] of Object.entries(setting)) {
+    if (source !== chosen)
+      unhonoured.push(`fileStrategy.${kind} (one storage keeps every file here: ${chosen})`);
+  }
+  return chosen;
+}
+
+/**
+ * `addParams` and `dropParams` without the fields a chat request cannot do without; each one
+ * left out is named in `unhonoured` by its path.
+ */
+function bodyChanges(
+  e: ParsedCustom,
+  index: number,
+  unhonoured: string[],
+): Pick<EndpointDefinition, 'addParams' | 'dropParams'> {
+  const at = `endpoints.custom[${index}]`;
+  const out: Pick<EndpointDefinition, 'addParams' | 'dropParams'> = {};
+  if (e.addParams) {
+    const add: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(e.addParams)) {
+      const why = Object.hasOwn(PROTECTED_BODY_FIELDS, key) ? PROTECTED_BODY_FIELDS[key] : undefined;
+      if (why) unhonoured.push(`${at}.addParams.${key} (${why})`);
+      else add[key] = value;
+    }
+    if (Object.keys(add).length > 0) out.addParams = add;
+  }
+  if (e.dropParams) {
+    const drop: string[] = [];
+    e.dropParams.forEach((key, i) => {
+      const why = Object.hasOwn(PROTECTED_BODY_FIELDS, key) ? PROTECTED_BODY_FIELDS[key] : undefined;
+      if (why) unhonoured.push(`${at}.dropParams[${i}] ${key} (${why})`);
+      else drop.push(key);
+    });
+    if (drop.length > 0) out.dropParams = drop;
+  }
+  return out;
+}
+
+/** The protocol and parameter set of a custom endpoint (`provider`, `customParams`). */
+function protocolAndParams(
+  e: ParsedCustom,
+  index: number,
+  unhonoured: string[],
+): Pick<EndpointDefinition, 'protocol' | 'paramsType' | 'paramOverrides'> {
+  const out: Pick<EndpointDefinition, 'protocol' | 'paramsType' | 'paramOverrides'> = {};
+  if (e.provider) out.protocol = e.provider;
+  const named = e.customParams?.defaultParamsEndpoint;
+  if (named && (PARAMS_ENDPOINTS as readonly string[]).includes(named)) {
+    out.paramsType = named as ParamsEndpointType;
+  } else if (named) {
+    unhonoured.push(
+      `endpoints.custom[${index}].customParams.defaultParamsEndpoint ${named} (the parameter sets here: ${PARAMS_ENDPOINTS.join(', ')})`,
+    );
+  }
+  const set = out.paramsType ?? out.protocol ?? 'custom';
+  const overrides: ParamOverrides = {};
+  (e.customParams?.paramDefinitions ?? []).forEach((d, i) => {
+    const at = `endpoints.custom[${index}].customParams.paramDefinitions[${i}]`;
+    const key = paramKeyOf(set, d.key);
+    if (!key) {
+      unhonoured.push(`${at} ${d.key} (not a parameter of the ${set} set here)`);
+      return;
+    }
+    // What the options popover draws (component, label, …) is its own: named, not honoured.
+    for (const extra of Object.keys(d).filter((k) => !['key', 'default', 'range'].includes(k)))
+      unhonoured.push(`${at}.${extra} (the options show their own controls)`);
+    for (const extra of Object.keys(d.range ?? {}).filter((k) => !['min', 'max', 'step'].includes(k)))
+      unhonoured.push(`${at}.range.${extra} (only min, max and step are read)`);
+    overrides[key] = {
+      ...(d.range?.min !== undefined ? { min: d.range.min } : {}),
+      ...(d.range?.max !== undefined ? { max: d.range.max } : {}),
+      ...(d.range?.step !== undefined ? { step: d.range.step } : {}),
+      ...(d.default !== undefined ? { default: d.default } : {}),
+    };
+  });
+  if (Object.keys(overrides).length > 0) out.paramOverrides = overrides;
+  return out;
+}
+
+function toEndpoint(e: ParsedCustom, index: number, unhonoured: string[]): EndpointDefinition {
   const userProvideURL = e.baseURL === USER_PROVIDED;
   // The server's key is never sent to a URL a user chose: a user-provided base URL means a
   // user-provided key too (LibreChat would send the configured key there).
@@ -242,8 +467,11 @@ function toEndpoint(e: ParsedCustom): EndpointDefinition {
     ...(e.summaryModel ? { summaryModel: e.summaryModel } : {}),
     ...(e.maxContextTokens !== undefined ? { maxContextTokens: e.maxContextTokens } : {}),
     ...(e.forcePrompt !== undefined ? { forcePrompt: e.forcePrompt } : {}),
+    ...(e.directEndpoint ? { directEndpoint: true } : {}),
+    ...bodyChanges(e, index, unhonoured),
+    ...protocolAndParams(e, index, unhonoured),
     ...(e.modelLabels ? { modelLabels: e.modelLabels } : {}),
-    // The spec's relabelling (§9) is the custom endpoints' default; `relabelModels: false` ends it.
+    // The spec's relabelling is the custom endpoints' default; `relabelModels: false` ends it.
     relabelModels: e.relabelModels ?? true,
   };
 }
@@ -303,15 +531,28 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     const o = data.endpoints?.[name];
     if (o) overrides[name] = o;
   }
+  const unhonoured: string[] = [];
   return {
+    fileStrategy: oneFileStrategy(data.fileStrategy as FileStrategySetting | undefined, unhonoured),
     file,
-    custom: (data.endpoints?.custom ?? []).map(toEndpoint),
+    custom: (data.endpoints?.custom ?? []).map((e, i) => toEndpoint(e, i, unhonoured)),
     overrides,
     modelLabels: data.modelLabels,
-    fileStrategy: data.fileStrategy,
     socialLogins: data.registration?.socialLogins,
     allowedDomains: data.registration?.allowedDomains,
+    interface: data.interface ?? undefined,
+    balance: data.balance ?? undefined,
+    rateLimits: data.rateLimits ?? undefined,
+    modelSpecs: data.modelSpecs ?? undefined,
+    fileConfig: data.fileConfig
+      ? resolveFileConfig(
+          data.fileConfig,
+          (data.endpoints?.custom ?? []).map((e) => e.name),
+          (path, why) => unhonoured.push(`${path} (${why})`),
+        )
+      : undefined,
     ignored,
+    unhonoured,
   };
 }
 

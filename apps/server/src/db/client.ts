@@ -83,6 +83,7 @@ export async function pgliteTemplate(setup = defaultPgliteSetup()): Promise<stri
 /**
  * Makes the template for the migrations in `migrations` into the folder `root`: a new store in a
  * temporary folder, migrated and closed (a clean shutdown, so a copy starts without recovery).
+ * @public (the build runs it from bundle.mjs, through an import by path)
  */
 export async function makePgliteTemplate(root: string, migrations = migrationsFolder): Promise<string> {
   mkdirSync(root, { recursive: true });

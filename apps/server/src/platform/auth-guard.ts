@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTH_ERROR_TEXTS } from '@chat/contract';
 import { AppError } from './errors.js';
-import { createAccessTokenVerifier, type AccessClaims } from './tokens.js';
+import { createAccessTokenVerifier, type AccessClaims } from './session-tokens.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,7 +19,7 @@ export interface SessionCheck {
   /**
    * Asked only of a session that is not live: whether its user's account was deleted. Such a
    * token (its signature proves the user existed) answers 403 account_deleted, so the client takes
-   * the deleted-account path (spec §4 Session 8) on its next request, in any tab or device.
+   * the deleted-account path on its next request, in any tab or device.
    */
   isAccountDeleted?(userId: string): Promise<boolean>;
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * computer. A route whose answer is public and lasting (avatars and blog images under random
  * names) sets its own Cache-Control; the web client's files and pages keep theirs.
  */
-export const API_CACHE_CONTROL = 'no-store';
+const API_CACHE_CONTROL = 'no-store';
 
 export function registerApiCachePolicy(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {

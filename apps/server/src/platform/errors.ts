@@ -31,7 +31,7 @@ export class AppError extends Error {
  * A schema's issues as the API sends them: a readable English message, and beside it the i18n key
  * when the schema's message is one (the client translates the key; other clients read English).
  */
-export function zodIssues(err: ZodError): ApiIssue[] {
+function zodIssues(err: ZodError): ApiIssue[] {
   return err.issues.map((i) => {
     const path = i.path.map(String).join('.');
     return isValidationKey(i.message)
@@ -41,7 +41,7 @@ export function zodIssues(err: ZodError): ApiIssue[] {
 }
 
 /** A 400 validation_error whose message names the first invalid field and says what is wrong. */
-export function invalidInput(issues: ApiIssue[]): AppError {
+function invalidInput(issues: ApiIssue[]): AppError {
   const first = issues[0];
   const message = first ? `Invalid input: ${first.path || 'body'}: ${first.message}` : 'Invalid input';
   return new AppError('validation_error', message, issues);

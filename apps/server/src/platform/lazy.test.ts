@@ -48,17 +48,18 @@ describe('what the server imports at start-up', () => {
     '@ai-sdk/anthropic',
     'ai', // tools and titles through the AI SDK
     'openid-client', // OpenID sign-in
+    '@node-saml/node-saml', // SAML sign-in
     'stripe', // subscriptions
     '@aws-sdk/client-s3', // the s3 file strategy
     '@aws-sdk/lib-storage',
     'sharp', // an image upload
-    'sanitize-html',
     'pg', // DATABASE_URL
     'ioredis', // REDIS_URL
     'gpt-tokenizer', // counting a prompt's tokens
     'lowlight', // the blog's renderer
     'mdast-util-from-markdown',
     '@streamparser/json', // an import
+    'bcryptjs', // the first sign-in of an account moved from LibreChat
   ];
 
   it('leaves out the packages that load on first use', async () => {

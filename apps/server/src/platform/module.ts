@@ -9,6 +9,7 @@ import type { RedisLink } from './redis/link.js';
  * What one feature offers the others, by name (a repository, a service). Each feature adds its
  * entries by declaration merging in its `index.ts`:
  * `declare module '../../platform/module.js' { interface Services { convos: ConvosRepo } }`.
+ * @public (extended by declaration merging, which no import shows)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface Services {}
@@ -16,6 +17,7 @@ export interface Services {}
 /**
  * Extension points: lists that any feature adds items to and the feature owning the point reads
  * (the ask pipeline's gates, attachments and configurers). Declared like Services.
+ * @public (extended by declaration merging, which no import shows)
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface ExtensionPoints {}

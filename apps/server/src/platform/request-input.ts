@@ -8,9 +8,15 @@ declare module 'fastify' {
     multipart?: boolean;
     /** The route also needs the JSON body's exact text (a signed webhook): see rawBodyOf. */
     rawBody?: boolean;
+    /**
+     * The route takes an HTML form's POST (application/x-www-form-urlencoded): an identity
+     * provider's answer, which a browser posts across sites. Any other route refuses that type.
+     */
+    formPost?: boolean;
   }
 }
-import { VALIDATION_TEXTS } from '@chat/contract';
+import { IMAGE_LIMITS, OAUTH_FORM_POST_MAX_BYTES, VALIDATION_TEXTS } from '@chat/contract';
+import { drained } from './request-drain.js';
 import { AppError, ESSENTIAL_SECURITY_HEADERS, toErrorBody } from './errors.js';
 import { findUnstorable, toStorable, type JsonPath } from './storable.js';
 
@@ -25,6 +31,7 @@ export function registerRequestInput(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   acceptMultipart(app);
+  acceptFormPost(app);
   app.addHook('preValidation', async (request) => refuseUnstorable(request));
 }
 
@@ -33,19 +40,43 @@ export function registerRequestInput(app: FastifyInstance): void {
  * unread: they stream it. Anywhere else it is the API's usual 415 (JSON bodies only).
  */
 function acceptMultipart(app: FastifyInstance): void {
-  app.addContentTypeParser('multipart/form-data', (request, _payload, done) => {
+  app.addContentTypeParser('multipart/form-data', (request, payload, done) => {
     if (request.routeOptions.config?.multipart === true) {
       done(null, undefined);
       return;
     }
     const type = String(request.headers['content-type']).slice(0, 100);
-    done(
-      new AppError(
-        'unsupported_media_type',
-        `Content type ${JSON.stringify(type)} is not supported: send application/json`,
-      ),
+    const refusal = new AppError(
+      'unsupported_media_type',
+      `Content type ${JSON.stringify(type)} is not supported: send application/json`,
     );
+    // The upload is read and dropped before the answer (see drained).
+    payload.resume();
+    void drained(request.raw, IMAGE_LIMITS.refusalDrainMs).then(() => done(refusal));
   });
+}
+
+/**
+ * application/x-www-form-urlencoded reaches only the routes whose config says `formPost`, parsed
+ * into its fields (the last of a repeated name); anywhere else it is the API's usual 415.
+ */
+function acceptFormPost(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: OAUTH_FORM_POST_MAX_BYTES },
+    (request, body, done) => {
+      if (request.routeOptions.config?.formPost !== true) {
+        done(
+          new AppError(
+            'unsupported_media_type',
+            'Content type "application/x-www-form-urlencoded" is not supported: send application/json',
+          ),
+        );
+        return;
+      }
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
 }
 
 const rawBodies = new WeakMap<FastifyRequest, string>();

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
 
-export const SSE_HEADERS = {
+const SSE_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-store, no-transform',
   'x-accel-buffering': 'no',

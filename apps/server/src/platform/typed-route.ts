@@ -2,10 +2,10 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import type { RouteBody, RouteDef, RouteParams, RouteQuery, RouteReply } from '@chat/contract';
 import { requireUser } from './auth-guard.js';
 import { parseInput } from './errors.js';
-import type { AccessClaims } from './tokens.js';
+import type { AccessClaims } from './session-tokens.js';
 
 /** What a handler of a table route gets: its input validated by the row's schemas. */
-export interface RouteInput<R extends RouteDef> {
+interface RouteInput<R extends RouteDef> {
   params: RouteParams<R>;
   query: RouteQuery<R>;
   body: RouteBody<R>;
@@ -19,7 +19,7 @@ export interface RouteInput<R extends RouteDef> {
  * A JSON route answers its row's reply (or sends a prepared reply itself: a body the database
  * wrote, an error with a cookie cleared); a stream route opens the event stream and returns nothing.
  */
-export type RouteResult<R extends RouteDef> = R['stream'] extends true ? void : RouteReply<R> | FastifyReply;
+type RouteResult<R extends RouteDef> = R['stream'] extends true ? void : RouteReply<R> | FastifyReply;
 
 export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise<RouteResult<R>>;
 
@@ -27,7 +27,7 @@ export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise
  * Who may call a route beyond being signed in (the operator, a blog role, an impersonation
  * session): throws the refusal (AppError 403) for anyone else.
  */
-export type Authorize = (user: AccessClaims) => Promise<void>;
+type Authorize = (user: AccessClaims) => Promise<void>;
 
 /** Per-route options beside the row's: Fastify's route config (rate limits) and `authorize`. */
 export type RouteOptions = Omit<FastifyContextConfig, 'public'> & {

@@ -13,12 +13,13 @@ export interface Credentials {
   googleServiceAccount?: GoogleServiceAccount | undefined;
   /**
    * The fetch an adapter must use: set when the base URL is the user's own, so every connection
-   * (redirects included) is checked against the SSRF policy after DNS resolution.
+   * (redirects included) is checked against the SSRF policy after DNS resolution; else, with
+   * PROXY set, the fetch that goes through the operator's proxy.
    */
   fetch?: typeof globalThis.fetch | undefined;
 }
 
-/** A user's saved key for one endpoint, decrypted: the per-endpoint shape of spec §3. */
+/** A user's saved key for one endpoint, decrypted in its endpoint's shape. */
 export interface UserKey {
   apiKey: string;
   baseURL?: string | undefined;
@@ -27,7 +28,7 @@ export interface UserKey {
 }
 
 /**
- * A user's own key for an endpoint (spec §3 "User-provided key"): features/keys keeps them sealed
+ * A user's own key for an endpoint: features/keys keeps them sealed
  * and answers only keys that exist and have not expired.
  */
 export interface UserKeyStore {
@@ -35,7 +36,7 @@ export interface UserKeyStore {
 }
 
 /** No user has a key (a resolver built without the keys feature: tests of server keys). */
-export const NO_USER_KEYS: UserKeyStore = { get: () => Promise.resolve(undefined) };
+const NO_USER_KEYS: UserKeyStore = { get: () => Promise.resolve(undefined) };
 
 export interface CredentialsResolver {
   /**
@@ -67,11 +68,19 @@ export function userURLFetch(policy: SsrfPolicy = {}): typeof globalThis.fetch {
   }) as typeof globalThis.fetch;
 }
 
+/**
+ * `upstreamFetch` (PROXY's fetch, upstream-proxy.ts) carries every call to an upstream the
+ * operator configured. A user's own base URL, Azure instance or token endpoint keeps the SSRF
+ * guard's direct connection instead: the guard must see the address it connects to, which a
+ * proxy would resolve on its own, unchecked.
+ */
 export function createCredentialsResolver(
   userKeys: UserKeyStore = NO_USER_KEYS,
   userURLPolicy: SsrfPolicy = {},
+  upstreamFetch?: typeof globalThis.fetch,
 ): CredentialsResolver {
   const guardedFetch = userURLFetch(userURLPolicy);
+  const viaProxy = upstreamFetch ? { fetch: upstreamFetch } : {};
   return {
     async resolve(endpoint, userId) {
       if (!endpoint.userProvide && !endpoint.userProvideURL) {
@@ -80,6 +89,7 @@ export function createCredentialsResolver(
           baseURL: endpoint.baseURL,
           azure: endpoint.azure,
           googleServiceAccount: endpoint.googleServiceAccount,
+          ...viaProxy,
         };
       }
       const key = await userKeys.get(userId, endpoint.name);
@@ -101,7 +111,7 @@ export function createCredentialsResolver(
       return {
         apiKey: apiKey ?? '',
         baseURL: usersURL ?? endpoint.baseURL,
-        ...(usersURL || usersTokenURI || usersAzure ? { fetch: guardedFetch } : {}),
+        ...(usersURL || usersTokenURI || usersAzure ? { fetch: guardedFetch } : viaProxy),
         azure: key.azure ?? endpoint.azure,
         googleServiceAccount: endpoint.userProvide ? key.googleServiceAccount : endpoint.googleServiceAccount,
       };

@@ -59,6 +59,22 @@ describe('model lists at start-up', () => {
     expect(modelRequests().some((r) => r.headers['x-team'] === 'a')).toBe(true);
   });
 
+  it('asks a custom endpoint of another protocol through its own adapter, not a twin’s list', async () => {
+    fake.reset();
+    const asked: string[] = [];
+    const listing = (answer: string) => ({
+      listModels: (e: EndpointDefinition) => (asked.push(e.name), Promise.resolve([answer])),
+    });
+    const openAICompatible = endpoint({ name: 'same-url', type: 'custom' });
+    const anthropicProtocol = endpoint({ name: 'same-url-claude', type: 'custom', protocol: 'anthropic' });
+    await resolveModelLists([openAICompatible, anthropicProtocol], {
+      adapters: { custom: listing('openai-style'), anthropic: listing('claude-style') },
+    });
+    expect(openAICompatible.models).toEqual(['openai-style']);
+    expect(anthropicProtocol.models).toEqual(['claude-style']);
+    expect(asked.sort()).toEqual(['same-url', 'same-url-claude']);
+  });
+
   it('keeps *_MODELS lists and custom lists without models.fetch, asking nothing', async () => {
     fake.reset();
     const listed = endpoint({ models: ['gpt-4o'], fetchModels: false });

@@ -1,10 +1,11 @@
 import { KNOWN_MODELS } from '@chat/contract';
-import type { EndpointDefinition, EndpointType } from '../config/app-config.js';
-import { ADAPTERS, type ProviderAdapter } from './adapters.js';
+import { adapterTypeOf, type EndpointDefinition, type EndpointType } from '../config/app-config.js';
+import type { ProviderAdapter } from './adapter-types.js';
+import { ADAPTERS } from './adapters.js';
 import type { Credentials } from './credentials.js';
 
 /** How long start-up waits for an upstream's model list before offering the default one. */
-export const MODEL_LIST_TIMEOUT_MS = 3000;
+const MODEL_LIST_TIMEOUT_MS = 3000;
 
 /** An upstream whose list could not be had: its endpoint now offers the default list. */
 export interface ModelListFailure {
@@ -50,6 +51,8 @@ export async function resolveModelLists(
   opts: {
     timeoutMs?: number;
     adapters?: Partial<Record<EndpointType, Pick<ProviderAdapter, 'listModels'> | undefined>>;
+    /** The fetch the lists are asked with: PROXY's (upstream-proxy.ts) when set. */
+    fetch?: typeof globalThis.fetch | undefined;
   } = {},
 ): Promise<ModelListFailure[]> {
   const adapters = opts.adapters ?? ADAPTERS;
@@ -63,8 +66,9 @@ export async function resolveModelLists(
       baseURL: endpoint.baseURL,
       azure: endpoint.azure,
       googleServiceAccount: endpoint.googleServiceAccount,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
     };
-    const key = JSON.stringify([endpoint.type, credentials, endpoint.headers ?? {}]);
+    const key = JSON.stringify([adapterTypeOf(endpoint), credentials, endpoint.headers ?? {}]);
     let request = requests.get(key);
     if (!request) {
       request = withTimeout((signal) => listModels(endpoint, credentials, signal), timeoutMs);
@@ -77,7 +81,7 @@ export async function resolveModelLists(
     endpoints.map(async (endpoint) => {
       const wanted = endpoint.fetchModels === true || endpoint.models.length === 0;
       if (!wanted) return;
-      const listModels = adapters[endpoint.type]?.listModels;
+      const listModels = adapters[adapterTypeOf(endpoint)]?.listModels;
       const serverKeyed = !endpoint.userProvide && !endpoint.userProvideURL;
       if (!listModels || !serverKeyed) {
         endpoint.models = fallbackOf(endpoint);

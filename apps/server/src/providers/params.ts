@@ -1,4 +1,4 @@
-import { applyParams, type ConversationOptions } from '@chat/contract';
+import { applyParams, type ConversationOptions, type ParamOverrides } from '@chat/contract';
 import { AppError } from '../platform/errors.js';
 import type { ProviderParams } from './types.js';
 
@@ -11,8 +11,9 @@ export function requestParams(
   endpointType: string,
   model: string,
   options: ConversationOptions,
+  overrides?: ParamOverrides,
 ): ProviderParams {
-  const { values, issues } = applyParams(endpointType, model, options);
+  const { values, issues } = applyParams(endpointType, model, options, overrides);
   if (issues.length > 0) {
     throw new AppError(
       'validation_error',

@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
-import type { EndpointDefinition } from '../config/app-config.js';
+import { adapterTypeOf, type EndpointDefinition } from '../config/app-config.js';
 import { AppError } from '../platform/errors.js';
-import { ADAPTERS, type AdapterOptions } from './adapters.js';
+import { proxyDispatcherOf } from '../platform/net/upstream-proxy.js';
+import type { AdapterOptions } from './adapter-types.js';
+import { ADAPTERS } from './adapters.js';
 import { createCredentialsResolver, type Credentials, type CredentialsResolver } from './credentials.js';
 import { storableProvider } from './storable-provider.js';
 import type { ChatProvider } from './types.js';
+import { placeholderNeeds, withRequestContext } from './placeholders.js';
+import type { RequestContext } from './types.js';
 
 export interface ProviderRegistry {
   /** The endpoint of that name; unknown names are AppError('unknown_endpoint'). */
   endpoint(name: string): EndpointDefinition;
   /**
    * The adapter for one request of `userId` to `endpoint`, built from the credentials the
-   * resolver answers (the server's key, or the user's own: AppError('no_user_key') if none).
+   * resolver answers (the server's key, or the user's own: AppError('no_user_key') if none);
+   * its requests fill the endpoint's user placeholders with this user's fields.
    */
   provider(endpoint: EndpointDefinition, userId: string): Promise<ChatProvider>;
   /**
@@ -44,8 +49,9 @@ function credentialsKey(creds: Credentials): string {
         ' ',
       )
     : '';
-  // A user's own URL goes through the guarded fetch: never shared with an unguarded adapter.
-  const guarded = creds.fetch ? 'guarded' : '';
+  // A user's own URL goes through the guarded fetch: never shared with an unguarded adapter (nor
+  // with one going through the operator's proxy).
+  const guarded = !creds.fetch ? '' : proxyDispatcherOf(creds.fetch) ? 'proxy' : 'guarded';
   return [creds.baseURL ?? '', creds.apiKey, instanceName, deploymentName, apiVersion, account, guarded].join(
     '\n',
   );
@@ -58,9 +64,19 @@ function credentialsKey(creds: Credentials): string {
 export function createProviderRegistry(
   endpoints: () => EndpointDefinition[],
   opts: AdapterOptions = {},
-  deps: { credentials?: CredentialsResolver } = {},
+  deps: {
+    credentials?: CredentialsResolver;
+    /** The user's fields for request placeholders (user-fields.ts); without it, only the id. */
+    userFields?: ((userId: string) => Promise<NonNullable<RequestContext['user']>>) | undefined;
+  } = {},
 ): ProviderRegistry {
   const credentials = deps.credentials ?? createCredentialsResolver();
+  const needs = new WeakMap<EndpointDefinition, ReturnType<typeof placeholderNeeds>>();
+  const needsOf = (endpoint: EndpointDefinition) => {
+    let n = needs.get(endpoint);
+    if (!n) needs.set(endpoint, (n = placeholderNeeds(endpoint)));
+    return n;
+  };
   const adapters = new WeakMap<EndpointDefinition, Map<string, ChatProvider>>();
 
   const adapter = (endpoint: EndpointDefinition, creds: Credentials): ChatProvider => {
@@ -74,7 +90,7 @@ export function createProviderRegistry(
       byCreds.set(key, provider);
       return provider;
     }
-    const factory = ADAPTERS[endpoint.type]?.chat;
+    const factory = ADAPTERS[adapterTypeOf(endpoint)]?.chat;
     if (!factory)
       throw new AppError('unknown_endpoint', `Unsupported endpoint type: ${String(endpoint.type)}`);
     // Every adapter, whatever its protocol: upstream text must be storable (storable-provider.ts).
@@ -92,8 +108,13 @@ export function createProviderRegistry(
     },
     async provider(endpoint, userId) {
       const creds = await credentials.resolve(endpoint, userId);
-      await ADAPTERS[endpoint.type]?.load?.();
-      return adapter(endpoint, creds);
+      await ADAPTERS[adapterTypeOf(endpoint)]?.load?.();
+      const provider = adapter(endpoint, creds);
+      const need = needsOf(endpoint);
+      if (!need.any) return provider;
+      // The user's row is read only when a placeholder beyond the id asks for it.
+      const user = need.userRow && deps.userFields ? await deps.userFields(userId) : { ID: userId };
+      return withRequestContext(provider, { user });
     },
     credentials(endpoint, userId) {
       return credentials.resolve(endpoint, userId);

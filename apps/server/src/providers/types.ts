@@ -49,8 +49,8 @@ export interface ProviderParams {
 /** Which tool the model must use: any it likes (default), one of them, or the one named. */
 export type ProviderToolChoice = 'auto' | 'required' | { name: string };
 
-/** Conversation options only some upstreams read (the Bing chat hub's; spec §4 Bing). */
-export interface ProviderChatOptions {
+/** Conversation options only some upstreams read (the Bing chat hub's). */
+interface ProviderChatOptions {
   toneStyle?: BingToneStyle | undefined;
   jailbreak?: boolean | undefined;
   systemMessage?: string | undefined;
@@ -64,6 +64,8 @@ export interface ProviderRequest {
   tools?: ProviderTool[] | undefined;
   toolChoice?: ProviderToolChoice | undefined;
   chatOptions?: ProviderChatOptions | undefined;
+  /** What the endpoint's request placeholders are filled with (providers/placeholders.ts). */
+  context?: RequestContext | undefined;
 }
 
 /** What a one-shot completion answers: its text and the tools it called (arguments unparsed). */
@@ -126,4 +128,37 @@ export class ProviderFailure extends Error {
   constructor(readonly error: ProviderError) {
     super(error.message);
   }
+}
+
+/**
+ * The user fields LibreChat names, under its placeholder spelling (upper case). Those this server
+ * keeps are filled (users.ts reads them); SAML, LDAP and Apple sign-in and terms acceptance do
+ * not exist here, so their placeholders stay literal.
+ */
+export type UserPlaceholderField =
+  | 'ID'
+  | 'NAME'
+  | 'USERNAME'
+  | 'EMAIL'
+  | 'PROVIDER'
+  | 'ROLE'
+  | 'GOOGLEID'
+  | 'FACEBOOKID'
+  | 'OPENIDID'
+  | 'SAMLID'
+  | 'LDAPID'
+  | 'GITHUBID'
+  | 'DISCORDID'
+  | 'APPLEID'
+  | 'EMAILVERIFIED'
+  | 'TWOFACTORENABLED'
+  | 'TERMSACCEPTED';
+
+/** The request fields LibreChat lets headers carry. */
+type BodyPlaceholderField = 'CONVERSATIONID' | 'PARENTMESSAGEID' | 'MESSAGEID';
+
+/** What one request fills the placeholders with (a field absent: its placeholder stays). */
+export interface RequestContext {
+  user?: Partial<Record<UserPlaceholderField, string>> | undefined;
+  body?: Partial<Record<BodyPlaceholderField, string>> | undefined;
 }

@@ -29,7 +29,7 @@ function replaceOnce(text: string, pattern: RegExp, by: string): string {
  * loopback port to listen on, and files under a temp directory. Everything else (buffering,
  * timeouts, headers, retries) is the shipped text.
  */
-export function nginxConfig(shipped: string, instances: [string, string], port: number, dir: string): string {
+function nginxConfig(shipped: string, instances: [string, string], port: number, dir: string): string {
   let conf = shipped;
   const [one, two] = instances.map((u) => new URL(u).host);
   // Loopback addresses need no lookup (and Debian's nginx, 1.22, has no `resolve`).

@@ -3,7 +3,7 @@ import { NO_PARENT, type Message } from '@chat/contract';
 import { refreshCookieOf, registerUser } from '../support/harness.js';
 import { backdateRotations } from '../support/sessions.js';
 import { expectError, type Attack } from './attack-kit.js';
-import { forgedAuthorizations } from './tokens.js';
+import { forgedAuthorizations } from './forged-tokens.js';
 
 /** Attacks on who may do what: IDOR on streams, stops and data; forged tokens; stolen refresh tokens. */
 export const ACCESS_ATTACKS: Attack[] = [
@@ -83,7 +83,7 @@ export const ACCESS_ATTACKS: Attack[] = [
       for (const who of ['deleted account', 'account marked deleted'] as const) {
         const token = f.ended[who]!.slice('Bearer '.length);
         // Refused before any route runs, with the code that sends the client down the
-        // deleted-account path (spec §4 Session 8).
+        // deleted-account path.
         expect((await as(token)('POST', '/api/ask/openAI', { body: ask })).status, who).toBe(403);
         expect((await as(token)('GET', '/api/convos')).status, who).toBe(403);
         const me = await as(token)('GET', '/api/user');

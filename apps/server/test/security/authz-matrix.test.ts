@@ -16,7 +16,7 @@ import { send, type Answer, type RequestSpec } from './client.js';
 import { buildFixture, OPERATOR_EMAIL, stopRunning, type SecurityFixture } from './fixture.js';
 import { ROUTE_RULES, type RouteRule } from './route-rules.js';
 import { defaultParams, fillPath, headTwins, outsideApi, routeKey, testedRoutes } from './route-table.js';
-import { forgedAuthorizations } from './tokens.js';
+import { forgedAuthorizations } from './forged-tokens.js';
 
 /**
  * The authorization matrix: every route of the real app (its route table, so a new route joins
@@ -106,15 +106,23 @@ describe('the route table', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('has, outside /api, only GET/HEAD routes: the web client and the social sign-in navigations', () => {
+  it('has, outside /api, only GET/HEAD routes besides the form-posted sign-in callback', () => {
     const outside = outsideApi(h.app);
     expect(outside.map(routeKey)).toContain('GET /*');
-    expect(outside.filter((r) => r.method !== 'GET' && r.method !== 'HEAD').map(routeKey)).toEqual([]);
+    // Apple and SAML post their answer as a form (features/oauth): the one POST outside /api, the
+    // only route taking a form body, 404 for every other provider and while social login is off.
+    expect(outside.filter((r) => r.method !== 'GET' && r.method !== 'HEAD').map(routeKey)).toEqual([
+      'POST /oauth/:provider/callback',
+    ]);
     // Besides the client's files and its fallback, the only patterns are /oauth/:provider and its
     // callback (features/oauth), which sign no one in without a provider's answer; here (social
-    // login off) they are 404.
+    // login off) they are 404; and /share/:shareId (features/share), a snapshot its owner made public.
     const patterns = new Set(outside.filter((r) => r.url.includes(':')).map((r) => r.url));
-    expect([...patterns].sort()).toEqual(['/oauth/:provider', '/oauth/:provider/callback']);
+    expect([...patterns].sort()).toEqual([
+      '/oauth/:provider',
+      '/oauth/:provider/callback',
+      '/share/:shareId',
+    ]);
     // The fixed paths: the client's index.html and fallback, the blog's documents for crawlers
     // (features/blog: built from Approved posts only, nothing of anyone's account), and the
     // load balancer's probes (features/health: a status and the names of the checks only).
@@ -148,10 +156,17 @@ describe('the route table', () => {
   });
 
   it('answers 404 for social sign-in while it is off', async () => {
-    for (const path of ['/oauth/github', '/oauth/openid/callback?code=x&state=y']) {
+    for (const path of ['/oauth/github', '/oauth/openid/callback?code=x&state=y', '/oauth/saml']) {
       const res = await fetch(`${h.url}${path}`, { redirect: 'manual' });
       expect(res.status, path).toBe(404);
     }
+    const posted = await fetch(`${h.url}/oauth/saml/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'SAMLResponse=x&RelayState=y',
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(404);
   });
 
   it('does not serve the client for /api paths through the SPA fallback', async () => {
@@ -173,7 +188,7 @@ describe('without a valid token or a live session, every guarded route answers 4
         headers: authorization === undefined ? {} : { authorization },
       });
       // A deleted account's token (validly signed: the account existed) is told so, so the client
-      // takes the deleted-account path (spec §4 Session 8); every other ended session is a 401.
+      // takes the deleted-account path; every other ended session is a 401.
       const deleted = name.includes('deleted');
       expect(res.status, `${name}`).toBe(deleted ? 403 : 401);
       if (route.method !== 'HEAD') {

@@ -4,9 +4,9 @@ import { isFinalEvent } from '@chat/contract';
 import { chatUser, waitFor, type ChatHarness } from '../support/chat-harness.js';
 import { registerUser } from '../support/harness.js';
 import { createdOf } from '../support/sse-client.js';
-import { endedSessionAuthorizations } from './tokens.js';
+import { endedSessionAuthorizations } from './forged-tokens.js';
 
-export interface Actor {
+interface Actor {
   id: string;
   token: string;
   /** The refresh cookie pair (`refreshToken=…`). */
@@ -38,6 +38,8 @@ export interface SecurityFixture {
   assistantId: string;
   /** A's import job (its one conversation's title holds the marker). */
   importJobId: string;
+  /** A's shared link of convoId. */
+  shareId: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -76,6 +78,10 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   );
   const created = createdOf(running.events[0]!);
   if (!created) throw new Error('fixture: no created event for the running reply');
+
+  const shared = await alice.api(`/api/share/${convoId}`, { body: {} });
+  if (shared.status !== 200) throw new Error(`fixture share: ${shared.status}`);
+  const shareId = ((await shared.json()) as { shareId: string }).shareId;
 
   const preset = await alice.api('/api/presets', {
     body: { title: `Preset ${marker}`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.5 },
@@ -139,6 +145,7 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     texts: [final.requestMessage.text, final.responseMessage.text],
     runningConvoId: created.conversationId,
     presetId,
+    shareId,
     marker,
     ended: await endedSessionAuthorizations(h),
   };

@@ -6,7 +6,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export const encodePart = (s: string): string => encodeURIComponent(s.replace(LONE_SURROGATE, '\uFFFD'));
 
 /** Strings that have broken servers: traversal, NUL, encodings, prototype keys, injections. */
-export const NASTY_STRINGS = [
+const NASTY_STRINGS = [
   '',
   ' ',
   '../',
@@ -177,7 +177,7 @@ export const UNSTORABLE_STRINGS = [
 ];
 
 /** A string with a NUL or a lone surrogate somewhere in ordinary text. */
-export const unstorableString = fc.oneof(
+const unstorableString = fc.oneof(
   fc.constantFrom(...UNSTORABLE_STRINGS),
   fc
     .tuple(fc.string({ maxLength: 20 }), fc.constantFrom('\u0000', '\uD800', '\uDC00', '\uDBFF'), fc.string())

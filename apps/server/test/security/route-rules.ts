@@ -109,6 +109,11 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     why: "changes the caller's own profile: the owner is the token's user, never a body field",
     example: () => ({ body: { username: 'prober' } }),
   },
+  'GET /api/user/terms': { access: 'user', why: "the caller's own acceptance of the terms dialog" },
+  'POST /api/user/terms/accept': {
+    access: 'user',
+    why: "records the caller's own acceptance: the user is the token's, never a body field",
+  },
   'POST /api/auth/logout/all': {
     access: 'self',
     why: "ends every session of the caller's own account (features/auth tests: another user's live)",
@@ -428,6 +433,12 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/blog/manage/all': { access: 'admin', probe: () => ({}) },
   'GET /api/blog/manage/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
   'POST /api/blog': { access: 'admin', probe: () => ({ body: blogBody(`probe-${randomUUID()}`) }) },
+  'PUT /api/blog/manage/:id': {
+    access: 'admin',
+    probe: () => ({ params: { id: randomUUID() }, body: blogBody(`probe-${randomUUID()}`) }),
+  },
+  'DELETE /api/blog/manage/:id': { access: 'admin', probe: () => ({ params: { id: randomUUID() } }) },
+  // the same operations at the earlier path
   'PUT /api/blog/:id': {
     access: 'admin',
     probe: () => ({ params: { id: randomUUID() }, body: blogBody(`probe-${randomUUID()}`) }),
@@ -444,4 +455,33 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     anonymous: { params: { name: `${'0'.repeat(32)}.png` }, status: 404 },
   },
+  // shared links: the snapshot is public (ALLOW_SHARED_LINKS_PUBLIC, on here); making, updating and
+  // deleting them are the owner's, someone else's link or conversation is not found
+  'GET /api/share/:shareId': {
+    access: 'public',
+    anonymous: { params: { shareId: 'no-such-share-id' }, status: 404 },
+    example: (f) => ({ params: { shareId: f.shareId } }),
+  },
+  'GET /api/share': { access: 'list', probe: () => ({}) },
+  'GET /api/share/link/:conversationId': {
+    access: 'owner',
+    probe: (f) => ({ params: { conversationId: f.convoId } }),
+    ownerStatus: 200,
+  },
+  'POST /api/share/:conversationId': {
+    access: 'owner',
+    probe: (f) => ({ params: { conversationId: f.convoId }, body: {} }),
+    ownerStatus: 200,
+  },
+  'POST /api/share/link/:conversationId': {
+    access: 'owner',
+    probe: (f) => ({ params: { conversationId: f.convoId }, body: {} }),
+    ownerStatus: 200,
+  },
+  'PATCH /api/share/:shareId': {
+    access: 'owner',
+    probe: (f) => ({ params: { shareId: f.shareId } }),
+    ownerStatus: 200,
+  },
+  'DELETE /api/share/:shareId': { access: 'owner', probe: (f) => ({ params: { shareId: f.shareId } }) },
 };

@@ -73,7 +73,7 @@ export async function chatUser(h: Harness, name = 'Chat User', target: AskTarget
     user,
     api,
     ask(body: Record<string, unknown>, opts?: SseOptions, route: 'ask' | 'edit' = 'ask'): Promise<SseResult> {
-      const path = `${h.url}/api/${route}/${target.endpoint}`;
+      const path = `${h.url}/api/${route}/${encodeURIComponent(target.endpoint)}`;
       return postSse(path, user.token, askBody({ ...target, ...body }), opts);
     },
     /** GET /api/ask/stream/:conversationId (`lastEventId` goes in the Last-Event-ID header). */
@@ -104,11 +104,4 @@ export function askBody(body: Record<string, unknown>): Record<string, unknown> 
   };
 }
 
-/** Waits until `check` holds (polling), or throws after `timeoutMs`. */
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('waitFor: timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { waitFor } from './wait.js';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthResponse } from '@chat/contract';
 import { buildApp, type App, type AppDeps } from '../../src/app.js';
-import { testAppConfig, type AppConfig } from '../../src/config/app-config.js';
+import { type AppConfig } from '../../src/config/app-config.js';
+import { testAppConfig } from './app-config.js';
 import { openTestDatabase, type TestDatabase } from './database.js';
 
 export interface Harness {

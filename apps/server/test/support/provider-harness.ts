@@ -16,7 +16,7 @@ export type ProviderKind = 'anthropic' | 'google' | 'azureOpenAI';
 /** The key the fakes expect; the `-badkey` endpoint sends another. */
 export const FAKE_KEY = 'fake-provider-key';
 
-export const PROVIDER_MODELS: Record<ProviderKind, string[]> = {
+const PROVIDER_MODELS: Record<ProviderKind, string[]> = {
   anthropic: ['claude-sonnet-4-6', 'claude-haiku-4-5'],
   google: ['gemini-2.5-flash', 'gemini-pro'],
   azureOpenAI: ['gpt-4o'],

@@ -36,7 +36,7 @@ export interface ProviderSpec {
   vertex?: boolean;
 }
 
-export interface Fault {
+interface Fault {
   name: string;
   directive: string;
   code: ErrorCode;
@@ -45,7 +45,12 @@ export interface Fault {
   message?: RegExp;
 }
 
-const IDLE_MS = 400;
+/**
+ * The upstream idle timeout of these apps: short, so the hang faults end quickly, yet long enough
+ * that a machine busy with other test files (whose event loop lags by hundreds of milliseconds)
+ * does not take an ordinary reply's pause for a stalled upstream.
+ */
+const IDLE_MS = 2000;
 const REPLY = 'one two three four five six seven eight';
 const FIRST3 = 'one two three';
 const en = JSON.parse(
@@ -53,7 +58,7 @@ const en = JSON.parse(
 ) as Record<string, string>;
 
 /** Every error class a provider can answer, and the code it must reach the client as. */
-export function faultsOf(spec: ProviderSpec): Fault[] {
+function faultsOf(spec: ProviderSpec): Fault[] {
   return [
     { name: 'a rejected key (401)', directive: 'status=401', code: 'upstream_auth', partial: '' },
     { name: 'a forbidden key (403)', directive: 'status=403', code: 'upstream_auth', partial: '' },
@@ -146,8 +151,10 @@ export function describeProviderChat(spec: ProviderSpec): () => ProviderChat {
 
   const over = spec.vertex ? ' (Vertex AI)' : '';
   describe(`POST /api/ask/${endpoint}${over}`, () => {
+    // Tokens 50 ms apart, three of the relay's 16 ms frames: the reply reaches the client in
+    // pieces even where a busy machine delays each by tens of milliseconds.
     it('streams created, deltas and final, and saves both messages', async () => {
-      const r = await alice.ask({ text: `Tell me [[fake reply="${REPLY}" tps=200]]` });
+      const r = await alice.ask({ text: `Tell me [[fake reply="${REPLY}" tps=20]]` });
       expect(r.status).toBe(200);
       const deltas = deltasOf(r.events.slice(1, -1));
       expect(deltas.join('')).toBe(REPLY);
@@ -157,10 +164,10 @@ export function describeProviderChat(spec: ProviderSpec): () => ProviderChat {
       expect(final.responseMessage.tokenCount).toBe(8);
       expect(final.conversation).toMatchObject({ endpoint, model: h.endpoint.models[0] });
       const saved = await alice.messages(final.conversation.conversationId);
-      expect(saved.map((m) => m.text)).toEqual([`Tell me [[fake reply="${REPLY}" tps=200]]`, REPLY]);
+      expect(saved.map((m) => m.text)).toEqual([`Tell me [[fake reply="${REPLY}" tps=20]]`, REPLY]);
       expect(spec.lastTurn(lastStream())).toEqual({
         role: 'user',
-        text: `Tell me [[fake reply="${REPLY}" tps=200]]`,
+        text: `Tell me [[fake reply="${REPLY}" tps=20]]`,
       });
     });
 

@@ -1,7 +1,7 @@
 import { startFakeStripe, type FakeStripe } from '@chat/fake-upstreams/stripe';
 import type { BillingConfig } from '../../src/config/app-config.js';
 
-export const TEST_STRIPE = {
+const TEST_STRIPE = {
   secretKey: 'sk_test_harness_0123456789',
   webhookSecret: 'whsec_harness_secret',
   prices: { weekly: 'price_weekly', yearly: 'price_yearly' },

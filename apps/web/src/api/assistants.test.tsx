@@ -5,22 +5,12 @@ import type { ReactNode } from 'react';
 import { API_ROUTE_PATHS, type Assistant, type AssistantList, type RoutePath } from '@chat/contract';
 import { callApi } from './call';
 import { useAssistants, useCreateAssistant, useDeleteAssistant, useUpdateAssistant } from './assistants';
+import { testAssistant } from '../test-support/assistant';
 
 vi.mock('./call', () => ({ callApi: vi.fn() }));
 const mockedCall = vi.mocked(callApi);
 
-const assistant = (id: string, name: string): Assistant => ({
-  id,
-  object: 'assistant',
-  created_at: 1_700_000_000,
-  name,
-  description: null,
-  instructions: null,
-  model: 'gpt-3.5-turbo-1106',
-  tools: [],
-  file_ids: [],
-  metadata: {},
-});
+const assistant = (id: string, name: string) => testAssistant({ id, name });
 const listOf = (data: Assistant[]): AssistantList => ({
   object: 'list',
   data,

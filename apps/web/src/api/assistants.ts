@@ -13,7 +13,7 @@ import { queryKeys } from './keys';
 type CreateBody = RouteBodyIn<ApiRoutes['createAssistant']>;
 type UpdateBody = RouteBodyIn<ApiRoutes['updateAssistant']>;
 
-/** The person's assistants, oldest first (spec §7): one page of the largest size. */
+/** The person's assistants, oldest first: one page of the largest size. */
 export function useAssistants(enabled = true) {
   return useQuery({
     queryKey: queryKeys.assistants,
@@ -25,7 +25,7 @@ export function useAssistants(enabled = true) {
 }
 
 /** Puts one assistant in the cached list: replaced where it is, else added last (ascending). */
-export function withAssistant(list: AssistantList | undefined, a: Assistant): AssistantList | undefined {
+function withAssistant(list: AssistantList | undefined, a: Assistant): AssistantList | undefined {
   if (!list) return list;
   const data = list.data.some((x) => x.id === a.id)
     ? list.data.map((x) => (x.id === a.id ? a : x))
@@ -34,7 +34,7 @@ export function withAssistant(list: AssistantList | undefined, a: Assistant): As
 }
 
 /** Takes one assistant out of the cached list. */
-export function withoutAssistant(list: AssistantList | undefined, id: string): AssistantList | undefined {
+function withoutAssistant(list: AssistantList | undefined, id: string): AssistantList | undefined {
   if (!list) return list;
   const data = list.data.filter((x) => x.id !== id);
   return { ...list, data, first_id: data[0]?.id ?? null, last_id: data.at(-1)?.id ?? null };

@@ -5,7 +5,7 @@ import { useStartupConfig } from './config';
 import { queryKeys } from './keys';
 
 /**
- * GET /api/balance (spec §7 Balance): only when the server checks balances; refetched on focus,
+ * GET /api/balance: only when the server checks balances; refetched on focus,
  * reconnect and mount, and after every reply (the stream invalidates it).
  */
 export function useBalance(enabled: boolean) {

@@ -26,7 +26,7 @@ afterEach(() => {
   setSession(null);
 });
 
-describe('a banned user is logged out (spec §4 Session 9)', () => {
+describe('a banned user is logged out', () => {
   it('ends the session on the 403 banned answer of any route, with a banned cause', async () => {
     const { changes, off } = signedIn(() => json({ code: 'banned', message: BANNED_TEXT }, 403));
     await expect(callApi(API_ROUTE_PATHS.presets, {})).rejects.toBeInstanceOf(ApiError);

@@ -3,7 +3,7 @@ import { API_ROUTE_PATHS, type StartupConfig } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
-export function fetchStartupConfig(): Promise<StartupConfig> {
+function fetchStartupConfig(): Promise<StartupConfig> {
   return callApi(API_ROUTE_PATHS.config, {});
 }
 

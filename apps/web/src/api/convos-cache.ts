@@ -13,7 +13,7 @@ function mapPages(qc: QueryClient, fn: (convos: Conversation[], pageIndex: numbe
   );
 }
 
-/** A new or updated conversation moves to the top of the first page (spec §4 Conversation list). */
+/** A new or updated conversation moves to the top of the first page. */
 export function upsertConvoInCache(qc: QueryClient, convo: Conversation): void {
   qc.setQueryData(queryKeys.convos.one(convo.conversationId), convo);
   mapPages(qc, (convos, i) => {

@@ -6,7 +6,7 @@ export function fetchConvosPage(pageNumber: number, signal?: AbortSignal): Promi
   return callApi(API_ROUTE_PATHS.convosPage, { query: { pageNumber }, signal });
 }
 
-/** Next page to load, or undefined when the last one is loaded (spec §4: while pageNumber < pages). */
+/** Next page to load, or undefined when the last one is loaded (while pageNumber < pages). */
 export function nextConvosPage(last: ConvosPage): number | undefined {
   return last.pageNumber < last.pages ? last.pageNumber + 1 : undefined;
 }

@@ -3,7 +3,7 @@ import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
-/** The endpoints and models configuration is cached and never stale (spec §7 Config). */
+/** The endpoints and models configuration is cached and never stale. */
 export const endpointsQuery = {
   queryKey: queryKeys.endpoints,
   queryFn: () => callApi(API_ROUTE_PATHS.endpoints, {}),

@@ -44,13 +44,13 @@ function isTransient(err: unknown): boolean {
   return err instanceof ApiError && (err.code === 'network_error' || err.status === 503);
 }
 
-/** A banned user's error (spec §4 Session 9: an error text containing "ban", or the banned code). */
+/** A banned user's error (an error text containing "ban", or the banned code). */
 export function isBanError(err: { code: string; message: string }): boolean {
   return err.code === 'banned' || isBanText(err.message);
 }
 
 /**
- * Spec §4 Session 9: a user whose error text (an error answer's, a stream's error event's)
+ * A user whose error text (an error answer's, a stream's error event's)
  * contains "ban" is logged out. The session ends with a `banned` ApiError as its cause: the auth
  * context then shows the banned text on /login.
  */
@@ -95,7 +95,7 @@ async function postRefresh(): Promise<AuthResponse> {
 
 /**
  * Refreshes the access token. Concurrent callers share one request; a refresh asked for while
- * one is in flight waits for it (spec §4 Session: one refresh, the others queue and retry). Tabs
+ * one is in flight waits for it (one refresh, the others queue and retry). Tabs
  * share it too (refresh-share.ts): they hold one refresh cookie, which one rotation replaces.
  */
 export function refreshSession(): Promise<AuthResponse> {
@@ -233,7 +233,7 @@ function buildInit(init: ApiInit, token: string | null): RequestInit {
 /**
  * A signed-in request answered 403 account_deleted (the account was deleted, here or in another
  * tab or device): the session ends with that cause, which sends the app down the deleted-account
- * path (spec §4 Session 8, features/auth/AuthProvider).
+ * path.
  */
 async function endIfAccountDeleted(res: Response, usedToken: string | null): Promise<void> {
   if (res.status !== 403 || !usedToken || accessToken !== usedToken) return;

@@ -2,11 +2,13 @@
 export const queryKeys = {
   config: ['config'] as const,
   user: ['user'] as const,
+  /** GET /api/user/terms: whether the person accepted the operator's terms dialog. */
+  terms: ['user', 'terms'] as const,
   endpoints: ['endpoints'] as const,
   models: ['models'] as const,
   /** GET /api/assistants: the person's assistants, oldest first (one page of up to 100). */
   assistants: ['assistants'] as const,
-  /** GET /api/presets: the person's presets, the default first (spec §7 Presets). */
+  /** GET /api/presets: the person's presets, the default first. */
   presets: ['presets'] as const,
   /** GET /api/plugins: the plugins the server runs. */
   plugins: ['plugins'] as const,

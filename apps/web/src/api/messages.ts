@@ -13,12 +13,12 @@ import { callApi } from './call';
 import { onSessionChange } from './http';
 import { queryKeys } from './keys';
 
-export function fetchMessages(conversationId: string): Promise<Message[]> {
+function fetchMessages(conversationId: string): Promise<Message[]> {
   return callApi(API_ROUTE_PATHS.messages, { params: { conversationId }, query: {} });
 }
 
 /** The newest branch's last UI_LIMITS.messagesFirstLoad messages, oldest first. */
-export function fetchMessagesTail(conversationId: string): Promise<Message[]> {
+function fetchMessagesTail(conversationId: string): Promise<Message[]> {
   return callApi(API_ROUTE_PATHS.messages, {
     params: { conversationId },
     query: { limit: UI_LIMITS.messagesFirstLoad },
@@ -50,7 +50,7 @@ export function openingTail(conversationId: string): Promise<Message[]> {
   return tail;
 }
 
-export function fetchConversation(conversationId: string): Promise<Conversation> {
+function fetchConversation(conversationId: string): Promise<Conversation> {
   return callApi(API_ROUTE_PATHS.convo, { params: { id: conversationId } });
 }
 

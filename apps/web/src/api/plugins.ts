@@ -3,7 +3,7 @@ import { API_ROUTE_PATHS, type User, type UserPluginRequest } from '@chat/contra
 import { callApi } from './call';
 import { queryKeys } from './keys';
 
-/** The plugins the server runs (spec §7 Config plugins); asked for only where they are used. */
+/** The plugins the server runs; asked for only where they are used. */
 export function usePlugins(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.plugins,
@@ -14,7 +14,7 @@ export function usePlugins(enabled: boolean) {
 }
 
 /**
- * POST /api/user/plugins (spec §7 User plugins): install a plugin with its credentials, or
+ * POST /api/user/plugins: install a plugin with its credentials, or
  * uninstall it. The server answers the user with its plugins; `onUser` takes that user in.
  */
 export function useUpdateUserPlugin(onUser: (user: User) => void) {

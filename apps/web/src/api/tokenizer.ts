@@ -4,7 +4,7 @@ import { callApi } from './call';
 
 /**
  * The token count of `text` from POST /api/tokenizer, asked `BING_DEFAULTS.tokenCountDebounceMs`
- * after the last change (spec §4 Bing: 250 ms); null while unknown (empty text, request pending
+ * after the last change (250 ms); null while unknown (empty text, request pending
  * or failed). A newer text cancels the older request.
  */
 export function useTokenCount(text: string, delayMs: number = BING_DEFAULTS.tokenCountDebounceMs) {

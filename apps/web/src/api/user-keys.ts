@@ -6,7 +6,7 @@ import { queryKeys } from './keys';
 /** The longest wait between two expiry checks (timers past ~24.8 days overflow anyway). */
 const MAX_RECHECK_MS = 60 * 60_000;
 
-/** A saved key counts only while its expiry is in the future (spec §4 User keys). */
+/** A saved key counts only while its expiry is in the future. */
 export function isKeyValid(expiresAt: string | null | undefined, now: number): boolean {
   if (!expiresAt) return false;
   const at = Date.parse(expiresAt);

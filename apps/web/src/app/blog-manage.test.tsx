@@ -14,7 +14,7 @@ import BlogEditorRoute from './routes/BlogEditorRoute';
 import { testUser } from '../test-support/user';
 import { clearSessionHint, setSessionHint } from '../test-support/session-hint';
 
-/** Blog management (business spec §2, §4, §5, §6, §8): the list and the editor. */
+/** Blog management: the list and the editor. */
 const user = testUser({ id: 'w1', name: 'Wanda' });
 const post = (over: Partial<BlogPost>): BlogPost => ({
   _id: crypto.randomUUID(),
@@ -193,7 +193,7 @@ describe('/blog/edit', () => {
     confirm.mockReturnValue(true);
     fireEvent.click(screen.getByTestId('blog-manage-delete'));
     await waitFor(() => expect(screen.queryByText('Doomed')).toBeNull());
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/blog/p1']);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual(['/api/blog/manage/p1']);
     expect(screen.getByText('Sent')).toBeTruthy();
   });
 });

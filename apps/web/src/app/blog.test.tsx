@@ -9,7 +9,7 @@ import { ThemeProvider } from '../state/theme';
 import BlogListPage from '../features/blog/BlogListPage';
 import BlogPostRoute from './routes/BlogPostRoute';
 
-/** The public blog pages (business spec §2 Blog list and post, §8 texts). */
+/** The public blog pages. */
 const post = (over: Partial<BlogPost>): BlogPost => ({
   _id: crypto.randomUUID(),
   title: 'Title',
@@ -83,7 +83,7 @@ describe('/blog', () => {
     cleanup();
     posts = 'error';
     page('/blog');
-    // After the spec's 2 retries (§9), about 3 s with react-query's backoff.
+    // After the spec's 2 retries, about 3 s with react-query's backoff.
     expect((await screen.findByRole('alert', {}, { timeout: 6000 })).textContent).toContain(
       'Error loading blog posts',
     );

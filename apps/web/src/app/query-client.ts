@@ -2,17 +2,17 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, setSession } from '../api/http';
 
 /** No retry for client errors (4xx: retrying won't help); at most 2 for network or 5xx. */
-export function shouldRetry(failureCount: number, error: unknown): boolean {
+function shouldRetry(failureCount: number, error: unknown): boolean {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
   return failureCount < 2;
 }
 
 /**
- * Spec §4 Session 8: a deleted account clears local and session storage and goes to
- * /login?message=account_deleted. (A banned user, Session 9, is logged out where every error
+ * A deleted account clears local and session storage and goes to
+ * /login?message=account_deleted. (A banned user is logged out where every error
  * answer is read: api/http.ts endSessionIfBanned.)
  */
-export function handleAccountError(error: unknown): void {
+function handleAccountError(error: unknown): void {
   if (!(error instanceof ApiError)) return;
   if (error.code === 'account_deleted') {
     try {

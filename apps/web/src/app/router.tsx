@@ -17,6 +17,7 @@ const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'
 const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmationPage'));
 const ProfilePage = lazy(() => import('../features/billing/ProfilePage'));
+const SharedPage = lazy(() => import('../features/share/SharedPage'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 const BlogListPage = preloadable(() => import('../features/blog/BlogListPage'));
@@ -75,7 +76,7 @@ function ProtectedChatLayout() {
 }
 
 /**
- * Routes of spec §2. Declarative routing (`<BrowserRouter>` + `useRoutes`), not the data router:
+ * The app's routes. Declarative routing (`<BrowserRouter>` + `useRoutes`), not the data router:
  * the app uses no loader, action or blocker, and the data router's code weighs ~17 KiB (gzip) on
  * the first paint. Its `useNavigate()` changes on every navigation: use hooks/useStableNavigate.
  */
@@ -94,10 +95,10 @@ const routes: RouteObject[] = [
       { path: '/faq', element: <FaqPage /> },
       { path: '/blog', element: <BlogListPage /> },
       { path: '/blog/:slug', element: <BlogPostPage /> },
-      // Business §2, §6: blog management (WRITER and ADMIN; the pages say so to anyone else).
+      // Blog management (WRITER and ADMIN; the pages say so to anyone else).
       { path: '/blog/edit', element: <BlogManagePage /> },
       { path: '/blog/edit/:id', element: <BlogEditorPage /> },
-      // Business §2, §6: the operator's panel (Access Denied for anyone else signed in).
+      // The operator's panel (Access Denied for anyone else signed in).
       {
         path: '/admin',
         element: (
@@ -116,10 +117,12 @@ const routes: RouteObject[] = [
           { path: 'search/:query', element: <ChatRoute /> },
           { path: 'a/:conversationId', element: <AssistantRoute /> },
           { path: 'a', element: <Navigate to="/a/new" replace /> },
-          // Business §2: the subscription management address.
+          // The subscription management address.
           { path: 'profile', element: <ProfilePage /> },
         ],
       },
+      // A shared link for signed-in readers (the server hands the path here when links are not public).
+      { path: '/share/:shareId', element: <SharedPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

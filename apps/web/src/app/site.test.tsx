@@ -13,7 +13,7 @@ import FaqPage from '../features/site/FaqPage';
 import { testUser } from '../test-support/user';
 import { clearSessionHint, setSessionHint } from '../test-support/session-hint';
 
-/** The public site (spec §2): landing, marketing header, FAQ accordion, / for a signed-in person. */
+/** The public site: landing, marketing header, FAQ accordion, / for a signed-in person. */
 const user = testUser({ name: 'Ann Example' });
 
 let config: Partial<StartupConfig>;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Sets a class on <body> while the page shows (spec §2: landing-page, chat-page). */
+/** Sets a class on <body> while the page shows (landing-page, chat-page). */
 export function useBodyClass(name: string): void {
   useEffect(() => {
     document.body.classList.add(name);

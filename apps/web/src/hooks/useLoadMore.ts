@@ -10,7 +10,7 @@ export interface LoadMore {
 }
 
 /**
- * Loads the next page when `scrollRef` is scrolled to 97 % of its height, throttled (spec §9), and
+ * Loads the next page when `scrollRef` is scrolled to 97 % of its height, throttled, and
  * at once while the content does not fill the view.
  */
 export function useLoadMore(scrollRef: RefObject<HTMLElement | null>, more: LoadMore): void {

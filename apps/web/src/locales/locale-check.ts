@@ -20,7 +20,7 @@ export interface LocaleFindings {
   extra: string[];
 }
 
-export const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
 const SUFFIX = new RegExp(`_(${PLURAL_SUFFIXES.join('|')})$`);
 
 /**
@@ -28,7 +28,7 @@ const SUFFIX = new RegExp(`_(${PLURAL_SUFFIXES.join('|')})$`);
  * as English does (French "Message", Dutch "Model", Italian "Password"). `*` for every locale,
  * else the locales named. Anything else left in English fails the check.
  */
-export const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> = {
+const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> = {
   com_endpoint_azureOpenAI: '*',
   com_endpoint_openAI: '*',
   com_endpoint_chatGPTBrowser: '*',
@@ -143,7 +143,7 @@ function allowedSame(key: string, lang: string): boolean {
 }
 
 /** Plural base keys (English has `<base>_other`) and the plain keys. */
-export function referenceKeys(english: Dictionary): { plain: string[]; plurals: string[] } {
+function referenceKeys(english: Dictionary): { plain: string[]; plurals: string[] } {
   const plurals = Object.keys(english)
     .filter((k) => k.endsWith('_other'))
     .map((k) => k.slice(0, -'_other'.length));

@@ -37,7 +37,7 @@ export function LanguageProvider({ apply, children }: { apply: ApplyLanguage; ch
  * Keeps the choice where the app reads it (LOCAL_KEYS.lang) and where the server does (the
  * LANGUAGE_COOKIE: it renders the public pages in that language).
  */
-export function storeLanguageChoice(choice: LanguageChoice): void {
+function storeLanguageChoice(choice: LanguageChoice): void {
   try {
     localStorage.setItem(LOCAL_KEYS.lang, choice);
   } catch {

@@ -2,7 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { LOCAL_KEYS, LOCAL_TOGGLE_DEFAULTS, type LocalToggle } from '@chat/contract';
 
 /*
- * The settings dialog's on/off preferences (spec §9 Local preferences), kept in localStorage as
+ * The settings dialog's on/off preferences, kept in localStorage as
  * "true" / "false" under their LOCAL_KEYS names. One small external store: every component reading
  * a preference re-renders when it changes, here or in another tab.
  */

@@ -4,7 +4,7 @@ import { LOCAL_KEYS, UI_LIMITS } from '@chat/contract';
 /*
  * Sidebar visibility, shared through a tiny external store (no provider needed, so the chat
  * header can render <NavToggleButton/> from components/ anywhere). Persisted in localStorage
- * `navVisible` (spec §9). On small screens the sidebar is a drawer that starts closed.
+ * `navVisible`. On small screens the sidebar is a drawer that starts closed.
  */
 const MOBILE_QUERY = `(max-width: ${UI_LIMITS.mobileBreakpointPx}px)`;
 const listeners = new Set<() => void>();
@@ -46,7 +46,7 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function setNavVisible(visible: boolean): void {
+function setNavVisible(visible: boolean): void {
   if (visible === visibleState) return;
   visibleState = visible;
   // The drawer's open state on mobile is transient; only the desktop choice is remembered.

@@ -27,7 +27,7 @@ function blocksText(content: unknown): string {
 }
 
 /** `system` and `messages` as role + text pairs; undefined when `messages` is not an array. */
-export function readAnthropicMessages(body: Record<string, unknown>): ChatMessage[] | undefined {
+function readAnthropicMessages(body: Record<string, unknown>): ChatMessage[] | undefined {
   if (!Array.isArray(body.messages)) return undefined;
   const system = blocksText(body.system);
   const turns = body.messages.map((m: unknown) => {

@@ -22,11 +22,11 @@ import { tokenize } from '../reply.js';
 import type { FakeServer, FakeServerOptions, ResolvedScript } from '../types.js';
 import { sendJson } from '../wire.js';
 
-export const RECORD_SEPARATOR = '\x1e';
-export const CHAT_HUB_PATH = '/sydney/ChatHub';
+const RECORD_SEPARATOR = '\x1e';
+const CHAT_HUB_PATH = '/sydney/ChatHub';
 
 /** The `_U` cookie's value in a Cookie header. */
-export function userCookie(cookie: string | undefined): string | undefined {
+function userCookie(cookie: string | undefined): string | undefined {
   for (const part of (cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
     if (name === '_U') return rest.join('=');

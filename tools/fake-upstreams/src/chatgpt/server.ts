@@ -39,7 +39,7 @@ function sendDetail(res: ServerResponse, status: number, detail?: string): void 
 }
 
 /** The request's messages as role + text (content.parts joined). */
-export function readWebMessages(raw: unknown): ChatMessage[] | undefined {
+function readWebMessages(raw: unknown): ChatMessage[] | undefined {
   if (!Array.isArray(raw)) return undefined;
   return raw.map((m: unknown) => {
     const msg = (m ?? {}) as { author?: { role?: unknown }; content?: { parts?: unknown } };

@@ -38,7 +38,7 @@ function partsText(content: unknown): string {
 }
 
 /** systemInstruction and contents as role + text pairs ('model' is the assistant). */
-export function readGeminiContents(body: Record<string, unknown>): ChatMessage[] | undefined {
+function readGeminiContents(body: Record<string, unknown>): ChatMessage[] | undefined {
   if (!Array.isArray(body.contents) || body.contents.length === 0) return undefined;
   const system = partsText(body.systemInstruction);
   const turns = body.contents.map((c: unknown) => {

@@ -47,7 +47,7 @@ const MESSAGES: Record<number, string> = {
 
 const ERROR_INFO = 'type.googleapis.com/google.rpc.ErrorInfo';
 
-export function errorOf(status: number, message?: string, details?: unknown[]) {
+function errorOf(status: number, message?: string, details?: unknown[]) {
   return {
     error: {
       code: status,

@@ -9,12 +9,25 @@ export interface FakeOidcAccount {
   email: string;
   email_verified: boolean;
   name?: string;
+  /**
+   * Any other claims of the person (preferred_username, given_name, realm_access, groups, …):
+   * released in the id_token and userinfo when a scope that names them is asked (RELEASED_CLAIMS).
+   */
+  claims?: Record<string, unknown>;
+  /**
+   * Set: the sign-in's access token is a JWT (for the resource ACCESS_TOKEN_RESOURCE, as
+   * Keycloak's or Entra's are) carrying these claims besides the registered ones. Its audience
+   * keeps it out of userinfo, so the id_token then carries every released claim.
+   */
+  accessTokenClaims?: Record<string, unknown>;
 }
 
 export interface FakeOidcClient {
   client_id: string;
   client_secret: string;
   redirect_uris: string[];
+  /** Where the provider may send the browser after signing out (RP-initiated logout). */
+  post_logout_redirect_uris?: string[];
 }
 
 export interface FakeOidcServer {
@@ -25,6 +38,17 @@ export interface FakeOidcServer {
   setAccount(account: FakeOidcAccount): void;
   close(): Promise<void>;
 }
+
+/** The resource a JWT access token is issued for (see `accessTokenClaims`). */
+export const ACCESS_TOKEN_RESOURCE = 'urn:fake-oidc:api';
+
+/** Which claims each scope releases (`roles` as Keycloak names its scope of role claims). */
+const RELEASED_CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'preferred_username', 'given_name', 'family_name', 'nickname', 'picture', 'upn'],
+  roles: ['realm_access', 'resource_access', 'groups', 'roles'],
+};
 
 const DEFAULT_ACCOUNT: FakeOidcAccount = {
   sub: 'oidc-person-1',
@@ -44,6 +68,13 @@ export async function startFakeOidc(opts: {
   port?: number;
   host?: string;
   clients: FakeOidcClient[];
+  /**
+   * false: the id_token carries every released claim even beside an access token for userinfo
+   * (as Keycloak and Entra do); true (the default): only `sub`, the rest from userinfo.
+   */
+  conformIdTokenClaims?: boolean;
+  /** The provider's end_session_endpoint (RP-initiated logout) is on. */
+  endSession?: boolean;
 }): Promise<FakeOidcServer> {
   const host = opts.host ?? '127.0.0.1';
   let account: FakeOidcAccount = { ...DEFAULT_ACCOUNT };
@@ -65,13 +96,35 @@ export async function startFakeOidc(opts: {
     })),
     jwks: { keys: [jwk] },
     cookies: { keys: ['fake-oidc-cookie-key'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    claims: RELEASED_CLAIMS,
+    conformIdTokenClaims: opts.conformIdTokenClaims ?? true,
     pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: { enabled: opts.endSession ?? false },
+      // A JWT access token only for a person with `accessTokenClaims`: the resource is chosen
+      // when the sign-in starts, from the account the next login approves.
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => (account.accessTokenClaims ? ACCESS_TOKEN_RESOURCE : undefined),
+        useGrantedResource: () => true,
+        getResourceServerInfo: () => ({
+          scope: 'api',
+          accessTokenFormat: 'jwt',
+          jwt: { sign: { alg: 'RS256' } },
+        }),
+      },
+    },
+    extraTokenClaims: (_ctx, token) => {
+      const found = 'accountId' in token ? accounts.get(token.accountId) : undefined;
+      return found?.accessTokenClaims;
+    },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, id) => {
       const found = accounts.get(id);
-      return found ? { accountId: id, claims: () => ({ ...found }) } : undefined;
+      if (!found) return undefined;
+      const { claims, accessTokenClaims: _, ...standard } = found;
+      return { accountId: id, claims: () => ({ ...claims, ...standard }) };
     },
     // Consent granted for every scope asked: no consent screen.
     loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
@@ -80,6 +133,8 @@ export async function startFakeOidc(opts: {
       if (!accountId || !clientId) return undefined;
       const grant = new ctx.oidc.provider.Grant({ accountId, clientId });
       grant.addOIDCScope(String(ctx.oidc.params?.scope ?? 'openid'));
+      const resource = ctx.oidc.params?.resource;
+      if (typeof resource === 'string') grant.addResourceScope(resource, 'api');
       await grant.save();
       return grant;
     },

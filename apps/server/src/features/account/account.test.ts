@@ -104,7 +104,7 @@ describe('DELETE /api/user', () => {
     expect(JSON.stringify(feedback)).not.toContain(ann.user.user.id);
 
     // The access token, the refresh cookie and the password all stop working at once.
-    // The old access token takes the deleted-account path (spec §4 Session 8).
+    // The old access token takes the deleted-account path.
     const me = await ann.api('/api/user');
     expect(me.status).toBe(403);
     expect(((await me.json()) as ApiErrorBody).code).toBe('account_deleted');

@@ -14,8 +14,7 @@ export interface DeleteAccountDeps {
 }
 
 /**
- * Deletes an account and everything it owns (business §4 Delete account wizard; spec §7
- * DELETE /api/user). The reason, when given, is kept as unlinked feedback.
+ * Deletes an account and everything it owns. The reason, when given, is kept as unlinked feedback.
  */
 export async function deleteAccount(
   { repo, endSubscription, dropStoredFiles, userGone, onDeleted }: DeleteAccountDeps,

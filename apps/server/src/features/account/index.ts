@@ -2,13 +2,6 @@ import type { FeatureModule } from '../../platform/module.js';
 import { createAccountRepo } from './repo.js';
 import { accountRoutes } from './routes.js';
 
-declare module '../../platform/events.js' {
-  interface AppEventMap {
-    /** An account was deleted with all its rows and stored files. */
-    'users.deleted': { userId: string };
-  }
-}
-
 /** The account itself: its profile (PUT /api/user) and its deletion (DELETE /api/user). */
 export const accountModule: FeatureModule = {
   name: 'account',
@@ -22,10 +15,8 @@ export const accountModule: FeatureModule = {
       endSubscription: (userId) => billing.endSubscriptionOf(userId),
       dropStoredFiles: (userId) => files.deleteAllOf(userId),
       userGone: (userId) => liveSessions.userGone(userId),
-      onDeleted: (userId, conversationIds) => {
-        events.emit('conversations.deleted', { userId, conversationIds });
-        events.emit('users.deleted', { userId });
-      },
+      onDeleted: (userId, conversationIds) =>
+        events.emit('conversations.deleted', { userId, conversationIds }),
     });
   },
 };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, User } from '@chat/contract';
 import { authed, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 
-/** PUT /api/user (issue 12 item 6): the caller's own name and username, by the register form's rules. */
+/** PUT /api/user: the caller's own name and username, by the register form's rules. */
 let h: Harness;
 beforeAll(async () => {
   h = await startTestApp();

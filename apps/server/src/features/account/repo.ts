@@ -24,6 +24,21 @@ export function createAccountRepo(db: Db) {
         .returning();
       return rows[0];
     },
+    /** Whether the user accepted the terms dialog (false for no such user). */
+    async termsAccepted(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ termsAccepted: users.termsAccepted })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.termsAccepted === true;
+    },
+    /** Records the user's acceptance of the terms dialog (kept: it is asked once). */
+    async acceptTerms(userId: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ termsAccepted: true, updatedAt: new Date() })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    },
     /**
      * Deletes the user's conversations in batches, then the user row; every table holding the
      * user's data references it ON DELETE CASCADE (sessions, presets, keys, plugin credentials,

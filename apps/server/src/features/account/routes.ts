@@ -17,6 +17,15 @@ export function accountRoutes(app: FastifyInstance, deps: DeleteAccountDeps & { 
     return presentUser(row);
   });
 
+  // librechat.yaml's terms dialog, accepted once per user (LibreChat's routes and answers).
+  addRoute(app, API_ROUTES.termsStatus, async ({ user }) => ({
+    termsAccepted: await deps.repo.termsAccepted(user.id),
+  }));
+  addRoute(app, API_ROUTES.acceptTerms, async ({ user }) => {
+    await deps.repo.acceptTerms(user.id);
+    return { message: 'Terms accepted successfully' };
+  });
+
   addRoute(app, API_ROUTES.deleteUser, async ({ user, body, reply }) => {
     await deleteAccount(deps, { userId: user.id, reason: body.reason });
     clearSessionCookies(reply, deps.config);

@@ -39,7 +39,7 @@ async function auditLog(
   return json(await as(token)(`/api/admin/getAuditLog?${query}`));
 }
 
-describe('the admin panel routes (business §6, §7 Admin)', () => {
+describe('the admin panel routes', () => {
   it("answers anyone but the operator 403, and marks the operator's sessions for the client", async () => {
     const user = await registerUser(h.url, 'Plain User');
     expect(user.operator).toBeUndefined();

@@ -5,7 +5,7 @@ import { messages, transactions, users } from '../../db/schema.js';
 export function createAdminRepo(db: Db) {
   return {
     /**
-     * business §3 Activity rows: each user with any usage, their tokens used (prompt + completion of
+     * Activity rows: each user with any usage, their tokens used (prompt + completion of
      * every settled reply, features/balance) and the messages they sent; most tokens first.
      */
     async activity(limit: number, skip: number) {
@@ -52,4 +52,5 @@ export function createAdminRepo(db: Db) {
     },
   };
 }
+
 export type AdminRepo = ReturnType<typeof createAdminRepo>;

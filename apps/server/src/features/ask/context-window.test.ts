@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEXT_LIMITS, NO_PARENT, contextTokensOf, type ResumedEvent } from '@chat/contract';
 import { conversations, messages } from '../../db/schema.js';
-import { countPrompt } from '../../providers/tokens.js';
+import { countPrompt } from '../../providers/token-count.js';
 import type { ProviderMessage } from '../../providers/types.js';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { createdOf, finalOf } from '../../../test/support/sse-client.js';

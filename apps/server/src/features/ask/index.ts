@@ -6,8 +6,8 @@ import { createRedisReplies } from './redis/replies.js';
 import { BAN_ABORT, createGenerations } from './generations.js';
 import { createSaveRetry } from './save-retry.js';
 import { createAskPipeline, type AskPipeline, type ReplyFailure } from './pipeline.js';
-import { resumeRoute } from './resume-route.js';
 import { askRoutes } from './routes.js';
+import { orderGates } from './steps/gate-order.js';
 import type { AskAgent, AskAttachment, AskConfigurer, AskGate, AskPromptShaper } from './steps/types.js';
 
 export type {
@@ -21,23 +21,23 @@ export type {
   AskHold,
   AskPromptShaper,
   Configured,
-  ShapeContext,
   ReplySpend,
   StepContext,
 } from './steps/types.js';
 
-export { attachEventStream } from './routes.js';
+export { attachEventStream } from './event-stream.js';
 export { messageCounter } from './steps/fit-context.js';
 export type { AskPipeline, ReplyFailure } from './pipeline.js';
-export type { AskInput, RunAs } from './steps/types.js';
-
 declare module '../../platform/module.js' {
   interface Services {
     /** The ask pipeline, for a feature that runs its own kind of reply (assistants). */
     askPipeline: AskPipeline;
   }
   interface ExtensionPoints {
-    /** May this request run (balance, subscription, limits)? Refuse by throwing an AppError. */
+    /**
+     * May this request run (balance, subscription, limits)? Refuse by throwing an AppError. Run
+     * in the order the gates declare (`after`, `before`), not in module order.
+     */
     askGates: AskGate;
     /** Content parts (images) for the user message of a turn. */
     askAttachments: AskAttachment;
@@ -97,6 +97,11 @@ export const askModule: FeatureModule = {
         })
       : undefined;
     if (shared) app.addHook('onClose', async () => shared.close());
+    // Sorted once every module has registered (the list is complete then); a circle in the
+    // declared order fails start-up instead of the first send.
+    let gates: readonly AskGate[] | undefined;
+    const orderedGates = () => (gates ??= orderGates(extensions('askGates')));
+    app.addHook('onReady', async () => void orderedGates());
     const saveRetry = createSaveRetry({ budgetMs: config.replySaveRetryMs, clock: ctx.clock }, app.log);
     // Closing ends the waits of replies kept while the database is down (each logged as lost).
     app.addHook('onClose', async () => saveRetry.close());
@@ -113,7 +118,7 @@ export const askModule: FeatureModule = {
       titleConvo: config.titleConvo,
       onFailure: (failure) => events.emit('ask.replyFailed', failure),
       extensions: {
-        gates: () => extensions('askGates'),
+        gates: orderedGates,
         attachments: () => extensions('askAttachments'),
         configurers: () => extensions('askConfigurers'),
         promptShapers: () => extensions('askPromptShapers'),
@@ -123,6 +128,5 @@ export const askModule: FeatureModule = {
     abortHere = pipeline.abortHere;
     provide('askPipeline', pipeline);
     askRoutes(app, pipeline);
-    resumeRoute(app, pipeline);
   },
 };

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { BANNED_TEXT, CHAT_LIMITS, UNAVAILABLE_TEXTS, type PluginState } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
+import { withRequestContext } from '../../providers/placeholders.js';
+import { adapterTypeOf } from '../../config/app-config.js';
 import type { ConvosRepo } from '../convos/index.js';
 import type { MessagesRepo } from '../messages/index.js';
 import { presentMessage } from '../messages/index.js';
@@ -219,7 +221,7 @@ export function createAskPipeline(deps: PipelineDeps) {
           resolved.model,
           history,
           recorded,
-          promptOptions(input, configured, resolved.endpoint.type),
+          promptOptions(input, configured, adapterTypeOf(resolved.endpoint)),
           attached.parts,
           attached.earlier,
           fit,
@@ -251,7 +253,14 @@ export function createAskPipeline(deps: PipelineDeps) {
         userId: input.userId,
         isNewConversation: !history.existing,
         endpoint: resolved.endpoint,
-        provider: resolved.provider,
+        // The endpoint's request placeholders see this turn's conversation and messages.
+        provider: withRequestContext(resolved.provider, {
+          body: {
+            CONVERSATIONID: recorded.conversation.conversationId,
+            PARENTMESSAGEID: recorded.requestMessage.parentMessageId,
+            MESSAGEID: recorded.requestMessage.messageId,
+          },
+        }),
         upstream,
         holds,
         agent,

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NO_PARENT, type Message } from '@chat/contract';
-import { createReplyHub, type Subscriber } from './reply-hub.js';
+import { createReplyHub } from './reply-hub.js';
+import type { Subscriber } from './stream-sink.js';
 
 function message(extra: Partial<Message>): Message {
   return {

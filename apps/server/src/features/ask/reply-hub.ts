@@ -1,17 +1,7 @@
 import type { Message, ResumedEvent } from '@chat/contract';
 import { createReplyText, type ReplyText } from './reply-text.js';
-import type { ReplySink } from './stream-sink.js';
+import type { ReplySink, Subscriber } from './stream-sink.js';
 import { joinSaved, wholeText } from './whole-text.js';
-
-/** One attached client stream. Ids are the hub's: the same event has the same id everywhere. */
-export interface Subscriber {
-  /** A delta (`{ text }`); a subscriber may merge several into one event with the last id. */
-  delta(id: number, text: string): void;
-  event(id: number, data: unknown): void;
-  end(): void;
-  /** Resolves once what it was given has left for the client (or the client went away). */
-  delivered?(): Promise<void>;
-}
 
 /** What a resumed client needs besides the text: the reply and the message it answers. */
 export interface ReplyStart {

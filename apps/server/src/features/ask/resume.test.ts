@@ -150,8 +150,11 @@ describe('GET /api/ask/stream/:conversationId', () => {
     const left = await alice.resume(conversationId, { stopAfter: 2 });
     expect(left.disconnected).toBe(true);
 
-    const resumed = alice.resume(conversationId);
-    await new Promise((r) => setTimeout(r, 300));
+    // The stop is sent once the resumer is attached: its first event has arrived.
+    let attached: () => void = () => {};
+    const isAttached = new Promise<void>((resolve) => (attached = resolve));
+    const resumed = alice.resume(conversationId, { onEvent: () => attached() });
+    await isAttached;
     const res = await alice.api('/api/ask/openAI/abort', { body: { abortKey: conversationId } });
     expect(res.status).toBe(200);
     const aborted = (await res.json()) as AbortResponse;

@@ -1,5 +1,5 @@
 import type { Generation, TurnResult } from './generations.js';
-import type { Subscriber } from './reply-hub.js';
+import type { Subscriber } from './stream-sink.js';
 
 /**
  * What the instances share about running replies (features/ask/redis/ with REDIS_URL; absent in

@@ -1,5 +1,14 @@
 import type { SseStream } from '../../platform/sse.js';
-import type { Subscriber } from './reply-hub.js';
+
+/** One attached client stream. Ids are the hub's: the same event has the same id everywhere. */
+export interface Subscriber {
+  /** A delta (`{ text }`); a subscriber may merge several into one event with the last id. */
+  delta(id: number, text: string): void;
+  event(id: number, data: unknown): void;
+  end(): void;
+  /** Resolves once what it was given has left for the client (or the client went away). */
+  delivered?(): Promise<void>;
+}
 
 /** Where a generation reports to (its reply hub, which fans out to the client streams). */
 export interface ReplySink {

@@ -77,7 +77,7 @@ const chatRequests = () =>
     .filter((r) => r.path === '/v1/chat/completions' && !isTitle(r.body as { messages?: [] }))
     .map((r) => r.body as { model: string; messages: { role: string; content: unknown }[]; tools?: unknown });
 
-describe('assistants CRUD (spec §5 limits, §7)', () => {
+describe('assistants CRUD', () => {
   it('creates with the spec defaults and takes each limit exactly', async () => {
     const a = await created(ann, {
       name: 'n'.repeat(ASSISTANT_LIMITS.nameMaxChars),

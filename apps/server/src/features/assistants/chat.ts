@@ -100,6 +100,7 @@ export function createAssistantChat(deps: AssistantChatDeps) {
         model: assistant.model,
         assistant_id: assistant.id,
         thread_id: threadId,
+        spec: body.spec,
       };
       await deps.pipeline.start(
         {

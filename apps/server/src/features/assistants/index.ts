@@ -5,7 +5,7 @@ import { assistantsRoutes } from './routes.js';
 import { createAssistantsService } from './service.js';
 
 /**
- * Assistants (spec §3, §4, §7): kept in our database (OpenAI retired its Assistants API) and run
+ * Assistants: kept in our database (OpenAI retired its Assistants API) and run
  * by the ask pipeline through chat completions with tools on a configured endpoint
  * (docs/decisions.md, Assistants).
  */

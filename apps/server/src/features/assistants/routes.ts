@@ -19,7 +19,7 @@ export function assistantsRoutes(
   addRoute(app, API_ROUTES.deleteAssistant, async ({ user, params }) =>
     assistants.remove(user.id, params.id),
   );
-  // Spec §4: an edit (regenerate, continue) of an assistant's reply goes to the modify path.
+  // An edit (regenerate, continue) of an assistant's reply goes to the modify path.
   for (const [row, route] of [
     [API_ROUTES.assistantChat, 'ask'],
     [API_ROUTES.assistantChatModify, 'edit'],

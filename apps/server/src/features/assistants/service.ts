@@ -27,7 +27,7 @@ export function newId(prefix: string): string {
 const notFound = () => new AppError('not_found', 'Assistant not found');
 
 /**
- * Assistants (spec §7): each is its owner's only; another user's id is not found. Tools are
+ * Assistants: each is its owner's only; another user's id is not found. Tools are
  * checked against what can really run here (tools.ts), and the model against the endpoints that
  * run assistants (an assistant of a model no endpoint runs could never answer), on create and on
  * every update of them. The chat checks the model again: the configuration may change since.

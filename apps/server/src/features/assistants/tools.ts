@@ -11,7 +11,7 @@ import type { PluginToolbox } from '../plugins/index.js';
  * Why a tool type cannot run here (docs/decisions.md, Assistants): nothing on this server runs
  * code in a sandbox or keeps files to search, and no arbitrary function can be called.
  */
-export const REFUSED_TOOL_REASONS = {
+const REFUSED_TOOL_REASONS = {
   code_interpreter:
     'code_interpreter is not available: this server has no sandbox to run code in (the calculator plugin is not a code interpreter)',
   retrieval: 'retrieval is not available: this server keeps no files for assistants to search',

@@ -1,11 +1,11 @@
-import { API_ROUTES, type AuditAction, type AuditEntry } from '@chat/contract';
+import type { AuditAction } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { createAuditRepo } from './repo.js';
+import { auditRoutes } from './routes.js';
 
-export type AuditDetail = Record<string, string | number | boolean | null>;
+type AuditDetail = Record<string, string | number | boolean | null>;
 
-export interface AuditLog {
+interface AuditLog {
   /**
    * Records what the operator (`actorId`) did to `target` (an email, or a model config's name).
    * Awaited by the route that acted, after the change: an answer means it is in the log.
@@ -36,22 +36,6 @@ export const auditModule: FeatureModule = {
       },
     });
 
-    addRoute(
-      app,
-      API_ROUTES.getAuditLog,
-      async ({ query }) => {
-        const { rows, total } = await repo.page(query.limit, query.skip);
-        const entries: AuditEntry[] = rows.map((r) => ({
-          id: r.id,
-          actorEmail: r.actorEmail,
-          action: r.action,
-          target: r.target,
-          detail: r.detail,
-          createdAt: r.createdAt.toISOString(),
-        }));
-        return { entries, total };
-      },
-      operator.only,
-    );
+    auditRoutes(app, { repo, operator });
   },
 };

@@ -26,4 +26,5 @@ export function createAuditRepo(db: Db) {
     },
   };
 }
+
 export type AuditRepo = ReturnType<typeof createAuditRepo>;

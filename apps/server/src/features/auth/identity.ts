@@ -12,17 +12,16 @@ import type { AppConfig } from '../../config/app-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { hashToken } from '../../platform/tokens.js';
+import { hashToken } from '../../platform/session-tokens.js';
 import type { LiveSessions } from './live-sessions.js';
 import { passwordResetMail, verificationMail } from './mail-texts.js';
 import type { AuthRepo } from './repo.js';
 
 /** LibreChat's answer to a reset request, the same whether the address has an account or not. */
-export const RESET_REQUESTED_MESSAGE =
+const RESET_REQUESTED_MESSAGE =
   'If an account with that email exists, a password reset link has been sent to it.';
-export const RESEND_MESSAGE =
-  'If the account exists and is not verified, a new confirmation email has been sent.';
-export const VERIFY_PENDING_MESSAGE = 'A verification email has been sent. Please check your inbox.';
+const RESEND_MESSAGE = 'If the account exists and is not verified, a new confirmation email has been sent.';
+const VERIFY_PENDING_MESSAGE = 'A verification email has been sent. Please check your inbox.';
 const INVALID_RESET = 'Invalid or expired password reset token';
 const INVALID_CONFIRMATION = 'Invalid or expired email verification token';
 
@@ -40,7 +39,7 @@ function newToken(): string {
 }
 
 /**
- * Email verification and password reset (issue 12, items 2 and 3). Mail goes through `mailer`
+ * Email verification and password reset. Mail goes through `mailer`
  * when configured; without it accounts need no verification and a reset answers its link.
  */
 export function createIdentityService(deps: {

@@ -14,10 +14,10 @@ import { createMemoryLimiter, createRedisLimiter } from '../moderation/index.js'
 import { createLoginLimits } from './login-limits.js';
 
 export { presentUser } from './presenter.js';
-export { sendSession } from './routes.js';
-export { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
+export { clearSessionCookies, sendSession, setSessionCookies } from './session-cookies.js';
 export type { IssuedSession } from './service.js';
 export { isEmailDomainAllowed } from './allowed-domains.js';
+export { insertUserWithIdentity } from './repo.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -29,6 +29,18 @@ declare module '../../platform/module.js' {
     signInAs: AuthService['signInAs'];
     /** The operator's sign-in as another user and back (features/admin). */
     impersonation: Pick<AuthService, 'impersonate' | 'endImpersonation' | 'findUserByEmail' | 'findUserById'>;
+  }
+}
+
+/**
+ * Where a user who signed out goes next, when not /login: an absolute URL (their identity
+ * provider's own sign-out), or undefined to leave the choice to the next one.
+ */
+type LogoutRedirect = (userId: string) => Promise<string | undefined>;
+
+declare module '../../platform/module.js' {
+  interface ExtensionPoints {
+    logoutRedirects: LogoutRedirect;
   }
 }
 
@@ -45,7 +57,7 @@ const OPERATOR_PATHS = ['/api/admin/', '/api/model-configs/', '/api/user/byEmail
 /** Sign-up, login, refresh and logout; and the guard every other /api route is behind. */
 export const authModule: FeatureModule = {
   name: 'auth',
-  register({ app, db, config, events, clock, redis, provide }) {
+  register({ app, db, config, events, clock, redis, provide, extensions }) {
     const repo = createAuthRepo(db);
     const local = createLiveSessions(repo.isSessionLive, {
       accountDeleted: async (userId) => {
@@ -90,6 +102,13 @@ export const authModule: FeatureModule = {
         redis ? createRedisLimiter(redis) : createMemoryLimiter(clock),
         config.loginRateLimit,
       ),
+      async logoutRedirect(userId) {
+        for (const redirect of extensions('logoutRedirects')) {
+          const to = await redirect(userId);
+          if (to) return to;
+        }
+        return undefined;
+      },
     });
   },
 };

@@ -1,4 +1,4 @@
-import { IDENTITY_TTL, matchLanguage, type Language } from '@chat/contract';
+import { IDENTITY_TTL, type Language } from '@chat/contract';
 import { composeMail } from '../../platform/mail/compose.js';
 import type { Mail } from '../../platform/mail/mailer.js';
 import { MAIL_TEXTS } from './mail-dictionary.js';
@@ -12,23 +12,6 @@ export interface MailTarget {
   appTitle: string;
   url: string;
   language: Language;
-}
-
-/**
- * The language of the request that sends a mail: its Accept-Language (the web app sends the
- * language it is shown in), the entry of highest weight that names a tag; English otherwise.
- */
-export function mailLanguage(acceptLanguage: string | undefined): Language {
-  const entries = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((e) => /^[a-z]{2,3}(-[a-z0-9]{1,8})*$/i.test(e.tag) && e.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  return entries[0] ? matchLanguage(entries[0].tag) : 'en-US';
 }
 
 function fill(text: string, values: Record<string, string | number>): string {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthResponse } from '@chat/contract';
 import { sessions } from '../../db/schema.js';
-import { hashToken } from '../../platform/tokens.js';
+import { hashToken } from '../../platform/session-tokens.js';
 import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 import { backdateRotations } from '../../../test/support/sessions.js';
 

@@ -6,7 +6,7 @@ import { registerUser, startTestApp, type Harness } from '../../../test/support/
 import { isEmailDomainAllowed } from './index.js';
 
 /**
- * Registration's rules beyond the form (issue 12 item 1): ALLOW_REGISTRATION, librechat.yaml's
+ * Registration's rules beyond the form: ALLOW_REGISTRATION, librechat.yaml's
  * `registration.allowedDomains`, and where an account came from (the fingerprint sent, the address
  * the server saw behind TRUST_PROXY, never the client's word for it). Every refusal carries the
  * spec's (or LibreChat's) English text in `message`.

@@ -1,8 +1,32 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { identityTokens, sessions, users, type SessionRow, type UserRow } from '../../db/schema.js';
+import {
+  identityTokens,
+  oauthIdentities,
+  sessions,
+  users,
+  type SessionRow,
+  type UserRow,
+} from '../../db/schema.js';
 
 export type IdentityTokenKind = 'reset_password' | 'verify_email';
+
+/**
+ * A new account with its sign-in identity (OpenID, LDAP, a social provider), in one transaction;
+ * undefined when the e-mail is taken.
+ */
+export function insertUserWithIdentity(
+  db: Db,
+  values: typeof users.$inferInsert,
+  identity: { provider: string; subject: string },
+): Promise<UserRow | undefined> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.insert(users).values(values).onConflictDoNothing().returning();
+    const user = rows[0];
+    if (user) await tx.insert(oauthIdentities).values({ ...identity, userId: user.id });
+    return user;
+  });
+}
 
 export function createAuthRepo(db: Db) {
   return {
@@ -27,6 +51,25 @@ export function createAuthRepo(db: Db) {
       const rows = await db.insert(users).values(values).onConflictDoNothing().returning();
       return rows[0];
     },
+    /** The account a directory (or provider) identity was linked to. */
+    async findLinkedUser(provider: string, subject: string): Promise<UserRow | undefined> {
+      const rows = await db
+        .select({ user: users })
+        .from(oauthIdentities)
+        .innerJoin(users, eq(users.id, oauthIdentities.userId))
+        .where(and(eq(oauthIdentities.provider, provider), eq(oauthIdentities.subject, subject)))
+        .limit(1);
+      return rows[0]?.user;
+    },
+    async linkIdentity(userId: string, identity: { provider: string; subject: string }): Promise<void> {
+      await db
+        .insert(oauthIdentities)
+        .values({ ...identity, userId })
+        .onConflictDoNothing();
+    },
+    /** A new account with its identity, in one transaction; undefined when the e-mail is taken. */
+    insertLinkedUser: (values: typeof users.$inferInsert, identity: { provider: string; subject: string }) =>
+      insertUserWithIdentity(db, values, identity),
     async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
       await db.insert(sessions).values(values);
     },
@@ -116,6 +159,16 @@ export function createAuthRepo(db: Db) {
         .update(users)
         .set({ passwordHash, ...(verified ? { emailVerified: true } : {}), updatedAt: new Date() })
         .where(eq(users.id, userId));
+    },
+    /**
+     * Replaces a password hash by another of the same password, only while the stored one is still
+     * `previous` (a reset in between wins).
+     */
+    async replacePasswordHash(userId: string, previous: string, next: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ passwordHash: next })
+        .where(and(eq(users.id, userId), eq(users.passwordHash, previous)));
     },
     async markEmailVerified(userId: string): Promise<void> {
       await db.update(users).set({ emailVerified: true, updatedAt: new Date() }).where(eq(users.id, userId));

@@ -1,24 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { API_ROUTES, type AuthResponse } from '@chat/contract';
+import { API_ROUTES, loginRequestSchema } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
-import { AppError, toErrorBody } from '../../platform/errors.js';
+import { AppError, parseInput, toErrorBody } from '../../platform/errors.js';
 import { addRoute } from '../../platform/typed-route.js';
+import { preferredLanguage } from '../../platform/accept-language.js';
 import type { AuthService, IssuedSession } from './service.js';
 import type { IdentityService } from './identity.js';
-import { mailLanguage } from './mail-texts.js';
 import type { LoginLimits } from './login-limits.js';
-import { clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './session-cookies.js';
-
-/** Sets the session's cookies; answers the session without its refresh token (token, user, flags). */
-export function sendSession(
-  reply: FastifyReply,
-  session: IssuedSession,
-  config: Pick<AppConfig, 'secureCookies'>,
-): AuthResponse {
-  setSessionCookies(reply, session.refreshToken, config);
-  const { refreshToken: _sent, ...answer } = session;
-  return answer;
-}
+import { clearSessionCookies, REFRESH_COOKIE, sendSession } from './session-cookies.js';
 
 export function authRoutes(
   app: FastifyInstance,
@@ -27,6 +16,8 @@ export function authRoutes(
     identity: IdentityService;
     config: AppConfig;
     loginLimits: LoginLimits;
+    /** Where a signed-out user goes instead of /login (their identity provider's sign-out). */
+    logoutRedirect: (userId: string) => Promise<string | undefined>;
   },
 ) {
   const { auth, identity, config } = deps;
@@ -37,7 +28,7 @@ export function authRoutes(
     app,
     API_ROUTES.register,
     async ({ body, request, reply }) => {
-      const result = await auth.register(body, mailLanguage(request.headers['accept-language']), {
+      const result = await auth.register(body, preferredLanguage(request.headers['accept-language']), {
         ip: request.ip,
       });
       return 'refreshToken' in result ? send(reply, result) : result;
@@ -46,7 +37,9 @@ export function authRoutes(
   );
 
   // Failed logins are limited by where they come from (login-limits.ts); no account is charged.
-  addRoute(app, API_ROUTES.login, async ({ body, request, reply }) => {
+  // The route's shape takes any name (LDAP_LOGIN_USES_USERNAME's); otherwise it must be an address.
+  addRoute(app, API_ROUTES.login, async ({ body: given, request, reply }) => {
+    const body = config.ldap?.usesUsername ? given : parseInput(loginRequestSchema, given);
     await deps.loginLimits.assertAllowed(request.ip, body.email);
     try {
       return send(reply, await auth.login(body));
@@ -79,9 +72,12 @@ export function authRoutes(
   });
 
   addRoute(app, API_ROUTES.logout, async ({ request, reply }) => {
-    await auth.logout(request.cookies[REFRESH_COOKIE]);
+    const userId = await auth.logout(request.cookies[REFRESH_COOKIE]);
     clearSessionCookies(reply, config);
-    return { message: 'Logout successful', redirect: '/login' };
+    return {
+      message: 'Logout successful',
+      redirect: (userId && (await deps.logoutRedirect(userId))) || '/login',
+    };
   });
 
   addRoute(app, API_ROUTES.logoutAll, async ({ user, reply }) => {
@@ -100,7 +96,7 @@ export function authRoutes(
     app,
     API_ROUTES.requestPasswordReset,
     async ({ body, request }) =>
-      identity.requestPasswordReset(body.email, mailLanguage(request.headers['accept-language'])),
+      identity.requestPasswordReset(body.email, preferredLanguage(request.headers['accept-language'])),
     mailLimit,
   );
   addRoute(app, API_ROUTES.resetPassword, async ({ body }) => identity.resetPassword(body), {
@@ -110,7 +106,7 @@ export function authRoutes(
     app,
     API_ROUTES.resendConfirmEmail,
     async ({ query, request }) =>
-      identity.resendConfirmation(query, mailLanguage(request.headers['accept-language'])),
+      identity.resendConfirmation(query, preferredLanguage(request.headers['accept-language'])),
     mailLimit,
   );
   addRoute(app, API_ROUTES.emailConfirmation, async ({ query }) => identity.confirmEmail(query.token), {

@@ -3,21 +3,30 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   AUTH_ERROR_TEXTS,
   TOKEN_TTL,
+  oneLineName,
   type AuthResponse,
   type Language,
   type LoginRequest,
   type RegisterPending,
   type RegisterRequest,
 } from '@chat/contract';
-import type { AppConfig } from '../../config/app-config.js';
+import { sessionExpiryOf, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
-import { hashToken, newRefreshToken, signAccessToken, successorRefreshToken } from '../../platform/tokens.js';
+import {
+  hashToken,
+  newRefreshToken,
+  signAccessToken,
+  successorRefreshToken,
+} from '../../platform/session-tokens.js';
 import type { SessionRow, UserRow } from '../../db/schema.js';
 import type { AuthRepo } from './repo.js';
 import type { LiveSessions } from './live-sessions.js';
 import { presentUser } from './presenter.js';
 import type { IdentityService } from './identity.js';
 import { isEmailDomainAllowed } from './allowed-domains.js';
+import { ldapAuthenticate } from './ldap.js';
+import type { LdapConfig } from '../../config/ldap-config.js';
+import { checkPassword } from './passwords.js';
 
 /** Where a registration came from: the address the server saw (request.ip, TRUST_PROXY honoured). */
 export interface RegistrationOrigin {
@@ -43,6 +52,10 @@ export function createAuthService(
   clock: () => number = Date.now,
 ) {
   const operatorEmail = config.adminEmail?.trim().toLowerCase();
+  const expiry = sessionExpiryOf(config);
+  const accessSeconds = Math.ceil(expiry.accessMs / 1000);
+  /** When a refresh token issued now ends (REFRESH_TOKEN_EXPIRY: each rotation starts it again). */
+  const refreshExpiresAt = () => new Date(clock() + expiry.refreshMs);
 
   async function signIn(
     user: UserRow,
@@ -54,6 +67,7 @@ export function createAuthService(
     const token = await signAccessToken(
       { id: user.id, role: user.role, sid: familyId, ...imp },
       config.jwtSecret,
+      accessSeconds,
     );
     return {
       token,
@@ -75,7 +89,7 @@ export function createAuthService(
       userId: user.id,
       familyId,
       tokenHash: hashToken(refreshToken),
-      expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
+      expiresAt: refreshExpiresAt(),
       impersonatorId,
     });
     return signIn(user, familyId, refreshToken, impersonatorId);
@@ -101,7 +115,7 @@ export function createAuthService(
    */
   async function rotate(token: string, hops = 0): Promise<IssuedSession> {
     let session = await repo.findSessionByHash(hashToken(token));
-    if (!session || session.expiresAt <= new Date()) {
+    if (!session || session.expiresAt.getTime() <= clock()) {
       throw new AppError('unauthorized', 'Invalid refresh token');
     }
     const successor = successorRefreshToken(token, config.jwtRefreshSecret);
@@ -111,7 +125,7 @@ export function createAuthService(
         userId: user.id,
         familyId: session.familyId,
         tokenHash: hashToken(successor),
-        expiresAt: new Date(Date.now() + TOKEN_TTL.refreshSeconds * 1000),
+        expiresAt: refreshExpiresAt(),
         impersonatorId: session.impersonatorId,
       });
       if (rotated) return signIn(user, session.familyId, successor, session.impersonatorId);
@@ -121,13 +135,57 @@ export function createAuthService(
     const rotatedMsAgo = Date.now() - (session.revokedAt?.getTime() ?? 0);
     if (rotatedMsAgo < TOKEN_TTL.refreshGraceSeconds * 1000 && hops < MAX_GRACE_HOPS) {
       const next = await repo.findSessionByHash(hashToken(successor));
-      if (next && next.familyId === session.familyId && next.expiresAt > new Date()) {
+      if (next && next.familyId === session.familyId && next.expiresAt.getTime() > clock()) {
         if (!next.revokedAt) return signIn(await userOf(next), next.familyId, successor, next.impersonatorId);
         return rotate(successor, hops + 1);
       }
     }
     await revokeFamily(session.familyId);
     throw new AppError('unauthorized', 'Refresh token reuse detected');
+  }
+
+  /**
+   * LDAP: the directory checks the name and password (the form's password is never compared here),
+   * and its entry gives the account: the one linked to it, else the one of its e-mail address
+   * (the directory's administrators vouch for it), else a new one. As LibreChat's, a directory
+   * sign-up is not held back by ALLOW_REGISTRATION, only by registration.allowedDomains.
+   */
+  async function directoryAccount(ldap: LdapConfig, input: LoginRequest): Promise<UserRow> {
+    const person = await ldapAuthenticate(ldap, input.email, input.password).catch((err: unknown) => {
+      // Not the person's fault: 503, with the directory's own error kept for the log.
+      const unavailable = new AppError('service_unavailable', 'The directory could not be reached');
+      unavailable.cause = err;
+      throw unavailable;
+    });
+    if (!person) throw new AppError('invalid_credentials', AUTH_ERROR_TEXTS.invalidCredentials);
+    const identity = { provider: 'ldap', subject: person.id };
+    const linked = await repo.findLinkedUser(identity.provider, identity.subject);
+    if (linked) return linked;
+    const existing = await repo.findUserByEmail(person.email);
+    if (existing) {
+      await repo.linkIdentity(existing.id, identity);
+      return existing;
+    }
+    if (!isEmailDomainAllowed(person.email, config)) {
+      throw new AppError('email_domain_not_allowed', AUTH_ERROR_TEXTS.emailDomainNotAllowed);
+    }
+    const isFirst = (await repo.countUsers()) === 0;
+    const created = await repo.insertLinkedUser(
+      {
+        name: oneLineName(person.name ?? '') || oneLineName(person.email.split('@')[0]!),
+        email: person.email,
+        username: (person.username && oneLineName(person.username, Infinity)) || null,
+        passwordHash: null,
+        provider: 'ldap',
+        emailVerified: true,
+        role: isFirst ? 'ADMIN' : 'USER',
+      },
+      identity,
+    );
+    if (created) onRegistered(created.id);
+    const account = created ?? (await repo.findUserByEmail(person.email));
+    if (!account) throw new Error('the new account vanished');
+    return account;
   }
 
   function assertCanSignIn(user: UserRow): void {
@@ -217,14 +275,21 @@ export function createAuthService(
 
     async login(input: LoginRequest): Promise<IssuedSession> {
       if (!config.emailLoginEnabled) throw new AppError('forbidden', 'Email login is disabled');
+      if (config.ldap) {
+        const user = await directoryAccount(config.ldap, input);
+        assertCanSignIn(user);
+        return issue(user);
+      }
       const user = await repo.findUserByEmail(input.email);
       if (!user?.passwordHash) {
         dummyHash ??= hash('not-a-real-password');
         await verify(await dummyHash, input.password);
         throw new AppError('invalid_credentials', AUTH_ERROR_TEXTS.invalidCredentials);
       }
-      const ok = await verify(user.passwordHash, input.password);
-      if (!ok) throw new AppError('invalid_credentials', AUTH_ERROR_TEXTS.invalidCredentials);
+      const check = await checkPassword(user.passwordHash, input.password);
+      if (!check.ok) throw new AppError('invalid_credentials', AUTH_ERROR_TEXTS.invalidCredentials);
+      // A hash brought from LibreChat is replaced by this product's own at the first match.
+      if (check.rehashed) await repo.replacePasswordHash(user.id, user.passwordHash, check.rehashed);
       assertCanSignIn(user);
       if (identity?.needsVerification(user)) throw new AppError('email_not_verified', 'Email not verified');
       return issue(user);
@@ -240,10 +305,13 @@ export function createAuthService(
       return rotate(refreshToken);
     },
 
-    async logout(refreshToken: string | undefined): Promise<void> {
-      if (!refreshToken) return;
+    /** Ends the cookie's session family; answers whose it was (undefined for no known session). */
+    async logout(refreshToken: string | undefined): Promise<string | undefined> {
+      if (!refreshToken) return undefined;
       const session = await repo.findSessionByHash(hashToken(refreshToken));
-      if (session) await revokeFamily(session.familyId);
+      if (!session) return undefined;
+      await revokeFamily(session.familyId);
+      return session.userId;
     },
 
     /** Sign out everywhere: every session family of the user is revoked and ends at once. */

@@ -1,15 +1,16 @@
 import type { FastifyReply } from 'fastify';
-import { SESSION_HINT_COOKIE, TOKEN_TTL } from '@chat/contract';
-import type { AppConfig } from '../../config/app-config.js';
+import { SESSION_HINT_COOKIE, type AuthResponse } from '@chat/contract';
+import { sessionExpiryOf, type AppConfig } from '../../config/app-config.js';
+import type { IssuedSession } from './service.js';
 
 /** The httpOnly cookie holding the refresh token; only /api/auth ever receives it. */
 export const REFRESH_COOKIE = 'refreshToken';
 const REFRESH_PATH = '/api/auth';
 
-type CookieConfig = Pick<AppConfig, 'secureCookies'>;
+type CookieConfig = Pick<AppConfig, 'secureCookies' | 'sessionExpiry'>;
 
 /** The refresh cookie's flags: the same on setting and clearing, so a cleared cookie is Secure behind https too. */
-export function refreshCookieFlags(config: CookieConfig) {
+function refreshCookieFlags(config: CookieConfig) {
   return { httpOnly: true, sameSite: 'strict', secure: config.secureCookies, path: REFRESH_PATH } as const;
 }
 
@@ -24,18 +25,28 @@ function hintCookieFlags(config: CookieConfig) {
 
 /**
  * Sets a session's cookies: the refresh token, and the hint that says this browser has one (the
- * same lifetime, so they end together). Every way of signing in goes through here.
+ * same lifetime as the refresh token, REFRESH_TOKEN_EXPIRY, so they end together). Every way of
+ * signing in goes through here.
  */
 export function setSessionCookies(reply: FastifyReply, refreshToken: string, config: CookieConfig): void {
-  reply.setCookie(REFRESH_COOKIE, refreshToken, {
-    ...refreshCookieFlags(config),
-    maxAge: TOKEN_TTL.refreshSeconds,
-  });
-  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookieFlags(config), maxAge: TOKEN_TTL.refreshSeconds });
+  const maxAge = Math.floor(sessionExpiryOf(config).refreshMs / 1000);
+  reply.setCookie(REFRESH_COOKIE, refreshToken, { ...refreshCookieFlags(config), maxAge });
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { ...hintCookieFlags(config), maxAge });
 }
 
 /** Clears both cookies: the session ended (logout, a refused refresh, a deleted account). */
 export function clearSessionCookies(reply: FastifyReply, config: CookieConfig): void {
   reply.clearCookie(REFRESH_COOKIE, refreshCookieFlags(config));
   reply.clearCookie(SESSION_HINT_COOKIE, hintCookieFlags(config));
+}
+
+/** Sets the session's cookies; answers the session without its refresh token (token, user, flags). */
+export function sendSession(
+  reply: FastifyReply,
+  session: IssuedSession,
+  config: Pick<AppConfig, 'secureCookies'>,
+): AuthResponse {
+  setSessionCookies(reply, session.refreshToken, config);
+  const { refreshToken: _sent, ...answer } = session;
+  return answer;
 }

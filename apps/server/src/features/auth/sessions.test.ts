@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ERROR_TEXTS, type AuthResponse } from '@chat/contract';
 import { buildApp } from '../../app.js';
-import { testAppConfig } from '../../config/app-config.js';
+import { testAppConfig } from '../../../test/support/app-config.js';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { refreshCookieOf, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 import { backdateRotations } from '../../../test/support/sessions.js';
 
 /**
- * Sessions across their life (issue 12 item 7): "sign out everywhere", a restart of the server on
+ * Sessions across their life: "sign out everywhere", a restart of the server on
  * the same database, and the answer a deleted account's token gets.
  */
 let h: Harness;

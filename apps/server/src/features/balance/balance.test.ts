@@ -14,7 +14,7 @@ import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test
 import { authed, registerUser } from '../../../test/support/harness.js';
 import { createdOf, finalOf } from '../../../test/support/sse-client.js';
 import { reservationOf } from './gate.js';
-import { countText } from '../../providers/tokens.js';
+import { countText } from '../../providers/token-count.js';
 
 const OPERATOR = 'operator@example.com';
 const MODEL = 'gpt-4o-mini';
@@ -175,7 +175,7 @@ describe('token balance', () => {
     expect(await balanceOf(u)).toBe(0);
     const reserves = (await rowsOf(u)).filter((r) => r.kind === 'reserve');
     expect(reserves).toHaveLength(10);
-    expect(reserves.map((r) => r.balanceAfter).sort((a, b) => a - b)).toEqual(
+    expect(reserves.map((r) => r.balanceAfter ?? -1).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 10 }, (_, i) => i * cost),
     );
 
@@ -263,7 +263,7 @@ describe('POST /api/tokenizer', () => {
 });
 
 describe('with subscriptions on', () => {
-  it('a valid subscription pays instead of credits: an empty balance sends and stays; an expired one is refused', async () => {
+  it('a valid subscription pays instead of credits: an empty balance sends and stays; an expired one needs a plan, not credits', async () => {
     const paid = await startChatApp({
       checkBalance: true,
       startBalance: 0,
@@ -295,10 +295,12 @@ describe('with subscriptions on', () => {
       expect(finalOf(res.events).final).toBe(true);
       expect((await (await u.api('/api/balance')).json()) as number).toBe(0);
 
+      // Credits would not let a registered user without a subscription send: the subscription
+      // gate refuses before the balance is looked at, so the refusal opens the plan chooser.
       await subscribe(Date.now() - 1000);
       const refused = await u.ask({ text: 'Hello' });
       expect(refused.status).toBe(402);
-      expect((refused.json as ApiErrorBody).code).toBe('token_balance');
+      expect((refused.json as ApiErrorBody).code).toBe('subscription_required');
     } finally {
       await paid.close();
     }

@@ -2,14 +2,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canSendWithSubscription, tokenCost, type TokenBalanceError } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { AskGate, AskHold, ReplySpend, StepContext } from '../ask/index.js';
+import type { AutoRefill } from '../../config/yaml-balance.js';
 import type { BalanceRepo } from './repo.js';
-import { countPrompt, countText } from '../../providers/tokens.js';
+import { countPrompt, countText } from '../../providers/token-count.js';
 
 /**
  * The completion a send reserves for: the conversation's maxOutputTokens when it sets a lower
  * cap, else this many tokens (docs/decisions.md "Token balance: what a send reserves").
  */
-export const COMPLETION_RESERVE_TOKENS = 1_000;
+const COMPLETION_RESERVE_TOKENS = 1_000;
 
 /** What a send reserves: its own text at the prompt rate plus the bounded completion. */
 export function reservationOf(ctx: Pick<StepContext, 'input' | 'model'>): {
@@ -29,7 +30,7 @@ export function reservationOf(ctx: Pick<StepContext, 'input' | 'model'>): {
  * The tokens a reply really used: the provider's usage, else counted with the tokenizer. A reply
  * that failed before any text and without usage (an upstream refusal: 401, 429, 5xx) used nothing.
  */
-export function usedTokens(spent: ReplySpend): { promptTokens: number; completionTokens: number } {
+function usedTokens(spent: ReplySpend): { promptTokens: number; completionTokens: number } {
   if (spent.outcome === 'error' && !spent.usage && !spent.completion)
     return { promptTokens: 0, completionTokens: 0 };
   return {
@@ -50,19 +51,31 @@ export function balanceGate(
   repo: BalanceRepo,
   log: FastifyBaseLogger,
   subscriptions: { now: () => number } | undefined,
+  autoRefill?: { settings: AutoRefill; now: () => number },
 ): AskGate {
   return {
     name: 'balance',
+    // Last: it reserves credits, so every refusal of another gate comes before it (no
+    // reservation taken and given back, and no "Insufficient Funds" when credits would not help).
+    after: ['concurrent messages', 'openai moderation', 'subscription', 'freeTier', 'premium'],
     async check(ctx): Promise<AskHold | void> {
       const { userId } = ctx.input;
       if (subscriptions && canSendWithSubscription(await repo.subscriptionOf(userId), subscriptions.now()))
         return;
       const reserved = reservationOf(ctx);
-      const after = await repo.take(userId, reserved.cost, 'reserve', {
+      const note = {
         model: ctx.model,
         promptTokens: reserved.promptTokens,
         completionTokens: reserved.completionTokens,
-      });
+      };
+      let after = await repo.take(userId, reserved.cost, 'reserve', note);
+      // As in LibreChat, a due refill is given when a send finds the balance short, then tried again.
+      if (
+        after === undefined &&
+        autoRefill &&
+        (await repo.refillIfDue(userId, autoRefill.settings, new Date(autoRefill.now()))) !== undefined
+      )
+        after = await repo.take(userId, reserved.cost, 'reserve', note);
       if (after === undefined) {
         const refusal: TokenBalanceError = {
           type: 'token_balance',

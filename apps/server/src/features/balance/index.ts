@@ -1,10 +1,8 @@
-import { API_ROUTES, tokenizerTextOf } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { balanceGate } from './gate.js';
 import { createBalanceRepo } from './repo.js';
+import { balanceRoutes } from './routes.js';
 import { createBalanceService } from './service.js';
-import { countText } from '../../providers/tokens.js';
 import type { Executor } from '../../db/executor.js';
 import type { TransactionNote } from './repo.js';
 
@@ -32,7 +30,8 @@ export const balanceModule: FeatureModule = {
 
     if (config.checkBalance) {
       const subscriptions = config.billing?.subscriptionsEnabled ? { now: clock } : undefined;
-      extend('askGates', balanceGate(repo, app.log, subscriptions));
+      const autoRefill = config.autoRefill ? { settings: config.autoRefill, now: clock } : undefined;
+      extend('askGates', balanceGate(repo, app.log, subscriptions, autoRefill));
       events.on('users.registered', ({ userId }) => {
         repo
           .ensure(userId)
@@ -40,9 +39,6 @@ export const balanceModule: FeatureModule = {
       });
     }
 
-    addRoute(app, API_ROUTES.balance, async ({ user }) => balance.get(user.id));
-    addRoute(app, API_ROUTES.issueTokens, async ({ body }) => balance.issue(body), operator.only);
-    addRoute(app, API_ROUTES.spendTokens, async ({ body }) => balance.spend(body), operator.only);
-    addRoute(app, API_ROUTES.tokenizer, async ({ body }) => ({ count: countText(tokenizerTextOf(body)) }));
+    balanceRoutes(app, { balance, operator });
   },
 };

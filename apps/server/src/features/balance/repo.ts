@@ -1,4 +1,5 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { addRefillInterval, type AutoRefill } from '../../config/yaml-balance.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { balances, transactions, users } from '../../db/schema.js';
@@ -137,6 +138,42 @@ export function createBalanceRepo(db: Db, startBalance: number) {
         const applied = delta > 0 ? -Math.min(delta, before) : -delta;
         const after = (await change(tx, userId, applied)) ?? before;
         await record(tx, userId, 'settle', applied, after, note);
+        return after;
+      });
+    },
+
+    /**
+     * librechat.yaml auto-refill: adds `refill.amount` when one interval has passed since the last
+     * refill (or since the balance was started), at most once per interval however many passed,
+     * as LibreChat does. The balance row is locked while deciding, so concurrent sends refill once.
+     * The balance after a refill, or undefined when none was due.
+     */
+    async refillIfDue(userId: string, refill: AutoRefill, now: Date): Promise<number | undefined> {
+      await repo.ensure(userId);
+      return db.transaction(async (tx) => {
+        await tx
+          .select({ userId: balances.userId })
+          .from(balances)
+          .where(eq(balances.userId, userId))
+          .for('update');
+        const [last] = await tx
+          .select({ at: transactions.createdAt })
+          .from(transactions)
+          .where(and(eq(transactions.userId, userId), inArray(transactions.kind, ['start', 'refill'])))
+          .orderBy(desc(transactions.createdAt))
+          .limit(1);
+        if (last && now < addRefillInterval(last.at, refill.intervalValue, refill.intervalUnit))
+          return undefined;
+        const after = (await change(tx, userId, refill.amount)) ?? 0;
+        await tx.insert(transactions).values({
+          userId,
+          kind: 'refill',
+          amount: refill.amount,
+          balanceAfter: after,
+          reason: 'auto-refill',
+          // The time the interval is measured from next: the app's clock, not the database's.
+          createdAt: now,
+        });
         return after;
       });
     },

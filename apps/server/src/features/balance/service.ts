@@ -36,4 +36,5 @@ export function createBalanceService(repo: BalanceRepo) {
     },
   };
 }
+
 export type BalanceService = ReturnType<typeof createBalanceService>;

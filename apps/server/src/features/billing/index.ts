@@ -1,12 +1,9 @@
-import { API_ROUTES, BILLING_TEXTS } from '@chat/contract';
-import { AppError } from '../../platform/errors.js';
 import type { FeatureModule } from '../../platform/module.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { subscriptionGate } from './gate.js';
 import { createBillingRepo } from './repo.js';
+import { billingRoutes } from './routes.js';
 import { createBillingService } from './service.js';
 import { createStripeClient } from './stripe.js';
-import { webhookRoute } from './webhook.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -16,7 +13,7 @@ declare module '../../platform/module.js' {
 }
 
 /**
- * Subscriptions through Stripe (issue 13): checkout, the billing portal and the wallet/express
+ * Subscriptions through Stripe: checkout, the billing portal and the wallet/express
  * path; the webhook that keeps each user's status, end, customer and trial eligibility; the send
  * gate (when subscriptionsEnabled); the status history for the operator. Without Stripe
  * configured there is no gate and the payment routes answer 404.
@@ -37,27 +34,15 @@ export const billingModule: FeatureModule = {
             clientOrigin: config.clientOrigin ?? 'http://localhost:3080',
           })
         : null;
-    const enabled = () => {
-      if (!service) throw new AppError('not_found', BILLING_TEXTS.subscriptionsDisabled);
-      return service;
-    };
 
     provide('billing', { endSubscriptionOf: async (userId) => service?.endSubscriptionOf(userId) });
     if (service && billing?.subscriptionsEnabled) extend('askGates', subscriptionGate(repo));
 
-    addRoute(app, API_ROUTES.createCheckoutSession, async ({ user, body }) =>
-      enabled().checkout(user.id, body),
-    );
-    addRoute(app, API_ROUTES.createPortalSession, async ({ user }) => enabled().portal(user.id));
-    addRoute(app, API_ROUTES.createPaymentIntent, async ({ user, body }) =>
-      enabled().paymentIntent(user.id, body),
-    );
-    webhookRoute(app, billing && stripe ? { repo, stripe, billing } : null, app.log);
-    addRoute(
-      app,
-      API_ROUTES.subscriptionHistory,
-      async ({ query }) => ({ history: await repo.history(query.email) }),
-      operator.only,
-    );
+    billingRoutes(app, {
+      repo,
+      service,
+      webhook: billing && stripe ? { repo, stripe, billing } : null,
+      operator,
+    });
   },
 };

@@ -3,8 +3,9 @@ import type { SubscriptionHistoryRow } from '@chat/contract';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { stripeEvents, subscriptionHistory, users, type UserRow } from '../../db/schema.js';
+import { presentHistoryEntry } from './presenter.js';
 
-/** A subscription's state as Stripe reports it, in the user's terms (business §3 User). */
+/** A subscription's state as Stripe reports it, in the user's terms. */
 export interface SubscriptionState {
   subscriptionId: string;
   customerId: string;
@@ -163,14 +164,7 @@ export function createBillingRepo(db: Db) {
         .innerJoin(users, eq(users.id, subscriptionHistory.userId))
         .where(sql`lower(${users.email}) = lower(${email})`)
         .orderBy(desc(subscriptionHistory.createdAt), desc(subscriptionHistory.id));
-      return rows.map(({ h }) => ({
-        eventId: h.eventId,
-        eventType: h.eventType,
-        oldStatus: h.oldStatus,
-        newStatus: h.newStatus,
-        subscriptionEnd: h.subscriptionEnd?.toISOString() ?? null,
-        createdAt: h.createdAt.toISOString(),
-      }));
+      return rows.map(({ h }) => presentHistoryEntry(h));
     },
   };
 }

@@ -10,18 +10,12 @@ import {
   type PaymentIntentRequest,
   type PaymentIntentResponse,
   type PlanId,
-  type SubscriptionView,
 } from '@chat/contract';
 import type { BillingConfig } from '../../config/app-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { BillingRepo } from './repo.js';
 import { paymentError, stateOf } from './stripe.js';
-
-export const subscriptionView = (row: UserRow): SubscriptionView => ({
-  subscriptionStatus: row.subscriptionStatus,
-  subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,
-});
 
 /** Stripe calls fail as the API's payment_error with Stripe's message. */
 async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
@@ -33,7 +27,7 @@ async function viaStripe<T>(call: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Starting and managing a subscription (business §4 Starting a subscription, §7 Payments): Stripe
+ * Starting and managing a subscription: Stripe
  * Checkout, the billing portal, and the wallet/express path. Every call acts on the caller's own
  * Stripe customer (made on first use and kept on the user); a customer id in a request is never
  * trusted.
@@ -75,7 +69,7 @@ export function createBillingService(deps: {
     async checkout(userId: string, body: CheckoutRequest): Promise<CheckoutResponse> {
       if (!body.email) throw new AppError('validation_error', BILLING_TEXTS.emailMissing);
       const user = await userOf(userId);
-      // The trial is used: the client drops it and asks again (business §4).
+      // The trial is used: the client drops it and asks again.
       if (body.plan === 'trial' && !user.trialEligible) return { showWithoutTrial: true };
       refuseSecond(user);
       const customer = await customerOf(user);

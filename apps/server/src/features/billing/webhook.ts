@@ -1,15 +1,14 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
-import { API_ROUTES, BILLING_TEXTS } from '@chat/contract';
+import { BILLING_TEXTS } from '@chat/contract';
 import type { BillingConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 import { rawBodyOf } from '../../platform/request-input.js';
-import { addRoute } from '../../platform/typed-route.js';
 import type { BillingRepo, EventOutcome } from './repo.js';
 import { ownerOf, paymentError, stateOf, stripeSdk, subscriptionIdOf } from './stripe.js';
 
-/** The events that change a user's subscription (issue 13 item 2); others are acknowledged. */
-export const HANDLED_EVENTS = new Set([
+/** The events that change a user's subscription; others are acknowledged. */
+const HANDLED_EVENTS = new Set([
   'checkout.session.completed',
   'customer.subscription.created',
   'customer.subscription.updated',
@@ -24,7 +23,7 @@ export const HANDLED_EVENTS = new Set([
  * one applied to the user changes nothing, and one applied before (same id) is skipped. A failure
  * to read Stripe throws (the answer is not 2xx), so Stripe delivers the event again.
  */
-export async function applyStripeEvent(
+async function applyStripeEvent(
   event: Stripe.Event,
   deps: { repo: BillingRepo; stripe: Stripe },
 ): Promise<EventOutcome | 'ignored'> {
@@ -47,45 +46,42 @@ export async function applyStripeEvent(
   );
 }
 
+/** What the webhook needs when Stripe is configured. */
+export interface WebhookDeps {
+  repo: BillingRepo;
+  stripe: Stripe;
+  billing: BillingConfig;
+}
+
 /**
  * POST /api/stripe/webhook: the body is parsed and checked like any other (malformed JSON, NUL
  * strings: 400), and its exact text is kept (route config `rawBody`) for the SDK's constructEvent,
  * which checks the signature over it and its timestamp (Stripe's default tolerance, 300 s) before
  * anything of the event is used.
  */
-export function webhookRoute(
-  app: FastifyInstance,
-  deps: { repo: BillingRepo; stripe: Stripe; billing: BillingConfig } | null,
+export async function receiveStripeEvent(
+  request: FastifyRequest,
+  deps: WebhookDeps | null,
   log: FastifyBaseLogger,
-): void {
-  addRoute(
-    app,
-    API_ROUTES.stripeWebhook,
-    async ({ request }) => {
-      const raw = rawBodyOf(request);
-      const signature = request.headers['stripe-signature'];
-      if (!raw || typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
-        throw new AppError(
-          'validation_error',
-          'A JSON body is required, signed in the Stripe-Signature header',
-        );
-      }
-      if (typeof signature !== 'string') {
-        throw new AppError('validation_error', 'The Stripe-Signature header is missing');
-      }
-      if (!deps) throw new AppError('not_found', BILLING_TEXTS.subscriptionsDisabled);
-      let event: Stripe.Event;
-      try {
-        event = deps.stripe.webhooks.constructEvent(raw, signature, deps.billing.webhookSecret);
-      } catch (err) {
-        const why =
-          err instanceof stripeSdk.get().errors.StripeSignatureVerificationError ? err.message : 'not valid';
-        throw new AppError('validation_error', `Webhook signature verification failed: ${why.slice(0, 200)}`);
-      }
-      const outcome = await applyStripeEvent(event, deps);
-      log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
-      return { received: true as const };
-    },
-    { rawBody: true },
-  );
+): Promise<{ received: true }> {
+  const raw = rawBodyOf(request);
+  const signature = request.headers['stripe-signature'];
+  if (!raw || typeof request.body !== 'object' || request.body === null || Array.isArray(request.body)) {
+    throw new AppError('validation_error', 'A JSON body is required, signed in the Stripe-Signature header');
+  }
+  if (typeof signature !== 'string') {
+    throw new AppError('validation_error', 'The Stripe-Signature header is missing');
+  }
+  if (!deps) throw new AppError('not_found', BILLING_TEXTS.subscriptionsDisabled);
+  let event: Stripe.Event;
+  try {
+    event = deps.stripe.webhooks.constructEvent(raw, signature, deps.billing.webhookSecret);
+  } catch (err) {
+    const why =
+      err instanceof stripeSdk.get().errors.StripeSignatureVerificationError ? err.message : 'not valid';
+    throw new AppError('validation_error', `Webhook signature verification failed: ${why.slice(0, 200)}`);
+  }
+  const outcome = await applyStripeEvent(event, deps);
+  log.info({ eventId: event.id, type: event.type, outcome }, 'stripe event');
+  return { received: true as const };
 }

@@ -26,7 +26,7 @@ const form = (bytes: Buffer, field = 'file', name = 'cover.png') => {
   return f;
 };
 
-/** POST /api/blog/images and GET /api/blog/images/:name (business §3 featuredImage, §6 roles). */
+/** POST /api/blog/images and GET /api/blog/images/:name. */
 describe('blog featured images over HTTP', () => {
   let h: Harness;
   let dataDir: string;

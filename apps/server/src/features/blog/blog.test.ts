@@ -18,7 +18,7 @@ const INDEX =
 
 type Actor = 'USER' | 'WRITER author' | 'WRITER other' | 'ADMIN';
 type Action = 'view' | 'edit' | 'edit→Reviewed' | 'edit→Approved' | 'delete';
-/** Spec §4, §6 over HTTP: the cells allowed (200); every other cell is refused with 403. */
+/** Over HTTP: the cells allowed (200); every other cell is refused with 403. */
 const ALLOWED: Record<Actor, Record<BlogStatus, Action[]>> = {
   USER: { Draft: [], Reviewed: [], Approved: [] },
   'WRITER author': {
@@ -34,7 +34,7 @@ const ALLOWED: Record<Actor, Record<BlogStatus, Action[]>> = {
   },
 };
 
-describe('the blog over HTTP (business spec §2, §4–§8)', () => {
+describe('the blog over HTTP', () => {
   let h: Harness;
   let webDist: string;
   let admin: TestUser;
@@ -99,8 +99,8 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
       action === 'view'
         ? await call(`/api/blog/manage/${post._id}`)
         : action === 'delete'
-          ? await call(`/api/blog/${post._id}`, { method: 'DELETE' })
-          : await call(`/api/blog/${post._id}`, {
+          ? await call(`/api/blog/manage/${post._id}`, { method: 'DELETE' })
+          : await call(`/api/blog/manage/${post._id}`, {
               method: 'PUT',
               body: body({
                 slug: post.slug,
@@ -173,6 +173,20 @@ describe('the blog over HTTP (business spec §2, §4–§8)', () => {
     await h.database.db.update(users).set({ role: 'USER' }).where(eq(users.id, writer2.user.id));
     expect((await as(writer2)('/api/blog/manage/all')).status).toBe(403);
     await h.database.db.update(users).set({ role: 'WRITER' }).where(eq(users.id, writer2.user.id));
+  });
+
+  it('updates and deletes at the earlier path /api/blog/:id as at /api/blog/manage/:id, with the same checks', async () => {
+    const post = await postOf(writer, 'Draft');
+    const rename = await as(writer)(`/api/blog/${post._id}`, {
+      method: 'PUT',
+      body: body({ slug: post.slug, title: 'Renamed at the earlier path' }),
+    });
+    expect(rename.status).toBe(200);
+    expect(((await rename.json()) as BlogPost).title).toBe('Renamed at the earlier path');
+    expect((await as(plain)(`/api/blog/${post._id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await as(writer)(`/api/blog/${post._id}`, { method: 'DELETE' })).status).toBe(200);
+    const [row] = await h.database.db.select().from(blogPosts).where(eq(blogPosts.id, post._id));
+    expect(row).toBeUndefined();
   });
 
   it('lets only the operator set a role by email (PUT /api/user/byEmail/:email)', async () => {

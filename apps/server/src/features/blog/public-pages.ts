@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { BLOG_TEXTS, PUBLIC_SITE_PATHS } from '@chat/contract';
 import type { PageHead } from '../../platform/html/spa-page.js';
-import type { BlogPostWithAuthor, BlogRepo } from './repo.js';
+import type { BlogPostWithAuthor } from './repo.js';
 
 const XML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -11,7 +10,7 @@ const XML_ESCAPES: Record<string, string> = {
   "'": '&apos;',
 };
 /** Text safe in XML content and attributes. */
-export const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 
 const postUrl = (origin: string, slug: string) => `${origin}/blog/${encodeURIComponent(slug)}`;
 
@@ -28,7 +27,7 @@ export function blogSlugOf(pathname: string): string | undefined {
 }
 
 /**
- * The head of a post's page (spec §2: SEO meta tags, structured data): title, description,
+ * The head of a post's page (SEO meta tags, structured data): title, description,
  * canonical link, Open Graph and a JSON-LD BlogPosting; the author defaults to the product's team.
  */
 export function blogPostHead(post: BlogPostWithAuthor, origin: string, appTitle: string): PageHead {
@@ -107,6 +106,9 @@ export function sitemapXml(posts: readonly BlogPostWithAuthor[], origin: string)
   );
 }
 
+/** robots.txt with NO_INDEX on: no crawler is welcome anywhere, and no sitemap is offered. */
+export const ROBOTS_TXT_NO_INDEX = 'User-agent: *\nDisallow: /\n';
+
 export function robotsTxt(posts: readonly BlogPostWithAuthor[], origin: string): string {
   return [
     'User-agent: *',
@@ -149,35 +151,4 @@ export function rssXml(posts: readonly BlogPostWithAuthor[], origin: string, app
     '</rss>',
     '',
   ].join('\n');
-}
-
-/**
- * /sitemap.xml, /robots.txt and /blog/rss.xml: public GETs outside /api (the security matrix
- * names them), built from the Approved posts on each request.
- */
-export function blogPublicRoutes(
-  app: FastifyInstance,
-  repo: BlogRepo,
-  origin: string,
-  appTitle: string,
-): void {
-  const opts = { config: { public: true } };
-  app.get('/sitemap.xml', opts, async (_req, reply) =>
-    reply
-      .type('application/xml; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(sitemapXml(await repo.approved(), origin)),
-  );
-  app.get('/robots.txt', opts, async (_req, reply) =>
-    reply
-      .type('text/plain; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(robotsTxt(await repo.approved(), origin)),
-  );
-  app.get('/blog/rss.xml', opts, async (_req, reply) =>
-    reply
-      .type('application/rss+xml; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(rssXml(await repo.approved(), origin, appTitle)),
-  );
 }

@@ -126,7 +126,7 @@ function safeLinks(k: Kit, tree: Root): void {
 
 /**
  * A blog post's Markdown as HTML, made on the server so that a visitor's browser needs no Markdown
- * parser or highlighter (business §2: the post with code highlighting, sanitized). GFM as the
+ * parser or highlighter (the post with code highlighting, sanitized). GFM as the
  * chat's renderer reads it; raw HTML in the Markdown is dropped (never rendered), then the tree is
  * sanitized with GitHub's rules before the highlighting (whose spans are ours) is added.
  */

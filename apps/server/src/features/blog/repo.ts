@@ -118,6 +118,20 @@ export function createBlogRepo(db: Executor) {
     },
 
     /** Sets the role of the (not deleted) account with this address; undefined when there is none. */
+    /** GET /api/me's answer: who the caller is and their blog role. */
+    async me(userId: string) {
+      const [row] = await db
+        .select({
+          id: users.id,
+          email: users.email,
+          name: users.name,
+          username: users.username,
+          role: users.role,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
     async setRole(email: string, role: UserRole) {
       const [row] = await db
         .update(users)

@@ -7,33 +7,15 @@ import {
   type UserRole,
 } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
-import { SlugTakenError, type BlogPostWithAuthor, type BlogRepo } from './repo.js';
-
-/** A row as the API answers it (spec §3 Blog post, LibreChat's `_id`). */
-export function presentBlogPost(row: BlogPostWithAuthor): BlogPost {
-  return {
-    _id: row.id,
-    title: row.title,
-    slug: row.slug,
-    metaDescription: row.metaDescription,
-    content: row.content,
-    featuredImage: row.featuredImage,
-    tags: row.tags,
-    seoKeywords: row.seoKeywords,
-    status: row.status,
-    author: { id: row.authorId, name: row.authorName ?? BLOG_TEXTS.defaultAuthor },
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
+import { presentBlogPost } from './presenter.js';
+import { SlugTakenError, type BlogRepo } from './repo.js';
 
 const slugTaken = () =>
   new AppError('conflict', BLOG_TEXTS.slugTaken, [{ path: 'slug', message: BLOG_TEXTS.slugTaken }]);
 const notFound = () => new AppError('not_found', BLOG_TEXTS.notFound);
 
 /**
- * The blog's workflow (business spec §4, §6): every management call reads the caller's role from
+ * The blog's workflow: every management call reads the caller's role from
  * the users row (a role granted or taken away counts at once, whatever the token says) and asks the
  * contract's `canBlog` for the one cell of role × status × action it is about.
  */
@@ -122,4 +104,5 @@ export function createBlogService(repo: BlogRepo, now: () => Date) {
     },
   };
 }
+
 export type BlogService = ReturnType<typeof createBlogService>;

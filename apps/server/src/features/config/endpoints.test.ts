@@ -133,7 +133,7 @@ describe('GET /api/endpoints and /api/models', () => {
       'Local Fake': ['fake-echo', 'gpt-4o-mini'],
       untitled: ['gpt-4o-mini'],
       byo: ['m'],
-      // spec §9: gpt-4 and gpt-3.5 models of the endpoints running assistants, each once
+      // gpt-4 and gpt-3.5 models of the endpoints running assistants, each once
       assistant: ['gpt-4.1', 'gpt-4o-mini'],
     });
   });

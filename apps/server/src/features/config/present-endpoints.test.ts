@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointDefinition } from '../../config/app-config.js';
-import { presentEndpoints } from './routes.js';
+import { presentEndpoints } from './presenter.js';
 
 const endpoint = (over: Partial<EndpointDefinition>): EndpointDefinition => ({
   name: 'openAI',

@@ -3,7 +3,7 @@ import { createConvosRepo, type ConvosRepo } from './repo.js';
 import { convosRoutes } from './routes.js';
 import { createConvosService } from './service.js';
 
-export { createConvosRepo, type ConvosRepo, type ConversationPatch } from './repo.js';
+export { createConvosRepo, type ConvosRepo } from './repo.js';
 export { presentConversation } from './presenter.js';
 
 declare module '../../platform/module.js' {

@@ -1,14 +1,11 @@
-import { API_ROUTES, type ErrorCode } from '@chat/contract';
+import type { ErrorCode } from '@chat/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FeatureModule } from '../../platform/module.js';
 import { AppError } from '../../platform/errors.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { secretsOf } from './redact.js';
 import { createErrorLogRepo } from './repo.js';
+import { errorLogRoutes } from './routes.js';
 import { createErrorLog, type ErrorLog } from './service.js';
-
-export { createErrorLogRepo, type ErrorLogRepo } from './repo.js';
-export type { ErrorLog } from './service.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -23,7 +20,7 @@ function codeOf(err: unknown): ErrorCode {
 }
 
 /**
- * The error log (business §3, §4, §7): every provider error a reply ended with (the ask pipeline's
+ * The error log: every provider error a reply ended with (the ask pipeline's
  * `ask.replyFailed`) and every 5xx the app's error handler answered (this module's `onError` and `onResponse` hooks)
  * is kept, redacted, for the operator (ADMIN_EMAIL), who finds them by code or id. Recording never
  * delays or breaks the answer (service.ts).
@@ -62,27 +59,6 @@ export const errorLogModule: FeatureModule = {
       done();
     });
 
-    addRoute(
-      app,
-      API_ROUTES.getErrorById,
-      async ({ params }) => {
-        const found = await repo.byId(params.id);
-        if (!found) throw new AppError('not_found', 'No logged error with this id');
-        return found;
-      },
-      operator.only,
-    );
-    addRoute(
-      app,
-      API_ROUTES.getRecentErrors,
-      async ({ query }) => repo.page(undefined, query.limit, query.skip),
-      operator.only,
-    );
-    addRoute(
-      app,
-      API_ROUTES.getErrorsByCode,
-      async ({ params, query }) => repo.page(params.code, query.limit, query.skip),
-      operator.only,
-    );
+    errorLogRoutes(app, { repo, operator });
   },
 };

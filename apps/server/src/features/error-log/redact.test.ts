@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testAppConfig } from '../../config/app-config.js';
+import { testAppConfig } from '../../../test/support/app-config.js';
 import { redact, secretsOf } from './redact.js';
 
 describe('redact', () => {

@@ -2,6 +2,7 @@ import { count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { ErrorRecord } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { errorLogs, users, type ErrorLogRow } from '../../db/schema.js';
+import { presentErrorRecord } from './presenter.js';
 
 /** What a record is written with (already redacted and cut). */
 export type ErrorLogEntry = Pick<ErrorLogRow, 'errorCode' | 'errorMessage' | 'errorType'> &
@@ -15,25 +16,6 @@ export type ErrorLogEntry = Pick<ErrorLogRow, 'errorCode' | 'errorMessage' | 'er
 export interface Retention {
   maxRows: number;
   maxAgeDays: number;
-}
-
-function present(row: ErrorLogRow, userEmail: string | null): ErrorRecord {
-  return {
-    errorId: row.id,
-    errorCode: row.errorCode,
-    errorMessage: row.errorMessage,
-    errorType: row.errorType,
-    errorStack: row.errorStack,
-    userEmail,
-    model: row.model,
-    endpoint: row.endpoint,
-    conversationId: row.conversationId,
-    messageId: row.messageId,
-    text: row.text,
-    route: row.route,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
 }
 
 export function createErrorLogRepo(db: Executor) {
@@ -50,7 +32,7 @@ export function createErrorLogRepo(db: Executor) {
 
     async byId(id: string): Promise<ErrorRecord | undefined> {
       const [r] = await withEmail().where(eq(errorLogs.id, id));
-      return r && present(r.row, r.email);
+      return r && presentErrorRecord(r.row, r.email);
     },
 
     /**
@@ -70,7 +52,7 @@ export function createErrorLogRepo(db: Executor) {
             .limit(limit)
             .offset(skip);
           const [total] = await tx.select({ n: count() }).from(errorLogs).where(where);
-          return { errors: rows.map((r) => present(r.row, r.email)), total: total?.n ?? 0 };
+          return { errors: rows.map((r) => presentErrorRecord(r.row, r.email)), total: total?.n ?? 0 };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );

@@ -1,4 +1,10 @@
-import { isVisionModel, type MessageFile } from '@chat/contract';
+import {
+  endpointFileConfig,
+  FILE_UPLOADS_DISABLED_TEXT,
+  isVisionModel,
+  type MessageFile,
+} from '@chat/contract';
+import { AppError } from '../../platform/errors.js';
 import type { MessageRow } from '../../db/schema.js';
 import type { ProviderContentPart } from '../../providers/types.js';
 import type { AskAttachment, StepContext } from '../ask/index.js';
@@ -49,6 +55,9 @@ export function filesAttachment(files: FilesService): AskAttachment {
     async attach(ctx) {
       const { files: refs } = turnFiles(ctx);
       if (refs.length === 0) return [];
+      // Files on an endpoint whose file config disables them are refused, however they were uploaded.
+      if (ctx.history.mode === 'ask' && endpointFileConfig(files.config(), ctx.endpoint.name).disabled)
+        throw new AppError('forbidden', FILE_UPLOADS_DISABLED_TEXT);
       if (!isVisionModel(ctx.model)) {
         await files.messageFiles(ctx.input.userId, refs);
         return [];

@@ -27,7 +27,7 @@ export function imageForm(
   return form;
 }
 
-describe('files over HTTP (spec §4 Files, §5 Image upload, §7 Files)', () => {
+describe('files over HTTP', () => {
   let h: ChatHarness;
   let dataDir: string;
   let alice: User;

@@ -1,17 +1,17 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { API_ROUTES } from '@chat/contract';
 import type { FilesConfig } from '../../config/files-config.js';
+import { resolveFileConfig } from '../../config/yaml-file-config.js';
 import type { FeatureModule } from '../../platform/module.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { filesAttachment } from './attachment.js';
 import { createFilesRepo } from './repo.js';
+import { filesRoutes } from './routes.js';
 import { createFilesService, tmpDirOf, type FilesService } from './service.js';
 import { createStorages } from './storage/index.js';
 import { sweepTmp } from './sweep.js';
 
 export type { FilesService } from './service.js';
-export type { FileStorage } from './storage/index.js';
+export { createStorages, type FileStorage } from './storage/index.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -25,7 +25,7 @@ const fallbackConfig = (): FilesConfig => ({
   dataDir: join(tmpdir(), `chat-files-${process.pid}`),
 });
 
-/** Images and files (spec §4 Files, §7 Files): uploads, the user's files, images to models. */
+/** Images and files: uploads, the user's files, images to models. */
 export const filesModule: FeatureModule = {
   name: 'files',
   register({ app, db, config, provide, extend }) {
@@ -39,37 +39,11 @@ export const filesModule: FeatureModule = {
       strategy: filesConfig.strategy,
       tmpDir,
       log: (err, msg) => app.log.warn({ err }, msg),
+      fileConfig: config.fileConfig ?? resolveFileConfig(undefined, [], () => undefined),
     });
     provide('files', files);
     extend('askAttachments', filesAttachment(files));
 
-    addRoute(app, API_ROUTES.files, async ({ user }) => files.list(user.id));
-    addRoute(app, API_ROUTES.fileConfig, async () => files.config());
-    addRoute(app, API_ROUTES.uploadImage, async ({ user, request }) => files.uploadImage(user.id, request));
-    addRoute(app, API_ROUTES.uploadAvatar, async ({ user, request }) => files.uploadAvatar(user.id, request));
-    addRoute(app, API_ROUTES.deleteFiles, async ({ user, body }) =>
-      files.delete(
-        user.id,
-        body.files.map((f) => f.file_id),
-      ),
-    );
-    addRoute(app, API_ROUTES.downloadFile, async ({ user, params, reply }) => {
-      const { row, body } = await files.read(user.id, params.file_id);
-      return (
-        reply
-          .type(row.type)
-          // A user's own file: never kept by a cache (the API's default, said here for the reader).
-          .header('cache-control', 'no-store')
-          .header('content-disposition', 'inline')
-          .send(body)
-      );
-    });
-    addRoute(app, API_ROUTES.avatarImage, async ({ params, reply }) => {
-      const body = await files.readAvatar(params.name);
-      return reply
-        .type(params.name.endsWith('.png') ? 'image/png' : 'image/jpeg')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(body);
-    });
+    filesRoutes(app, files);
   },
 };

@@ -8,6 +8,7 @@ import { Busboy, type BusboyFileStream } from '@fastify/busboy';
 import type { FastifyRequest } from 'fastify';
 import { FILE_ERROR_TEXTS, IMAGE_LIMITS, IMAGE_LIMIT_TEXTS } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
+import { drained } from '../../platform/request-drain.js';
 import { requireImageType, type ImageMime } from '../../platform/files/upload.js';
 
 /** An uploaded file, streamed to a temporary file as it arrived. */
@@ -120,9 +121,11 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
       if (failed) return;
       failed = true;
       request.raw.unpipe(busboy);
-      // The rest of the body is read and dropped (never kept), so the answer can be sent.
+      // The rest of the body is read and dropped (never kept); the answer goes once it is all in
+      // (or after IMAGE_LIMITS.refusalDrainMs), so the client reads it after it stopped sending.
       request.raw.resume();
-      reject(err instanceof AppError ? err : new AppError('validation_error', FILE_ERROR_TEXTS.upload));
+      const error = err instanceof AppError ? err : new AppError('validation_error', FILE_ERROR_TEXTS.upload);
+      void drained(request.raw, IMAGE_LIMITS.refusalDrainMs).then(() => reject(error));
       // Ends the file being written too, so its temporary file can be removed.
       busboy.destroy();
     };

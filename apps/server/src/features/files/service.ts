@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   avatarFieldsSchema,
-  DEFAULT_FILE_CONFIG,
-  FILE_ERROR_TEXTS,
+  avatarTooLargeText,
+  endpointFileConfig,
+  FILE_UPLOADS_DISABLED_TEXT,
+  fileTooLargeText,
   IMAGE_LIMIT_TEXTS,
-  NO_FILE_ENDPOINTS,
   UPLOAD_LIMITS,
   uploadImageFieldsSchema,
   type FileConfig,
@@ -17,6 +18,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FileRow } from '../../db/schema.js';
 import { AppError, parseInput } from '../../platform/errors.js';
+import { requireImageType } from '../../platform/files/upload.js';
 import { messageFileOf, presentFile } from './presenter.js';
 import { receiveUpload } from './receive.js';
 import type { FilesRepo } from './repo.js';
@@ -33,6 +35,8 @@ export interface FilesServiceDeps {
   log: (err: unknown, msg: string) => void;
   /** What decoding an image may cost (the contract's IMAGE_LIMITS unless a test says otherwise). */
   imageLimits?: ImageLimits;
+  /** The upload limits per endpoint (librechat.yaml `fileConfig` over the built-in ones). */
+  fileConfig: FileConfig;
 }
 
 /** Files a user may list at once. */
@@ -48,6 +52,9 @@ export function createFilesService(deps: FilesServiceDeps) {
     return s;
   };
   const writer = storageOf(deps.strategy);
+  const { fileConfig } = deps;
+  const serverMax = Math.min(fileConfig.serverFileSizeLimit, UPLOAD_LIMITS.maxFileBytes);
+  const avatarMax = Math.min(fileConfig.avatarSizeLimit, UPLOAD_LIMITS.avatarMaxBytes);
   const storeImage = createImageStore(deps.imageLimits);
   const removeBytes = async (row: Pick<FileRow, 'source' | 'storageKey'>) => {
     try {
@@ -59,14 +66,7 @@ export function createFilesService(deps: FilesServiceDeps) {
 
   return {
     config(): FileConfig {
-      const disabled = { ...DEFAULT_FILE_CONFIG.endpoints.default!, disabled: true };
-      return {
-        ...DEFAULT_FILE_CONFIG,
-        endpoints: {
-          ...DEFAULT_FILE_CONFIG.endpoints,
-          ...Object.fromEntries(NO_FILE_ENDPOINTS.map((e) => [e, disabled])),
-        },
-      };
+      return fileConfig;
     },
 
     async list(userId: string): Promise<FileObject[]> {
@@ -77,8 +77,8 @@ export function createFilesService(deps: FilesServiceDeps) {
     async uploadImage(userId: string, request: FastifyRequest): Promise<FileObject> {
       const received = await receiveUpload(request, {
         fileField: 'file',
-        maxBytes: UPLOAD_LIMITS.maxFileBytes,
-        tooLarge: FILE_ERROR_TEXTS.tooLarge,
+        maxBytes: serverMax,
+        tooLarge: fileTooLargeText(serverMax),
         allowed: UPLOAD_LIMITS.imageTypes,
         fields: ['file_id', 'width', 'height', 'endpoint'],
         tmpDir: deps.tmpDir,
@@ -86,10 +86,19 @@ export function createFilesService(deps: FilesServiceDeps) {
       try {
         if (!received.file) throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFile('file'));
         const fields = parseInput(uploadImageFieldsSchema, received.fields);
+        // The endpoint's limits, whichever order the fields came in (LibreChat's client sends
+        // `endpoint` first; the server's own limit stopped the stream already).
+        const limits = endpointFileConfig(fileConfig, fields.endpoint);
+        if (limits.disabled) throw new AppError('forbidden', FILE_UPLOADS_DISABLED_TEXT);
+        const maxBytes = Math.min(limits.fileSizeLimit, serverMax);
+        if (received.file.bytes > maxBytes)
+          throw new AppError('payload_too_large', fileTooLargeText(maxBytes));
+        const allowed = UPLOAD_LIMITS.imageTypes.filter((t) => limits.supportedMimeTypes.includes(t));
+        requireImageType(received.file.head, allowed);
         const fileId = randomUUID();
         const stored = await storeImage(writer, received.file, {
           owner: userId,
-          allowed: UPLOAD_LIMITS.imageTypes,
+          allowed,
           key: (ext) => `images/${userId}/${fileId}.${ext}`,
         });
         try {
@@ -118,8 +127,8 @@ export function createFilesService(deps: FilesServiceDeps) {
     async uploadAvatar(userId: string, request: FastifyRequest): Promise<{ url: string }> {
       const received = await receiveUpload(request, {
         fileField: 'input',
-        maxBytes: UPLOAD_LIMITS.avatarMaxBytes,
-        tooLarge: FILE_ERROR_TEXTS.avatarTooLarge,
+        maxBytes: avatarMax,
+        tooLarge: avatarTooLargeText(avatarMax),
         allowed: UPLOAD_LIMITS.avatarTypes,
         fields: ['manual'],
         tmpDir: deps.tmpDir,

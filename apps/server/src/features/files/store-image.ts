@@ -95,5 +95,3 @@ export function createImageStore(limits: ImageLimits = IMAGE_LIMITS) {
     }
   }
 }
-
-export type StoreImage = ReturnType<typeof createImageStore>;

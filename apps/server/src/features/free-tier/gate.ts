@@ -5,7 +5,7 @@ import type { AskGate } from '../ask/index.js';
 import type { FreeTierRepo } from './repo.js';
 
 /**
- * The free-tier gate (business §4): a free-tier user's send spends one free message, atomically
+ * The free-tier gate: a free-tier user's send spends one free message, atomically
  * (a conditional UPDATE: parallel sends cannot overspend); none left is a 402
  * free_tier_exhausted, which the client maps to Trial Ended. The message comes back when nothing
  * went upstream (a later gate refused, a 404 conversation) or the reply failed before any text.
@@ -14,6 +14,8 @@ import type { FreeTierRepo } from './repo.js';
 export function freeTierGate(repo: FreeTierRepo, log: FastifyBaseLogger): AskGate {
   return {
     name: 'freeTier',
+    // Spends a message: after the gates that only refuse, so a refused send takes nothing.
+    after: ['concurrent messages', 'openai moderation', 'subscription'],
     async check(ctx) {
       const userId = ctx.input.userId;
       if ((await repo.provider(userId)) !== FREE_TIER_PROVIDER) return;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, UNAVAILABLE_TEXTS } from '@chat/contract';
 import { buildApp } from '../../app.js';
-import { testAppConfig } from '../../config/app-config.js';
+import { testAppConfig } from '../../../test/support/app-config.js';
 import { authed, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 import { openTestDatabase } from '../../../test/support/database.js';
 

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +14,7 @@ import {
   type Message,
 } from '@chat/contract';
 import { buildApp } from '../../app.js';
-import { testAppConfig } from '../../config/app-config.js';
+import { testAppConfig } from '../../../test/support/app-config.js';
 import { openDatabase } from '../../db/client.js';
 import { importJobChunks, importJobs } from '../../db/schema.js';
 import {
@@ -22,7 +24,14 @@ import {
   type Harness,
   type TestUser,
 } from '../../../test/support/harness.js';
-import { chatGptConversation, flatExport, libreChatTreeExport } from './test/fixtures.js';
+import {
+  chatGptConversation,
+  chatGptToolsConversation,
+  flatExport,
+  libreChatOneBranchExport,
+  libreChatRecursiveExport,
+  libreChatTreeExport,
+} from './test/fixtures.js';
 
 let h: Harness;
 let alice: TestUser;
@@ -121,16 +130,19 @@ describe('POST /api/convos/import', () => {
     const first = await importFile(user, file);
     expect(first.status).toBe(201);
     const report = finalOf(first);
-    expect(report).toMatchObject({ format: 'chatgpt', imported: 2, skipped: 0, messages: 8 });
+    expect(report).toMatchObject({ format: 'chatgpt', imported: 2, skipped: 0, messages: 10 });
     const id = report.items[0]!.conversationId!;
     const messages = await messagesOf(user, id);
     const byText = new Map(messages.map((m) => [m.text, m]));
     const question = byText.get('Where should I go in May?')!;
     expect(question.parentMessageId).toBe('00000000-0000-0000-0000-000000000000');
-    // Both answers hang from the question: the branch is kept.
+    // Both answers hang from the question, the second through the tool's result: the branch is kept.
     expect(byText.get('Lisbon is lovely in May.')!.parentMessageId).toBe(question.messageId);
-    expect(byText.get('Try Kyoto: mild weather.')!.parentMessageId).toBe(question.messageId);
-    expect(byText.get('And in June?')!.parentMessageId).toBe(
+    expect(byText.get('search results…')!.parentMessageId).toBe(question.messageId);
+    expect(byText.get('Try Kyoto: mild weather.')!.parentMessageId).toBe(
+      byText.get('search results…')!.messageId,
+    );
+    expect(byText.get('🖼️ `file-service://x` (800×600)\n\nAnd in June?')!.parentMessageId).toBe(
       byText.get('Try Kyoto: mild weather.')!.messageId,
     );
     expect(messages.every((m) => m.conversationId === id)).toBe(true);
@@ -166,6 +178,142 @@ describe('POST /api/convos/import', () => {
       await importFile(user, JSON.stringify(flatExport('0f1a0000-0000-4000-8000-0000000000aa'))),
     );
     expect(twice).toMatchObject({ imported: 0, skippedByReason: { already_imported: 1 } });
+  });
+
+  it("imports LibreChat's recursive export whole, every root and branch, and its one-branch list", async () => {
+    const user = await registerUser(h.url, 'Recursive Importer');
+    const file = JSON.stringify([libreChatRecursiveExport(), libreChatOneBranchExport()]);
+    const report = finalOf(await importFile(user, file));
+    expect(report).toMatchObject({ format: 'librechat', imported: 2, skipped: 0, messages: 11 });
+    expect(report.items.map((i) => [i.title, i.messages])).toEqual([
+      ['Garden planning', 7],
+      ['Packing list', 4],
+    ]);
+    const tree = await messagesOf(user, report.items[0]!.conversationId!);
+    const byId = new Map(tree.map((m) => [m.messageId, m]));
+    // Each message with its parent's text, the roots with none.
+    const links = tree
+      .map((m) => [m.text.split('\n')[0], byId.get(m.parentMessageId)?.text.split('\n')[0] ?? null])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    expect(links).toEqual(
+      [
+        ['What grows in shade?', null],
+        ['Ferns and hostas.', 'What grows in shade?'],
+        ['And edible ones?', 'Ferns and hostas.'],
+        ['Lettuce and mint.', 'And edible ones?'],
+        ['> 💭 The person wants food plants.', 'And edible ones?'],
+        ['What grows in deep shade?', null],
+        ['Moss, mostly.', 'What grows in deep shade?'],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+    const list = await messagesOf(user, report.items[1]!.conversationId!);
+    expect(list.map((m) => m.text)).toEqual([
+      'Pack for two days of hiking',
+      'Boots, water, a map.',
+      'And if it rains?',
+      'A shell jacket.',
+    ]);
+  });
+
+  it('adds what a newer export of an imported conversation gained; the same file again adds nothing', async () => {
+    const user = await registerUser(h.url, 'Re-importer');
+    // The older copies: the ChatGPT one before its follow-up question, the LibreChat one before
+    // its second root and before the regenerated answer.
+    const newer = chatGptConversation('c0ffee00-0000-4000-8000-00000000a001', 'Growing');
+    // The new message holds a part that cannot be shown: reported with the update.
+    const u2 = newer.mapping.u2!.message as { content: { parts: unknown[] } };
+    u2.content.parts.push({ content_type: 'hologram' });
+    const older = structuredClone(newer);
+    delete (older.mapping as Record<string, unknown>).u2;
+    (older.mapping.a2 as { children: string[] }).children = [];
+    const libreNewer = libreChatRecursiveExport('a9e50000-0000-4000-8000-00000000a002');
+    const libreOlder = structuredClone(libreNewer);
+    libreOlder.messages.pop();
+    const edible = (libreOlder.messages[0]!.children[0] as { children: { children: unknown[] }[] })
+      .children[0]!;
+    edible.children.pop();
+
+    const first = finalOf(await importFile(user, JSON.stringify([older, libreOlder])));
+    expect(first).toMatchObject({ imported: 2, updated: 0, messages: 4 + 4 });
+    const [chatId, libreId] = first.items.map((i) => i.conversationId!);
+    const before = await messagesOf(user, chatId!);
+
+    const second = finalOf(await importFile(user, JSON.stringify([newer, libreNewer])));
+    expect(second).toMatchObject({ imported: 0, updated: 2, skipped: 0, messages: 0, addedMessages: 1 + 3 });
+    expect(second.skippedParts).toEqual({ unsupported_content: 1 });
+    expect(second.items).toEqual([
+      {
+        index: 0,
+        title: 'Growing',
+        status: 'updated',
+        conversationId: chatId,
+        messages: 1,
+        skippedParts: { unsupported_content: 1 },
+      },
+      { index: 1, title: 'Garden planning', status: 'updated', conversationId: libreId, messages: 3 },
+    ]);
+    const after = await messagesOf(user, chatId!);
+    expect(after).toHaveLength(5);
+    // The messages imported before are untouched; the new one hangs from its parent among them.
+    for (const m of before) expect(after.find((a) => a.messageId === m.messageId)).toEqual(m);
+    const kyoto = before.find((m) => m.text === 'Try Kyoto: mild weather.')!;
+    expect(after.find((m) => !before.some((b) => b.messageId === m.messageId))).toMatchObject({
+      parentMessageId: kyoto.messageId,
+      isCreatedByUser: true,
+    });
+    const garden = await messagesOf(user, libreId!);
+    expect(garden.map((m) => m.text.split('\n')[0]).sort()).toEqual(
+      [
+        'What grows in shade?',
+        'Ferns and hostas.',
+        'And edible ones?',
+        'Lettuce and mint.',
+        '> 💭 The person wants food plants.',
+        'What grows in deep shade?',
+        'Moss, mostly.',
+      ].sort(),
+    );
+    expect((await listTitles(user)).sort()).toEqual(['Garden planning', 'Growing']);
+
+    const third = finalOf(await importFile(user, JSON.stringify([newer, libreNewer])));
+    expect(third).toMatchObject({
+      imported: 0,
+      updated: 0,
+      messages: 0,
+      addedMessages: 0,
+      skipped: 2,
+      skippedByReason: { already_imported: 2 },
+      skippedParts: {},
+    });
+    expect(await messagesOf(user, chatId!)).toHaveLength(5);
+    expect(await messagesOf(user, libreId!)).toHaveLength(7);
+  });
+
+  it('imports ChatGPT tool calls, images, attachments and citations readably, and reports what it left out', async () => {
+    const user = await registerUser(h.url, 'Tools Importer');
+    const report = finalOf(await importFile(user, JSON.stringify([chatGptToolsConversation()])));
+    expect(report).toMatchObject({
+      imported: 1,
+      messages: 6,
+      skippedParts: { hidden: 1, unsupported_content: 1 },
+    });
+    expect(report.items[0]).toMatchObject({
+      status: 'imported',
+      skippedParts: { hidden: 1, unsupported_content: 1 },
+    });
+    const id = report.items[0]!.conversationId!;
+    const texts = (await messagesOf(user, id)).map((m) => [m.sender, m.text]);
+    expect(texts).toContainEqual(['python', '```\n0.75\n```']);
+    expect(texts).toContainEqual([
+      'ChatGPT',
+      'Rest it overnight ([Overnight \\[cold\\] proof](https://bakers.example/proof)) and bake hot.',
+    ]);
+    expect(texts.find(([, t]) => t!.includes('sourdough.pdf'))).toBeDefined();
+    // No creation time of its own: its first message's.
+    const convo = (await (await authed(h.url, user.token)(`/api/convos/${id}`)).json()) as {
+      createdAt: string;
+    };
+    expect(convo.createdAt).toBe(new Date(1_710_000_010_000).toISOString());
   });
 
   it('keeps a complete imported reply finished (no Continue), and an unfinished or failed one as it was', async () => {
@@ -326,7 +474,7 @@ describe('POST /api/convos/import', () => {
 
   it('stores a large file with bounded memory and reports progress', { timeout: 120_000 }, async () => {
     const user = await registerUser(h.url, 'Large');
-    // ~60 MB of conversations that hold only tool output (read through, skipped), then a real one.
+    // ~60 MB of conversations that hold only a hidden system prompt (read through, skipped), then a real one.
     const filler = 't'.repeat(90_000);
     const conversations = 650;
     const skipped = (i: number) =>
@@ -341,8 +489,9 @@ describe('POST /api/convos/import', () => {
             children: [],
             message: {
               id: 't',
-              author: { role: 'tool' },
+              author: { role: 'system' },
               content: { content_type: 'text', parts: [filler] },
+              metadata: { is_visually_hidden_from_conversation: true },
             },
           },
         },
@@ -370,12 +519,17 @@ describe('POST /api/convos/import', () => {
         controller.enqueue(bytes);
       },
     });
-    global.gc?.();
+    // What the import keeps, not the garbage it leaves for the collector: the heap is read after a
+    // full collection, before and every quarter second while the job runs.
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    gc();
     const before = process.memoryUsage();
     let peakHeap = before.heapUsed;
     const sampler = setInterval(() => {
+      gc();
       peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-    }, 20);
+    }, 250);
     const res = await fetch(`${h.url}/api/convos/import`, {
       method: 'POST',
       headers: {
@@ -410,7 +564,8 @@ describe('POST /api/convos/import', () => {
     const partial = seen.filter((p) => p.done > 0 && p.done < p.total).map((p) => p.done);
     expect(partial.length).toBeGreaterThan(2);
     expect(partial).toEqual([...partial].sort((a, b) => a - b));
-    // Nor is it kept as text: the heap (client and server share this process) stays far below it.
+    // Nor is it kept as text: what the heap holds (client and server share this process) stays far
+    // below it.
     expect(peakHeap - before.heapUsed).toBeLessThan(40 * 1024 * 1024);
     expect(await listTitles(user)).toEqual(['After the flood']);
     // The stored upload is gone once the job ended.
@@ -441,7 +596,7 @@ describe('import jobs', () => {
       format: 'chatgpt',
       imported: 1200,
       skipped: 0,
-      messages: 4800,
+      messages: 6000,
       itemsTruncated: true,
     });
     expect(job.report!.items).toHaveLength(IMPORT_LIMITS.maxReportItems);

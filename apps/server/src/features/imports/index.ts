@@ -35,3 +35,4 @@ export const importsModule: FeatureModule = {
     });
   },
 };
+export { formatMoveReport, moveFromLibreChat } from './mongo/librechat-mongo.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import type { ImportJob } from '@chat/contract';
 import { buildApp, type App } from '../../app.js';
-import { testAppConfig } from '../../config/app-config.js';
+import { testAppConfig } from '../../../test/support/app-config.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { importJobs } from '../../db/schema.js';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';

@@ -17,13 +17,14 @@ const yieldToOthers = (): Promise<void> => new Promise((resolve) => setImmediate
 
 /** The report saved with the job's last batch, whole; null before its first. */
 const reportOf = (row: ImportJobRow): ImportReport | null =>
-  row.report ? { ...row.report, items: row.reportItems ?? [] } : null;
+  // A report saved before it had some counts gets them as zero.
+  row.report ? { ...emptyReport(), ...row.report, items: row.reportItems ?? [] } : null;
 
 /** The report's parts as stored: the counts, and the items apart. */
 const storedReport = ({ items, ...counts }: ImportReport) => ({ report: counts, reportItems: items });
 
 /** The job as its owner sees it (the status route). */
-export function jobView(row: ImportJobRow): ImportJob {
+function jobView(row: ImportJobRow): ImportJob {
   const report = reportOf(row) ?? emptyReport();
   const ended = row.status === 'completed' || row.status === 'failed';
   return {

@@ -1,4 +1,4 @@
-import { IMPORT_LIMITS, type ImportItem, type ImportReport } from '@chat/contract';
+import { IMPORT_LIMITS, type ImportItem, type ImportPartSkipReason, type ImportReport } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { cleanTitle, isRecord } from './formats/types.js';
 import { mapConversation, SkipConversation, type ImportedConversation } from './formats/index.js';
@@ -6,7 +6,7 @@ import { createItemReader, MalformedFile } from './item-reader.js';
 import { importKeyOf, writeImportedConversations } from './writer.js';
 
 /** How far an import got: the conversations of the file handled, the bytes read, the report so far. */
-export interface ImportCheckpoint {
+interface ImportCheckpoint {
   nextIndex: number;
   bytes: number;
   report: ImportReport;
@@ -50,8 +50,11 @@ export function emptyReport(): ImportReport {
   return {
     format: null,
     imported: 0,
+    updated: 0,
     skipped: 0,
     messages: 0,
+    addedMessages: 0,
+    skippedParts: {},
     truncatedMessages: 0,
     skippedByReason: {},
     items: [],
@@ -68,7 +71,11 @@ export function emptyReport(): ImportReport {
  */
 export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
   const report: ImportReport = opts.resume
-    ? { ...opts.resume.report, items: [...opts.resume.report.items] }
+    ? {
+        ...opts.resume.report,
+        skippedParts: { ...opts.resume.report.skippedParts },
+        items: [...opts.resume.report.items],
+      }
     : emptyReport();
   const startIndex = opts.resume?.nextIndex ?? 0;
   const reader = createItemReader(opts.maxConversationBytes);
@@ -113,22 +120,31 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
       opts.db,
       opts.userId,
       batch.map((p) => p.convo),
-      async (tx, ids) => {
+      async (tx, written) => {
         batch.forEach(({ at, convo }, i) => {
-          const conversationId = ids[i];
-          if (!conversationId) {
+          const { conversationId, created, added, truncated, skippedParts } = written[i]!;
+          if (!created && added === 0) {
             skip(at, convo.title, new SkipConversation('already_imported'));
             return;
           }
-          report.imported += 1;
-          report.messages += convo.messages.length;
-          report.truncatedMessages += convo.truncated;
+          report.truncatedMessages += truncated;
+          const parts = Object.entries(skippedParts) as [ImportPartSkipReason, number][];
+          for (const [reason, n] of parts)
+            report.skippedParts[reason] = (report.skippedParts[reason] ?? 0) + n;
+          if (created) {
+            report.imported += 1;
+            report.messages += added;
+          } else {
+            report.updated += 1;
+            report.addedMessages += added;
+          }
           note({
             index: at,
             title: convo.title,
-            status: 'imported',
+            status: created ? 'imported' : 'updated',
             conversationId,
-            messages: convo.messages.length,
+            messages: added,
+            ...(parts.length > 0 ? { skippedParts } : {}),
           });
         });
         await checkpoint?.(tx, { nextIndex, bytes, report });
@@ -155,11 +171,9 @@ export async function runImport(opts: RunImportOptions): Promise<ImportReport> {
     }
     report.format ??= convo.format;
     const key = importKeyOf(convo);
-    // The same source conversation twice in one file: the first one counts.
-    if (pendingKeys.has(key)) {
-      skip(at, convo.title, new SkipConversation('already_imported'));
-      return;
-    }
+    // The same source conversation twice in one file: the first is written before the second is
+    // matched against it, as a later import of a newer copy would be.
+    if (pendingKeys.has(key)) await flush();
     pending.push({ at, convo });
     pendingKeys.add(key);
     pendingChars += convo.messages.reduce((n, m) => n + m.text.length, 0);

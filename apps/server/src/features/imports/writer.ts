@@ -1,8 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { COMPLETE_FINISH_REASON, NO_PARENT } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { conversations, messages } from '../../db/schema.js';
 import type { ImportedConversation, ImportedMessage } from './formats/index.js';
+import { addSkips, type PartSkips } from './formats/types.js';
 
 /** Rows per INSERT of messages (14 columns each, well under PostgreSQL's 65,535 parameters). */
 const MESSAGE_BATCH = 1000;
@@ -11,19 +13,51 @@ const MESSAGE_BATCH = 1000;
 export const importKeyOf = (c: Pick<ImportedConversation, 'format' | 'sourceId'>): string =>
   `${c.format}:${c.sourceId}`;
 
+/** What a batch wrote for one conversation of the file. */
+export interface WrittenConversation {
+  /** The conversation written to: a new one, or the one imported before from the same source. */
+  conversationId: string;
+  created: boolean;
+  /** Messages written: all of a new conversation's; those an earlier import did not have. */
+  added: number;
+  /** Of the messages written: how many were cut to the limit. */
+  truncated: number;
+  /** What was left out of what was written (a new conversation's hidden parts included). */
+  skippedParts: PartSkips;
+}
+
 /**
- * Writes imported conversations and all their messages in one transaction (and `after`'s writes), with new ids (the
- * file's ids may be anyone's: they are never reused). Each answer is the new conversation's id,
- * or null when the user already has a conversation with the same import key (then nothing of it
- * is written). Every conversation is whole or absent: a failure rolls the whole batch back.
+ * The id of an imported message: derived from the new conversation's id (random, ours) and the
+ * message's id in the file, so the file's ids are never reused, yet a later import of a newer
+ * copy of the same conversation finds the messages it wrote and adds only the others. The digest
+ * is shaped as a UUID of version 8 (a name-based id of one's own making).
+ */
+export function importedMessageId(conversationId: string, sourceId: string): string {
+  const d = createHash('sha256').update(`${conversationId}\u0000${sourceId}`).digest();
+  d[6] = (d[6]! & 0x0f) | 0x80;
+  d[8] = (d[8]! & 0x3f) | 0x80;
+  const hex = d.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Message ids looked up per query (well under PostgreSQL's parameter limit). */
+const LOOKUP_BATCH = 1000;
+
+/**
+ * Writes imported conversations with all their messages in one transaction (and `after`'s
+ * writes). A conversation whose import key the user already has (imported before from the same
+ * source) is not written again: the messages of the file it lacks are added to it (a newer export
+ * of a conversation that went on), and nothing when it has them all. A conversation imported
+ * before its messages had ids derived from the file's (their ids were random) cannot be matched
+ * and gains nothing. Every change is whole or absent: a failure rolls the whole batch back.
  */
 export async function writeImportedConversations(
   db: Executor,
   userId: string,
   batch: readonly ImportedConversation[],
   /** Runs in the same transaction once the batch is written (the job's progress is saved with it). */
-  after?: (tx: Executor, ids: (string | null)[]) => Promise<void>,
-): Promise<(string | null)[]> {
+  after?: (tx: Executor, written: WrittenConversation[]) => Promise<void>,
+): Promise<WrittenConversation[]> {
   if (batch.length === 0 && !after) return [];
   return db.transaction(async (tx) => {
     if (batch.length === 0) {
@@ -46,43 +80,120 @@ export async function writeImportedConversations(
       .values(rows)
       .onConflictDoNothing()
       .returning({ conversationId: conversations.conversationId });
-    const written = new Set(inserted.map((r) => r.conversationId));
+    const created = new Set(inserted.map((r) => r.conversationId));
 
-    const messageRows = batch.flatMap((convo, i) => {
-      const conversationId = rows[i]!.conversationId;
-      if (!written.has(conversationId)) return [];
-      const ids = new Map(convo.messages.map((m) => [m.sourceId, randomUUID()]));
-      return convo.messages.map((m) => ({
-        messageId: ids.get(m.sourceId)!,
-        conversationId,
-        userId,
-        parentMessageId: (m.parentSourceId !== null && ids.get(m.parentSourceId)) || NO_PARENT,
-        sender: m.sender,
-        text: m.text,
-        isCreatedByUser: m.isCreatedByUser,
-        endpoint: convo.endpoint,
-        model: m.model ?? convo.model,
-        error: m.error,
-        unfinished: m.unfinished,
-        finishReason: finishReasonOf(m),
-        createdAt: m.createdAt,
-        updatedAt: m.createdAt,
-      }));
-    });
+    // The conversations imported before: found by their import key.
+    const earlierKeys = rows.filter((r) => !created.has(r.conversationId)).map((r) => r.importKey);
+    const earlier = new Map<string, string>();
+    if (earlierKeys.length > 0) {
+      const found = await tx
+        .select({ conversationId: conversations.conversationId, importKey: conversations.importKey })
+        .from(conversations)
+        .where(and(eq(conversations.userId, userId), inArray(conversations.importKey, earlierKeys)));
+      for (const f of found) if (f.importKey) earlier.set(f.importKey, f.conversationId);
+    }
+
+    const written: WrittenConversation[] = [];
+    const messageRows: (typeof messages.$inferInsert)[] = [];
+    for (const [i, convo] of batch.entries()) {
+      const row = rows[i]!;
+      const isNew = created.has(row.conversationId);
+      const conversationId = isNew ? row.conversationId : earlier.get(row.importKey);
+      if (!conversationId) {
+        // Deleted between the insert and the lookup: there is nothing to add to.
+        written.push({
+          conversationId: row.conversationId,
+          created: false,
+          added: 0,
+          truncated: 0,
+          skippedParts: {},
+        });
+        continue;
+      }
+      const idOf = (sourceId: string) => importedMessageId(conversationId, sourceId);
+      let missing = convo.messages;
+      if (!isNew) {
+        const have = await existingIds(
+          tx,
+          conversationId,
+          userId,
+          convo.messages.map((m) => idOf(m.sourceId)),
+        );
+        missing = have.size === 0 ? [] : convo.messages.filter((m) => !have.has(idOf(m.sourceId)));
+      }
+      let { truncated, skippedParts } = convo;
+      if (!isNew) {
+        truncated = missing.filter((m) => m.truncated).length;
+        skippedParts = {};
+        for (const m of missing) addSkips(skippedParts, m.skippedParts);
+      }
+      written.push({ conversationId, created: isNew, added: missing.length, truncated, skippedParts });
+      for (const m of missing) {
+        messageRows.push({
+          messageId: idOf(m.sourceId),
+          conversationId,
+          userId,
+          parentMessageId: m.parentSourceId !== null ? idOf(m.parentSourceId) : NO_PARENT,
+          sender: m.sender,
+          text: m.text,
+          isCreatedByUser: m.isCreatedByUser,
+          endpoint: convo.endpoint,
+          model: m.model ?? convo.model,
+          error: m.error,
+          unfinished: m.unfinished,
+          finishReason: finishReasonOf(m),
+          files: m.files && m.files.length > 0 ? m.files : null,
+          createdAt: m.createdAt,
+          updatedAt: m.createdAt,
+        });
+      }
+      if (!isNew && missing.length > 0) {
+        // The conversation went on: it moves up the list as far as the file says.
+        await tx
+          .update(conversations)
+          .set({
+            updatedAt: sql`greatest(${conversations.updatedAt}, ${convo.updatedAt.toISOString()}::timestamptz)`,
+          })
+          .where(eq(conversations.conversationId, conversationId));
+      }
+    }
     for (let i = 0; i < messageRows.length; i += MESSAGE_BATCH) {
       await tx.insert(messages).values(messageRows.slice(i, i + MESSAGE_BATCH));
     }
-    const ids = rows.map((r) => (written.has(r.conversationId) ? r.conversationId : null));
-    await after?.(tx, ids);
-    return ids;
+    await after?.(tx, written);
+    return written;
   });
+}
+
+/** Which of `ids` the conversation holds. */
+async function existingIds(
+  tx: Executor,
+  conversationId: string,
+  userId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  const have = new Set<string>();
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    const found = await tx
+      .select({ messageId: messages.messageId })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.conversationId, conversationId),
+          eq(messages.userId, userId),
+          inArray(messages.messageId, ids.slice(i, i + LOOKUP_BATCH)),
+        ),
+      );
+    for (const f of found) have.add(f.messageId);
+  }
+  return have;
 }
 
 /**
  * Export files rarely say how a reply ended (ChatGPT's never, LibreChat's often not): a reply the
  * file marks neither unfinished nor failed is a complete one, so it is not offered Continue.
  */
-export function finishReasonOf(m: ImportedMessage): string | null {
+function finishReasonOf(m: ImportedMessage): string | null {
   if (m.finishReason !== null) return m.finishReason;
   return m.isCreatedByUser || m.unfinished || m.error ? null : COMPLETE_FINISH_REASON;
 }

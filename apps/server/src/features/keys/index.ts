@@ -14,7 +14,7 @@ declare module '../../platform/module.js' {
 /** How often expired keys are deleted (they already count as absent once expired). */
 const SWEEP_MS = 10 * 60_000;
 
-/** Users' own provider keys (spec §3, §4 User keys, §7 Keys). */
+/** Users' own provider keys. */
 export const keysModule: FeatureModule = {
   name: 'keys',
   register({ app, db, config, provide }) {

@@ -87,7 +87,7 @@ describe('a saved key per endpoint kind', () => {
       googleServiceAccount: withTokenURI,
     });
     expect(() => parseKeyValue(google, JSON.stringify({}))).toThrow(/required/);
-    // Spec §5: a service key's fields have minimum lengths.
+    // A service key's fields have minimum lengths.
     expect(() =>
       parseKeyValue(google, JSON.stringify({ GOOGLE_SERVICE_KEY: { ...sa, private_key: 'short' } })),
     ).toThrow(/601/);

@@ -51,7 +51,7 @@ function guardedURL(text: string, path: string, policy: SsrfPolicy): URL {
 }
 
 /**
- * A saved key's value as the endpoint kind has it (spec §3 User-provided key): OpenAI and
+ * A saved key's value as the endpoint kind has it: OpenAI and
  * Anthropic a plain key; custom `{ apiKey, baseURL }` (baseURL only when the endpoint leaves it to
  * the user, checked against the SSRF policy); Azure its four fields, each to its own grammar (they
  * make the request's URL); Google a service key and/or

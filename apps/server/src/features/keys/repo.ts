@@ -39,7 +39,7 @@ export function createKeysRepo(db: Executor) {
       return rows.length;
     },
 
-    /** Deletes every key whose expiry has passed (spec §4: keys are deleted at expiry). */
+    /** Deletes every key whose expiry has passed (keys are deleted at expiry). */
     async removeExpired(now = new Date()): Promise<number> {
       const rows = await db
         .delete(userKeys)

@@ -1,7 +1,6 @@
-import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { createModelConfigsRepo } from './repo.js';
+import { modelConfigsRoutes } from './routes.js';
 import { createModelConfigsService } from './service.js';
 import { modelConfigShaper } from './shaper.js';
 
@@ -13,20 +12,6 @@ export const modelConfigsModule: FeatureModule = {
     const operator = use('operator');
     const audit = use('audit');
     extend('askPromptShapers', modelConfigShaper(configs));
-
-    addRoute(app, API_ROUTES.modelConfig, async ({ params }) => configs.get(params.name), operator.only);
-    addRoute(
-      app,
-      API_ROUTES.updateModelConfig,
-      async ({ user, params, body }) => {
-        const saved = await configs.update(params.name, body);
-        await audit.record(user.id, 'model_config', params.name, {
-          jailbreakPrompt: body.jailbreakPrompt !== undefined,
-          prefill: body.prefill !== undefined,
-        });
-        return saved;
-      },
-      operator.only,
-    );
+    modelConfigsRoutes(app, { configs, operator, audit });
   },
 };

@@ -1,4 +1,5 @@
 import type { ModelConfig, UpdateModelConfigRequest } from '@chat/contract';
+import { presentModelConfig } from './presenter.js';
 import type { ModelConfigsRepo } from './repo.js';
 
 /**
@@ -7,15 +8,12 @@ import type { ModelConfigsRepo } from './repo.js';
  */
 export function createModelConfigsService(repo: ModelConfigsRepo) {
   const cache = new Map<string, Promise<ModelConfig>>();
-  const empty = (name: string): ModelConfig => ({ name, jailbreakPrompt: '', prefill: '' });
-  const present = (name: string, row: { jailbreakPrompt: string; prefill: string } | undefined) =>
-    row ? { name, jailbreakPrompt: row.jailbreakPrompt, prefill: row.prefill } : empty(name);
 
   return {
     get(name: string): Promise<ModelConfig> {
       let hit = cache.get(name);
       if (!hit) {
-        hit = repo.get(name).then((row) => present(name, row));
+        hit = repo.get(name).then((row) => presentModelConfig(name, row));
         // A failed read is not remembered: the next ask reads again.
         hit.catch(() => cache.delete(name));
         cache.set(name, hit);
@@ -28,7 +26,7 @@ export function createModelConfigsService(repo: ModelConfigsRepo) {
         ...(patch.jailbreakPrompt === undefined ? {} : { jailbreakPrompt: patch.jailbreakPrompt }),
         ...(patch.prefill === undefined ? {} : { prefill: patch.prefill }),
       });
-      const config = present(name, row);
+      const config = presentModelConfig(name, row);
       cache.set(name, Promise.resolve(config));
       return config;
     },

@@ -1,11 +1,14 @@
 import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
 import { AppError } from '../../platform/errors.js';
-import { addRoute } from '../../platform/typed-route.js';
 import { createMemoryLimiter, type LimiterStore } from './limiter.js';
 import { concurrentGate, messageLimits } from './limits.js';
+import { openaiModerationGate } from './openai-moderation.js';
+import { proxiedFetch } from '../../platform/net/upstream-proxy.js';
 import { createModerationRepo } from './repo.js';
+import { moderationRoutes } from './routes.js';
 import { createRedisLimiter } from './redis-limiter.js';
+import { registerUploadLimits } from './upload-limits.js';
 import { createModerationService, MODERATION_OFF, type ModerationService } from './service.js';
 
 export type { LimiterStore } from './limiter.js';
@@ -108,45 +111,14 @@ export const moderationModule: FeatureModule = {
       await moderation.record(request.auth.id, 'illegal_model_request');
     });
     if (settings.concurrent.enabled) extend('askGates', concurrentGate(settings, store));
+    if (settings.openaiModeration) {
+      const viaProxy = config.proxy ? proxiedFetch(config.proxy) : undefined;
+      extend('askGates', openaiModerationGate(settings.openaiModeration, app.log, viaProxy));
+    }
+    registerUploadLimits(app, config.uploadRateLimits ?? {}, store);
     // No login violation: failed logins are limited by their source address (features/auth), and
     // the account they named did nothing (a stranger could otherwise ban anyone, the operator too).
 
-    addRoute(
-      app,
-      API_ROUTES.banUser,
-      async ({ user, body }) => {
-        const target = await moderation.findUser(body.email);
-        if (!target) throw new AppError('not_found', 'No user with this email');
-        // The operator's own ban would lock the only operator out until it ended. (No "ban" in the
-        // text: the web ends the session of whoever reads an error containing it.)
-        if (target.id === user.id)
-          throw new AppError('validation_error', "The operator's own account cannot be suspended");
-        const duration = body.duration ?? settings.banDurationMs;
-        const reason = body.reason || null;
-        const until = await moderation.ban(target.id, duration, reason);
-        await audit.record(user.id, 'ban', target.email, { duration, reason, until: until.toISOString() });
-        return { email: target.email, username: target.username, expiresAt: until.toISOString(), reason };
-      },
-      operator.only,
-    );
-    addRoute(
-      app,
-      API_ROUTES.unbanUser,
-      async ({ user, body }) => {
-        const target = await moderation.findUser(body.email);
-        if (!target) throw new AppError('not_found', 'No user with this email');
-        await moderation.unban(target.id);
-        await audit.record(user.id, 'unban', target.email);
-        return { email: target.email };
-      },
-      operator.only,
-    );
-    addRoute(app, API_ROUTES.getBannedUsers, async () => moderation.bannedUsers(), operator.only);
-    addRoute(
-      app,
-      API_ROUTES.getTopViolationsThisMonth,
-      async () => moderation.topViolationsThisMonth(),
-      operator.only,
-    );
+    moderationRoutes(app, { moderation, settings, operator, audit });
   },
 };

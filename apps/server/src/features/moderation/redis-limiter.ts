@@ -1,7 +1,7 @@
 import type { RedisLink } from '../../platform/redis/link.js';
 import type { LimiterStore, SlotRelease } from './limiter.js';
 
-export const SLOT_TIMINGS = {
+const SLOT_TIMINGS = {
   /**
    * A taken slot ends this long after its instance last renewed it: an instance that died (kill -9)
    * stops renewing, and its users get their slots back within this time.

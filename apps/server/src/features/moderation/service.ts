@@ -8,6 +8,7 @@ import {
 } from '@chat/contract';
 import type { ModerationConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
+import { presentBannedUser } from './presenter.js';
 import type { ModerationRepo } from './repo.js';
 
 /** Without MODERATION settings (tests): bans by the operator only, no limits, no automatic bans. */
@@ -122,12 +123,7 @@ export function createModerationService(
 
     async bannedUsers(): Promise<BannedUser[]> {
       const rows = await repo.bannedUsers(new Date(clock()));
-      return rows.map((r) => ({
-        email: r.email,
-        username: r.username,
-        expiresAt: (r.bannedUntil ?? new Date(0)).toISOString(),
-        reason: r.banReason,
-      }));
+      return rows.map(presentBannedUser);
     },
 
     /** This month (UTC) of the clock. */

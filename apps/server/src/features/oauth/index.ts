@@ -6,18 +6,23 @@ import { oauthRoutes } from './routes.js';
 import { createOAuthService, flowClients } from './service.js';
 
 /**
- * Social and OpenID Connect sign-in (GitHub, Google, Discord, Facebook, a generic OpenID
- * provider): /oauth/:provider and its callback, identities linked to accounts by verified e-mail.
+ * Social, OpenID Connect, Apple and SAML sign-in: /oauth/:provider and its callback (a form POST
+ * for Apple and SAML), identities linked to accounts by verified e-mail.
  */
 export const oauthModule: FeatureModule = {
   name: 'oauth',
-  register({ app, db, config, events, use }) {
+  register({ app, db, config, events, use, extend }) {
     const oauthConfig = config.oauth ?? NO_OAUTH;
     const live = use('liveSessions');
     const oauth = createOAuthService({
       repo: createOAuthRepo(db),
       config: oauthConfig,
-      clients: oauthConfig.enabled ? flowClients(oauthConfig) : {},
+      clients: oauthConfig.enabled
+        ? flowClients(oauthConfig, {
+            userInfoFailed: (reason) =>
+              app.log.info({ reason }, 'OpenID userinfo not answered: the id_token’s claims are used'),
+          })
+        : {},
       signInAs: use('signInAs'),
       sessionsEnded: (families) => Promise.all(families.map((f) => live.ended(f))),
       verifiesEmail: config.mail !== undefined,
@@ -25,6 +30,7 @@ export const oauthModule: FeatureModule = {
       onRegistered: (userId) => events.emit('users.registered', { userId }),
       log: app.log,
     });
+    extend('logoutRedirects', (userId) => oauth.endSessionRedirect(userId));
     oauthRoutes(app, { oauth, config });
   },
 };

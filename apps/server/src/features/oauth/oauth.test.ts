@@ -6,59 +6,19 @@ import { startFakeOAuth2, type FakeOAuth2Server } from '@chat/fake-upstreams/oau
 import { startMailCatcher, type MailCatcher } from '@chat/fake-upstreams/mail';
 import { SESSION_HINT_COOKIE, type AuthResponse, type StartupConfig } from '@chat/contract';
 import { buildApp, type App } from '../../app.js';
-import { testAppConfig, type AppConfig } from '../../config/app-config.js';
+import { type AppConfig } from '../../config/app-config.js';
+import { testAppConfig } from '../../../test/support/app-config.js';
 import type { OAuthConfig } from '../../config/oauth-config.js';
 import { oauthFlows, oauthIdentities, users } from '../../db/schema.js';
 import { openTestDatabase, type TestDatabase } from '../../../test/support/database.js';
 import { registerUser } from '../../../test/support/harness.js';
+import { Browser } from '../../../test/support/browser.js';
 
 /**
  * Social sign-in over real HTTP: a real OpenID Provider (oidc-provider) through the whole code
- * flow, and fakes of the OAuth 2 providers' token and profile endpoints. A tiny browser (cookie
- * jar per origin, redirects followed by hand) walks each flow as Chromium would.
+ * flow, and fakes of the OAuth 2 providers' token and profile endpoints. A tiny browser
+ * (test/support/browser.ts) walks each flow as Chromium would.
  */
-class Browser {
-  private jar = new Map<string, Map<string, string>>();
-
-  cookies(origin: string): Map<string, string> {
-    let c = this.jar.get(origin);
-    if (!c) this.jar.set(origin, (c = new Map()));
-    return c;
-  }
-
-  async get(url: string): Promise<Response> {
-    const target = new URL(url);
-    const cookie = [...this.cookies(target.origin)].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(target, { redirect: 'manual', headers: cookie ? { cookie } : {} });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair, ...attrs] = line.split(';');
-      const name = pair!.slice(0, pair!.indexOf('='));
-      const value = pair!.slice(pair!.indexOf('=') + 1);
-      const gone = value === '' || attrs.some((a) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(a));
-      if (gone) this.cookies(target.origin).delete(name);
-      else this.cookies(target.origin).set(name, value);
-    }
-    return res;
-  }
-
-  /** Follows redirects from `url` until an answer that is not one, or `stop` says so. */
-  async follow(url: string, stop: (next: URL) => boolean = () => false): Promise<URL> {
-    let current = new URL(url);
-    for (let hops = 0; hops < 20; hops++) {
-      const res = await this.get(current.href);
-      const location = res.headers.get('location');
-      if (res.status < 300 || res.status >= 400 || !location) {
-        await res.body?.cancel();
-        return current;
-      }
-      await res.body?.cancel();
-      const next = new URL(location, current);
-      if (stop(next)) return next;
-      current = next;
-    }
-    throw new Error('too many redirects');
-  }
-}
 
 const CLIENT = { client_id: 'omnichat', client_secret: 'oidc-secret-123' };
 let appPort: number;

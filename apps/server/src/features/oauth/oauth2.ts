@@ -65,4 +65,3 @@ export function createOAuth2Client(provider: OAuth2Provider, client: OAuthClient
     },
   };
 }
-export type OAuth2Client = ReturnType<typeof createOAuth2Client>;

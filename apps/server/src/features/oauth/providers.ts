@@ -10,10 +10,15 @@ export interface ProviderProfile {
   name?: string | undefined;
   username?: string | undefined;
   avatar?: string | undefined;
+  /**
+   * The provider says whether the person is an administrator (OPENID_ADMIN_ROLE): the account's
+   * role follows at each sign-in. Undefined: the provider has no say.
+   */
+  admin?: boolean | undefined;
 }
 
 /** Reads JSON from the provider's API with the person's access token. */
-export type ProviderGet = (url: string) => Promise<unknown>;
+type ProviderGet = (url: string) => Promise<unknown>;
 
 /** A plain OAuth 2 provider (authorization code + PKCE) and how its profile API is read. */
 export interface OAuth2Provider {
@@ -127,4 +132,3 @@ export function oauth2Providers(base: Partial<Record<OAuth2Provider['name'], str
   };
   return { github, google, discord, facebook };
 }
-export type OAuth2Providers = ReturnType<typeof oauth2Providers>;

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { insertUserWithIdentity } from '../auth/index.js';
 import { oauthFlows, oauthIdentities, sessions, users, type UserRow } from '../../db/schema.js';
 
 export function createOAuthRepo(db: Db) {
@@ -44,18 +45,26 @@ export function createOAuthRepo(db: Db) {
       const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
       return rows[0]?.n ?? 0;
     },
-    /** A new account with its identity, in one transaction; undefined when the e-mail is taken. */
-    async createLinkedUser(
-      values: typeof users.$inferInsert,
-      identity: { provider: string; subject: string },
-    ): Promise<UserRow | undefined> {
-      return db.transaction(async (tx) => {
-        const rows = await tx.insert(users).values(values).onConflictDoNothing().returning();
-        const user = rows[0];
-        if (user) await tx.insert(oauthIdentities).values({ ...identity, userId: user.id });
-        return user;
-      });
+    /** The account's role, as its identity provider says it now is. */
+    async setRole(userId: string, role: UserRow['role']): Promise<UserRow | undefined> {
+      const rows = await db
+        .update(users)
+        .set({ role, updatedAt: new Date() })
+        .where(eq(users.id, userId))
+        .returning();
+      return rows[0];
     },
+    async hasIdentity(userId: string, provider: string): Promise<boolean> {
+      const rows = await db
+        .select({ userId: oauthIdentities.userId })
+        .from(oauthIdentities)
+        .where(and(eq(oauthIdentities.userId, userId), eq(oauthIdentities.provider, provider)))
+        .limit(1);
+      return rows.length > 0;
+    },
+    /** A new account with its identity, in one transaction; undefined when the e-mail is taken. */
+    createLinkedUser: (values: typeof users.$inferInsert, identity: { provider: string; subject: string }) =>
+      insertUserWithIdentity(db, values, identity),
     /**
      * Links an identity to an existing account. `claim`: the account's address was never
      * confirmed, so whoever set its password never proved it theirs: the password and every

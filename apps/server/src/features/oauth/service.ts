@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
+  FORM_POST_PROVIDERS,
   OAUTH_FLOW_TTL_SECONDS,
   SOCIAL_PROVIDERS,
   isSocialProvider,
   oneLineName,
-  type OAuthErrorCode,
   type SocialProvider,
 } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,20 +12,15 @@ import type { OAuthConfig } from '../../config/oauth-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { IssuedSession } from '../auth/index.js';
+import { createAppleClient } from './apple.js';
 import { createOAuth2Client } from './oauth2.js';
 import { createOpenIdClient, type StartedFlow } from './oidc.js';
 import { oauth2Providers, type ProviderProfile } from './providers.js';
 import type { OAuthRepo } from './repo.js';
+import { OAuthRefusal } from './refusal.js';
+import { createSamlClient } from './saml.js';
 
-/** A sign-in that ends on /login?error=<code> instead of a session. */
-export class OAuthRefusal extends Error {
-  constructor(
-    readonly code: OAuthErrorCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { OAuthRefusal };
 
 /** One provider's flow: where the browser goes, and the callback turned into a profile. */
 export interface FlowClient {
@@ -34,10 +29,15 @@ export interface FlowClient {
     callback: URL,
     flow: { state: string; codeVerifier: string; nonce: string },
   ): Promise<ProviderProfile>;
+  /** The provider's own sign-out, returning to `postLogoutRedirectUri` (OpenID only). */
+  endSessionUrl?(postLogoutRedirectUri: string): Promise<string | undefined>;
 }
 
 /** The configured providers' clients (a provider without a client id and secret has none). */
-export function flowClients(config: OAuthConfig): Partial<Record<SocialProvider, FlowClient>> {
+export function flowClients(
+  config: OAuthConfig,
+  hooks: { userInfoFailed?: (reason: string) => void } = {},
+): Partial<Record<SocialProvider, FlowClient>> {
   const defs = oauth2Providers(config.origins);
   const clients: Partial<Record<SocialProvider, FlowClient>> = {};
   for (const name of ['github', 'google', 'discord', 'facebook'] as const) {
@@ -54,11 +54,32 @@ export function flowClients(config: OAuthConfig): Partial<Record<SocialProvider,
       },
     };
   }
-  if (config.openid) clients.openid = createOpenIdClient(config.openid);
+  if (config.openid) clients.openid = createOpenIdClient(config.openid, hooks);
+  // Apple and SAML post their answer as a form: its fields arrive as the callback URL's query.
+  if (config.apple) {
+    const apple = createAppleClient(config.apple, config.origins?.apple);
+    clients.apple = {
+      start: apple.start,
+      finish: (callback, flow) => apple.finish(callback.searchParams, flow),
+    };
+  }
+  if (config.saml) {
+    const saml = createSamlClient(config.saml);
+    clients.saml = {
+      start: saml.start,
+      finish: (callback, flow) => saml.finish(callback.searchParams, flow),
+    };
+  }
   return clients;
 }
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+/** The provider posts its answer as a cross-site form (no SameSite=Lax cookie comes with it). */
+export const answersByFormPost = (provider: SocialProvider) => FORM_POST_PROVIDERS.includes(provider);
+
+/** The field of the provider's answer that carries the state it was given (SAML's RelayState). */
+const stateField = (provider: SocialProvider) => (provider === 'saml' ? 'RelayState' : 'state');
 
 function sameText(a: string, b: string): boolean {
   const x = Buffer.from(a);
@@ -83,6 +104,16 @@ export interface OAuthServiceDeps {
 
 export function createOAuthService(deps: OAuthServiceDeps) {
   const { repo, config, clients } = deps;
+
+  /** The account with the role its provider gives it now (OPENID_ADMIN_ROLE), when it gives one. */
+  async function withProviderRole(user: UserRow, profile: ProviderProfile): Promise<UserRow> {
+    if (profile.admin === undefined) return user;
+    // Only the administrator role is the provider's to give or take; another role stays.
+    const role = profile.admin ? 'ADMIN' : user.role === 'ADMIN' ? 'USER' : user.role;
+    if (role === user.role) return user;
+    deps.log.info({ userId: user.id, role }, 'role set by the identity provider');
+    return (await repo.setRole(user.id, role)) ?? user;
+  }
 
   /** The account of this identity: linked before, linked now by a verified address, or new. */
   async function accountOf(provider: SocialProvider, profile: ProviderProfile): Promise<UserRow> {
@@ -116,7 +147,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
         provider,
         emailVerified: true,
         passwordHash: null,
-        role: isFirst ? 'ADMIN' : 'USER',
+        role: (profile.admin ?? isFirst) ? 'ADMIN' : 'USER',
       },
       identity,
     );
@@ -128,6 +159,26 @@ export function createOAuthService(deps: OAuthServiceDeps) {
   }
 
   return {
+    /**
+     * OPENID_USE_END_SESSION_ENDPOINT: an account that signs in through the OpenID provider goes
+     * on, after signing out here, to the provider's end_session_endpoint (none when it has none).
+     */
+    async endSessionRedirect(userId: string): Promise<string | undefined> {
+      const openid = clients.openid;
+      const end = config.openid?.endSession;
+      if (!config.enabled || !openid?.endSessionUrl || !end) return undefined;
+      if (!(await repo.hasIdentity(userId, 'openid'))) return undefined;
+      try {
+        return await openid.endSessionUrl(end.postLogoutRedirectUri);
+      } catch (err) {
+        deps.log.warn(
+          { reason: err instanceof Error ? err.message : String(err) },
+          'the OpenID provider could not be asked for its sign-out',
+        );
+        return undefined;
+      }
+    },
+
     /** The providers a browser may start: social login on and the provider configured. */
     isEnabled(name: string): name is SocialProvider {
       return config.enabled && isSocialProvider(name) && clients[name] !== undefined;
@@ -153,15 +204,19 @@ export function createOAuthService(deps: OAuthServiceDeps) {
     /**
      * The callback: its state must be the one this browser's cookie holds and a live flow's
      * (spent here: a replayed callback finds none); the provider's answer is checked by its
-     * client; then the account signs in with login's checks.
+     * client; then the account signs in with login's checks. A provider answering by a cross-site
+     * form POST (Apple, SAML) over plain http brings no cookie (`required` false): its state alone
+     * finds the flow, which is held here (random, one use, ten minutes), and its signed answer must
+     * name that flow's nonce or request either way.
      */
     async finish(
       provider: SocialProvider,
       callback: URL,
-      cookieState: string | undefined,
+      cookie: { state: string | undefined; required: boolean },
     ): Promise<IssuedSession> {
-      const state = callback.searchParams.get('state');
-      if (!state || !cookieState || !sameText(state, cookieState)) {
+      const state = callback.searchParams.get(stateField(provider));
+      if (!state) throw new OAuthRefusal('oauth_failed', 'state missing');
+      if (cookie.required && (!cookie.state || !sameText(state, cookie.state))) {
         throw new OAuthRefusal('oauth_failed', 'state missing or not this browser’s');
       }
       const flow = await repo.spendFlow(hashState(state), provider);
@@ -175,13 +230,14 @@ export function createOAuthService(deps: OAuthServiceDeps) {
           nonce: flow.nonce,
         });
       } catch (err) {
+        if (err instanceof OAuthRefusal) throw err;
         deps.log.warn(
           { provider, reason: err instanceof Error ? err.message : String(err) },
           'social sign-in refused',
         );
         throw new OAuthRefusal('oauth_failed', 'the provider’s answer was refused');
       }
-      const user = await accountOf(provider, profile);
+      const user = await withProviderRole(await accountOf(provider, profile), profile);
       try {
         return await deps.signInAs(user);
       } catch (err) {

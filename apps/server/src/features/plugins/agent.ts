@@ -5,13 +5,13 @@ import type { AgentPlan, AgentTool, AskAgent, AskConfigurer, StepContext, Config
 import type { PluginsService } from './service.js';
 
 /** The selected plugins, once each, as the conversation keeps them (objects with pluginKey). */
-export function normalizeTools(tools: ConversationOptions['tools']): { pluginKey: string }[] | undefined {
+function normalizeTools(tools: ConversationOptions['tools']): { pluginKey: string }[] | undefined {
   if (!tools) return undefined;
   const keys = [...new Set(tools.map(toolKeyOf))];
   return keys.map((pluginKey) => ({ pluginKey }));
 }
 
-/** Saves `tools` as objects with pluginKey, whichever form the body used (spec §3). */
+/** Saves `tools` as objects with pluginKey, whichever form the body used. */
 export const toolsConfigurer: AskConfigurer = {
   name: 'plugins',
   async configure(_ctx, options) {
@@ -54,7 +54,7 @@ export async function pluginTools(
 
 /**
  * The agent of a gptPlugins request with plugins selected: each plugin a tool, with the user's
- * (or the server's) credentials; agentOptions per spec §3/§9 (model: the one asked for when the
+ * (or the server's) credentials; agentOptions (model: the one asked for when the
  * endpoint offers it, else the conversation's; temperature 0; skipCompletion true). An unknown
  * plugin, or one without its credentials, refuses the request before anything is saved.
  */

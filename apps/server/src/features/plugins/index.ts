@@ -24,7 +24,7 @@ declare module '../../platform/module.js' {
 }
 
 /**
- * Plugins (spec §3, §4, §7): the store (GET /api/plugins), installing with credentials (POST
+ * Plugins: the store (GET /api/plugins), installing with credentials (POST
  * /api/user/plugins), and the agent of gptPlugins replies that runs them as tools.
  */
 export const pluginsModule: FeatureModule = {

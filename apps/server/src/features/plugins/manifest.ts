@@ -8,7 +8,7 @@ import type { PluginDefinition } from './tools/types.js';
 import { webBrowserPlugin } from './tools/web-browser.js';
 
 /** Where the gptPlugins endpoint is (the image plugin uses its upstream's Images API). */
-export const PLUGINS_ENDPOINT = 'gptPlugins';
+const PLUGINS_ENDPOINT = 'gptPlugins';
 
 /**
  * The plugins this server runs, in store order: the calculator, the date and time, web search,

@@ -228,7 +228,7 @@ describe('the agent loop over HTTP', () => {
         function: expect.objectContaining({ name: 'calculator' }),
       }),
     ]);
-    expect(first!.temperature).toBe(0); // the agent's default temperature (spec §9)
+    expect(first!.temperature).toBe(0); // the agent's default temperature
     const toolMessage = (second!.messages as { role: string; content: unknown }[]).at(-1);
     expect(toolMessage).toMatchObject({ role: 'tool', content: '42' });
 

@@ -2,6 +2,7 @@ import { pluginAuthIssues, type Plugin, type User, type UserPluginRequest } from
 import { AppError } from '../../platform/errors.js';
 import { seal, unseal } from '../../platform/seal.js';
 import { presentUser } from '../auth/index.js';
+import { presentPlugin, serverAuthenticated } from './presenter.js';
 import type { PluginsRepo } from './repo.js';
 import type { PluginDefinition } from './tools/types.js';
 
@@ -12,24 +13,8 @@ export interface PluginsDeps {
   manifest: () => readonly PluginDefinition[];
 }
 
-/** Whether the server supplies every credential the plugin needs (or it needs none). */
-const serverAuthenticated = (p: PluginDefinition) =>
-  p.authConfig.every((f) => Boolean(p.serverAuth?.[f.authField]));
-
-/** The store entry of a plugin (spec §3 Plugin): never a credential. */
-function presentPlugin(p: PluginDefinition): Plugin {
-  return {
-    name: p.name,
-    pluginKey: p.key,
-    description: p.description,
-    icon: p.icon,
-    authConfig: p.authConfig,
-    authenticated: serverAuthenticated(p),
-  };
-}
-
 /**
- * The plugin store and users' installed plugins (spec §4 Plugin install): credentials are sealed
+ * The plugin store and users' installed plugins: credentials are sealed
  * per user, plugin and field with CREDS_KEY (the `keys` feature's AES-256-GCM helper), read only
  * to run the plugin, and never answered.
  */

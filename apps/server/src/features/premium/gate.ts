@@ -12,7 +12,7 @@ import type { AskGate } from '../ask/index.js';
 import type { PremiumRepo } from './repo.js';
 
 /**
- * The premium gate (business §1, §6, §8): a send on a premium model by a basic user — no valid
+ * The premium gate: a send on a premium model by a basic user — no valid
  * subscription (free-tier users included) — takes one of the day's PREMIUM_DAILY_USES (UTC day);
  * none left is a 429 premium_quota_exceeded with the spec's quota text. Not counted: a valid
  * subscription, a standard model, an endpoint on the user's own key. The use comes back when
@@ -27,6 +27,9 @@ export function premiumGate(
 ): AskGate {
   return {
     name: 'premium',
+    // A model's daily uses come after whether the user may send at all (the plan chooser or
+    // Trial Ended tells a non-subscriber more than the quota text would).
+    after: ['concurrent messages', 'openai moderation', 'subscription', 'freeTier'],
     async check(ctx) {
       if (!isPremiumModel(ctx.model, config.models)) return;
       if (ctx.endpoint.userProvide || ctx.endpoint.userProvideURL) return;

@@ -4,7 +4,7 @@ import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/
 
 type User = Awaited<ReturnType<typeof chatUser>>;
 
-describe('presets over HTTP (spec §3 Preset, §7 Presets)', () => {
+describe('presets over HTTP', () => {
   let h: ChatHarness;
   let alice: User;
   let bob: User;

@@ -7,28 +7,13 @@ import {
   type Preset,
   type SavePresetRequest,
 } from '@chat/contract';
-import type { PresetRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
+import { presentPreset } from './presenter.js';
 import type { PresetsRepo } from './repo.js';
 
 const OPTION_KEYS = Object.keys(conversationOptionsSchema.shape).filter(
   (k) => k !== 'model',
 ) as (keyof ConversationOptions)[];
-
-export function presentPreset(row: PresetRow): Preset {
-  return {
-    ...row.options,
-    presetId: row.presetId,
-    title: row.title,
-    user: row.userId,
-    endpoint: row.endpoint,
-    model: row.model,
-    defaultPreset: row.defaultPreset,
-    order: row.order,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
 
 /** The conversation options of a save body, unset values left out (model has its own column). */
 function optionsOf(body: SavePresetRequest): ConversationOptions {
@@ -37,7 +22,7 @@ function optionsOf(body: SavePresetRequest): ConversationOptions {
   return out as ConversationOptions;
 }
 
-/** Presets (spec §3, §4 Presets, §7): owner-only; a preset of another user is not found. */
+/** Presets: owner-only; a preset of another user is not found. */
 export function createPresetsService(repo: PresetsRepo) {
   return {
     async list(userId: string): Promise<Preset[]> {
@@ -79,4 +64,5 @@ export function createPresetsService(repo: PresetsRepo) {
     },
   };
 }
+
 export type PresetsService = ReturnType<typeof createPresetsService>;

@@ -29,7 +29,7 @@ const COUNTED_PARTS = 4;
  * phrase (its words adjacent, in order), then every part anywhere, then (up to COUNTED_PARTS
  * parts) all but one, all but two… down to any one part; with more parts, any part.
  */
-export function tiers(q: TextQuery): SQL[] {
+function tiers(q: TextQuery): SQL[] {
   const part = (text: string, prefix: boolean) => sql`search_query(${text}, ${prefix})`;
   const last = q.chunks.length - 1;
   const parts = q.chunks.map((c, i) => part(c, i === last));

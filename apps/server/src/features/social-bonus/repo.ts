@@ -44,4 +44,5 @@ export function createSocialBonusRepo(db: Db) {
     },
   };
 }
+
 export type SocialBonusRepo = ReturnType<typeof createSocialBonusRepo>;

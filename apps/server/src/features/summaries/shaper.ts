@@ -1,7 +1,7 @@
 import { SUMMARY_LIMITS, promptBudgetOf, resolveContextTokens } from '@chat/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
-import { countTextAs, tokenizerFamilyOf } from '../../providers/tokens.js';
+import { countTextAs, tokenizerFamilyOf } from '../../providers/token-count.js';
 import type { ProviderMessage } from '../../providers/types.js';
 import { messageCounter, type AskPromptShaper } from '../ask/index.js';
 

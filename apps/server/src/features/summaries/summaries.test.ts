@@ -4,7 +4,7 @@ import { contextTokensOf, DEFAULT_CONTEXT_TOKENS, type FinalEvent } from '@chat/
 import { chatUser, fakeEndpoint } from '../../../test/support/chat-harness.js';
 import { startTestApp, type Harness } from '../../../test/support/harness.js';
 import type { ProviderMessage } from '../../providers/types.js';
-import { estimateTokens } from '../../providers/tokens.js';
+import { estimateTokens } from '../../providers/token-count.js';
 import { splitForSummary, SUMMARY_INSTRUCTION, SUMMARY_PREFIX, transcriptWithin } from './shaper.js';
 
 interface SentBody {

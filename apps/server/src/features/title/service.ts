@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { ProviderCompletion } from '../../providers/types.js';
 import type { ConvosRepo } from '../convos/index.js';
+import { withRequestContext } from '../../providers/placeholders.js';
 
 export const TITLE_TIMEOUT_MS = 10_000;
 const REPLY_EXCERPT_CHARS = 1000;
@@ -31,7 +32,7 @@ export function cleanTitle(raw: string): string {
  * The function a model calls with the title when the endpoint's `titleMethod` is `functions`
  * (LibreChat's custom endpoints), instead of answering it as text.
  */
-export const TITLE_FUNCTION = {
+const TITLE_FUNCTION = {
   name: 'submit_title',
   description: 'Submit the title of the conversation: at most 5 words, no quotes, no trailing period.',
   parameters: {
@@ -43,7 +44,7 @@ export const TITLE_FUNCTION = {
 };
 
 /** The title in a completion: the submit_title call's argument when there is one, else the text. */
-export function titleOfCompletion(completion: ProviderCompletion): string {
+function titleOfCompletion(completion: ProviderCompletion): string {
   const call = completion.toolCalls.find((c) => c.name === TITLE_FUNCTION.name);
   if (call) {
     try {
@@ -87,7 +88,10 @@ export function createTitleService(deps: {
   const ask = async (req: TitleRequest): Promise<string> => {
     try {
       const endpoint = deps.providers.endpoint(req.endpointName);
-      const provider = await deps.providers.provider(endpoint, req.userId);
+      // A title request is about the conversation: its id is there for the endpoint's placeholders.
+      const provider = withRequestContext(await deps.providers.provider(endpoint, req.userId), {
+        body: { CONVERSATIONID: req.conversationId },
+      });
       const byFunction = endpoint.titleMethod === 'functions';
       const completion = await provider.complete(
         {

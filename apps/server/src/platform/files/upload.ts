@@ -25,7 +25,7 @@ const loadSharp = () =>
   });
 
 /** Largest image decoded, in pixels (width × height × frames): larger is a decompression bomb. */
-export const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;
+const MAX_IMAGE_PIXELS = IMAGE_LIMITS.maxPixels;
 
 const startsWith = (bytes: Uint8Array, sig: number[], at = 0) =>
   bytes.length >= at + sig.length && sig.every((b, i) => bytes[at + i] === b);

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   LANGUAGES,
-  matchLanguage,
   sitePageMeta,
   type Language,
   type SitePage,
   type SiteRenderer,
   type SiteRenderResult,
 } from '@chat/contract';
+import { preferredLanguage } from '../accept-language.js';
 import { escapeHtml, renderPageHead, type PageHead } from './spa-page.js';
 
 /** Where the build puts the public pages' renderer, beside web/ (tools/build/build.mjs). */
@@ -49,21 +49,7 @@ export function readSiteAssets(webDist: string): SiteAssets {
  */
 export function pageLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
   if (cookie && (LANGUAGES as readonly string[]).includes(cookie)) return cookie as Language;
-  const wanted = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, i) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-      return { tag: tag.trim(), q: q === undefined ? 1 : Number(q), i };
-    })
-    .filter((e) => e.tag && e.tag !== '*' && e.q > 0)
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { tag } of wanted) {
-    const lang = matchLanguage(tag);
-    // matchLanguage answers English for anything it does not know: only a real match counts.
-    if (lang !== 'en-US' || /^en\b/i.test(tag)) return lang;
-  }
-  return 'en-US';
+  return preferredLanguage(acceptLanguage);
 }
 
 /** A page's data, head and status, from the pages the server knows or a feature's (the blog's). */
@@ -74,7 +60,7 @@ export interface ResolvedSitePage {
 }
 
 /** A feature's public pages: the page at a path it owns, or undefined (not its path). */
-export type SitePageResolver = (pathname: string) => Promise<ResolvedSitePage | undefined>;
+type SitePageResolver = (pathname: string) => Promise<ResolvedSitePage | undefined>;
 
 declare module '../module.js' {
   interface ExtensionPoints {

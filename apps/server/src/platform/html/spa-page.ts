@@ -14,7 +14,7 @@ export function escapeHtml(text: string): string {
 }
 
 /**
- * index.html for one public page (spec §2): its own <title> and <meta name="description">, so a
+ * index.html for one public page: its own <title> and <meta name="description">, so a
  * crawler or a link preview sees them without running the app (which sets document.title itself
  * on later navigations). Undefined for every other path: index.html is served as built. Only the
  * head's title is touched and a meta tag added; the scripts stay as they are (the CSP allows
@@ -29,7 +29,7 @@ export function renderSpaPage(indexHtml: string, pathname: string, appTitle: str
 
 /**
  * The head of a page whose texts come from data (a blog post): its title and description, and
- * optionally a canonical link, Open Graph tags and one JSON-LD object (spec §2 Blog post: SEO meta
+ * optionally a canonical link, Open Graph tags and one JSON-LD object (SEO meta
  * tags and structured data), for crawlers and link previews, which do not run the app.
  */
 export interface PageHead {
@@ -46,7 +46,7 @@ export interface PageHead {
 }
 
 /** JSON safe inside a <script> element: nothing in it can close the element or start a comment. */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(
     /[<>&\u2028\u2029]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
@@ -81,7 +81,7 @@ export function renderPageHead(indexHtml: string, head: PageHead): string {
 }
 
 /** A feature's server-rendered pages: the head of a path it owns, or undefined (not its path). */
-export type PageHeadResolver = (pathname: string) => Promise<PageHead | undefined>;
+type PageHeadResolver = (pathname: string) => Promise<PageHead | undefined>;
 
 declare module '../module.js' {
   interface ExtensionPoints {

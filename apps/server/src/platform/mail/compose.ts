@@ -1,7 +1,7 @@
 import type { Mail } from './mailer.js';
 
 /** Text for HTML: the five characters that could open markup or leave an attribute. */
-export function escapeHtml(text: string): string {
+function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

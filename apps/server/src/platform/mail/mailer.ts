@@ -18,7 +18,7 @@ export interface Mailer {
 }
 
 /** nodemailer's SMTP options from EMAIL_* (LibreChat's meaning of EMAIL_ENCRYPTION). */
-export function smtpOptions(config: MailConfig): SMTPTransport.Options {
+function smtpOptions(config: MailConfig): SMTPTransport.Options {
   const tls: SMTPTransport.Options['tls'] = {
     ...(config.encryptionHostname ? { servername: config.encryptionHostname } : {}),
     ...(config.allowSelfSigned ? { rejectUnauthorized: false } : {}),

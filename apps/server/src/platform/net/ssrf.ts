@@ -48,7 +48,7 @@ export function parseAddress(text: string): IP | null {
 const v4 = (hi: number, lo: number) => ipaddr.IPv4.parse(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
 
 /** The IPv4 address an IPv6 address carries (mapped, translated, well-known NAT64, 6to4, compatible). */
-export function embeddedIPv4(ip: ipaddr.IPv6): { via: string; address: ipaddr.IPv4 } | null {
+function embeddedIPv4(ip: ipaddr.IPv6): { via: string; address: ipaddr.IPv4 } | null {
   const p = ip.parts;
   const range = ip.range();
   if (range === 'ipv4Mapped') return { via: range, address: ip.toIPv4Address() };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openTestRedisLinks, quietLogger } from '../../../test/support/redis.js';
+import { waitFor } from '../../../test/support/wait.js';
 import { connectRedis } from './connect.js';
 
 describe('the Redis link', () => {
@@ -18,11 +19,23 @@ describe('the Redis link', () => {
       a.subscribe('news', (m, self) => got.push(`a:${String(m)}:${self}`));
       b.subscribe('news', (m, self) => got.push(`b:${String(m)}:${self}`));
       other.links[0]!.subscribe('news', (m) => got.push(`other:${String(m)}`));
-      await new Promise((r) => setTimeout(r, 100)); // the subscriptions are in place
+      // Each link's subscription is in place once a message of its own prefix reaches it.
+      await waitFor(async () => {
+        await a.publish('news', 'ready');
+        await other.links[0]!.publish('news', 'ready');
+        return ['a:ready:true', 'b:ready:false', 'other:ready'].every((e) => got.includes(e));
+      });
+      got.length = 0;
       await a.publish('news', 'hello');
-      for (let i = 0; i < 100 && got.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
-      await new Promise((r) => setTimeout(r, 50));
-      expect(got.sort()).toEqual(['a:hello:true', 'b:hello:false']);
+      // Redis delivers to a subscriber in publishing order: when the other prefix's later message
+      // has reached its link, `hello` would have reached it first.
+      await other.links[0]!.publish('news', 'marker');
+      await waitFor(() => got.includes('other:marker') && got.filter((e) => e.includes('hello')).length >= 2);
+      expect(got.filter((e) => !e.includes('ready')).sort()).toEqual([
+        'a:hello:true',
+        'b:hello:false',
+        'other:marker',
+      ]);
     } finally {
       await one.close();
       await other.close();

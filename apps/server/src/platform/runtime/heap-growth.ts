@@ -89,7 +89,6 @@ export function createHeapGrowth(
     },
   };
 }
-export type HeapGrowth = ReturnType<typeof createHeapGrowth>;
 
 /** The process's: every app in it counts its streaming replies here. */
 export const heapGrowth = createHeapGrowth({ trim: loadMallocTrim() });

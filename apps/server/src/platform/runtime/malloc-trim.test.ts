@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -18,9 +19,19 @@ describe('malloc-trim addon', () => {
     const { buildNative } = (await import(pathToFileURL(native).href)) as {
       buildNative(outDir: string): string | null;
     };
-    // This machine (and CI's) has cc and Node's headers: the build must succeed here.
-    expect(buildNative(dir)).toBeNull();
-    const trim = loadMallocTrim(pathToFileURL(join(dir, 'main.js')).href);
+    const cc = process.env.CC || 'cc';
+    const compiler = spawnSync(cc, ['--version'], { encoding: 'utf8' });
+    const why = buildNative(dir);
+    const bundle = pathToFileURL(join(dir, 'main.js')).href;
+    if (compiler.error) {
+      // No compiler here: the build says so by name, and the server runs without the addon.
+      expect(why).toMatch(new RegExp(`^${cc}: `));
+      expect(loadMallocTrim(bundle)).toBeNull();
+      return;
+    }
+    // With a compiler the build must succeed: Node's headers are found beside node or the system's.
+    expect(why).toBeNull();
+    const trim = loadMallocTrim(bundle);
     expect(trim).toBeTypeOf('function');
     // glibc's answer: whether some pages went back (the process's heaps decide which).
     expect(typeof trim!()).toBe('boolean');

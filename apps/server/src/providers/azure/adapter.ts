@@ -1,4 +1,4 @@
-import type { ProviderAdapter } from '../adapters.js';
+import type { ProviderAdapter } from '../adapter-types.js';
 import { createLanguageModelProvider } from '../sdk/language-model-provider.js';
 import { lazyModule } from '../../platform/lazy.js';
 import { azureRoute, baseURLFor, deploymentOf } from './target.js';

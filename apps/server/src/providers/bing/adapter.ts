@@ -1,7 +1,7 @@
 import { BING_DEFAULTS, SYDNEY_SYSTEM_MESSAGE, type BingToneStyle } from '@chat/contract';
 import type WebSocket from 'ws';
 import { lazyModule } from '../../platform/lazy.js';
-import type { ProviderAdapter } from '../adapters.js';
+import type { ProviderAdapter } from '../adapter-types.js';
 import { mapProviderError } from '../errors.js';
 import { idleWatch } from '../idle-watch.js';
 import { cut, fromStatus } from '../status-errors.js';
@@ -10,13 +10,13 @@ import { completeFromStream } from '../complete-from-stream.js';
 import { type ChatProvider, type ProviderError, type ProviderEvent, type ProviderRequest } from '../types.js';
 
 /** Where BINGAI_HOST points by default. */
-export const BING_HOST = 'https://www.bing.com';
+const BING_HOST = 'https://www.bing.com';
 /** `ws`, loaded when a Bing endpoint is first used (the registry awaits `load`). */
 const wsLib = lazyModule('ws', () => import('ws').then((m) => m.default));
 
 const RS = '\x1e';
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
-/** About 4 characters per token: the context is cut from its start to fit ~7k tokens (spec §9). */
+/** About 4 characters per token: the context is cut from its start to fit ~7k tokens. */
 const CONTEXT_MAX_CHARS = BING_DEFAULTS.contextMaxTokens * 4;
 
 /** The option sets every request carries, and each tone's own (the Bing web client's). */
@@ -145,7 +145,7 @@ function invocation(
  * updates carry the whole text so far. Each turn is a new Bing conversation with the branch as
  * its context (transcript.ts); Sydney mode adds the system message. Bing counts no tokens.
  */
-export function createBingProvider(
+function createBingProvider(
   target: { host: string; token: string },
   opts: { idleTimeoutMs?: number | undefined } = {},
 ): ChatProvider {

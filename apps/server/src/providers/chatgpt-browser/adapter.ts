@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProviderAdapter } from '../adapters.js';
+import type { ProviderAdapter } from '../adapter-types.js';
 import { mapProviderError } from '../errors.js';
 import { idleWatch } from '../idle-watch.js';
 import { sseData } from '../sse-lines.js';
@@ -9,7 +9,7 @@ import { completeFromStream } from '../complete-from-stream.js';
 import { type ChatProvider, type ProviderError, type ProviderEvent, type ProviderRequest } from '../types.js';
 
 /** Where CHATGPT_REVERSE_PROXY points by default: the web app's own conversation route. */
-export const CHATGPT_CONVERSATION_URL = 'https://chatgpt.com/backend-api/conversation';
+const CHATGPT_CONVERSATION_URL = 'https://chatgpt.com/backend-api/conversation';
 
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 
@@ -55,7 +55,7 @@ function detailOf(body: string): string | undefined {
  * original product's CHATGPT_TOKEN). Each event carries the whole text so far; we pass on what
  * is new. The backend counts no tokens, so usage is unknown.
  */
-export function createChatGPTWebProvider(
+function createChatGPTWebProvider(
   target: { url: string; token: string; fetch?: typeof globalThis.fetch | undefined },
   opts: { idleTimeoutMs?: number | undefined } = {},
 ): ChatProvider {

@@ -4,9 +4,9 @@ import type { GoogleServiceAccount } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 
 /** Where a key without `token_uri` exchanges its JWT (Google's OAuth 2.0 token endpoint). */
-export const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
+const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token';
 /** The scope Vertex AI's generateContent needs. */
-export const VERTEX_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
+const VERTEX_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 
 const JWT_LIFETIME_S = 3600;
 /** A token is renewed this long before it expires, so no request carries one about to lapse. */

@@ -2,7 +2,7 @@ import type { GoogleServiceAccount } from '../../config/app-config.js';
 import { vertexAccessToken } from './vertex-token.js';
 
 /** LibreChat's GOOGLE_LOC default. */
-export const DEFAULT_VERTEX_LOCATION = 'us-central1';
+const DEFAULT_VERTEX_LOCATION = 'us-central1';
 
 /**
  * The base URL `@ai-sdk/google` calls for Vertex AI: the project's Google publisher models,

@@ -7,9 +7,14 @@ import { isStorable } from '../../platform/storable.js';
 export async function fetchOpenAIModels(
   baseURL: string,
   apiKey: string,
-  opts: { headers?: Record<string, string> | undefined; signal?: AbortSignal | undefined } = {},
+  opts: {
+    headers?: Record<string, string> | undefined;
+    signal?: AbortSignal | undefined;
+    /** The credentials' fetch (PROXY's) when they have one. */
+    fetch?: typeof globalThis.fetch | undefined;
+  } = {},
 ): Promise<string[]> {
-  const res = await fetch(`${baseURL.replace(/\/$/, '')}/models`, {
+  const res = await (opts.fetch ?? globalThis.fetch)(`${baseURL.replace(/\/$/, '')}/models`, {
     headers: { ...opts.headers, Authorization: `Bearer ${apiKey}` },
     signal: opts.signal ?? AbortSignal.timeout(3000),
   });

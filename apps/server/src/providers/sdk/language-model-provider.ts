@@ -14,6 +14,7 @@ import {
   type ProviderEvent,
   type ProviderRequest,
 } from '../types.js';
+import { editCall, type Shaper } from './call-shape.js';
 import { callOptions } from './prompt.js';
 import {
   pumpWire,
@@ -34,6 +35,11 @@ export interface LanguageModelProviderOptions {
    * client's fetch must then be `tapFetch`. Without it every chunk goes through the SDK.
    */
   wire?: WireProtocol | undefined;
+  /**
+   * The endpoint's changes to each request (call-shape.ts): per-call headers, and a body edit the
+   * client's fetch must apply (`shapingFetch`).
+   */
+  shape?: Shaper | undefined;
 }
 
 const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
@@ -62,7 +68,7 @@ const FINISH_REASONS: Record<LanguageModelV3FinishReason['unified'], string> = {
  * OpenAI's finish_reason (the SDK's finish then has no raw reason), Anthropic's message_stop
  * (no finish at all), Gemini's finishReason.
  */
-export const INCOMPLETE_STREAM: ProviderError = {
+const INCOMPLETE_STREAM: ProviderError = {
   code: 'upstream_incomplete',
   message: 'The connection to the provider ended before the reply was complete',
 };
@@ -234,11 +240,16 @@ async function openStream(
   req: ProviderRequest,
   signal: AbortSignal,
   tap: { response?: KeptBody } | undefined,
+  headers: Record<string, string> | undefined,
 ): Promise<
   | { kept: KeptBody; reader?: undefined }
   | { kept?: undefined; reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> }
 > {
-  const { stream } = await model.doStream({ ...callOptions(req), abortSignal: signal });
+  const { stream } = await model.doStream({
+    ...callOptions(req),
+    ...(headers ? { headers } : {}),
+    abortSignal: signal,
+  });
   const kept = tap?.response;
   if (!kept) return { reader: stream.getReader() };
   stream.cancel().catch(() => {});
@@ -273,7 +284,9 @@ export function createLanguageModelProvider(
       // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
       // none of it. See docs/decisions.md.
       const tap = opts.wire ? tapCall(idle.signal, opts.wire.continues) : undefined;
-      const opened = await openStream(model(req.model), req, idle.signal, tap);
+      const shape = opts.shape?.(req);
+      editCall(idle.signal, shape?.edit);
+      const opened = await openStream(model(req.model), req, idle.signal, tap, shape?.headers);
       if (opened.kept && opts.wire && tap) {
         // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
         const { kept } = opened;
@@ -314,9 +327,13 @@ export function createLanguageModelProvider(
       const timeout = AbortSignal.timeout(timeoutMs);
       try {
         // The same provider call as streaming, one-shot: one prompt conversion for both.
+        const shape = opts.shape?.(req);
+        const abortSignal = AbortSignal.any([signal, timeout]);
+        editCall(abortSignal, shape?.edit);
         const result = await model(req.model).doGenerate({
           ...callOptions(req),
-          abortSignal: AbortSignal.any([signal, timeout]),
+          ...(shape?.headers ? { headers: shape.headers } : {}),
+          abortSignal,
         });
         return {
           text: result.content.map((c) => (c.type === 'text' ? c.text : '')).join(''),

@@ -83,7 +83,7 @@ function message(m: Exclude<ProviderMessage, { role: 'system' }>): LanguageModel
  * The prompt in the SDK's provider format (what streamText would hand to `doStream`): system
  * messages joined and first, then the turns in order.
  */
-export function providerPrompt(messages: ProviderMessage[]): LanguageModelV3Prompt {
+function providerPrompt(messages: ProviderMessage[]): LanguageModelV3Prompt {
   const system = messages.flatMap((m) => (m.role === 'system' ? [m.content] : []));
   const turns = messages.flatMap((m) => (m.role === 'system' ? [] : [message(m)]));
   return system.length > 0 ? [{ role: 'system', content: system.join('\n\n') }, ...turns] : turns;

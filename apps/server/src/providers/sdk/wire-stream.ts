@@ -4,7 +4,8 @@ import { finished, pipeline, Readable } from 'node:stream';
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
+import { proxyDispatcherOf } from '../../platform/net/upstream-proxy.js';
 
 /**
  * The cheaper route for a streamed reply's body (docs/decisions.md, "Relay cost"). The SDK still
@@ -56,7 +57,7 @@ export interface WireProtocol {
 }
 
 /** Where a kept body delivers itself: its chunks as they arrive, then its end or failure. */
-export interface BodySink {
+interface BodySink {
   data(chunk: Uint8Array): void;
   end(): void;
   /** The body failed: the error fetch's reader would throw (the abort reason once aborted). */
@@ -98,12 +99,16 @@ const taps = new WeakMap<AbortSignal, Tap>();
  * and headers (its stream is cancelled unread). Anything else reaches the SDK untouched.
  */
 export function tapFetch(inner?: typeof fetch): typeof fetch {
+  // The operator's PROXY: the stream still goes through undici's request, by way of the proxy.
+  const proxy = proxyDispatcherOf(inner);
   return async (input, init) => {
     const tap = init?.signal ? taps.get(init.signal) : undefined;
     if (!tap || !init) return (inner ?? globalThis.fetch)(input, init);
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const send = (body: RequestInit['body']): Promise<Sent> =>
-      inner ? viaFetch(inner, input, { ...init, body }) : viaRequest(url, { ...init, body });
+      inner && !proxy
+        ? viaFetch(inner, input, { ...init, body })
+        : viaRequest(url, { ...init, body }, proxy, inner);
     const sent = await send(init.body);
     if (sent instanceof Response) return sent;
     tap.response = sent;
@@ -157,11 +162,17 @@ async function viaFetch(
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /**
- * Through undici's request, reading a 2xx body as a Node stream. Thrown errors are fetch's: the
- * signal's reason once aborted, else `TypeError('fetch failed')` caused by undici's error. A
- * redirect is sent again through fetch, which follows it as before.
+ * Through undici's request (by way of `dispatcher`, the operator's proxy, when given), reading a
+ * 2xx body as a Node stream. Thrown errors are fetch's: the signal's reason once aborted, else
+ * `TypeError('fetch failed')` caused by undici's error. A redirect is sent again through
+ * `redirectFetch` (the same proxy's), which follows it as before.
  */
-async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
+async function viaRequest(
+  url: string,
+  init: RequestInit,
+  dispatcher?: Dispatcher,
+  redirectFetch: typeof fetch = globalThis.fetch,
+): Promise<Sent> {
   const signal = init.signal ?? undefined;
   let res: Awaited<ReturnType<typeof request>>;
   const sentHeaders = Object.fromEntries(new Headers(init.headers));
@@ -183,6 +194,7 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
       headers: sentHeaders,
       body: payload,
       ...(signal ? { signal } : {}),
+      ...(dispatcher ? { dispatcher } : {}),
     });
   } catch (err) {
     if (signal?.aborted) throw signal.reason;
@@ -200,7 +212,7 @@ async function viaRequest(url: string, init: RequestInit): Promise<Sent> {
   res.body.on('error', ignore);
   if (status >= 300 && status < 400) {
     await res.body.dump().catch(ignore);
-    return globalThis.fetch(url, init);
+    return redirectFetch(url, init);
   }
   if (status < 200 || status >= 300) {
     const body = NULL_BODY.has(status) ? null : await res.body.arrayBuffer();

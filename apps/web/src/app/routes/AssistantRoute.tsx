@@ -3,7 +3,7 @@ import { NEW_CONVO } from '@chat/contract';
 import { ChatView } from '../../features/chat/ChatView';
 
 /**
- * /a/:conversationId — the assistants' chat view (spec §2): the chat view with an assistant panel;
+ * /a/:conversationId — the assistants' chat view: the chat view with an assistant panel;
  * 'new' is an empty conversation that follows to /a/<id> once saved.
  */
 export default function AssistantRoute() {

@@ -18,7 +18,7 @@ export { preloadConversationView } from '../../features/chat/ChatView';
 
 /**
  * /c/:conversationId — 'new' is an empty, unsaved conversation; /search/:query and /c/search are
- * the search view (spec §2). A route of the shell: it picks the feature the URL names.
+ * the search view. A route of the shell: it picks the feature the URL names.
  */
 export default function ChatRoute() {
   const { conversationId = NEW_CONVO, query } = useParams();

@@ -8,7 +8,7 @@ import { preloadChat } from './chat-chunks';
 export const LandingPage = preloadable(() => import('../../features/site/LandingPage'));
 
 /**
- * `/` (spec §2): the landing page for a visitor, /c/new for a signed-in person. Kept small: it is
+ * `/`: the landing page for a visitor, /c/new for a signed-in person. Kept small: it is
  * in the first bundle, and the landing page's chunk loads apart from the chat's.
  */
 export function HomeRoute() {

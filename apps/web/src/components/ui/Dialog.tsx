@@ -21,6 +21,8 @@ export interface DialogProps {
    * full screen on small screens, a medium panel from 640 px (settings).
    */
   size?: 'default' | 'wide' | 'sheet';
+  /** false: no close button (a choice the footer's buttons make, such as accepting terms). */
+  closeButton?: boolean;
   'data-testid'?: string;
 }
 
@@ -51,6 +53,7 @@ export function Dialog({
   className,
   initialFocusRef,
   size = 'default',
+  closeButton = true,
   'data-testid': testId,
 }: DialogProps) {
   const { t } = useTranslation();
@@ -135,9 +138,11 @@ export function Dialog({
           <h2 id={titleId} className="text-lg font-semibold leading-7">
             {title}
           </h2>
-          <IconButton label={t('com_ui_close')} size="sm" onClick={onClose} className="-me-2 -mt-1">
-            <X className="size-4" aria-hidden />
-          </IconButton>
+          {closeButton && (
+            <IconButton label={t('com_ui_close')} size="sm" onClick={onClose} className="-me-2 -mt-1">
+              <X className="size-4" aria-hidden />
+            </IconButton>
+          )}
         </div>
         {description && (
           <div id={descId} className="text-sm text-text-secondary">

@@ -20,7 +20,7 @@ export interface MenuEntry {
   testId?: string;
 }
 
-export interface MenuTriggerProps {
+interface MenuTriggerProps {
   ref: Ref<HTMLButtonElement>;
   onClick: () => void;
   onKeyDown: (e: React.KeyboardEvent) => void;

@@ -13,7 +13,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { AlertTriangle, CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
 
-export type ToastSeverity = 'info' | 'success' | 'warning' | 'error';
+type ToastSeverity = 'info' | 'success' | 'warning' | 'error';
 
 export interface ToastOptions {
   message: string;

@@ -4,7 +4,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useAuth } from '../auth';
-import { ErrorLogSection } from '../admin-errors';
+import { ErrorLogSection } from '../error-log';
 import { BanSection, BannedUsersSection } from './BanSection';
 import { ImpersonateSection } from './ImpersonateSection';
 import { ModelConfigSection } from './ModelConfigSection';
@@ -15,7 +15,7 @@ import {
   ViolationsSection,
 } from './TableSections';
 
-/** Business §6: anyone signed in but the operator sees this. */
+/** Anyone signed in but the operator sees this. */
 function AccessDenied() {
   const { t } = useTranslation();
   return (
@@ -35,7 +35,7 @@ function AccessDenied() {
 }
 
 /**
- * /admin (business §2, §4, §6): the operator's panel. Who is the operator is the server's word at
+ * /admin: the operator's panel. Who is the operator is the server's word at
  * sign-in (display only: every call is checked on the server, 403 for anyone else).
  */
 export default function AdminPage() {

@@ -12,7 +12,7 @@ import { Section, labelClass, selectClass } from './Section';
 
 const HOUR = 60 * 60_000;
 /** The durations offered; two hours (the server's BAN_DURATION default) first chosen. */
-export const BAN_DURATIONS = [
+const BAN_DURATIONS = [
   { key: 'com_admin_duration_1h', ms: HOUR },
   { key: 'com_admin_duration_2h', ms: 2 * HOUR },
   { key: 'com_admin_duration_1d', ms: 24 * HOUR },
@@ -23,7 +23,7 @@ export const BAN_DURATIONS = [
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** Business §6: ban a user by email, for a duration, with a reason. */
+/** Ban a user by email, for a duration, with a reason. */
 export function BanSection() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -36,7 +36,7 @@ export function BanSection() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const target = email.trim();
-    // Business §4: banning needs an email, otherwise only a console notice.
+    // Banning needs an email, otherwise only a console notice.
     if (!target) {
       console.warn('Enter the email of the user to ban');
       return;
@@ -98,7 +98,7 @@ export function BanSection() {
   );
 }
 
-/** Business §6: the users banned now, each with Unban. */
+/** The users banned now, each with Unban. */
 export function BannedUsersSection() {
   const { t, i18n } = useTranslation();
   const toast = useToast();

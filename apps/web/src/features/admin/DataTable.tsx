@@ -23,7 +23,7 @@ export interface Paging {
 }
 
 /**
- * A table of the panel with its loading, empty and failed states; a failure reads business §8's
+ * A table of the panel with its loading, empty and failed states; a failure reads the panel's
  * "Error loading {table} data: {message}" (Unknown error without a message).
  */
 export function DataTable<Row>({

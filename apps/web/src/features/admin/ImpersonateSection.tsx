@@ -9,7 +9,7 @@ import { errorText } from './errors';
 import { Section } from './Section';
 
 /**
- * Business §4: impersonation replaces the session with the target's user and token and goes to
+ * Impersonation replaces the session with the target's user and token and goes to
  * /c/new (the chat then shows the "viewing as" banner with the way back).
  */
 export function ImpersonateSection() {

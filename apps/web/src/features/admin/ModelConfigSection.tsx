@@ -7,7 +7,7 @@ import { useModelConfig, useSaveModelConfig } from './api';
 import { errorText } from './errors';
 import { Section, labelClass, selectClass, textareaClass } from './Section';
 
-/** Business §6: the system prompt (jailbreakPrompt) and prefill of a configurable model. */
+/** The system prompt (jailbreakPrompt) and prefill of a configurable model. */
 export function ModelConfigSection() {
   const { t } = useTranslation();
   const toast = useToast();
@@ -24,7 +24,7 @@ export function ModelConfigSection() {
   }, [config.data]);
 
   const onSave = () => {
-    // Business §4: saving needs a selected model.
+    // Saving needs a selected model.
     if (!model) {
       console.warn('Select a model before saving its configuration');
       return;

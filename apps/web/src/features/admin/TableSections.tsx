@@ -10,7 +10,7 @@ import { Section } from './Section';
 
 const dateTime: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** Business §3 Violation rows: this month's, most first. */
+/** Violation rows: this month's, most first. */
 export function ViolationsSection() {
   const { t, i18n } = useTranslation();
   const q = useTopViolations();
@@ -39,7 +39,7 @@ export function ViolationsSection() {
   );
 }
 
-/** Business §3 Activity rows: tokens used and messages sent, most tokens first, paged. */
+/** Activity rows: tokens used and messages sent, most tokens first, paged. */
 export function ActivitySection() {
   const { t, i18n } = useTranslation();
   const [skip, setSkip] = useState(0);

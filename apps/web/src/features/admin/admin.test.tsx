@@ -26,7 +26,7 @@ const table = (error: Error | null) =>
     />,
   );
 
-describe('the admin panel (business §6, §8)', () => {
+describe('the admin panel', () => {
   it('reads a table failure as "Error loading … data: {message}", Unknown error without one', () => {
     table(new ApiError(500, 'internal', 'Database unavailable'));
     expect(screen.getByTestId('t-error').textContent).toBe(

@@ -2,8 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_ROUTE_PATHS, ADMIN_LIMITS, type UpdateModelConfigRequest } from '@chat/contract';
 import { callApi } from '../../api/call';
 
-/** The panel's queries (business §7 Admin); none of them outside /admin. */
-export const adminKeys = {
+/** The panel's queries; none of them outside /admin. */
+const adminKeys = {
   all: ['admin'] as const,
   banned: ['admin', 'banned'] as const,
   violations: ['admin', 'violations'] as const,

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 
-/** /admin (business §2): the operator's panel, a route chunk of its own. */
+/** /admin: the operator's panel, a route chunk of its own. */
 export const AdminPage = lazy(() => import('./AdminPage'));
 
 /** The "viewing as" banner of an impersonation session: its own chunk, loaded only then. */

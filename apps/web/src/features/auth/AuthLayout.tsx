@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useStartupConfig } from '../../api/config';
+import { LegalLinks } from '../../components/LegalLinks';
 
 interface AuthLayoutProps {
   title: string;
@@ -23,6 +24,10 @@ export function AuthLayout({ title, children, footer }: AuthLayoutProps) {
         {children}
       </div>
       {footer && <div className="mt-6 text-center text-sm text-text-secondary">{footer}</div>}
+      <LegalLinks
+        config={config?.interface}
+        className="mt-6 flex justify-center gap-4 text-xs text-text-secondary"
+      />
     </main>
   );
 }

@@ -10,7 +10,7 @@ import { useAuth, type AuthState } from './auth-context';
 import { testUser } from '../../test-support/user';
 import { clearSessionHint, setSessionHint } from '../../test-support/session-hint';
 
-/** The session's ends (spec §4 Session 7–8): logout, sign out everywhere, a deleted account. */
+/** The session's ends: logout, sign out everywhere, a deleted account. */
 const user = testUser({ name: 'Ann Example' });
 
 type Answer = (url: string, init: RequestInit) => Response;
@@ -103,6 +103,19 @@ describe('logout', () => {
     await act(() => auth.logout());
     expect(sent).toContain('POST /api/auth/logout');
     expect(screen.getByTestId('where').textContent).toBe('unauthenticated /goodbye');
+  });
+
+  it('sends the chat routes where the sign-out went (Trial Ended → Register), until the next sign-in', async () => {
+    await signedIn();
+    answers['/api/auth/logout'] = () => Response.json({ message: 'Logout successful', redirect: '/login' });
+    await act(() => auth.logout('/register'));
+    expect(screen.getByTestId('where').textContent).toBe('unauthenticated /register');
+    // RequireAuth's own redirect of the chat page being left (its page may still be mounted while
+    // /register's code loads) goes there too, not to /login.
+    expect(auth.loginPath).toBe('/register');
+    answers['/api/auth/login'] = () => Response.json({ token: 'access-2', user });
+    await act(() => auth.login({ email: user.email, password: 'password123' }));
+    expect(auth.loginPath).toBe('/login');
   });
 
   it('signing out everywhere posts /api/auth/logout/all, then takes the logged-out path', async () => {

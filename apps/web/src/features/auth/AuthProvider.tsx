@@ -3,10 +3,10 @@ import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
 import { ApiError, onSessionChange, resumeSession, setSession, takeBootRefresh } from '../../api/http';
-import { postCheckFreeTier, postLogin, postLogout, postLogoutAll, postRegister } from '../../api/auth';
+import { postCheckFreeTier, postLogin, postLogout, postLogoutAll, postRegister } from './api';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
 
-/** Spec §4 Session 6–7: login and logout forget the locally stored last setup and model. */
+/** Login and logout forget the locally stored last setup and model. */
 function clearLocalSetup(): void {
   try {
     localStorage.removeItem(LOCAL_KEYS.lastConversationSetup);
@@ -17,7 +17,7 @@ function clearLocalSetup(): void {
 }
 
 /**
- * Spec §4 Session 8: a deleted account clears local and session storage and cookies (those script
+ * A deleted account clears local and session storage and cookies (those script
  * can reach: the httpOnly refresh cookie is cleared by the server, and its session is gone).
  */
 function clearAllStorage(): void {
@@ -34,7 +34,7 @@ function clearAllStorage(): void {
 }
 
 const DELETED_LOGIN_PATH = '/login?message=account_deleted';
-/** Spec §4 Session 9: a banned user is logged out to /login, which shows the banned text. */
+/** A banned user is logged out to /login, which shows the banned text. */
 const BANNED_LOGIN_PATH = '/login?message=banned';
 
 function isAccountDeleted(err: unknown): boolean {
@@ -48,6 +48,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [session, setSessionState] = useState<AuthResponse | null>(null);
   const [accountDeleted, setAccountDeleted] = useState(false);
   const [banned, setBanned] = useState(false);
+  /** Where the last sign-out went (its redirect), until the next session starts. */
+  const [exitPath, setExitPath] = useState<string | null>(null);
 
   useEffect(() => {
     let heard = false;
@@ -94,6 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (res: AuthResponse) => {
       queryClient.clear();
       clearLocalSetup();
+      setExitPath(null);
       setSession(res);
     },
     [queryClient],
@@ -121,11 +124,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [startSession],
   );
 
-  /** Spec §4 Session 7: forget cached data and the local setup, then go where the server said. */
+  /** Forget cached data and the local setup, then go where the server said. */
   const endSession = useCallback(
     (redirect: string) => {
       queryClient.clear();
       clearLocalSetup();
+      // Where the chat routes send the signed-out too (RequireAuth): the navigation below may
+      // wait for its page's code while their own redirect fires, and must not be overtaken.
+      if (!/^https?:\/\//.test(redirect)) setExitPath(redirect);
       setSession(null);
       if (/^https?:\/\//.test(redirect)) window.location.assign(redirect);
       else navigate(redirect, { replace: true });
@@ -184,7 +190,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: status === 'authenticated',
       isOperator: session?.operator === true,
       impersonating: session?.impersonating === true,
-      loginPath: accountDeleted ? DELETED_LOGIN_PATH : banned ? BANNED_LOGIN_PATH : '/login',
+      loginPath: accountDeleted ? DELETED_LOGIN_PATH : banned ? BANNED_LOGIN_PATH : (exitPath ?? '/login'),
+      mayReturn: !accountDeleted && !banned && exitPath === null,
       login,
       register,
       signInFreeTier,
@@ -199,6 +206,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       session,
       accountDeleted,
       banned,
+      exitPath,
       login,
       register,
       signInFreeTier,

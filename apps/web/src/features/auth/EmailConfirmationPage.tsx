@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from '../../hooks/useTranslation';
-import { confirmEmail } from '../../api/identity';
+import { confirmEmail } from './api';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink, AuthText } from './AuthLinks';
 
-/** Business §2 Email confirmation: the mailed link's token confirms the address once. */
+/** Email confirmation: the mailed link's token confirms the address once. */
 export default function EmailConfirmationPage() {
   const { t } = useTranslation();
   const navigate = useStableNavigate();

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { FORGOT_PASSWORD_ERROR_MS, requestPasswordResetSchema } from '@chat/contract';
-import { requestPasswordReset } from '../../api/identity';
+import { requestPasswordReset } from './api';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
@@ -20,7 +20,7 @@ function safeLink(link: string | undefined): string | null {
   }
 }
 
-/** Business §2 Forgot password: an email form; the link is mailed, or shown when mail is off. */
+/** Forgot password: an email form; the link is mailed, or shown when mail is off. */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();
   const [email, setEmail] = useState('');

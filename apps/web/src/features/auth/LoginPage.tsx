@@ -7,6 +7,7 @@ import {
   isOAuthErrorCode,
   loginRequestSchema,
   OAUTH_ERROR_TEXT_KEYS,
+  usernameLoginRequestSchema,
 } from '@chat/contract';
 import { useStartupConfig } from '../../api/config';
 import { Alert } from '../../components/ui/Alert';
@@ -16,17 +17,18 @@ import { TextField } from '../../components/ui/TextField';
 import { useAuth } from './auth-context';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorKey } from './errors';
+import { RETURN_PARAM, safeReturnPath } from './return-path';
 import { SocialLogins } from './SocialLogins';
 import { fieldErrors } from './validation';
 import { deviceFingerprint } from './fingerprint';
 
 type Field = 'email' | 'password';
 
-/** ?message=account_deleted (spec §2), or ?error=<code> from a social sign-in's callback. */
+/** ?message=account_deleted, or ?error=<code> from a social sign-in's callback. */
 function initialErrorKey(params: URLSearchParams): string | null {
   const message = params.get('message');
   if (message === 'account_deleted') return ERROR_TEXT_KEYS.account_deleted;
-  // Spec §4 Session 9: a banned user logged out lands here with the banned text.
+  // A banned user logged out lands here with the banned text.
   if (message === 'banned') return ERROR_TEXT_KEYS.banned;
   const error = params.get('error');
   return error && isOAuthErrorCode(error) ? OAUTH_ERROR_TEXT_KEYS[error] : null;
@@ -43,7 +45,7 @@ export default function LoginPage() {
   const [pending, setPending] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(() => initialErrorKey(params));
 
-  // Business §2, §4: Try Now's route state (the site's FreeTierRouteState) signs the device's
+  // Try Now's route state (the site's FreeTierRouteState) signs the device's
   // free-tier account in, once; a server-rendered page's Try Now (a full page load) sends the same
   // as the query marker.
   const freeTier =
@@ -69,16 +71,22 @@ export default function LoginPage() {
   }, [freeTier, status, signInFreeTier]);
 
   if (status === 'loading' || (startingFreeTier && status !== 'authenticated')) return <FullPageSpinner />;
-  if (status === 'authenticated' && !pending) return <Navigate to="/c/new" replace />;
+  if (status === 'authenticated' && !pending) {
+    // Back to the page that sent the person here (LibreChat's redirect_to), else a new chat.
+    return <Navigate to={safeReturnPath(params.get(RETURN_PARAM)) ?? '/c/new'} replace />;
+  }
 
-  const errors = submitted ? fieldErrors(loginRequestSchema, values) : {};
+  // LDAP_LOGIN_USES_USERNAME: the first field is the directory username (still sent as `email`).
+  const usesUsername = config?.ldap?.username === true;
+  const schema = usesUsername ? usernameLoginRequestSchema : loginRequestSchema;
+  const errors = submitted ? fieldErrors(schema, values) : {};
   const set = (field: Field) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setSubmitted(true);
-    if (Object.keys(fieldErrors(loginRequestSchema, values)).length > 0) return;
+    if (Object.keys(fieldErrors(schema, values)).length > 0) return;
     setPending(true);
     setErrorKey(null);
     try {
@@ -123,10 +131,10 @@ export default function LoginPage() {
       {emailLogin && (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
           <TextField
-            label={t('com_auth_email_address')}
-            type="email"
+            label={usesUsername ? t('com_auth_username') : t('com_auth_email_address')}
+            type={usesUsername ? 'text' : 'email'}
             name="email"
-            autoComplete="email"
+            autoComplete={usesUsername ? 'username' : 'email'}
             autoFocus
             value={values.email}
             onChange={set('email')}

@@ -5,7 +5,7 @@ import '../../app/i18n';
 import RegisterPage from './RegisterPage';
 import type { AuthState, RegisterInput } from './auth-context';
 
-/** Business §2 Register page, §3 registration payload: validated on change, fingerprint sent. */
+/** Register page and its payload: validated on change, fingerprint sent. */
 const config = vi.hoisted(() => ({ registrationEnabled: true }));
 vi.mock('../../api/config', () => ({
   useStartupConfig: () => ({ data: { appTitle: 'Chat', ...config }, isPending: false }),

@@ -61,7 +61,7 @@ export default function RegisterPage() {
     setPending(true);
     setServerError(null);
     try {
-      // Spec business §3: the payload carries the device fingerprint (ipAddress: see fingerprint.ts).
+      // The payload carries the device fingerprint (ipAddress: see fingerprint.ts).
       const fingerprint = await deviceFingerprint();
       const pending = await register({
         ...values,

@@ -4,7 +4,7 @@ import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from '../../hooks/useTranslation';
 import { resetPasswordRequestSchema } from '@chat/contract';
 import { ApiError } from '../../api/http';
-import { resetPassword } from '../../api/identity';
+import { resetPassword } from './api';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
@@ -16,7 +16,7 @@ import { fieldErrors } from './validation';
 type Field = 'token' | 'userId' | 'password' | 'confirm_password';
 
 /**
- * Business §2 Reset password: new password and its confirmation (no pasting into the
+ * Reset password: new password and its confirmation (no pasting into the
  * confirmation), the link's token and userId as hidden fields; then a success screen.
  */
 export default function ResetPasswordPage() {
@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
 
   const all = fieldErrors(resetPasswordRequestSchema, values);
   const shown = (f: Field) => (touched[f] ? all[f] : undefined);
-  // The hidden fields' texts (business §5) are shown above the form once a submit was tried.
+  // The hidden fields' texts are shown above the form once a submit was tried.
   const hiddenError = shown('token') ?? shown('userId');
   const hasErrors = (['password', 'confirm_password'] as const).some((f) => shown(f));
 

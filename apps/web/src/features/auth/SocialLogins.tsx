@@ -5,7 +5,12 @@ import { isSocialProvider, oauthStartPath, type SocialProvider, type StartupConf
 const ICON = { width: 18, height: 18, 'aria-hidden': true } as const;
 
 /** The providers' marks, small and inline (no request, no third-party origin). */
-const ICONS: Record<Exclude<SocialProvider, 'openid'>, ReactNode> = {
+const ICONS: Record<Exclude<SocialProvider, 'openid' | 'saml'>, ReactNode> = {
+  apple: (
+    <svg viewBox="0 0 24 24" fill="currentColor" {...ICON}>
+      <path d="M16.4 12.6c0-2.6 2.1-3.8 2.2-3.9-1.2-1.8-3.1-2-3.7-2-1.6-.2-3.1.9-3.9.9-.8 0-2-.9-3.4-.9-1.7 0-3.3 1-4.2 2.6-1.8 3.1-.5 7.7 1.3 10.2.9 1.2 1.9 2.6 3.2 2.6 1.3-.1 1.8-.8 3.3-.8 1.6 0 2 .8 3.4.8 1.4 0 2.3-1.3 3.1-2.5 1-1.4 1.4-2.8 1.4-2.9 0 0-2.7-1-2.7-4.1zM13.9 5c.7-.9 1.2-2 1-3.2-1 0-2.3.7-3 1.6-.7.8-1.2 2-1.1 3.1 1.2.1 2.3-.6 3.1-1.5z" />
+    </svg>
+  ),
   google: (
     <svg viewBox="0 0 48 48" {...ICON}>
       <path
@@ -56,10 +61,17 @@ const ENABLED: Record<SocialProvider, keyof StartupConfig> = {
   discord: 'discordLoginEnabled',
   openid: 'openidLoginEnabled',
   facebook: 'facebookLoginEnabled',
+  apple: 'appleLoginEnabled',
+  saml: 'samlLoginEnabled',
 };
 
+/** The operator's own button (OpenID, SAML): its configured icon, else the generic key. */
+function operatorIcon(imageUrl: string) {
+  return imageUrl ? <img src={imageUrl} alt="" width={18} height={18} /> : OPENID_ICON;
+}
+
 /** The providers to offer, in the configured order: social login on and the provider configured. */
-export function offeredProviders(config: StartupConfig | undefined): SocialProvider[] {
+function offeredProviders(config: StartupConfig | undefined): SocialProvider[] {
   if (!config?.socialLoginEnabled) return [];
   const order = (config.socialLogins ?? []).filter(isSocialProvider);
   return [...new Set(order)].filter((p) => config[ENABLED[p]] === true);
@@ -73,7 +85,18 @@ export function SocialLogins({ config, divider }: { config: StartupConfig | unde
   const { t } = useTranslation();
   const providers = offeredProviders(config);
   if (!config || providers.length === 0) return null;
-  const label = (p: SocialProvider) => (p === 'openid' ? config.openidLabel : t(`com_auth_${p}_login`));
+  const label = (p: SocialProvider) =>
+    p === 'openid'
+      ? config.openidLabel
+      : p === 'saml'
+        ? config.samlLabel || t('com_auth_saml_login')
+        : t(`com_auth_${p}_login`);
+  const icon = (p: SocialProvider) =>
+    p === 'openid'
+      ? operatorIcon(config.openidImageUrl)
+      : p === 'saml'
+        ? operatorIcon(config.samlImageUrl)
+        : ICONS[p];
   return (
     <div data-testid="social-logins">
       {divider && (
@@ -91,15 +114,7 @@ export function SocialLogins({ config, divider }: { config: StartupConfig | unde
             className="flex h-11 w-full items-center justify-center gap-3 rounded-lg border border-border-medium bg-surface-primary px-4 text-sm font-medium text-text-primary transition-colors hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
             data-testid={`social-login-${p}`}
           >
-            {p === 'openid' ? (
-              config.openidImageUrl ? (
-                <img src={config.openidImageUrl} alt="" width={18} height={18} />
-              ) : (
-                OPENID_ICON
-              )
-            ) : (
-              ICONS[p]
-            )}
+            {icon(p)}
             <span>{label(p)}</span>
           </a>
         ))}

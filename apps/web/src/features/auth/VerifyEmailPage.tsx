@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
-import { resendConfirmEmail } from '../../api/identity';
+import { resendConfirmEmail } from './api';
 import { Button } from '../../components/ui/Button';
 import { AuthLayout } from './AuthLayout';
 import { AuthLink, AuthText } from './AuthLinks';
 
-/** Business §2 Verify email: the address the mail went to, and one resend. */
+/** Verify email: the address the mail went to, and one resend. */
 export default function VerifyEmailPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

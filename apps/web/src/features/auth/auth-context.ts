@@ -19,6 +19,11 @@ export interface AuthState {
   impersonating: boolean;
   /** Where a signed-out person goes: /login, with the deleted-account notice when that ended it. */
   loginPath: string;
+  /**
+   * The session went missing by itself (none at the start, a refresh refused), not by signing out
+   * or an ended account: signing in may return to the page the person was on (`redirect_to`).
+   */
+  mayReturn: boolean;
   /** Throws ApiError on failure (the caller shows the mapped message). */
   login: (body: LoginRequest) => Promise<void>;
   /** Signs in; or, when the server mails a confirmation first, answers what /verify-email shows. */

@@ -38,7 +38,7 @@ function Where() {
   return <output data-testid="where">{location.pathname + location.search}</output>;
 }
 
-describe('a banned user (spec §4 Session 9)', () => {
+describe('a banned user', () => {
   it('is logged out by a banned answer and shown the banned text on /login', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,7 +1,7 @@
 import { ERROR_TEXT_KEYS } from '@chat/contract';
 import { ApiError } from '../../api/http';
 
-/** i18n key of the login error alert (spec core §8 Login error keys). */
+/** i18n key of the login error alert. */
 export function loginErrorKey(err: unknown): string {
   if (!(err instanceof ApiError)) return 'com_auth_error_login';
   if (err.code === 'network_error') return 'com_error_connecting';
@@ -14,7 +14,7 @@ export function loginErrorKey(err: unknown): string {
 }
 
 /**
- * The server's part of the registration error banner (spec business §8: the error-create text plus
+ * The server's part of the registration error banner (the error-create text plus
  * the server message), in the person's language where the answer carries something translatable:
  * the first issue's key, or the text of a code other than the generic ones. Otherwise the server's
  * own (English) message.

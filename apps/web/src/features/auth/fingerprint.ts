@@ -1,5 +1,5 @@
 /**
- * The device fingerprint sent with a registration (spec core §9, business §3): SHA-256 (Web
+ * The device fingerprint sent with a registration: SHA-256 (Web
  * Crypto) of a canvas drawing, the user agent, the language, the screen size and the timezone
  * offset, as 64 hex digits. Part of the register page's chunk only.
  *

@@ -25,7 +25,7 @@ const open = (state?: unknown, search = '') =>
     </MemoryRouter>,
   );
 
-describe("/login with Try Now's free-tier route state (business §2, §4)", () => {
+describe("/login with Try Now's free-tier route state", () => {
   it("signs the device's free-tier account in with its fingerprint, once", async () => {
     open({ freeTier: true });
     await waitFor(() => expect(auth.signInFreeTier).toHaveBeenCalledWith('f'.repeat(64)));

@@ -1,2 +1,4 @@
 /** What other features may use of auth: the signed-in session. */
-export { useAuth, type AuthState } from './auth-context';
+export { useAuth } from './auth-context';
+export { useSignInRedirect } from './useSignInRedirect';
+export { TermsDialog } from './TermsDialog';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { StartupConfig } from '@chat/contract';
 import '../../app/i18n';
@@ -25,6 +25,7 @@ const config: StartupConfig = {
   affiliateReferUrl: null,
   contactEmail: null,
   socialLinks: [],
+  helpAndFaqURL: '/faq',
   discordLoginEnabled: false,
   facebookLoginEnabled: true,
   githubLoginEnabled: true,
@@ -32,16 +33,22 @@ const config: StartupConfig = {
   openidLoginEnabled: true,
   openidLabel: 'Company SSO',
   openidImageUrl: '',
+  appleLoginEnabled: false,
+  samlLoginEnabled: false,
+  samlLabel: '',
+  samlImageUrl: '',
   socialLogins: ['openid', 'github', 'google', 'discord', 'facebook'],
   serverDomain: 'https://chat.example.com',
 };
 let current: StartupConfig = config;
 vi.mock('../../api/config', () => ({ useStartupConfig: () => ({ data: current }) }));
-vi.mock('./auth-context', () => ({ useAuth: () => ({ status: 'unauthenticated', login: vi.fn() }) }));
+const login = vi.hoisted(() => vi.fn(async () => undefined));
+vi.mock('./auth-context', () => ({ useAuth: () => ({ status: 'unauthenticated', login }) }));
 
 afterEach(() => {
   cleanup();
   current = config;
+  login.mockClear();
 });
 
 const buttons = () =>
@@ -92,5 +99,83 @@ describe('social sign-in buttons', () => {
       </MemoryRouter>,
     );
     expect(screen.queryByTestId('auth-error')).toBeNull();
+  });
+
+  it('offers Apple and SAML where the file puts them, SAML with SAML_BUTTON_LABEL and SAML_IMAGE_URL', () => {
+    const both: StartupConfig = {
+      ...config,
+      appleLoginEnabled: true,
+      samlLoginEnabled: true,
+      samlLabel: 'Corp SSO',
+      samlImageUrl: 'https://example.com/corp.png',
+      socialLogins: ['saml', 'github', 'apple'],
+    };
+    const { container } = render(<SocialLogins config={both} divider={false} />);
+    expect(buttons().map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Corp SSO', 'https://chat.example.com/oauth/saml'],
+      ['Continue with Github', 'https://chat.example.com/oauth/github'],
+      ['Continue with Apple', 'https://chat.example.com/oauth/apple'],
+    ]);
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/corp.png');
+  });
+
+  it('labels the SAML button with its translated text when SAML_BUTTON_LABEL is unset', () => {
+    render(
+      <SocialLogins
+        config={{ ...config, samlLoginEnabled: true, socialLogins: ['saml', 'apple'] }}
+        divider={false}
+      />,
+    );
+    // Apple is named but not configured: no button.
+    expect(buttons().map((a) => a.textContent)).toEqual(['Continue with SAML']);
+  });
+
+  it('shows a refused SAML answer by its code', () => {
+    render(
+      <MemoryRouter initialEntries={['/login?error=saml_refused']}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId('auth-error').textContent).toMatch(/could not be verified/);
+  });
+});
+
+describe('the login form with LDAP_LOGIN_USES_USERNAME', () => {
+  const typeAndSubmit = (name: string) => {
+    fireEvent.change(screen.getByTestId('login-email'), { target: { value: name } });
+    fireEvent.change(screen.getByTestId('login-password'), { target: { value: 'secret' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+  };
+  const page = () =>
+    render(
+      <MemoryRouter initialEntries={['/login']}>
+        <LoginPage />
+      </MemoryRouter>,
+    );
+
+  it('asks for a username, and sends one that is not an address', async () => {
+    current = { ...config, ldap: { enabled: true, username: true } };
+    page();
+    expect(screen.getByLabelText('Username')).toBe(screen.getByTestId('login-email'));
+    expect(screen.getByTestId('login-email').getAttribute('type')).toBe('text');
+    typeAndSubmit(' jdoe ');
+    await vi.waitFor(() => expect(login).toHaveBeenCalledWith({ email: 'jdoe', password: 'secret' }));
+  });
+
+  it('asks for an e-mail address otherwise (LDAP on without it, too), refusing a bare name', () => {
+    current = { ...config, ldap: { enabled: true } };
+    page();
+    expect(screen.getByLabelText('Email address')).toBe(screen.getByTestId('login-email'));
+    typeAndSubmit('jdoe');
+    expect(screen.getByText('You must enter a valid email address')).toBeTruthy();
+    expect(login).not.toHaveBeenCalled();
+  });
+
+  it('requires the username', () => {
+    current = { ...config, ldap: { enabled: true, username: true } };
+    page();
+    typeAndSubmit('');
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(login).not.toHaveBeenCalled();
   });
 });

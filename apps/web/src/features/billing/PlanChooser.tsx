@@ -18,7 +18,7 @@ const PLAN_NAME_KEYS: Record<PlanId, string> = {
 };
 
 /**
- * The Premium Access plan chooser (business §2, §4 Plan chooser): a dialog on desktop, full screen
+ * The Premium Access plan chooser: a dialog on desktop, full screen
  * on small screens. The trial toggle is on for an eligible user (the first option is then the
  * 3-DAY FREE TRIAL, else Weekly Access); a used trial disables it. Checkout goes to Stripe's hosted
  * page, or, with a publishable key, through the express/wallet path (its own SDK, loaded only

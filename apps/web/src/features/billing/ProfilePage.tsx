@@ -4,7 +4,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { SubscriptionEditButton, useSubscriptionSummary } from './SubscriptionSetting';
 
 /**
- * /profile, the subscription management address (business §2): the subscription's status and
+ * /profile, the subscription management address: the subscription's status and
  * dates, and Edit (the billing portal, or the notice that there is none).
  */
 export default function ProfilePage() {

@@ -32,7 +32,7 @@ export function SubscriptionStatusText() {
 }
 
 /**
- * Settings "My Subscription → Edit" (business §4 Starting a subscription): the billing portal when
+ * Settings "My Subscription → Edit": the billing portal when
  * the subscription runs or needs attention, else the notice that there is none.
  */
 export function SubscriptionEditButton({ testId }: { testId?: string }) {

@@ -5,7 +5,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { useAuth } from '../auth';
 
 /**
- * Trial Ended (business §2, §4 Free-tier flow): a free-tier user with no free message left. Its
+ * Trial Ended: a free-tier user with no free message left. Its
  * Register button ends the free-tier session and goes to /register.
  */
 export function TrialEndedDialog({ onClose }: { onClose: () => void }) {

@@ -6,7 +6,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { goTo, portalUrl } from './api';
 
 /**
- * Update Payment Method (business §2, §4): a past_due or unpaid subscription. Its button opens the
+ * Update Payment Method: a past_due or unpaid subscription. Its button opens the
  * billing portal; Escape closes it.
  */
 export function UpdatePaymentDialog({ user, onClose }: { user: User | null; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { callApi } from '../../api/call';
 import { ApiError } from '../../api/http';
 
 /**
- * A checkout the client stops itself (business §8): its text's key. (The contract's BILLING_TEXTS
+ * A checkout the client stops itself: its text's key. (The contract's BILLING_TEXTS
  * are not imported: they would weigh on /c/new's first paint through the shared chunks.)
  */
 export class CheckoutError extends Error {
@@ -13,7 +13,7 @@ export class CheckoutError extends Error {
 }
 
 /**
- * Business §4 Starting a subscription: a Stripe Checkout session for the plan; when the server
+ * Starting a subscription: a Stripe Checkout session for the plan; when the server
  * answers showWithoutTrial (the trial is used), the trial is dropped and it is asked again.
  * Answers the address to go to.
  */
@@ -28,7 +28,7 @@ export async function checkoutUrl(plan: PlanId, email: string | undefined): Prom
 }
 
 /**
- * Business §4, §7: the wallet/express path's subscription, POST /api/stripe/create-payment-intent
+ * The wallet/express path's subscription, POST /api/stripe/create-payment-intent
  * (metadata plan_id and plan_name, userEmail): `trialing` (the trial started, no charge) or the
  * client_secret to confirm.
  */
@@ -49,7 +49,7 @@ export async function portalUrl(customerId: string | null): Promise<string> {
   return answer.url;
 }
 
-/** The server's message of a refused call (business §8: shown as is), or null (none, or no answer). */
+/** The server's message of a refused call (shown as is), or null (none, or no answer). */
 export function serverMessage(err: unknown): string | null {
   return err instanceof ApiError && err.code !== 'network_error' && err.message ? err.message : null;
 }

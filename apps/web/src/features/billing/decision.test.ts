@@ -7,7 +7,7 @@ const NOW = Date.parse('2026-11-24T12:00:00Z');
 const later = '2026-12-01T00:00:00Z';
 const earlier = '2026-11-01T00:00:00Z';
 
-describe('the send decision (business §4 Subscription status)', () => {
+describe('the send decision', () => {
   it('sends for a valid status with a future end', () => {
     for (const status of ['trialing', 'active', 'incomplete', 'canceled']) {
       expect(sendDecision({ subscriptionStatus: status, subscriptionEnd: later }, NOW)).toBe('send');
@@ -42,7 +42,7 @@ describe('the send decision (business §4 Subscription status)', () => {
   });
 });
 
-describe('the plan chooser (business §4 Plan chooser, §9)', () => {
+describe('the plan chooser', () => {
   it('offers the trial first while its toggle is on, else Weekly Access; Yearly saves 70%', () => {
     expect(planOptions(true).map((p) => [p.id, p.name, p.price])).toEqual([
       ['trial', '3-DAY FREE TRIAL', '$5.99'],

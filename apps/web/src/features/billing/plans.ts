@@ -1,7 +1,7 @@
 import { PLANS, type Plan, type PlanId } from '@chat/contract';
 
 /**
- * Business §4 Plan chooser: the first option is the free trial while its toggle is on (only an
+ * Plan chooser: the first option is the free trial while its toggle is on (only an
  * eligible user has it on), else Weekly Access; Yearly is always there.
  */
 export function planOptions(trialOn: boolean): Plan[] {

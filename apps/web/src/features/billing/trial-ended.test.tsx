@@ -16,7 +16,7 @@ function show(logout: (to?: string) => Promise<void>, onClose = vi.fn()) {
   return onClose;
 }
 
-describe('Trial Ended (business §2, §4 Free-tier flow)', () => {
+describe('Trial Ended', () => {
   it('says the free messages are used up; Register ends the free-tier session for /register', () => {
     const logout = vi.fn(async (_to?: string) => {});
     show(logout);

@@ -171,7 +171,7 @@ describe('the send-time subscription check', () => {
     expect(dialog()).toBe('none');
   });
 
-  describe('a free-tier user (business §4 Free-tier flow)', () => {
+  describe('a free-tier user', () => {
     const free = (n: number): User => ({
       ...base,
       provider: 'freeTier',

@@ -18,11 +18,11 @@ type Rules = typeof Decision;
 const loadRules = (): Promise<Rules> => import('./decision');
 
 /** How often an open subscription dialog asks whether the user became valid (a webhook landed). */
-export const SUBSCRIPTION_POLL_MS = 2_000;
+const SUBSCRIPTION_POLL_MS = 2_000;
 
 export interface SubscriptionGate {
   /**
-   * Sends `text` through `send` if the user may (business §4): the cached user first, then once
+   * Sends `text` through `send` if the user may: the cached user first, then once
    * refreshed; otherwise opens the dialog and answers, once the user became valid and the message
    * went, true (false when the dialog was closed). A send without subscriptions goes at once.
    */
@@ -42,7 +42,7 @@ interface Pending {
 }
 
 /**
- * The chat's subscription check (business §4 Subscription status): only with subscriptionsEnabled,
+ * The chat's subscription check: only with subscriptionsEnabled,
  * for display only (the server's ask gate answers 402 anyway). A message refused here is kept
  * (also across the redirect to Stripe Checkout) and goes once the user is valid: the open dialog
  * polls the user, and the return from a paid checkout (/c/new?checkout=success) reopens it as
@@ -90,7 +90,7 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
   const guard = useCallback(
     (text: string): boolean | Promise<boolean> => {
       const { user: cached, enabled: on, rules: loaded } = live.current;
-      // Business §4 Free-tier flow: refreshed on every send; none left (or no answer): Trial Ended.
+      // Free-tier flow: refreshed on every send; none left (or no answer): Trial Ended.
       if (isFreeTierUser(cached)) {
         return (async () => {
           const fresh = await refresh();
@@ -159,7 +159,7 @@ export function useSubscriptionGate(send: (text: string) => boolean, ready: bool
     setDialog('trialEnded');
   }, [exhausted]);
 
-  // The open dialog closes itself as soon as the user is valid (business §4).
+  // The open dialog closes itself as soon as the user is valid.
   const valid = !!user && !!rules && rules.canSendWithSubscription(user);
   useEffect(() => {
     // Trial Ended waits for Register (or a close): free messages do not come back.

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../hooks/useTranslation';
 
-/** The blog's load error (spec §8 blog errors), on the public list and in management. */
+/** The blog's load error, on the public list and in management. */
 export function BlogLoadError() {
   const { t } = useTranslation();
   return (

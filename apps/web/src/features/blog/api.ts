@@ -3,13 +3,13 @@ import { API_ROUTE_PATHS } from '@chat/contract';
 import { callApi } from '../../api/call';
 import { ApiError } from '../../api/http';
 
-/** Query keys of the public blog (spec §7 Blog). */
+/** Query keys of the public blog. */
 export const blogKeys = {
   list: ['blog', 'list'] as const,
   post: (slug: string) => ['blog', 'post', slug] as const,
 };
 
-/** GET /api/blog: the Approved posts (spec §9: 2 retries; no refetch on window focus). */
+/** GET /api/blog: the Approved posts (2 retries; no refetch on window focus). */
 export function useBlogPosts() {
   return useQuery({
     queryKey: blogKeys.list,

@@ -1,3 +1,3 @@
 /** The public blog's views, as the server renders them for a visitor (site/ssr.tsx). */
 export { BlogListView } from './BlogListPage';
-export { BlogPostView, type BlogPostState } from './BlogPostPage';
+export { BlogPostView } from './BlogPostPage';

@@ -11,14 +11,14 @@ import { ApiError, apiJson } from '../../api/http';
 import { useAuth } from '../auth';
 import { blogKeys } from './api';
 
-/** Query keys of the blog management (spec §7 Blog). */
-export const manageKeys = {
+/** Query keys of the blog management. */
+const manageKeys = {
   me: ['blog', 'me'] as const,
   all: ['blog', 'manage', 'all'] as const,
   one: (id: string) => ['blog', 'manage', 'one', id] as const,
 };
 
-/** GET /api/me: the caller's role, once signed in (spec §7: the login check before the lists). */
+/** GET /api/me: the caller's role, once signed in (the login check before the lists). */
 export function useMe() {
   const { status, user } = useAuth();
   return useQuery({
@@ -30,7 +30,7 @@ export function useMe() {
   });
 }
 
-/** GET /api/blog/manage/all (spec §9: 1 retry); only asked for by a WRITER or ADMIN. */
+/** GET /api/blog/manage/all (1 retry); only asked for by a WRITER or ADMIN. */
 export function useManagedPosts(enabled: boolean) {
   return useQuery({
     queryKey: manageKeys.all,

@@ -2,31 +2,30 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../hooks/useTranslation';
-import { EModelEndpoint, NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
+import { NEW_CONVO, type Conversation, type Message, type ParamKey } from '@chat/contract';
 import { openingTail, useConversation, useShownMessages } from '../../api/messages';
 import { queryKeys } from '../../api/keys';
 import { endpointsQuery, modelsQuery } from '../../api/endpoints';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
-import { FreeTierNotice, SubscriptionDialogs, useSubscriptionGate } from '../billing';
-import { PresetBar, presetsQuery, useDefaultPreset, usePresetDialogs, type CurrentSetup } from '../presets';
+import { presetsQuery, useDefaultPreset } from '../presets';
+import { Slot, SlotScope } from '../../platform/slots';
+import type { ChatAssistantSlotProps, ChatScopeProps, ChatSlotProps } from './chat-slots';
+import { ChatSendGuardProvider } from './send-guard';
+import { ChatRecoveryProvider } from './messages/recovery';
 import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
-import { AssistantHeaderControls } from './assistants/AssistantHeaderControls';
-import { useAssistantChoice } from './assistants/useAssistantChoice';
+import { useAssistantChoice } from './useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel, modelLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
-import { ChatInput } from './input/ChatInput';
+import { useStartingSpec } from './header/useStartingSpec';
+import { GuardedChatInput } from './input/GuardedChatInput';
 import { DropZone } from './files/DropZone';
-import { useAttachments } from './files/useAttachments';
-import { useFileConfig } from './files/useFileConfig';
+import { useEndpointAttachments } from './files/useEndpointAttachments';
 import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
-import { useSubscriptionRefusal } from './useSubscriptionRefusal';
-import { ChatRecoveryProvider, type ChatRecovery } from './messages/recovery';
-import { useStartupConfig } from '../../api/config';
 import { bottomActionKind } from './input/bottom-action';
 import { inputLocked } from './input/input-lock';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
@@ -45,10 +44,13 @@ import { MessageList } from './send-path';
 import './chat.css';
 
 // Not needed for the first paint of /c/new: loaded when first shown.
-const AssistantPanel = lazy(() =>
-  import('./assistants/AssistantPanel').then((m) => ({ default: m.AssistantPanel })),
-);
 const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: m.KeyDialog })));
+
+/** What the features' chat.scope fills may set for the screen (features/chat/chat-slots.ts). */
+const SCOPE_PROVIDES: ChatScopeProps['provide'] = {
+  sendGuard: ChatSendGuardProvider,
+  recovery: ChatRecoveryProvider,
+};
 
 /** For the shell, when the page opens on a saved conversation: the chunks its messages need. */
 export function preloadConversationView(): void {
@@ -58,7 +60,7 @@ export function preloadConversationView(): void {
 
 /**
  * The chat screen. A saved conversation is shown only once the loaded conversation's id matches
- * the route (spec §2); 'new' shows an empty, unsaved one.
+ * the route; 'new' shows an empty, unsaved one.
  */
 export function ChatView({ routeId, assistantView = false }: { routeId: string; assistantView?: boolean }) {
   const { t } = useTranslation();
@@ -112,7 +114,7 @@ function ChatScreen({
 }: {
   routeId: string;
   conversation: Conversation | undefined;
-  /** The /a/ view: an assistant replies (spec §2), chosen and edited in the assistant panel. */
+  /** The /a/ view: an assistant replies, chosen and edited in the assistant panel. */
   assistantView: boolean;
 }) {
   const { t } = useTranslation();
@@ -122,31 +124,19 @@ function ChatScreen({
   const installedPlugins = user?.plugins;
   // A new chat starts from the default preset, if any (its endpoint still has to be offered).
   const defaultPreset = useDefaultPreset(routeId === NEW_CONVO && !assistantView);
-  const setup = useChatSetup(conversation ?? defaultPreset, routeId, installedPlugins);
-  const current = useMemo<CurrentSetup | null>(
-    () =>
-      setup.endpoint && setup.model && setup.options
-        ? { endpoint: setup.endpoint, model: setup.model, options: setup.options }
-        : null,
-    [setup.endpoint, setup.model, setup.options],
-  );
+  // …unless the operator's model specs start it (librechat.yaml `modelSpecs`).
+  const startingSpec = useStartingSpec(routeId === NEW_CONVO && !assistantView);
+  const setup = useChatSetup(conversation ?? startingSpec ?? defaultPreset, routeId, installedPlugins);
   const endpointsConfig = setup.endpointsConfig;
-  const presetEndpointLabel = useCallback(
+  const slotEndpointLabel = useCallback(
     (endpoint: string) => endpointLabel(endpoint, endpointsConfig, t),
     [endpointsConfig, t],
   );
-  const presetModelLabel = useCallback(
+  const slotModelLabel = useCallback(
     (endpoint: string, model: string) => modelLabel(endpoint, model, endpointsConfig, t),
     [endpointsConfig, t],
   );
   const paramLabel = useCallback((key: ParamKey) => t(PARAM_LABEL_KEYS[key]), [t]);
-  const presets = usePresetDialogs({
-    current,
-    onApply: setup.applyPreset,
-    endpointLabel: presetEndpointLabel,
-    modelLabel: presetModelLabel,
-    paramLabel,
-  });
   const assistant = useAssistantChoice(assistantView, conversation, routeId);
   const [panelOpen, setPanelOpen] = useState(false);
   useDocumentTitle(conversation?.title);
@@ -190,11 +180,9 @@ function ChatScreen({
   });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
-  // Images for the next message (spec §4 Files): not in the assistants' view, nor on an endpoint
+  // Images for the next message: not in the assistants' view, nor on an endpoint
   // whose file config disables them.
-  const fileLimits = useFileConfig(setup.endpoint);
-  const attachments = useAttachments(fileLimits, routeId);
-  const filesOn = !assistantView && !!fileLimits && !fileLimits.disabled;
+  const { attachments, filesOn } = useEndpointAttachments(setup.endpoint, routeId, !assistantView);
 
   const handlers = useMemo<MessageHandlers>(
     () => ({
@@ -215,7 +203,7 @@ function ChatScreen({
     [regenerate, continueReply, editSubmit, editSave, routeId],
   );
 
-  // The person's own key for the chosen endpoint (spec §4 User keys); the dialog to set one.
+  // The person's own key for the chosen endpoint; the dialog to set one.
   // An assistant runs on the endpoint the server picks for its model: no key is asked for here
   // (a refusal shows as the reply's error, with the server's message).
   const keyEndpoint = assistantView ? null : setup.endpoint;
@@ -223,8 +211,7 @@ function ChatScreen({
   const [keyDialog, setKeyDialog] = useState<string | null>(null);
   useKeyRefusal(stream.error, keyEndpoint, setKeyDialog);
 
-  // Business §4: a send needs a valid subscription (when subscriptions are on); a refused one
-  // opens the plan chooser or Update Payment Method and goes once the user is valid.
+  // A send as the chat makes it; a feature may guard it (chat.scope: billing's subscription check).
   const sendNow = (text: string): boolean => {
     // The reply renders as Markdown: start loading it now so it is there by the first delta
     // (not on mount, which would put it on an empty /c/new's critical path).
@@ -245,15 +232,6 @@ function ChatScreen({
   const canSendNow = assistantView
     ? !!assistant.target
     : !!setup.endpoint && !!setup.model && !keyStatus.checking;
-  const subscription = useSubscriptionGate(sendNow, canSendNow);
-  useSubscriptionRefusal(stream.error, subscription.refused);
-  // An error reply's own way forward: the plan chooser, where subscriptions are on.
-  const subscriptionsOn = useStartupConfig().data?.subscriptionsEnabled === true;
-  const { refused: openRefusal } = subscription;
-  const recovery = useMemo<ChatRecovery>(
-    () => ({ subscribe: subscriptionsOn ? () => openRefusal('subscription_required') : null }),
-    [subscriptionsOn, openRefusal],
-  );
   const label = (endpoint: string) => endpointLabel(endpoint, setup.endpointsConfig, t);
 
   const bottomKind = bottomActionKind({
@@ -272,20 +250,23 @@ function ChatScreen({
   });
   const loadingMessages = routeId !== NEW_CONVO && messagesQuery.data === undefined;
   const noAssistant = assistantView && !assistant.target;
+  // What the features filling the screen's slots are told (features/chat/chat-slots.ts).
+  const slot: ChatSlotProps = {
+    routeId,
+    assistantView,
+    setup,
+    busy: submitting,
+    endpointLabel: slotEndpointLabel,
+    modelLabel: slotModelLabel,
+    paramLabel,
+  };
 
-  const panel = assistantView && (
-    <Suspense fallback={null}>
-      <AssistantPanel
-        assistants={assistant.assistants}
-        loading={assistant.loading}
-        selectedId={assistant.selected?.id ?? null}
-        onSelect={assistant.select}
-        models={setup.models?.[EModelEndpoint.assistant] ?? []}
-        installedPlugins={installedPlugins}
-        disabled={submitting}
-      />
-    </Suspense>
-  );
+  const assistantSlot: ChatAssistantSlotProps = {
+    ...slot,
+    assistant,
+    openPanel: isMobile ? () => setPanelOpen(true) : undefined,
+  };
+  const panel = assistantView && <Slot name="chat.assistant.panel" {...assistantSlot} />;
 
   const chat = (
     <DropZone
@@ -297,19 +278,12 @@ function ChatScreen({
         setup={setup}
         onConfigureKey={setKeyDialog}
         disabled={submitting}
-        presets={assistantView ? undefined : presets}
+        items={<Slot name="chat.header.items" {...slot} />}
         {...(assistantView
-          ? {
-              assistantControls: (
-                <AssistantHeaderControls
-                  name={assistant.selected ? assistant.selected.name || t('com_assistants_unnamed') : null}
-                  onOpenPanel={isMobile ? () => setPanelOpen(true) : undefined}
-                />
-              ),
-            }
+          ? { assistantControls: <Slot name="chat.assistant.header" {...assistantSlot} /> }
           : {})}
       />
-      {!assistantView && <PresetBar dialogs={presets} disabled={submitting} />}
+      <Slot name="chat.header.below" {...slot} />
       {/* A conversation's page is headed by its title (the empty chat shows its greeting as one). */}
       {(loadingMessages || path.length > 0) && (
         <h1 className="sr-only">{conversation?.title || t('com_chat_new_chat')}</h1>
@@ -326,33 +300,31 @@ function ChatScreen({
         />
       ) : (
         <Suspense fallback={<div className="flex-1" />}>
-          <ChatRecoveryProvider value={recovery}>
-            <MessageList
-              path={path}
-              byId={byId}
-              // Continue and Regenerate wait for the stop button's grace period, so a quick stop is not undone.
-              submitting={submitting || grace}
-              streamingId={submitting ? stream.targetMessageId : null}
-              untoldId={stream.phase === 'submitting' ? stream.targetMessageId : null}
-              endpointsConfig={setup.endpointsConfig}
-              handlers={handlers}
-              sendCount={sendCount}
-              userName={user?.username || user?.name}
-              bottom={
-                bottomKind && {
-                  kind: bottomKind,
-                  onStop: actions.stop,
-                  onContinue: () => latest && continueReply(latest),
-                  onRegenerate: () => latest && regenerate(latest),
-                }
+          <MessageList
+            path={path}
+            byId={byId}
+            // Continue and Regenerate wait for the stop button's grace period, so a quick stop is not undone.
+            submitting={submitting || grace}
+            streamingId={submitting ? stream.targetMessageId : null}
+            untoldId={stream.phase === 'submitting' ? stream.targetMessageId : null}
+            endpointsConfig={setup.endpointsConfig}
+            handlers={handlers}
+            sendCount={sendCount}
+            userName={user?.username || user?.name}
+            bottom={
+              bottomKind && {
+                kind: bottomKind,
+                onStop: actions.stop,
+                onContinue: () => latest && continueReply(latest),
+                onRegenerate: () => latest && regenerate(latest),
               }
-            />
-          </ChatRecoveryProvider>
+            }
+          />
         </Suspense>
       )}
-      <FreeTierNotice busy={submitting} />
-      <ChatInput
-        onSend={subscription.guard}
+      <Slot name="chat.input.above" {...slot} />
+      <GuardedChatInput
+        send={sendNow}
         onStop={actions.stop}
         submitting={submitting}
         showStop={submitting || grace}
@@ -373,17 +345,7 @@ function ChatScreen({
         isMobile={isMobile}
         attachments={filesOn ? attachments : null}
       />
-      {presets.element}
-      {subscription.dialog && (
-        <Suspense fallback={null}>
-          <SubscriptionDialogs
-            dialog={subscription.dialog}
-            confirming={subscription.confirming}
-            user={subscription.user}
-            onClose={subscription.close}
-          />
-        </Suspense>
-      )}
+      <Slot name="chat.dialogs" {...slot} />
       {keyDialog && (
         <Suspense fallback={null}>
           <KeyDialog
@@ -398,29 +360,42 @@ function ChatScreen({
     </DropZone>
   );
 
-  if (!assistantView) return chat;
+  // The features' scopes (their shared state, the send guard) wrap the whole screen.
   return (
-    <div className="flex h-full min-w-0 flex-1">
-      {chat}
-      {isMobile ? (
-        <Dialog
-          open={panelOpen}
-          onClose={() => setPanelOpen(false)}
-          title={t('com_assistants_title')}
-          size="wide"
-          data-testid="assistant-sheet"
-        >
-          {panel}
-        </Dialog>
+    <SlotScope
+      name="chat.scope"
+      {...slot}
+      send={sendNow}
+      canSend={canSendNow}
+      error={stream.error}
+      provide={SCOPE_PROVIDES}
+    >
+      {assistantView ? (
+        <div className="flex h-full min-w-0 flex-1">
+          {chat}
+          {isMobile ? (
+            <Dialog
+              open={panelOpen}
+              onClose={() => setPanelOpen(false)}
+              title={t('com_assistants_title')}
+              size="wide"
+              data-testid="assistant-sheet"
+            >
+              {panel}
+            </Dialog>
+          ) : (
+            <aside
+              aria-label={t('com_assistants_title')}
+              className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto border-s border-border-light bg-surface-primary p-4"
+              data-testid="assistant-aside"
+            >
+              {panel}
+            </aside>
+          )}
+        </div>
       ) : (
-        <aside
-          aria-label={t('com_assistants_title')}
-          className="flex w-80 shrink-0 flex-col gap-3 overflow-y-auto border-s border-border-light bg-surface-primary p-4"
-          data-testid="assistant-aside"
-        >
-          {panel}
-        </aside>
+        chat
       )}
-    </div>
+    </SlotScope>
   );
 }

@@ -35,7 +35,10 @@ function WelcomeList({ icon, title, items }: { icon: ReactNode; title: string; i
 export function EmptyState({ endpointLabel }: { endpointLabel: string | null }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
-  const appTitle = qc.getQueryData<StartupConfig>(queryKeys.config)?.appTitle || 'OmniChat';
+  const config = qc.getQueryData<StartupConfig>(queryKeys.config);
+  const appTitle = config?.appTitle || 'OmniChat';
+  // The operator's own welcome (librechat.yaml interface.customWelcome), as plain text.
+  const customWelcome = config?.interface?.customWelcome;
   return (
     <div
       className="flex min-h-0 flex-1 flex-col items-center overflow-y-auto px-6 py-6 text-center [justify-content:safe_center]"
@@ -44,7 +47,12 @@ export function EmptyState({ endpointLabel }: { endpointLabel: string | null }) 
       <div className="mb-4 flex size-12 items-center justify-center rounded-full border border-border-medium text-text-primary">
         <MessageSquare className="size-6" aria-hidden />
       </div>
-      <h1 className="text-2xl font-semibold text-text-primary">{t('com_chat_greeting')}</h1>
+      <h1
+        className="text-2xl font-semibold whitespace-pre-line text-text-primary"
+        data-testid="chat-greeting"
+      >
+        {customWelcome || t('com_chat_greeting')}
+      </h1>
       <p className="mt-2 max-w-md text-sm text-text-secondary">
         {endpointLabel
           ? t('com_chat_greeting_sub_endpoint', { app: appTitle, endpoint: endpointLabel })

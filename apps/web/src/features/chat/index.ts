@@ -1,3 +1,3 @@
 /** What other features may use of the chat feature. */
 export { ancestry, childrenByParent, visiblePath } from './tree/tree';
-export { endpointLabel, modelLabel, replyAuthor } from './header/endpoint-menu';
+export { modelLabel, replyAuthor } from './header/endpoint-menu';

@@ -40,7 +40,7 @@ export interface ExportDialogProps {
   conversationId: string;
 }
 
-/** The export conversation dialog (business §2): file name, type, options, branches. */
+/** The export conversation dialog: file name, type, options, branches. */
 export default function ExportDialog({ open, onClose, conversationId }: ExportDialogProps) {
   const { t, i18n } = useTranslation();
   const conversation = useConversation(conversationId);

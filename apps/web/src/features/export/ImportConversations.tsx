@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
-import type { ImportReport } from '@chat/contract';
+import type { ImportPartSkipReason, ImportReport } from '@chat/contract';
 import { queryKeys } from '../../api/keys';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -64,6 +64,16 @@ export default function ImportConversations() {
   const fraction = phase.kind === 'upload' || phase.kind === 'server' ? phase.fraction : null;
   const report = phase.kind === 'done' ? phase.report : phase.kind === 'failed' ? phase.report : null;
   const skippedItems = report?.items.filter((i) => i.status === 'skipped').slice(0, SHOWN_SKIPS) ?? [];
+  // Every conversation of the file was there already: said in one line, not only item by item.
+  const nothingNew =
+    report !== null &&
+    report.skipped > 0 &&
+    report.imported === 0 &&
+    report.updated === 0 &&
+    report.skippedByReason.already_imported === report.skipped;
+  const partSkips = report
+    ? (Object.entries(report.skippedParts) as [ImportPartSkipReason, number][]).filter(([, n]) => n > 0)
+    : [];
 
   return (
     <div className="flex flex-col gap-3" data-testid="import-conversations">
@@ -143,6 +153,23 @@ export default function ImportConversations() {
               skipped: report.skipped,
             })}
           </p>
+          {report.updated > 0 && (
+            <p data-testid="import-updated">
+              {t('com_ui_import_updated', {
+                count: report.updated,
+                messages: t('com_ui_import_messages_count', { count: report.addedMessages }),
+              })}
+            </p>
+          )}
+          {nothingNew && <p data-testid="import-nothing-new">{t('com_ui_import_nothing_new')}</p>}
+          {partSkips.map(([reason, count]) => (
+            <p key={reason} className="text-text-secondary" data-testid="import-parts-skipped">
+              {t('com_ui_import_parts_skipped', {
+                count,
+                reason: t(`com_ui_import_part_reason_${reason}`),
+              })}
+            </p>
+          ))}
           {report.truncatedMessages > 0 && (
             <p className="text-text-secondary">
               {t('com_ui_import_truncated', { count: report.truncatedMessages })}

@@ -20,7 +20,7 @@ export function toJson(p: ExportPayload): string {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-export const CSV_FIELDS = [
+const CSV_FIELDS = [
   'sender',
   'text',
   'isCreatedByUser',

@@ -9,7 +9,7 @@ const ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&#39;',
 };
-export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#fff;--fg:#0d0d0d;--muted:#5d5d5d;--user:#f4f4f4;--line:#e3e3e3}

@@ -14,8 +14,11 @@ import ImportConversations from './ImportConversations';
 const REPORT: ImportReport = {
   format: 'chatgpt',
   imported: 2,
+  updated: 0,
   skipped: 1,
   messages: 8,
+  addedMessages: 0,
+  skippedParts: {},
   truncatedMessages: 0,
   skippedByReason: { no_messages: 1 },
   items: [
@@ -185,6 +188,72 @@ describe('import panel', () => {
     });
     expect(screen.getByTestId('import-error').textContent).toContain('not valid JSON');
     expect(screen.getByTestId('import-report').textContent).toContain('Imported 1 conversation (4 messages)');
+  });
+
+  it('says what a re-import added, when nothing was new, and which parts were left out', async () => {
+    const again: ImportReport = {
+      ...REPORT,
+      imported: 0,
+      updated: 1,
+      messages: 0,
+      addedMessages: 3,
+      skipped: 1,
+      skippedByReason: { already_imported: 1 },
+      skippedParts: { hidden: 2, unsupported_content: 1 },
+      items: [
+        { index: 0, title: 'One', status: 'updated', conversationId: 'c1', messages: 3 },
+        { index: 1, title: 'Two', status: 'skipped', reason: 'already_imported' },
+      ],
+    };
+    statuses = [job({ status: 'completed', report: again })];
+    renderPanel();
+    await choose();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('import-updated').textContent).toBe(
+      'Added 3 messages to 1 conversation imported before.',
+    );
+    // One conversation gained messages: not "nothing new".
+    expect(screen.queryByTestId('import-nothing-new')).toBeNull();
+    expect(screen.getAllByTestId('import-parts-skipped').map((p) => p.textContent)).toEqual([
+      '2 parts of messages were left out: hidden in the source (custom instructions, memory, system prompts).',
+      '1 part of a message was left out: a kind of content that cannot be shown here.',
+    ]);
+    expect(screen.getByTestId('import-skipped').textContent).toContain('Two: already imported');
+
+    cleanup();
+    const same: ImportReport = {
+      ...again,
+      updated: 0,
+      addedMessages: 0,
+      skipped: 2,
+      skippedByReason: { already_imported: 2 },
+      skippedParts: {},
+      items: [
+        { index: 0, title: 'One', status: 'skipped', reason: 'already_imported' },
+        { index: 1, title: 'Two', status: 'skipped', reason: 'already_imported' },
+      ],
+    };
+    statuses = [job({ status: 'completed', report: same })];
+    renderPanel();
+    await choose();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('import-nothing-new').textContent).toBe(
+      'Nothing new: every conversation in the file was imported before.',
+    );
+    expect(screen.queryByTestId('import-updated')).toBeNull();
+    expect(screen.queryByTestId('import-parts-skipped')).toBeNull();
+    try {
+      await act(() => changeLanguage('de-DE'));
+      expect(screen.getByTestId('import-nothing-new').textContent).toBe(
+        'Nichts Neues: Alle Unterhaltungen der Datei wurden bereits importiert.',
+      );
+    } finally {
+      await act(() => changeLanguage('en-US'));
+    }
   });
 
   it('says each count in its own plural form, in the person’s language', async () => {

@@ -5,11 +5,9 @@ import { lazy } from 'react';
  * formatters are fetched when first opened, the screenshot library only when a PNG is made.
  */
 
-/** The export conversation dialog (business §2); offered for saved conversations only. */
+/** The export conversation dialog; offered for saved conversations only. */
 export const ExportDialog = lazy(() => import('./ExportDialog'));
 /** The import dialog opened from the account menu. */
 export const ImportDialog = lazy(() => import('./ImportDialog'));
 /** The import panel itself (file picker, progress, report), e.g. for Settings → Data. */
 export const ImportConversations = lazy(() => import('./ImportConversations'));
-/** Loads the export dialog ahead of its first opening (e.g. when the account menu opens). */
-export const preloadExportDialog = (): void => void import('./ExportDialog');

@@ -1,4 +1,4 @@
-/** The export dialog's types and rules (business §2 Export conversation dialog, LibreChat's order). */
+/** The export dialog's types and rules. */
 export const EXPORT_TYPES = ['screenshot', 'text', 'markdown', 'json', 'csv', 'webpage'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 

@@ -6,7 +6,7 @@ import { useToast } from '../../components/ui/Toast';
 import { useDeletePresets } from './api';
 
 /**
- * Spec §4: delete asks for confirmation; the preset (or every preset) leaves the list at once,
+ * Delete asks for confirmation; the preset (or every preset) leaves the list at once,
  * and the list is fetched again if the server refuses.
  */
 export default function DeletePresetDialog({

@@ -43,7 +43,7 @@ const FIELD =
   'h-10 w-full rounded-lg border border-border-medium bg-surface-primary px-3 text-sm text-text-primary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30';
 
 /**
- * The preset editor (spec §2, §4 Presets): title, endpoint, model and options. What is saved is
+ * The preset editor: title, endpoint, model and options. What is saved is
  * parsed like any preset: invalid values fall back to the defaults, values equal to the defaults
  * are dropped.
  */

@@ -10,7 +10,7 @@ import type { PresetDialogs } from './usePresetDialogs';
 const loadPanel = () => import('./PresetsPanel');
 const PresetsPanel = lazy(loadPanel);
 
-/** The chat header's presets menu (spec §2): the person's presets and what can be done with them. */
+/** The chat header's presets menu: the person's presets and what can be done with them. */
 export function PresetsMenu({ dialogs, disabled }: { dialogs: PresetDialogs; disabled?: boolean }) {
   const { t } = useTranslation();
   const { open, setOpen, close, panelId, triggerRef, panelRef } = usePopover();

@@ -37,7 +37,7 @@ afterEach(() => {
   mockedCall.mockReset();
 });
 
-describe('presets data (spec §4 Presets)', () => {
+describe('presets data', () => {
   it('a delete removes the preset at once, before the server answers', async () => {
     let answer: (v: unknown) => void = () => {};
     mockedCall.mockImplementation(async (route: RoutePath) => {

@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/keys';
 import { useAuth } from '../auth';
 import { removePreset, upsertPreset } from './preset-cache';
 
-/** GET /api/presets, for a signed-in person (spec §4: loaded only when authenticated). */
+/** GET /api/presets, for a signed-in person (loaded only when authenticated). */
 export const presetsQuery = {
   queryKey: queryKeys.presets,
   queryFn: () => callApi(API_ROUTE_PATHS.presets, {}),
@@ -34,7 +34,7 @@ export function useSavePreset() {
 
 /**
  * POST /api/presets/delete: one preset (presetId) or all (null). Removed from the list at once;
- * on an error the list is fetched again (spec §4 Presets).
+ * on an error the list is fetched again.
  */
 export function useDeletePresets() {
   const qc = useQueryClient();

@@ -1,7 +1,7 @@
 import type { Preset } from '@chat/contract';
 import { exportPresetJson, presetFileName } from './preset-data';
 
-/** Spec §4: a preset is exported as a .json file named after its title (sanitized). */
+/** A preset is exported as a .json file named after its title (sanitized). */
 export function downloadPreset(preset: Preset): void {
   const blob = new Blob([exportPresetJson(preset)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);

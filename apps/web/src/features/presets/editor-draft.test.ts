@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { EndpointsConfig, Preset } from '@chat/contract';
-import { draftOf, draftToPreset, endpointChoices, modelChoices, withEndpoint } from './editor-draft';
+import {
+  draftOf,
+  draftParamSpecs,
+  draftToPreset,
+  endpointChoices,
+  modelChoices,
+  withEndpoint,
+} from './editor-draft';
 
 const config = {
   openAI: { order: 1, type: 'openAI' },
@@ -80,5 +87,25 @@ describe('the preset editor’s draft', () => {
     const google = withEndpoint(byok, 'google', config, models);
     expect(google.model).toBe('gemini-2.5-flash');
     expect(google.rest).not.toHaveProperty('endpointType');
+  });
+
+  it('offers the parameters of the set the server names, with the operator’s ranges', () => {
+    const claude: EndpointsConfig = {
+      Claude: {
+        order: 9,
+        type: 'custom',
+        paramsType: 'anthropic',
+        paramOverrides: { temperature: { max: 0.7 } },
+        userProvide: false,
+      },
+    };
+    const draft = draftOf(
+      null,
+      { endpoint: 'Claude', model: 'claude-3-5-sonnet-20241022', options: {} },
+      'x',
+    );
+    const specs = draftParamSpecs({ ...draft, rest: { ...draft.rest, endpointType: 'custom' } }, claude);
+    expect(specs.map((s) => s.key)).toEqual(['temperature', 'topP', 'topK', 'maxOutputTokens']);
+    expect(specs[0]?.spec.max).toBe(0.7);
   });
 });

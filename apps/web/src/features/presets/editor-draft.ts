@@ -91,8 +91,7 @@ export function withEndpoint(
 }
 
 /**
- * The draft as a preset to save: typed numbers read, then parsed like any preset (spec §4:
- * invalid values fall back to the defaults and are named; values equal to defaults dropped).
+ * The draft as a preset to save: typed numbers read, then parsed like any preset (* invalid values fall back to the defaults and are named; values equal to defaults dropped).
  */
 export function draftToPreset(draft: EditorDraft): ParsedPreset {
   const raw: Record<string, unknown> = {
@@ -111,10 +110,15 @@ export function draftToPreset(draft: EditorDraft): ParsedPreset {
   return parsePreset(raw, draft.endpoint);
 }
 
-/** The parameters the draft's endpoint type and model take, in the contract's order. */
+/**
+ * The parameters the draft's endpoint and model take, in the contract's order: the set the server
+ * names for the endpoint (a custom endpoint of another protocol), else its type's, with the
+ * operator's ranges and defaults over them.
+ */
 export function draftParamSpecs(draft: EditorDraft, config: EndpointsConfig | undefined) {
-  const specs =
-    paramSpecs(draft.rest.endpointType ?? endpointTypeFor(draft.endpoint, config), draft.model) ?? {};
+  const entry = config?.[draft.endpoint];
+  const type = entry?.paramsType ?? draft.rest.endpointType ?? endpointTypeFor(draft.endpoint, config);
+  const specs = paramSpecs(type, draft.model, entry?.paramOverrides) ?? {};
   return PARAM_KEYS.flatMap((key) => {
     const spec = specs[key];
     return spec ? [{ key, spec }] : [];

@@ -1,11 +1,7 @@
 /**
- * What other features may use of presets (spec §3 Preset, §4 Presets): the header menu, the
- * "Model:" bar, the dialogs' hook and the default preset that starts new chats. The dialogs and
- * the menu's content load on demand.
+ * What other features may use of presets: the default preset that starts new chats and the
+ * list's query; and what presets add to the chat screen's slots (the header menu, the "Model:"
+ * bar, their dialogs, which load on demand, as does the menu's content).
  */
-export { PresetsMenu } from './PresetsMenu';
-export { PresetBar } from './PresetBar';
-export { usePresetDialogs, type PresetDialogs } from './usePresetDialogs';
+export { presetsSlots } from './slots';
 export { presetsQuery, useDefaultPreset } from './api';
-export type { PresetSetup } from './preset-setup';
-export type { CurrentSetup } from './types';

@@ -11,7 +11,7 @@ function byListOrder(a: Preset, b: Preset): number {
 
 /**
  * A saved preset into the cached list: replaced in place or added; a default one makes every
- * other not default (spec §4: setting a default replaces the old one).
+ * other not default (setting a default replaces the old one).
  */
 export function upsertPreset(list: readonly Preset[] | undefined, saved: Preset): Preset[] {
   const others = (list ?? [])

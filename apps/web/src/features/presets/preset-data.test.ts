@@ -29,7 +29,7 @@ function preset(over: Partial<Preset> & { presetId: string }): Preset {
   };
 }
 
-describe('dropDefaults (spec §4: values equal to defaults are dropped before saving)', () => {
+describe('dropDefaults (values equal to defaults are dropped before saving)', () => {
   it('drops parameters equal to the endpoint type’s defaults and keeps the others', () => {
     expect(
       dropDefaults({
@@ -77,7 +77,7 @@ describe('dropDefaults (spec §4: values equal to defaults are dropped before sa
   });
 });
 
-describe('parsePreset (spec §4: invalid data falls back to defaults)', () => {
+describe('parsePreset (invalid data falls back to defaults)', () => {
   it('keeps valid fields, names and drops invalid ones, and sends presetId as null', () => {
     const { body, invalid } = parsePreset(
       {
@@ -110,7 +110,7 @@ describe('parsePreset (spec §4: invalid data falls back to defaults)', () => {
       { endpoint: 42, title: 7, model: 'chat-bison', temperature: 1.5, topK: 40 },
       'google',
     );
-    // Google's temperature is 0..1 (spec §5); topK 40 is its default and dropped.
+    // Google's temperature is 0..1; topK 40 is its default and dropped.
     expect(body).toEqual({
       presetId: null,
       title: DEFAULT_PRESET_TITLE,
@@ -118,6 +118,14 @@ describe('parsePreset (spec §4: invalid data falls back to defaults)', () => {
       model: 'chat-bison',
     });
     expect(invalid.sort()).toEqual(['endpoint', 'temperature', 'title']);
+  });
+
+  it('keeps a custom endpoint named with punctuation and other scripts, and refuses a control character', () => {
+    const name = 'OpenAI (DigitalOcean) R&D: 模型/β';
+    const { body, invalid } = parsePreset({ endpoint: name, model: 'm', title: 'Mine' }, 'openAI');
+    expect(invalid).toEqual([]);
+    expect(body.endpoint).toBe(name);
+    expect(parsePreset({ endpoint: 'bell\u0007' }, 'openAI').invalid).toEqual(['endpoint']);
   });
 
   it('cuts a long title to the limit and reads anything but an object as an empty preset', () => {
@@ -180,7 +188,7 @@ describe('import and export files', () => {
   });
 });
 
-describe('cache updates (spec §4: one default at a time)', () => {
+describe('cache updates (one default at a time)', () => {
   const a = preset({ presetId: 'a', defaultPreset: true, updatedAt: '2026-01-03T00:00:00.000Z' });
   const b = preset({ presetId: 'b', updatedAt: '2026-01-02T00:00:00.000Z' });
   const c = preset({ presetId: 'c', updatedAt: '2026-01-01T00:00:00.000Z' });

@@ -15,17 +15,17 @@ import {
 
 import { PRESET_OPTION_KEYS, type PresetSetup } from './preset-setup';
 
-export { PRESET_OPTION_KEYS, setupOf, type PresetSetup } from './preset-setup';
+export { setupOf, type PresetSetup } from './preset-setup';
 export { removePreset, upsertPreset } from './preset-cache';
 
 /**
- * Presets as data (spec §3 Preset, §4 Presets): parsing with a fall back to the defaults, the
+ * Presets as data: parsing with a fall back to the defaults, the
  * defaults dropped before saving, and the one-default rule in the cached list.
  */
 
 const PARAM_SET = new Set<string>(PARAM_KEYS);
 
-/** Option values that mean "the default" wherever they appear (spec §9 provider defaults). */
+/** Option values that mean "the default" wherever they appear. */
 const DEFAULT_VALUES: Partial<Record<keyof ConversationOptions, unknown>> = {
   resendImages: OPENAI_DEFAULTS.resendImages,
   imageDetail: OPENAI_DEFAULTS.imageDetail,
@@ -39,7 +39,7 @@ function typeOf(setup: PresetSetup): string {
 }
 
 /**
- * Spec §4: values equal to the defaults are dropped before saving, with what is unset (null,
+ * Values equal to the defaults are dropped before saving, with what is unset (null,
  * empty text, no plugins) and parameters the endpoint does not take. The endpoint and model stay.
  */
 export function dropDefaults<T extends PresetSetup>(setup: T): T {
@@ -71,7 +71,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Spec §4: a preset read from anywhere (an imported file, an old cache) falls back to the
+ * A preset read from anywhere (an imported file, an old cache) falls back to the
  * defaults field by field: an invalid option is left out (its default applies) and named in
  * `invalid`; an unusable endpoint becomes `fallbackEndpoint`, a bad title the default one.
  */
@@ -90,7 +90,7 @@ export function parsePreset(raw: unknown, fallbackEndpoint: string): ParsedPrese
     if (parsed.success) Object.assign(setup, { [key]: parsed.data });
     else invalid.push(key);
   }
-  // A parameter outside the endpoint's range (spec §5) falls back to the default too.
+  // A parameter outside the endpoint's range falls back to the default too.
   const specs = paramSpecs(typeOf(setup), setup.model ?? '') ?? {};
   for (const key of PARAM_KEYS) {
     const value = setup[key];
@@ -118,7 +118,7 @@ export class PresetFileError extends Error {
   }
 }
 
-/** Spec §4: import takes .json files only. */
+/** Import takes .json files only. */
 export function isJsonFile(file: Pick<File, 'name' | 'type'>): boolean {
   return /\.json$/i.test(file.name);
 }

@@ -30,7 +30,7 @@ export interface PresetDialogs {
   /** The dialog open now (render it once in the chat view). */
   element: ReactNode;
   open: (dialog: PresetDialog) => void;
-  /** Applies a preset to the chat on screen, with the 750 ms toast (spec §4 Presets). */
+  /** Applies a preset to the chat on screen, with the 750 ms toast. */
   apply: (preset: Preset) => void;
   current: CurrentSetup | null;
   endpointLabel: (endpoint: string) => string;

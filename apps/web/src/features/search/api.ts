@@ -10,7 +10,7 @@ export function fetchSearchPage(
   return callApi(API_ROUTE_PATHS.search, { query: { q: query, pageNumber }, signal });
 }
 
-/** Next page to load, or undefined after the last (spec §4: while pageNumber < pages). */
+/** Next page to load, or undefined after the last (while pageNumber < pages). */
 export function nextSearchPage(last: SearchPage): number | undefined {
   return last.pageNumber < last.pages ? last.pageNumber + 1 : undefined;
 }

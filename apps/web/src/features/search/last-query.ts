@@ -1,4 +1,4 @@
-// The query of the search view last shown, so /c/search (spec §2: the id search is the search
+// The query of the search view last shown, so /c/search (the id search is the search
 // view) can return to it.
 let last = '';
 

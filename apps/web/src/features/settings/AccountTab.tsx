@@ -12,7 +12,7 @@ import { TwoStepButton } from './TwoStepButton';
 
 /**
  * Account: profile picture, name and username, username display, the social-media bonus, sign
- * out everywhere, delete account (business §2).
+ * out everywhere, delete account.
  */
 export function AccountTab() {
   const { t } = useTranslation();

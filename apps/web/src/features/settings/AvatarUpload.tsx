@@ -9,7 +9,7 @@ import { uploadAvatar } from './api';
 import { AVATAR_ACCEPT, avatarFileProblem } from './avatar';
 import { SettingRow } from './SettingRow';
 
-/** Business §4 Avatar: file chosen, preview dialog, upload; on success the preview closes and the avatar updates. */
+/** Avatar: file chosen, preview dialog, upload; on success the preview closes and the avatar updates. */
 export function AvatarUpload() {
   const { t } = useTranslation();
   const toast = useToast();

@@ -1,6 +1,6 @@
 import { ToggleRow } from './ToggleRow';
 
-/** Beta features: modular chat and LaTeX parsing (business §2). */
+/** Beta features: modular chat and LaTeX parsing. */
 export function BetaTab() {
   return (
     <div>

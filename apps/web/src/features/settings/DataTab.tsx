@@ -8,7 +8,7 @@ import { TwoStepButton } from './TwoStepButton';
 
 /**
  * Data controls: import conversations (ChatGPT, LibreChat or this app's export; the same panel as
- * the account menu's), and revoke every key the person provided (business §2), two clicks.
+ * the account menu's), and revoke every key the person provided, two clicks.
  */
 export function DataTab() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { useToast } from '../../components/ui/Toast';
 import { deleteAccount } from './api';
 import { DELETE_WIZARD_START, deleteWizard, reasonButton } from './delete-wizard';
 
-/** The three-step delete-account wizard (business §4); `onDeleted` runs once the server deleted it. */
+/** The three-step delete-account wizard; `onDeleted` runs once the server deleted it. */
 export function DeleteAccountDialog({
   open,
   onClose,

@@ -1,13 +1,13 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useLocation } from 'react-router';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { LANGUAGE_AUTO, LANGUAGES, THEMES, type Theme } from '@chat/contract';
-import { Button } from '../../components/ui/Button';
 import { storedLanguageChoice, useChooseLanguage, type LanguageChoice } from '../../state/language';
 import { useTheme } from '../../state/theme';
 import { useStartupConfig } from '../../api/config';
-import { SubscriptionEditButton, SubscriptionStatusText } from '../billing';
+import { LegalLinks } from '../../components/LegalLinks';
+import { Slot } from '../../platform/slots';
 import { useClearAllConvos } from './api';
 import { LANGUAGE_NAMES, languageTag } from './languages';
 import { Select } from './Select';
@@ -15,7 +15,7 @@ import { SettingRow } from './SettingRow';
 import { ToggleRow } from './ToggleRow';
 import { TwoStepButton } from './TwoStepButton';
 
-/** General: theme, language, clear all chats, My Subscription, auto-scroll (business §2). */
+/** General: theme, language, clear all chats, the features' lines (billing's My Subscription), auto-scroll. */
 export function GeneralTab() {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
@@ -23,7 +23,7 @@ export function GeneralTab() {
   const clearAll = useClearAllConvos();
   const navigate = useStableNavigate();
   const { pathname } = useLocation();
-  const subscriptionsEnabled = useStartupConfig().data?.subscriptionsEnabled === true;
+  const startup = useStartupConfig().data;
 
   const chooseLanguage = useChooseLanguage();
   const pickLanguage = (choice: LanguageChoice) => {
@@ -78,36 +78,9 @@ export function GeneralTab() {
           testId="settings-clear-chats"
         />
       </SettingRow>
-      {subscriptionsEnabled ? (
-        <SubscriptionRow />
-      ) : (
-        <SettingRow label={t('com_nav_my_subscription')} hint={t('com_nav_my_subscription_soon')}>
-          {/* Without Stripe there is nothing to manage (business §2: My Subscription with an Edit button). */}
-          <Button size="sm" variant="secondary" disabled data-testid="settings-subscription">
-            {t('com_ui_edit')}
-          </Button>
-        </SettingRow>
-      )}
+      <Slot name="settings.general.rows" Row={SettingRow} />
       <ToggleRow pref="autoScroll" labelKey="com_nav_auto_scroll" hintKey="com_nav_auto_scroll_hint" />
+      <LegalLinks config={startup?.interface} className="mt-4 flex gap-4 text-xs text-text-secondary" />
     </div>
-  );
-}
-
-/** My Subscription: its status and renewal or end date; Edit opens the billing portal. */
-function SubscriptionRow() {
-  const { t } = useTranslation();
-  return (
-    <SettingRow
-      label={t('com_nav_my_subscription')}
-      hint={
-        <Suspense fallback={null}>
-          <SubscriptionStatusText />
-        </Suspense>
-      }
-    >
-      <Suspense fallback={null}>
-        <SubscriptionEditButton testId="settings-subscription" />
-      </Suspense>
-    </SettingRow>
   );
 }

@@ -25,7 +25,7 @@ function profileErrors(values: ProfileValues): Partial<Record<ProfileField, stri
 
 /**
  * The account's name and username (PUT /api/user), checked as they change with the registration
- * form's rules (business §5); Save is offered when something changed and nothing is wrong.
+ * form's rules; Save is offered when something changed and nothing is wrong.
  */
 export function ProfileForm() {
   const { t, i18n } = useTranslation();

@@ -1,20 +1,8 @@
-import type { ReactNode } from 'react';
 import clsx from 'clsx';
+import type { SettingRowProps } from './settings-slots';
 
 /** One line of a settings tab: its label (and a hint) on the start side, its control on the end. */
-export function SettingRow({
-  label,
-  hint,
-  htmlFor,
-  children,
-  className,
-}: {
-  label: ReactNode;
-  hint?: ReactNode;
-  htmlFor?: string;
-  children: ReactNode;
-  className?: string;
-}) {
+export function SettingRow({ label, hint, htmlFor, children, className }: SettingRowProps) {
   return (
     <div
       className={clsx(

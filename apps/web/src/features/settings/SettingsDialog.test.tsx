@@ -8,6 +8,8 @@ import { queryKeys } from '../../api/keys';
 import { ToastProvider } from '../../components/ui/Toast';
 import { LanguageProvider } from '../../state/language';
 import { ThemeProvider } from '../../state/theme';
+import { createSlotRegistry, SlotRegistryProvider } from '../../platform/slots';
+import { billingSlots } from '../billing';
 import SettingsDialog from './SettingsDialog';
 
 const auth = vi.hoisted(() => ({
@@ -66,7 +68,10 @@ function open(onClose = vi.fn(), at = '/c/new', subscriptionsEnabled = false) {
         <LanguageProvider apply={(choice) => changeLanguage(resolveLanguage(choice, 'en-US'))}>
           <ThemeProvider>
             <ToastProvider>
-              <SettingsDialog open onClose={onClose} />
+              {/* With the features' lines, as the app draws it (billing's My Subscription). */}
+              <SlotRegistryProvider value={createSlotRegistry(billingSlots)}>
+                <SettingsDialog open onClose={onClose} />
+              </SlotRegistryProvider>
             </ToastProvider>
           </ThemeProvider>
         </LanguageProvider>

@@ -17,7 +17,7 @@ const TABS: Record<SettingsTab, { labelKey: string; icon: LucideIcon; panel: Com
 };
 
 /**
- * The settings dialog (business §2): four tabs, a vertical list beside the panel from 640 px and a
+ * The settings dialog: four tabs, a vertical list beside the panel from 640 px and a
  * row above it on small screens, where the dialog fills the screen. Arrow keys move between tabs
  * (WAI-ARIA tabs, automatic activation); Escape closes.
  */

@@ -20,13 +20,12 @@ const PLATFORM_NAMES: Record<SocialPlatform, string> = {
 };
 
 /** Opens the platform's share page in a new tab (before the claim: the click is the user's). */
-export function openShare(platform: SocialPlatform, appTitle: string): void {
+function openShare(platform: SocialPlatform, appTitle: string): void {
   window.open(shareUrl(platform, window.location.origin, appTitle), '_blank', 'noopener,noreferrer');
 }
 
 /**
- * Settings → Account: "Share on X, get N tokens" per platform the server offers (core-chat §7
- * claimSocialMediaBonus). A click opens the platform's share page and claims the bonus once; a
+ * Settings → Account: "Share on X, get N tokens" per platform the server offers. A click opens the platform's share page and claims the bonus once; a
  * claimed platform shows so. Nothing shows when the server offers no bonus (or to free-tier users).
  */
 export function SocialBonus({ inline = false }: { inline?: boolean }) {

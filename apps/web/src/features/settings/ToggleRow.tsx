@@ -4,7 +4,7 @@ import { useLocalPref } from '../../state/local-pref';
 import { SettingRow } from './SettingRow';
 import { Switch } from './Switch';
 
-/** A row with a switch bound to one local preference (spec §9). */
+/** A row with a switch bound to one local preference. */
 export function ToggleRow({
   pref,
   labelKey,

@@ -4,7 +4,7 @@ import { useToast } from '../../components/ui/Toast';
 import { useTwoStep } from './two-step';
 
 /**
- * A button that asks twice (business §4): it reads `labelKey`, then, armed, `confirmKey`; the
+ * A button that asks twice: it reads `labelKey`, then, armed, `confirmKey`; the
  * second click runs the action and toasts its success or failure.
  */
 export function TwoStepButton({

@@ -25,12 +25,12 @@ export function useClearAllConvos() {
   });
 }
 
-/** DELETE /api/user with the wizard's reason (business §4). */
+/** DELETE /api/user with the wizard's reason. */
 export function deleteAccount(reason: string): Promise<unknown> {
   return callApi(API_ROUTE_PATHS.deleteUser, { body: deleteBody(reason) });
 }
 
-/** POST /api/files/images/avatar (business §7: multipart `input` + `manual`); the new avatar's URL. */
+/** POST /api/files/images/avatar (multipart `input` + `manual`); the new avatar's URL. */
 export async function uploadAvatar(file: File): Promise<string> {
   const route = API_ROUTE_PATHS.uploadAvatar;
   const { url } = await apiJson<RouteReply<ApiRoutes['uploadAvatar']>>(route.path, {

@@ -1,6 +1,6 @@
 import { UPLOAD_LIMITS } from '@chat/contract';
 
-/** The file types the avatar takes (business §5: .png and .jpg, at most 2 MB). */
+/** The file types the avatar takes (.png and .jpg, at most 2 MB). */
 export const AVATAR_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
 const EXTENSIONS = /\.(png|jpe?g)$/i;
 

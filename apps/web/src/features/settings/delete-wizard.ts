@@ -1,9 +1,9 @@
 /**
- * The delete-account wizard (business §4): 1 confirm (cancel or yes-continue), 2 an optional
+ * The delete-account wizard: 1 confirm (cancel or yes-continue), 2 an optional
  * reason (submit when one is typed, skip otherwise; back allowed), 3 the final warning (back or
  * delete). Deletion sends the reason.
  */
-export type DeleteStep = 1 | 2 | 3;
+type DeleteStep = 1 | 2 | 3;
 
 export interface DeleteWizardState {
   step: DeleteStep;

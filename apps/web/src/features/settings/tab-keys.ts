@@ -1,4 +1,4 @@
-/** The settings dialog's tabs, in order (business §2 Settings dialog). */
+/** The settings dialog's tabs, in order. */
 export const SETTINGS_TABS = ['general', 'data', 'beta', 'account'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 

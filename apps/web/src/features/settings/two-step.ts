@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Business §4: clear chats and revoke keys take two clicks; the first arms a confirm state, the
+ * Clear chats and revoke keys take two clicks; the first arms a confirm state, the
  * second runs the action. A failed action leaves it armed so the person can try again.
  */
 export function useTwoStep(action: () => Promise<unknown>) {

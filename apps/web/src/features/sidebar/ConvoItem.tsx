@@ -32,7 +32,7 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
   // state, tells the blur that the edit is already over.
   const editingRef = useRef(false);
   const title = convo.title || DEFAULT_TITLE;
-  // An assistant's conversation opens in the assistants' view (spec §2).
+  // An assistant's conversation opens in the assistants' view.
   const isAssistant = convo.endpoint === EModelEndpoint.assistant;
 
   useEffect(() => {

@@ -11,7 +11,7 @@ import { useConvos } from './useConvos';
 
 /**
  * The grouped, infinitely paged conversation list; while a search is shown (/search/:query), the
- * conversations that matched it (spec §4: a non-empty search query means search mode).
+ * conversations that matched it (a non-empty search query means search mode).
  */
 export function ConvoList() {
   const { t, i18n } = useTranslation();

@@ -28,7 +28,7 @@ function saveReturnPath(path: string): void {
 }
 
 /**
- * Search box (spec §2 Sidebar): debounced, it opens /search/{query}; emptied, it returns to the
+ * Search box: debounced, it opens /search/{query}; emptied, it returns to the
  * chat that was open before the search (else a new chat).
  */
 export function SidebarSearch() {

@@ -2,8 +2,15 @@ import { Suspense, useState } from 'react';
 import { useMatch } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
 import { CircleHelp, FileDown, FileUp, LogOut, Monitor, Moon, Settings, Shield, Sun } from 'lucide-react';
-import { isFreeTierUser, NEW_CONVO, SEARCH_CONVO, type Theme } from '@chat/contract';
+import {
+  HELP_AND_FAQ_DEFAULT_URL,
+  isFreeTierUser,
+  NEW_CONVO,
+  SEARCH_CONVO,
+  type Theme,
+} from '@chat/contract';
 import { useBalance } from '../../api/balance';
+import { useStartupConfig } from '../../api/config';
 import { Menu, type MenuEntry } from '../../components/ui/Menu';
 import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
@@ -12,7 +19,7 @@ import { useAuth } from '../auth';
 import { ExportDialog, ImportDialog } from '../export';
 import { SettingsDialog } from '../settings';
 
-export function initials(name: string): string {
+function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
   const letters =
     parts.length > 1 ? [parts[0]![0], parts[parts.length - 1]![0]] : [parts[0]?.[0], parts[0]?.[1]];
@@ -35,7 +42,7 @@ function useSavedConversationId(): string | null {
 
 /**
  * Bottom of the sidebar: avatar + name, opening the balance (when checked), theme, export
- * conversation (a saved one only, spec §2), import, help and logout.
+ * conversation (a saved one only), import, help and logout.
  */
 export function UserMenu() {
   const { t, i18n } = useTranslation();
@@ -52,6 +59,8 @@ export function UserMenu() {
   const navigate = useStableNavigate();
   const balance = useBalance(isAuthenticated);
   const { theme, setTheme } = useTheme();
+  // The operator's own help page (HELP_AND_FAQ_URL), else the built-in FAQ.
+  const helpUrl = useStartupConfig().data?.helpAndFaqURL ?? HELP_AND_FAQ_DEFAULT_URL;
   const name = user?.name || user?.username || user?.email || '';
 
   const themeItem = (value: Theme): MenuEntry => ({
@@ -108,7 +117,7 @@ export function UserMenu() {
       key: 'faq',
       label: t('com_nav_help_faq'),
       icon: <CircleHelp className="size-4" />,
-      href: '/faq',
+      href: helpUrl,
       external: true,
       testId: 'help-faq',
     },
@@ -142,7 +151,7 @@ export function UserMenu() {
     },
   ];
 
-  // Business §2: a free-tier visitor sees Login or Register instead of a name; it ends the
+  // A free-tier visitor sees Login or Register instead of a name; it ends the
   // free-tier session so they can sign in or register.
   if (isFreeTierUser(user)) {
     return (

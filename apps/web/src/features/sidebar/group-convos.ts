@@ -1,6 +1,6 @@
 import { dateFormat } from '../../config/locale';
 
-/** Sidebar groups by last update (spec §2 Sidebar): Today, Last 7 days, Last 30 days, then months. */
+/** Sidebar groups by last update: Today, Last 7 days, Last 30 days, then months. */
 export interface ConvoGroup<T> {
   /** 'today' | 'last7' | 'last30' | 'YYYY-MM' */
   id: string;

@@ -6,7 +6,7 @@ import { SiteLayout } from './SiteLayout';
 import { usePageMeta } from './usePageMeta';
 import { useSiteConfig } from './site-config';
 
-/** /faq (spec §2): the fifteen questions as an accordion, then the contact note. */
+/** /faq: the fifteen questions as an accordion, then the contact note. */
 export default function FaqPage() {
   const { t } = useTranslation();
   const config = useSiteConfig();

@@ -5,7 +5,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { secondaryLinkClass } from './links';
 
 /**
- * The landing page's hover menu to /blog and /faq (spec §2). It opens on hover, on focus within
+ * The landing page's hover menu to /blog and /faq. It opens on hover, on focus within
  * and on click (touch screens have no hover); Escape closes it and gives focus back to its button.
  * On a server-rendered page site/client.ts does the same on this markup (`data-hover-menu`).
  */

@@ -5,7 +5,7 @@ const MARKDOWN_LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 const linkClass = 'font-medium text-text-primary underline underline-offset-2 hover:opacity-80';
 
 /**
- * Text whose markdown-style links (`[label](href)`, spec §2 FAQ) become links: an app path a
+ * Text whose markdown-style links (`[label](href)`) become links: an app path a
  * router link, https and mailto an ordinary one; anything else stays text.
  */
 export function LinkedText({ text }: { text: string }) {

@@ -6,7 +6,7 @@ import { FREE_TIER_STATE, TRY_NOW_HREF, navLinkClass, primaryLinkClass } from '.
 import { useSignedInHint, useSiteConfig } from './site-config';
 
 /**
- * Spec §2 marketing header: logo to /, theme toggle, BLOG, FAQ, LOGIN, Refer a Friend (only when
+ * Marketing header: logo to /, theme toggle, BLOG, FAQ, LOGIN, Refer a Friend (only when
  * AFFILIATE_REFER_URL is set: it opens the affiliate's page) and Try. PRICING shows only when
  * subscriptions are on: without them nobody can buy the plans it lists. Someone probably signed
  * in (the session hint) is offered the chat instead of LOGIN and Try.

@@ -1,7 +1,7 @@
 const SCRIPT_ID = 'affiliate-script';
 
 /**
- * Loads the third-party affiliate tracking script once (spec §2), only when AFFILIATE_SCRIPT_URL
+ * Loads the third-party affiliate tracking script once, only when AFFILIATE_SCRIPT_URL
  * is configured: the server's CSP allows that origin then and no other. The script records the
  * visit (its click event) itself when it runs.
  */

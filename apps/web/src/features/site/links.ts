@@ -1,7 +1,7 @@
 import { FREE_TIER_LOGIN_HREF } from '@chat/contract';
 
 /**
- * Router state of Try Now (spec §2: "carrying free-tier data in route state"): /login reads
+ * Router state of Try Now ("carrying free-tier data in route state"): /login reads
  * `freeTier` from `location.state` and signs the device's free-tier account in. The link's
  * address carries the same as a query marker, which is all a server-rendered page's plain link
  * (a full page load) keeps.

@@ -16,7 +16,7 @@ export type SiteConfig = Pick<
 >;
 
 /** The server's rendering: the config it has, and whether the request held the session hint. */
-export interface RenderedSiteConfig extends SiteConfig {
+interface RenderedSiteConfig extends SiteConfig {
   signedIn: boolean;
 }
 

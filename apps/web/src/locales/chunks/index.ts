@@ -1,5 +1,5 @@
 import admin from './admin.en.json';
-import adminErrors from './admin-errors.en.json';
+import errorLog from './error-log.en.json';
 import blogManage from './blog-manage.en.json';
 
 /**
@@ -7,4 +7,4 @@ import blogManage from './blog-manage.en.json';
  * them to English when it loads: `i18n.addResourceBundle`). Every other language keeps them in its
  * one dictionary; the locales test and `npm run i18n:check` read them as English like en.json.
  */
-export const CHUNK_ENGLISH = { ...admin, ...adminErrors, ...blogManage };
+export const CHUNK_ENGLISH = { ...admin, ...errorLog, ...blogManage };

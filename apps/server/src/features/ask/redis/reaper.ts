@@ -9,7 +9,7 @@ import { replyPatch } from '../steps/save-reply.js';
 import { LEASES, REPLY_TIMINGS, parseEntry, replyKeys } from './keys.js';
 
 /** The error event's text when the instance generating a reply is gone. */
-export const LOST_REPLY_MESSAGE = 'The server generating this reply stopped; the reply so far was saved';
+const LOST_REPLY_MESSAGE = 'The server generating this reply stopped; the reply so far was saved';
 
 /** KEYS: leases. ARGV: how many. Takes (removes) expired leases: each is taken by one instance only. */
 const TAKE = `local t = redis.call('TIME'); local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

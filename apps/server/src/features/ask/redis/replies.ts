@@ -4,7 +4,8 @@ import type { ResumedEvent } from '@chat/contract';
 import { AppError } from '../../../platform/errors.js';
 import type { RedisLink } from '../../../platform/redis/link.js';
 import type { Generation, TurnResult } from '../generations.js';
-import type { HubTap, ReplyStart, Subscriber } from '../reply-hub.js';
+import type { HubTap, ReplyStart } from '../reply-hub.js';
+import type { Subscriber } from '../stream-sink.js';
 import type { RemoteReply, SharedReplies } from '../shared-replies.js';
 import {
   ABORT_CHANNEL,

@@ -101,7 +101,7 @@ export function createStreamTail(link: RedisLink, log: FastifyBaseLogger) {
 }
 
 /** Orders Redis stream ids (`ms-seq`). */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   const [am, as] = a.split('-').map(Number) as [number, number];
   const [bm, bs] = b.split('-').map(Number) as [number, number];
   return am !== bm ? am - bm : as - bs;

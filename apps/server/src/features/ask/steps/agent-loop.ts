@@ -63,7 +63,7 @@ async function step(
 
 /**
  * The reply of an agent (gptPlugins): the model is offered the plugins as tools; each call it
- * makes is run, shown as a display state (spec §4: Using X... / Used X, and I'm thinking... /
+ * makes is run, shown as a display state (Using X... / Used X, and I'm thinking... /
  * Finished for the agent's own steps between), and answered on the next request, for at most
  * `maxSteps` model turns, the last of which is offered no tools so that it answers. With
  * skipCompletion the agent's text is the reply as it streams; otherwise the agent's steps are

@@ -1,7 +1,7 @@
 import { usableExamples, type Example } from '@chat/contract';
 import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart, ProviderMessage, ProviderRequest } from '../../../providers/types.js';
-import { messageTokenBound } from '../../../providers/tokens.js';
+import { messageTokenBound } from '../../../providers/token-count.js';
 import type { Configured, History, Recorded } from './types.js';
 
 /**

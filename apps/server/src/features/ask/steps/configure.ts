@@ -1,4 +1,5 @@
 import { conversationOptionsSchema, type AskRequest, type ConversationOptions } from '@chat/contract';
+import { paramsTypeOf } from '../../../config/app-config.js';
 import { requestParams } from '../../../providers/params.js';
 import type { AskConfigurer, Configured, StepContext } from './types.js';
 
@@ -24,5 +25,8 @@ export async function configure(
 ): Promise<Configured> {
   let options = pickOptions(ctx.input.body);
   for (const c of configurers) options = await c.configure(ctx, options);
-  return { options, params: requestParams(ctx.endpoint.type, ctx.model, options) };
+  return {
+    options,
+    params: requestParams(paramsTypeOf(ctx.endpoint), ctx.model, options, ctx.endpoint.paramOverrides),
+  };
 }

@@ -19,7 +19,7 @@ const gate = (name: string, ran: string[], refusal?: AppError): AskGate => ({
 });
 
 describe('gates', () => {
-  it('runs every gate in module order with the step context', async () => {
+  it('runs every gate in the order given, with the step context', async () => {
     const ran: string[] = [];
     await runGates([gate('balance', ran), gate('subscription', ran), gate('limits', ran)], ctx);
     expect(ran).toEqual(['balance:gpt-4o-mini', 'subscription:gpt-4o-mini', 'limits:gpt-4o-mini']);

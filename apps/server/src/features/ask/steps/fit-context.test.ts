@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { CONTEXT_LIMITS, DEFAULT_CONTEXT_TOKENS, NO_PARENT } from '@chat/contract';
 import type { MessageRow } from '../../../db/schema.js';
-import { countText, messageTokenBound, TokenCountCache } from '../../../providers/tokens.js';
+import { countText, messageTokenBound, TokenCountCache } from '../../../providers/token-count.js';
 import type { ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import { buildHistory } from './build-prompt.js';
 import { contextStartOf, fitPrompt, messageCounter, promptBudget } from './fit-context.js';
@@ -151,7 +151,7 @@ describe('fitting a prompt into the context', () => {
     // Modules of their own: the tokenizer is not loaded yet in this copy of tokens.ts.
     vi.resetModules();
     const fresh = await import('./fit-context.js');
-    const tokens = await import('../../../providers/tokens.js');
+    const tokens = await import('../../../providers/token-count.js');
     const { rows, request } = conversation(3, 'gpt-4o');
     const bytes = request.messages.reduce((sum, m) => sum + tokens.messageTokenBound(m), 0);
     let counted = 0;

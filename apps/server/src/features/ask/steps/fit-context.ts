@@ -7,7 +7,7 @@ import {
   textTokenBound,
   tokenizerFamilyOf,
   type TokenCountCache,
-} from '../../../providers/tokens.js';
+} from '../../../providers/token-count.js';
 import type { ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import { sourceIdOf } from './build-prompt.js';
 

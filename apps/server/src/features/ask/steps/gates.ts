@@ -1,8 +1,9 @@
 import type { AskGate, AskHold, ReplySpend, StepContext } from './types.js';
 
 /**
- * gates: every gate of the features, in module order; the first refusal ends the request, and
- * what the gates before it reserved is released. Answers the holds of the gates that reserved.
+ * gates: every gate of the features, in the order given (the order they declare, gate-order.ts);
+ * the first refusal ends the request, and what the gates before it reserved is released. Answers
+ * the holds of the gates that reserved.
  */
 export async function runGates(gates: readonly AskGate[], ctx: StepContext): Promise<AskHold[]> {
   const holds: AskHold[] = [];

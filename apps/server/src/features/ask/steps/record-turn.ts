@@ -64,7 +64,7 @@ export async function recordTurn(
       ? {
           messageId: body.messageId ?? randomUUID(),
           parentMessageId: body.parentMessageId,
-          // Trimmed here too, not only by the client (spec §4 Sending: the text is trimmed).
+          // Trimmed here too, not only by the client (the text is trimmed).
           text: body.text.trim(),
           // Checked to be the user's own by the files feature's attachment (attach files).
           files: body.files?.length

@@ -29,8 +29,7 @@ export function replyPatch(text: string, outcome: Outcome): MessagePatch {
   if (outcome.kind === 'incomplete') {
     return { text, unfinished: true, error: false, finishReason: CUT_FINISH_REASON };
   }
-  // A failed reply keeps its partial text. With none, its text is the error as JSON (business §8:
-  // "error text may be JSON with a code"), so a reload shows the same spec text for the code as
+  // A failed reply keeps its partial text. With none, its text is the error as JSON (// "error text may be JSON with a code"), so a reload shows the same spec text for the code as
   // the live error event did.
   return {
     text: text || JSON.stringify({ code: outcome.error.code, message: outcome.error.message }),

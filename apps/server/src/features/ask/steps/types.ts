@@ -27,7 +27,7 @@ export interface AskInput {
  * A reply another feature runs through this pipeline on a configured endpoint (features/assistants):
  * what the conversation and its messages record instead of the running endpoint, and how it runs.
  */
-export interface RunAs {
+interface RunAs {
   /** The endpoint name the conversation and messages record (`assistant`). */
   endpoint: string;
   /** The replies' sender (the assistant's name). */
@@ -111,7 +111,7 @@ export interface AgentTool {
   run(args: unknown, signal: AbortSignal): Promise<AgentToolResult>;
 }
 
-/** How the agent of a reply runs (spec §3 agentOptions). */
+/** How the agent of a reply runs. */
 export interface AgentPlan {
   tools: AgentTool[];
   /** The model and parameters of the steps that may call tools. */
@@ -147,6 +147,13 @@ export interface StepContext {
  */
 export interface AskGate {
   name: string;
+  /**
+   * The gates this one runs after, by name (a name no module registered is ignored: its feature
+   * is off). The order is declared, not taken from MODULES (steps/gate-order.ts).
+   */
+  after?: readonly string[];
+  /** The gates this one runs before, by name (likewise). */
+  before?: readonly string[];
   check(ctx: StepContext): Promise<AskHold | void>;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  CHAT_LIMITS,
   conversationOptionsSchema,
   endpointNameSchema,
   IMPORT_LIMITS,
@@ -7,6 +8,7 @@ import {
   type ConversationOptions,
 } from '@chat/contract';
 import {
+  addSkips,
   cleanText,
   cleanTitle,
   dateOf,
@@ -19,60 +21,142 @@ import {
   type ImportedConversation,
   type ImportedMessage,
 } from './types.js';
+import {
+  attachmentLine,
+  countSkip,
+  errorLine,
+  imageLine,
+  joinParts,
+  jsonText,
+  quoted,
+  stringOf,
+  toolCall,
+  toolResult,
+  type PartSkips,
+} from './parts.js';
 
 /**
  * A LibreChat JSON export, and ours (the export dialog writes the same shape): the conversation's
- * id, endpoint and title, `options` when exported with them, and its messages either as a tree
- * (`messagesTree`, each with `children`) or a list (`messages`, linked by `parentMessageId`).
+ * id, endpoint and title, `options` when exported with them, and its messages in one of the
+ * shapes LibreChat writes: a list linked by `parentMessageId` (not recursive, one branch or all),
+ * or the tree itself (recursive: each message holds its replies in `children`), under `messages`
+ * (LibreChat's recursive export) or `messagesTree` (ours, and LibreChat's when its tree has one
+ * root object).
  */
 export const isLibreChatConversation = (item: Record<string, unknown>): boolean =>
-  Array.isArray(item.messagesTree) || Array.isArray(item.messages);
+  Array.isArray(item.messagesTree) ||
+  Array.isArray(item.messages) ||
+  isRecord(item.messagesTree) ||
+  (isRecord(item.messages) && 'messageId' in item.messages);
 
-/** The text of a message: `text`, else the text parts of LibreChat's newer `content` list. */
-function textOf(m: Record<string, unknown>): string {
-  if (typeof m.text === 'string' && m.text !== '') return m.text;
-  if (!Array.isArray(m.content)) return '';
-  const parts: string[] = [];
-  for (const part of m.content) {
-    if (!isRecord(part) || part.type !== 'text') continue;
-    const text = isRecord(part.text) ? part.text.value : part.text;
-    if (typeof text === 'string') parts.push(text);
+/** One tool call of LibreChat's content parts: its name, what it was given and what it returned. */
+function toolCallText(call: Record<string, unknown>): string {
+  const fn = isRecord(call.function) ? call.function : {};
+  const code = isRecord(call.code_interpreter) ? call.code_interpreter : null;
+  const name =
+    stringOf(call.name) || stringOf(fn.name) || (code ? 'code_interpreter' : stringOf(call.type)) || 'tool';
+  if (code) {
+    const outputs = Array.isArray(code.outputs) ? code.outputs : [];
+    const logs = outputs
+      .map((o) => (isRecord(o) ? stringOf(o.logs) : ''))
+      .filter((l) => l !== '')
+      .join('\n');
+    return joinParts([toolCall(name, stringOf(code.input)), toolResult(logs)]);
   }
-  return parts.join('\n');
+  const args = call.args ?? fn.arguments;
+  const output = call.output ?? fn.output;
+  return joinParts([toolCall(name, jsonText(args), 'json'), toolResult(jsonText(output))]);
 }
 
-/** Every message of a tree or list with the id of the node that holds it (tree) or names it (list). */
+/**
+ * The text of one of LibreChat's content parts (text, reasoning, tool calls, images, errors);
+ * a kind it cannot show is counted in `skips`.
+ */
+function contentPartText(part: unknown, skips: PartSkips): string {
+  if (!isRecord(part)) return '';
+  switch (part.type) {
+    case 'text':
+      return stringOf(part.text);
+    case 'think': {
+      const think = stringOf(part.think);
+      return think.trim() ? quoted(think, '💭') : '';
+    }
+    case 'tool_call':
+      return isRecord(part.tool_call) ? toolCallText(part.tool_call) : '';
+    case 'image_file': {
+      const file = isRecord(part.image_file) ? part.image_file : {};
+      return imageLine(stringOf(file.filepath) || stringOf(file.file_id), file.width, file.height);
+    }
+    case 'image_url': {
+      const url = isRecord(part.image_url) ? stringOf(part.image_url.url) : stringOf(part.image_url);
+      return imageLine(url);
+    }
+    case 'error': {
+      const error = stringOf(part.error) || stringOf(part.text);
+      return error.trim() ? errorLine(error) : '';
+    }
+    case 'agent_update':
+      // Marks where another agent took over: nothing a person wrote or read.
+      return '';
+    default:
+      countSkip(skips, 'unsupported_content');
+      return '';
+  }
+}
+
+/** Files listed on a message (uploads, a tool's outputs): images and attachments by name. */
+function filesText(files: unknown): string[] {
+  if (!Array.isArray(files)) return [];
+  return files.filter(isRecord).map((f) => {
+    const name = stringOf(f.filename) || stringOf(f.filepath) || stringOf(f.file_id);
+    return stringOf(f.type).startsWith('image/') ? imageLine(name, f.width, f.height) : attachmentLine(name);
+  });
+}
+
+/**
+ * The text of a message: its `content` parts when it has them (LibreChat's newer messages keep
+ * everything there, tool calls included), else `text`; then the files it lists.
+ */
+function textOf(m: Record<string, unknown>, skips: PartSkips): string {
+  const parts: string[] = [];
+  if (Array.isArray(m.content) && m.content.length > 0) {
+    for (const part of m.content) parts.push(contentPartText(part, skips));
+  }
+  if (parts.every((p) => p.trim() === '')) parts.splice(0, parts.length, stringOf(m.text));
+  parts.push(...filesText(m.files), ...filesText(m.attachments));
+  return joinParts(parts);
+}
+
+/**
+ * Every message of the conversation, whatever the shape, with the id of its parent: a message
+ * held in another's `children` is that one's reply; any other names its parent in
+ * `parentMessageId`. A list and a tree are read alike, and so is a list whose messages carry
+ * their `children` too.
+ */
 function flatten(item: Record<string, unknown>): { node: Record<string, unknown>; parent: unknown }[] {
   const out: { node: Record<string, unknown>; parent: unknown }[] = [];
   const limit = IMPORT_LIMITS.maxMessagesPerConversation;
-  if (Array.isArray(item.messagesTree)) {
-    const stack: { node: unknown; parent: unknown }[] = item.messagesTree.map((node) => ({
-      node,
-      parent: null,
-    }));
-    while (stack.length > 0) {
-      const { node, parent } = stack.pop()!;
-      if (!isRecord(node)) throw new SkipConversation('invalid', 'a message is not an object');
-      out.push({ node, parent });
-      if (out.length > limit) throw new SkipConversation('too_many_messages');
-      if (node.children !== undefined && !Array.isArray(node.children)) {
-        throw new SkipConversation('invalid', 'children is not a list');
-      }
-      for (const child of node.children ?? []) stack.push({ node: child, parent: node.messageId });
-    }
-    return out;
-  }
-  const list = item.messages as unknown[];
-  if (list.length > limit) throw new SkipConversation('too_many_messages');
-  for (const node of list) {
+  const top = item.messagesTree ?? item.messages;
+  const roots: unknown[] = Array.isArray(top) ? top : [top];
+  if (roots.length > limit) throw new SkipConversation('too_many_messages');
+  const stack: { node: unknown; heldBy: unknown }[] = roots.map((node) => ({ node, heldBy: undefined }));
+  stack.reverse();
+  while (stack.length > 0) {
+    const { node, heldBy } = stack.pop()!;
     if (!isRecord(node)) throw new SkipConversation('invalid', 'a message is not an object');
-    out.push({ node, parent: node.parentMessageId });
+    out.push({ node, parent: heldBy === undefined ? (node.parentMessageId ?? null) : heldBy });
+    if (out.length > limit) throw new SkipConversation('too_many_messages');
+    if (node.children === undefined || node.children === null) continue;
+    if (!Array.isArray(node.children)) throw new SkipConversation('invalid', 'children is not a list');
+    for (let i = node.children.length - 1; i >= 0; i--) {
+      stack.push({ node: node.children[i], heldBy: node.messageId });
+    }
   }
   return out;
 }
 
 /** The options that pass the contract's schema; a field that does not is left out. */
-function cleanOptions(raw: unknown): ConversationOptions {
+export function cleanOptions(raw: unknown): ConversationOptions {
   if (!isRecord(raw)) return {};
   let candidate: Record<string, unknown> = { ...raw };
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -101,6 +185,7 @@ export function mapLibreChatConversation(item: Record<string, unknown>): Importe
   const model = options.model ?? null;
 
   const nodes = flatten(item);
+  const skippedParts: PartSkips = {};
   const messages: ImportedMessage[] = [];
   const ids = new Set<string>();
   let first: Date | undefined;
@@ -114,7 +199,9 @@ export function mapLibreChatConversation(item: Record<string, unknown>): Importe
       parent === null || parent === undefined || parent === NO_PARENT
         ? null
         : sourceIdOf(parent, 'parentMessageId');
-    const text = textOf(node);
+    const own: PartSkips = {};
+    const text = cleanText(textOf(node, own), Number.MAX_SAFE_INTEGER);
+    addSkips(skippedParts, own);
     const createdAt = dateOf(node.createdAt, now);
     if (!first || createdAt < first) first = createdAt;
     if (!last || createdAt > last) last = createdAt;
@@ -125,11 +212,13 @@ export function mapLibreChatConversation(item: Record<string, unknown>): Importe
       sender:
         optionalString(node.sender, 'sender', IMPORT_LIMITS.maxSenderChars) ??
         (isCreatedByUser ? 'User' : 'Assistant'),
-      text: messageText(cleanText(text, Number.MAX_SAFE_INTEGER), counter),
+      text: messageText(text, counter),
       isCreatedByUser,
       model: optionalString(node.model, 'model', IMPORT_LIMITS.maxModelChars),
       error: node.error === true,
       unfinished: node.unfinished === true,
+      truncated: text.length > CHAT_LIMITS.maxMessageChars,
+      skippedParts: own,
       finishReason: optionalString(node.finish_reason, 'finish_reason', 64),
       createdAt,
     });
@@ -158,5 +247,6 @@ export function mapLibreChatConversation(item: Record<string, unknown>): Importe
     updatedAt: updatedAt < createdAt ? createdAt : updatedAt,
     messages: parentsFirst(messages),
     truncated: counter.truncated,
+    skippedParts,
   };
 }

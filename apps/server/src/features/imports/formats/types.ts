@@ -4,7 +4,9 @@ import {
   IMPORT_LIMITS,
   type ConversationOptions,
   type ImportFormat,
+  type ImportPartSkipReason,
   type ImportSkipReason,
+  type MessageFile,
 } from '@chat/contract';
 import { toStorable } from '../../../platform/storable.js';
 
@@ -21,6 +23,12 @@ export interface ImportedMessage {
   unfinished: boolean;
   finishReason: string | null;
   createdAt: Date;
+  /** Cut to CHAT_LIMITS.maxMessageChars. */
+  truncated: boolean;
+  /** Parts of it left out, by reason. */
+  skippedParts: PartSkips;
+  /** Files of this product it carries (the LibreChat move links the files it copied). */
+  files?: MessageFile[];
 }
 
 /** One conversation ready to write: every field checked and limited. */
@@ -38,6 +46,18 @@ export interface ImportedConversation {
   messages: ImportedMessage[];
   /** Messages cut to CHAT_LIMITS.maxMessageChars. */
   truncated: number;
+  /** Parts left out, by reason: its messages' and hidden ones that are no message. */
+  skippedParts: PartSkips;
+}
+
+/** Parts of messages left out, by reason. */
+export type PartSkips = Partial<Record<ImportPartSkipReason, number>>;
+
+/** Adds the counts of `from` to `into`. */
+export function addSkips(into: PartSkips, from: PartSkips): void {
+  for (const [reason, n] of Object.entries(from) as [ImportPartSkipReason, number][]) {
+    into[reason] = (into[reason] ?? 0) + n;
+  }
 }
 
 /** A conversation of the file that is not imported, and why. */

@@ -70,7 +70,15 @@ export function chatGptConversation(id = 'c0ffee00-0000-4000-8000-000000000001',
         ...msg('u2', 'user', '', t + 5),
         content: {
           content_type: 'multimodal_text',
-          parts: [{ asset_pointer: 'file-service://x' }, 'And in June?'],
+          parts: [
+            {
+              content_type: 'image_asset_pointer',
+              asset_pointer: 'file-service://x',
+              width: 800,
+              height: 600,
+            },
+            'And in June?',
+          ],
         },
       },
       parent: 'a2',
@@ -172,6 +180,267 @@ export function flatExport(conversationId = '0f1a0000-0000-4000-8000-00000000000
         isCreatedByUser: false,
         createdAt: '2024-03-01T09:00:01.000Z',
       },
+    ],
+  };
+}
+
+const NO_PARENT_ID = '00000000-0000-0000-0000-000000000000';
+
+/** A ChatGPT message node (the mapping's entry) holding `message`. */
+function node(
+  id: string,
+  parent: string | null,
+  children: string[],
+  message: Record<string, unknown> | null,
+) {
+  return { id, message, parent, children };
+}
+
+/**
+ * A ChatGPT conversation with what a plain text import would lose: hidden custom instructions,
+ * an uploaded file and image, a Python call and its output, a web search whose results a reply
+ * cites in the newer private-use form, an older "【…†source】" citation, a widget of a kind that
+ * cannot be shown, and no creation time of its own.
+ */
+export function chatGptToolsConversation(id = 'c0ffee00-0000-4000-8000-0000000000aa') {
+  const t = 1_710_000_000;
+  const text = (parts: unknown[]) => ({ content_type: 'text', parts });
+  const author = (role: string, name: string | null = null) => ({ role, name, metadata: {} });
+  const nodes = [
+    node('root', null, ['ctx'], null),
+    node('ctx', 'root', ['u1'], {
+      id: 'ctx',
+      author: author('user'),
+      create_time: null,
+      content: {
+        content_type: 'user_editable_context',
+        user_profile: 'I bake bread.',
+        user_instructions: 'Be brief.',
+      },
+      metadata: { is_visually_hidden_from_conversation: true },
+      recipient: 'all',
+    }),
+    node('u1', 'ctx', ['a1'], {
+      id: 'u1',
+      author: author('user'),
+      create_time: t + 10,
+      content: {
+        content_type: 'multimodal_text',
+        parts: [
+          {
+            content_type: 'image_asset_pointer',
+            asset_pointer: 'file-service://file-Crumb01',
+            width: 640,
+            height: 480,
+          },
+          'How much flour is in this recipe? Plot the hydration too.',
+        ],
+      },
+      metadata: {
+        attachments: [
+          { id: 'file-Crumb01', name: 'crumb.jpg', mime_type: 'image/jpeg' },
+          { id: 'file-Recipe02', name: 'sourdough.pdf', mime_type: 'application/pdf' },
+        ],
+      },
+      recipient: 'all',
+    }),
+    node('a1', 'u1', ['t1'], {
+      id: 'a1',
+      author: author('assistant'),
+      create_time: t + 11,
+      content: {
+        content_type: 'code',
+        language: 'unknown',
+        text: 'flour = 500\nwater = 375\nprint(water / flour)',
+      },
+      metadata: { model_slug: 'gpt-4o' },
+      recipient: 'python',
+    }),
+    node('t1', 'a1', ['a2'], {
+      id: 't1',
+      author: author('tool', 'python'),
+      create_time: t + 12,
+      content: { content_type: 'execution_output', text: '0.75' },
+      metadata: {},
+      recipient: 'all',
+    }),
+    node('a2', 't1', ['a3'], {
+      id: 'a2',
+      author: author('assistant'),
+      create_time: t + 13,
+      content: text([{ search_query: [{ q: 'sourdough hydration' }] }].map((q) => JSON.stringify(q))),
+      metadata: { model_slug: 'gpt-4o' },
+      recipient: 'web.run',
+    }),
+    node('a3', 'a2', ['w1'], {
+      id: 'a3',
+      author: author('tool', 'web.run'),
+      create_time: t + 14,
+      content: text(['']),
+      metadata: {
+        search_result_groups: [
+          {
+            type: 'search_result_group',
+            domain: 'bakers.example',
+            entries: [
+              {
+                type: 'search_result',
+                url: 'https://bakers.example/hydration',
+                title: 'Hydration explained',
+                ref_id: { turn_index: 0, ref_type: 'search', ref_index: 0 },
+              },
+              {
+                type: 'search_result',
+                url: 'javascript:alert(1)',
+                title: 'Not a page',
+                ref_id: { turn_index: 0, ref_type: 'search', ref_index: 1 },
+              },
+            ],
+          },
+        ],
+      },
+      recipient: 'all',
+    }),
+    node('w1', 'a3', ['a4'], {
+      id: 'w1',
+      author: author('assistant'),
+      create_time: t + 15,
+      content: { content_type: 'canvas_widget_of_the_future', payload: { x: 1 } },
+      metadata: {},
+      recipient: 'all',
+    }),
+    node('a4', 'w1', ['a5'], {
+      id: 'a4',
+      author: author('assistant'),
+      create_time: t + 16,
+      content: text([
+        'The recipe uses 500 g of flour, a 75% hydration \uE200cite\uE202turn0search0\uE201. ' +
+          'Bakers call that a wet dough citeturn0search1.',
+      ]),
+      metadata: { model_slug: 'gpt-4o' },
+      recipient: 'all',
+    }),
+    node('a5', 'a4', [], {
+      id: 'a5',
+      author: author('assistant'),
+      create_time: t + 17,
+      content: text(['Rest it overnight【5:0†source】 and bake hot【5:1†source】.']),
+      metadata: {
+        model_slug: 'gpt-4o',
+        citations: [
+          {
+            start_ix: 17,
+            end_ix: 29,
+            metadata: {
+              type: 'webpage',
+              title: 'Overnight [cold] proof',
+              url: 'https://bakers.example/proof',
+              extra: { cited_message_idx: 5, search_result_idx: 0 },
+            },
+          },
+        ],
+      },
+      recipient: 'all',
+    }),
+  ];
+  return {
+    title: 'Sourdough maths',
+    mapping: Object.fromEntries(nodes.map((n) => [n.id, n])),
+    current_node: 'a5',
+    conversation_id: id,
+    default_model_slug: 'gpt-4o',
+    id,
+  };
+}
+
+/**
+ * A LibreChat export as its dialog writes json with "recursive" checked: the tree under
+ * `messages` (not `messagesTree`), each message with its replies in `children`, two edits of the
+ * first question (two roots), a regenerated answer (a branch), and an agent's reply whose
+ * `content` holds reasoning, a tool call with its output and an image.
+ */
+export function libreChatRecursiveExport(conversationId = 'a9e50000-0000-4000-8000-000000000004') {
+  const at = (s: number) => new Date(Date.UTC(2024, 5, 1, 12, 0, s)).toISOString();
+  const m = (
+    messageId: string,
+    parentMessageId: string,
+    user: boolean,
+    text: string,
+    s: number,
+    children: unknown[] = [],
+  ) => ({
+    messageId,
+    parentMessageId,
+    conversationId,
+    sender: user ? 'User' : 'Garden agent',
+    text,
+    isCreatedByUser: user,
+    createdAt: at(s),
+    endpoint: 'agents',
+    children,
+  });
+  return {
+    conversationId,
+    endpoint: 'agents',
+    title: 'Garden planning',
+    exportAt: '12:30:00 GMT+0000 (Coordinated Universal Time)',
+    branches: true,
+    recursive: true,
+    messages: [
+      m('g1', NO_PARENT_ID, true, 'What grows in shade?', 1, [
+        m('g2', 'g1', false, 'Ferns and hostas.', 2, [
+          m('g3', 'g2', true, 'And edible ones?', 3, [
+            m('g4', 'g3', false, 'Lettuce and mint.', 4),
+            {
+              ...m('g5', 'g3', false, '', 5),
+              content: [
+                { type: 'think', think: 'The person wants food plants.' },
+                {
+                  type: 'tool_call',
+                  tool_call: {
+                    id: 'call_1',
+                    name: 'plant_lookup',
+                    args: '{"light":"shade","edible":true}',
+                    output: 'chard, parsley',
+                  },
+                },
+                { type: 'text', text: 'Try chard and parsley.' },
+                { type: 'image_url', image_url: { url: 'https://garden.example/chard.png' } },
+                { type: 'agent_update', agent_update: { agentId: 'agent_x', index: 0 } },
+              ],
+              files: [{ file_id: 'f1', filename: 'bed-layout.csv', type: 'text/csv' }],
+            },
+          ]),
+        ]),
+      ]),
+      m('g6', NO_PARENT_ID, true, 'What grows in deep shade?', 6, [m('g7', 'g6', false, 'Moss, mostly.', 7)]),
+    ],
+  };
+}
+
+/** LibreChat's json export without "recursive" and without "all branches": the branch on screen, a flat list. */
+export function libreChatOneBranchExport(conversationId = 'a9e50000-0000-4000-8000-000000000005') {
+  const msg = (messageId: string, parentMessageId: string, user: boolean, text: string) => ({
+    messageId,
+    parentMessageId,
+    conversationId,
+    sender: user ? 'User' : 'GPT-4o',
+    text,
+    isCreatedByUser: user,
+    createdAt: `2024-07-01T08:00:0${messageId.slice(1)}.000Z`,
+  });
+  return {
+    conversationId,
+    endpoint: 'openAI',
+    title: 'Packing list',
+    exportAt: '08:05:00 GMT+0000 (Coordinated Universal Time)',
+    branches: false,
+    recursive: false,
+    messages: [
+      msg('p1', NO_PARENT_ID, true, 'Pack for two days of hiking'),
+      msg('p2', 'p1', false, 'Boots, water, a map.'),
+      msg('p3', 'p2', true, 'And if it rains?'),
+      msg('p4', 'p3', false, 'A shell jacket.'),
     ],
   };
 }

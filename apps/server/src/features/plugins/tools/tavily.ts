@@ -1,7 +1,7 @@
 import { PLUGIN_KEYS } from '@chat/contract';
 import { stringArg, type PluginDefinition } from './types.js';
 
-export const TAVILY_AUTH_FIELD = 'TAVILY_API_KEY';
+const TAVILY_AUTH_FIELD = 'TAVILY_API_KEY';
 const RESULTS = 5;
 const TIMEOUT_MS = 15_000;
 

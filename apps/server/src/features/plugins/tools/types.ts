@@ -2,7 +2,7 @@ import type { PluginAuthField } from '@chat/contract';
 import type { AgentToolResult } from '../../ask/index.js';
 
 /** What a plugin's run gets besides its arguments. */
-export interface PluginRunContext {
+interface PluginRunContext {
   userId: string;
   /** The plugin's credentials: the user's own (unsealed), else the server's. */
   auth: Record<string, string>;

@@ -5,7 +5,7 @@ import { htmlTitle, htmlToText } from './html-text.js';
 import { stringArg, type PluginDefinition } from './types.js';
 
 /** What one page read may cost: redirects, time and bytes. */
-export const WEB_READER_LIMITS = {
+const WEB_READER_LIMITS = {
   maxRedirects: 5,
   timeoutMs: 10_000,
   maxResponseBytes: 2 * 1024 * 1024,

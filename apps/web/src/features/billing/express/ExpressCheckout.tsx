@@ -23,7 +23,7 @@ export interface ExpressCheckoutProps {
 type State = { kind: 'loading' } | { kind: 'ready' } | { kind: 'paying' } | { kind: 'error'; text: string };
 
 /**
- * The express/wallet path of the plan chooser (business §4 Starting a subscription, §7 Payments):
+ * The express/wallet path of the plan chooser:
  * Stripe's Express Checkout element (48 px), its SDK loaded only when this shows. A confirmed
  * wallet asks POST /api/stripe/create-payment-intent (plan_id, plan_name; userEmail): `trialing`
  * means the trial started with no charge; otherwise the answered client_secret is confirmed, and

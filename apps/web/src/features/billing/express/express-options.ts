@@ -5,18 +5,18 @@ import type {
   StripeExpressCheckoutElementOptions,
 } from '@stripe/stripe-js';
 
-/** Elements for a subscription to `plan`: its amount in cents, usd (business §4, §9). */
+/** Elements for a subscription to `plan`: its amount in cents, usd. */
 export function elementsOptions(plan: Plan): StripeElementsOptionsMode {
   return { mode: 'subscription', amount: plan.amount, currency: PAYMENT_CURRENCY };
 }
 
 export const expressElementOptions: StripeExpressCheckoutElementOptions = {
-  // Business §9: 48 px.
+  // The wallet button is 48 px high.
   buttonHeight: EXPRESS_CHECKOUT_HEIGHT_PX,
 };
 
 /**
- * What the wallet sheet shows of the recurring payment (business §4): weekly billed as every 7
+ * What the wallet sheet shows of the recurring payment: weekly billed as every 7
  * days, yearly as every year; the trial's first charge comes after the trial (then weekly).
  */
 export function clickDetails(plan: Plan, label: string, managementURL: string): ClickResolveDetails {

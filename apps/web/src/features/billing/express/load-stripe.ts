@@ -1,6 +1,6 @@
 import type { Stripe as StripeInstance } from '@stripe/stripe-js';
 
-/** A payment step the client stops itself (business §8): its text's key. */
+/** A payment step the client stops itself: its text's key. */
 export type ExpressErrorKey =
   | 'com_subscription_express_unavailable'
   | 'com_subscription_express_init_failed'
@@ -51,9 +51,4 @@ export async function loadStripeFrom(url: string, publishableKey: string): Promi
   }
   if (!stripe) throw new ExpressError('com_subscription_express_init_failed');
   return stripe;
-}
-
-/** Tests: forget the script (a new page). */
-export function resetStripeLoad(): void {
-  scriptLoad = null;
 }

@@ -37,7 +37,7 @@ function BackToManagement() {
   return <BackLink to="/blog/edit" testId="blog-back-manage" label={t('com_blog_back_manage')} />;
 }
 
-/** The statuses offered (spec §4): a Writer's Reviewed is "Submit for Review", an Admin's "Under Review". */
+/** The statuses offered: a Writer's Reviewed is "Submit for Review", an Admin's "Under Review". */
 function statusLabel(status: EditorValues['status'], me: Manager): string {
   if (status === 'Reviewed')
     return me.role === 'WRITER' ? 'com_blog_submit_review' : 'com_blog_status_Reviewed';
@@ -73,7 +73,7 @@ function EditorForm({ post, me, Content }: { post: BlogPost | null; me: Manager;
   const navigate = useStableNavigate();
   const save = useSavePost();
   const [values, setValues] = useState<EditorValues>(() => (post ? editorValuesOf(post) : EMPTY_EDITOR));
-  // Spec §4: while creating, the slug follows the title until it is typed by hand.
+  // While creating, the slug follows the title until it is typed by hand.
   const [slugFollows, setSlugFollows] = useState(post === null);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<EditorErrors>({});
@@ -304,7 +304,7 @@ function Editor({ id, me, Content }: { id: string | null; me: Manager; Content: 
 }
 
 /**
- * /blog/edit/new and /blog/edit/:id (spec §2, §4, §5): the post's form with a Preview/Edit toggle;
+ * /blog/edit/new and /blog/edit/:id: the post's form with a Preview/Edit toggle;
  * `Content` renders Markdown (the app passes the renderer /blog/:slug uses).
  */
 export default function BlogEditorPage({ Content }: { Content: MarkdownView }) {

@@ -12,8 +12,8 @@ import { linkButton, ManageAccess, primaryLink, type Manager } from './ManageAcc
 import { StatusBadge } from './StatusBadge';
 import { BlogLoadError } from '../BlogLoadError';
 
-/** Spec §2: the tabs of the management list, and the status each shows (all for All Posts). */
-export const MANAGE_TABS: readonly { id: string; label: string; status: BlogStatus | null }[] = [
+/** The tabs of the management list, and the status each shows (all for All Posts). */
+const MANAGE_TABS: readonly { id: string; label: string; status: BlogStatus | null }[] = [
   { id: 'all', label: 'com_blog_tab_all', status: null },
   { id: 'drafts', label: 'com_blog_tab_drafts', status: 'Draft' },
   { id: 'review', label: 'com_blog_tab_review', status: 'Reviewed' },
@@ -28,7 +28,7 @@ function PostRow({ post, me, lang }: { post: BlogPost; me: Manager; lang: string
   const deletePost = useDeletePost();
   const [deleting, setDeleting] = useState(false);
   const isAuthor = post.author.id !== null && post.author.id === me.id;
-  // For display only: the server decides (spec §6).
+  // For display only: the server decides.
   const mayDelete = canBlog({ role: me.role, action: 'delete', status: post.status, isAuthor });
 
   const onDelete = async () => {
@@ -220,7 +220,7 @@ function ManageList({ me }: { me: Manager }) {
   );
 }
 
-/** /blog/edit (spec §2 Blog management): the posts a WRITER or ADMIN manages. */
+/** /blog/edit: the posts a WRITER or ADMIN manages. */
 export default function BlogManagePage() {
   const { t } = useTranslation();
   usePageMeta(t('com_blog_manage_title'), t('com_blog_description'));

@@ -17,7 +17,7 @@ export interface FeaturedImageFieldProps {
 const ACCEPT = UPLOAD_LIMITS.imageTypes.join(',');
 
 /**
- * The featured image (spec §3, §5: an optional URL): typed, or uploaded (POST /api/blog/images
+ * The featured image (an optional URL): typed, or uploaded (POST /api/blog/images
  * stores it with the server's file strategy and answers its public address).
  */
 export function FeaturedImageField({ value, onChange, error, disabled }: FeaturedImageFieldProps) {

@@ -16,7 +16,7 @@ export interface ListInputProps {
 }
 
 /**
- * Tags and SEO keywords (spec §4/§5): added with Enter or the Add button, trimmed, duplicates
+ * Tags and SEO keywords: added with Enter or the Add button, trimmed, duplicates
  * ignored, each a removable chip.
  */
 export function ListInput({ label, placeholder, values, onChange, disabled, error, testId }: ListInputProps) {

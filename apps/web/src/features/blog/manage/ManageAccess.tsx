@@ -32,7 +32,7 @@ function Notice({ title, detail, action }: { title: string; detail?: string; act
 }
 
 /**
- * The blog management's door (spec §6): a visitor is asked to log in, a signed-in person without
+ * The blog management's door: a visitor is asked to log in, a signed-in person without
  * the WRITER or ADMIN role (GET /api/me) is refused; the server checks every call anyway.
  */
 export function ManageAccess({ children }: { children: (me: Manager) => ReactNode }) {

@@ -9,7 +9,7 @@ const tones: Record<BlogStatus, string> = {
   Approved: 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-200',
 };
 
-/** A post's status (spec §4: Draft, Under Review, Approved). */
+/** A post's status (Draft, Under Review, Approved). */
 export function StatusBadge({ status }: { status: BlogStatus }) {
   const { t } = useTranslation();
   return (

@@ -73,7 +73,7 @@ export function TextAreaField({
   );
 }
 
-/** Spec §5: the meta description with its x/160 counter. */
+/** The meta description with its x/160 counter. */
 export function MetaDescriptionField(props: Omit<TextAreaFieldProps, 'testId' | 'hint' | 'rows'>) {
   return (
     <TextAreaField

@@ -8,7 +8,7 @@ import {
 } from '@chat/contract';
 import { ApiError } from '../../../api/http';
 
-/** The editor's fields, as typed (spec §3 Blog post, §5). */
+/** The editor's fields, as typed. */
 export interface EditorValues {
   title: string;
   slug: string;
@@ -51,7 +51,7 @@ const FIELDS = new Set<string>(Object.keys(EMPTY_EDITOR));
 const isField = (f: unknown): f is EditorField => typeof f === 'string' && FIELDS.has(f);
 
 /**
- * Spec §4: a new title also makes the slug while creating (until the slug is typed by hand) and
+ * A new title also makes the slug while creating (until the slug is typed by hand) and
  * whenever the slug is empty.
  */
 export function withTitle(values: EditorValues, title: string, slugFollowsTitle: boolean): EditorValues {
@@ -59,13 +59,13 @@ export function withTitle(values: EditorValues, title: string, slugFollowsTitle:
   return { ...values, title, ...(follow ? { slug: slugify(title) } : {}) };
 }
 
-/** Spec §4/§5: a tag or keyword is added trimmed; an empty one or a duplicate is ignored. */
+/** A tag or keyword is added trimmed; an empty one or a duplicate is ignored. */
 export function addToList(list: readonly string[], entry: string): string[] {
   const v = entry.trim();
   return v && !list.includes(v) ? [...list, v] : [...list];
 }
 
-/** The contract's rules (§5) on the form: the first problem of each field, as i18n keys. */
+/** The contract's rules on the form: the first problem of each field, as i18n keys. */
 export function validateEditor(values: EditorValues): { errors: EditorErrors; input?: BlogPostInput } {
   const result = blogPostInputSchema.safeParse(values);
   if (result.success) return { errors: {}, input: result.data };

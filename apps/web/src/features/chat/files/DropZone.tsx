@@ -4,7 +4,7 @@ import { ImagePlus } from 'lucide-react';
 
 const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');
 
-/** Files dropped anywhere on the chat: an "Add anything" overlay while they are dragged over (spec §2). */
+/** Files dropped anywhere on the chat: an "Add anything" overlay while they are dragged over. */
 export function DropZone({
   onFiles,
   disabled,

@@ -44,7 +44,7 @@ function MessageImage({ file }: { file: MessageFile }) {
   );
 }
 
-/** The images a message carries (spec §3 Message files). */
+/** The images a message carries. */
 export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
   return (
     <div className="flex flex-wrap justify-end gap-2" data-testid="message-files">

@@ -2,14 +2,19 @@ import { API_ROUTE_PATHS, type FileObject } from '@chat/contract';
 import { apiFetch, toApiError } from '../../../api/http';
 import { callApi } from '../../../api/call';
 
-/** POST /api/files/images, as LibreChat's client sends it: the file first, then its id and size. */
+/**
+ * POST /api/files/images, as LibreChat's client sends it: the endpoint (whose file config the
+ * server applies), the file, then its id and size.
+ */
 export async function uploadImage(
   file: File,
   tempId: string,
   size: { width: number; height: number },
+  endpoint?: string | null,
   signal?: AbortSignal,
 ): Promise<FileObject> {
   const form = new FormData();
+  if (endpoint) form.append('endpoint', endpoint);
   form.append('file', file, file.name);
   form.append('file_id', tempId);
   form.append('width', String(size.width));
@@ -23,7 +28,7 @@ export async function uploadImage(
   return (await res.json()) as FileObject;
 }
 
-/** DELETE /api/files; a failure is logged only (spec §8). */
+/** DELETE /api/files; a failure is logged only. */
 export async function deleteFiles(files: readonly { file_id: string; filepath?: string }[]): Promise<void> {
   if (files.length === 0) return;
   try {

@@ -11,7 +11,7 @@ function file(name: string, size: number, type = 'image/png'): File {
   return f;
 }
 
-describe('checkFiles (spec §5 Image upload)', () => {
+describe('checkFiles', () => {
   it('takes up to 10 JPEG, PNG or WEBP images', () => {
     const picked = Array.from({ length: 10 }, (_, i) => file(`${i}.png`, 1000 + i));
     expect(checkFiles([], picked)).toEqual({ accepted: picked, errors: [] });

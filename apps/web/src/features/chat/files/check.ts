@@ -22,7 +22,7 @@ function supported(file: HeldFile, types: readonly string[]): boolean {
 }
 
 /**
- * The spec's checks before an upload (§5 Image upload), in its order: at most 10 at a time
+ * The spec's checks before an upload, in its order: at most 10 at a time
  * (nothing is taken then), each a JPEG/PNG/WEBP under 20 MB, 25 MB in all, no duplicate (same
  * name, size and type) of one already held or picked with it. Answers the files taken and the
  * kinds of error met, each once (the server checks again, by content).

@@ -1,6 +1,6 @@
 import { LOCAL_KEYS, type FileSource } from '@chat/contract';
 
-/** An uploaded file not (yet) sent in a message: deleted on the next load or new chat (spec §4). */
+/** An uploaded file not (yet) sent in a message: deleted on the next load or new chat. */
 export interface PendingFile {
   file_id: string;
   filepath: string;

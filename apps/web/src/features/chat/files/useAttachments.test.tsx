@@ -1,6 +1,13 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FILE_ERROR_TEXTS, FILE_PROGRESS, IMAGE_LIMITS, LOCAL_KEYS, type FileObject } from '@chat/contract';
+import {
+  FILE_ERROR_TEXTS,
+  FILE_PROGRESS,
+  IMAGE_LIMITS,
+  LOCAL_KEYS,
+  TIMINGS,
+  type FileObject,
+} from '@chat/contract';
 import { ApiError } from '../../../api/http';
 import { deleteFiles, imageSize, uploadImage } from './api';
 import { useAttachments } from './useAttachments';
@@ -44,7 +51,7 @@ afterEach(() => {
   vi.resetAllMocks();
 });
 
-describe('useAttachments (spec §4 Files)', () => {
+describe('useAttachments', () => {
   it('goes 0.2 → 0.6 → 0.9 → 1, keeping the upload in filesToDelete until it is sent', async () => {
     let answer!: (f: FileObject) => void;
     let measured!: () => void;
@@ -93,6 +100,22 @@ describe('useAttachments (spec §4 Files)', () => {
     expect(result.current.items).toEqual([]);
   });
 
+  it('adds an error found after the merge to the list still shown, and hides them together', async () => {
+    let fail!: () => void;
+    size.mockImplementationOnce(
+      () => new Promise((_, reject) => (fail = () => reject(new DOMException('x')))),
+    );
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([new File(['x'], 'a.gif', { type: 'image/gif' }), png('slow.png')]));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(result.current.errors).toEqual(['unsupported']);
+    await act(async () => fail());
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(result.current.errors).toEqual(['unsupported', 'validation']);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(TIMINGS.toastValidationMs)));
+    expect(result.current.errors).toEqual([]);
+  });
+
   it('does not send an image larger than the server decodes (a side or the pixels in all), saying why', async () => {
     size.mockResolvedValueOnce({ width: 1, height: IMAGE_LIMITS.maxSidePx + 1 });
     size.mockResolvedValueOnce({ width: 8000, height: 6000 });
@@ -110,6 +133,14 @@ describe('useAttachments (spec §4 Files)', () => {
     await act(() => result.current.add([png('a.png')]));
     await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
     expect(result.current.errors).toEqual(['dimensions']);
+  });
+
+  it('shows a refusal over an endpoint’s configured size as too large', async () => {
+    upload.mockRejectedValue(new ApiError(413, 'payload_too_large', 'File size exceeds 51 KB.'));
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([png('a.png')]));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(result.current.errors).toEqual(['tooLarge']);
   });
 
   it('says the server is still processing this person’s images when it refuses one more (429)', async () => {

@@ -22,7 +22,7 @@ let check: Promise<typeof CheckModule> | undefined;
 const loadApi = () => (api ??= import('./api'));
 const loadCheck = () => (check ??= import('./check'));
 
-/** An image held in the input (spec §3 File: the uploaded entry). */
+/** An image held in the input (the uploaded entry). */
 export interface Attachment {
   /** The client's id for it (sent as file_id; the server answers it as temp_file_id). */
   id: string;
@@ -38,20 +38,22 @@ export interface Attachment {
   file?: FileObject;
 }
 
-/** The kind of a server's refusal: its message when it is one of the spec's texts, else upload. */
+/** The kind of a server's refusal: its message when it is one of the spec's texts, else by status. */
 function kindOf(err: unknown): FileErrorKind {
   if (err instanceof ApiError) {
     const match = (Object.keys(FILE_ERROR_TEXTS) as FileErrorKind[]).find(
       (k) => FILE_ERROR_TEXTS[k] === err.message,
     );
     if (match) return match;
+    // Over the endpoint's own size (librechat.yaml fileConfig): its text names that size.
+    if (err.status === 413) return 'tooLarge';
     if (err.status === 400) return 'validation';
   }
   return 'upload';
 }
 
-/** Deletes what the last visit left uploaded and unsent (spec §4: on load and on a new chat). */
-export function cleanupPendingFiles(): void {
+/** Deletes what the last visit left uploaded and unsent (on load and on a new chat). */
+function cleanupPendingFiles(): void {
   const files = pendingFiles.all();
   if (files.length === 0) return;
   pendingFiles.remove(files.map((f) => f.file_id));
@@ -59,11 +61,16 @@ export function cleanupPendingFiles(): void {
 }
 
 /**
- * The images of the message being written: checked (the spec's texts, merged into one list after
- * 250 ms), uploaded with progress 0.2 / 0.6 / 0.9 / 1, removable only once ready (deletions sent
+ * The images of the message being written: checked (the product's texts, merged into one list
+ * after 250 ms, later ones added while it shows), uploaded with progress 0.2 / 0.6 / 0.9 / 1, removable only once ready (deletions sent
  * together after 1 s without another), kept in filesToDelete until they are sent.
  */
-export function useAttachments(limits: EndpointFileConfig | undefined, routeId: string) {
+export function useAttachments(
+  limits: EndpointFileConfig | undefined,
+  routeId: string,
+  /** The conversation's endpoint, named to the server with each upload. */
+  endpoint?: string | null,
+) {
   const [items, setItems] = useState<Attachment[]>([]);
   const [errors, setErrors] = useState<FileErrorKind[]>([]);
   const live = useRef(items);
@@ -84,7 +91,9 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
       const merged = [...errorBuffer.current];
       errorBuffer.current.clear();
       if (!alive.current) return;
-      setErrors(merged);
+      // An error found later (an image read slowly) joins the list still on screen rather than
+      // replacing what the person has not finished reading.
+      setErrors((shown) => [...new Set([...shown, ...merged])]);
       clearTimeout(hideTimer.current);
       hideTimer.current = setTimeout(() => setErrors([]), TIMINGS.toastValidationMs);
     }, FILE_TIMINGS.errorMergeMs);
@@ -114,7 +123,7 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
           return;
         }
         patch(id, { ...size, progress: FILE_PROGRESS.measured });
-        const stored = await uploadImage(file, id, size);
+        const stored = await uploadImage(file, id, size, endpoint);
         pendingFiles.add({ file_id: stored.file_id, filepath: stored.filepath, source: stored.source });
         if (!alive.current || !live.current.some((a) => a.id === id)) {
           // Removed while it uploaded (a new chat): it is not kept.
@@ -130,12 +139,12 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
         });
         setTimeout(() => patch(id, { progress: FILE_PROGRESS.done }), FILE_TIMINGS.doneDelayMs);
       } catch (err) {
-        // A failed entry is removed (spec §4 Files).
+        // A failed entry is removed.
         drop(id);
         report([err instanceof DOMException ? 'validation' : kindOf(err)]);
       }
     },
-    [drop, patch, report],
+    [drop, patch, report, endpoint],
   );
 
   const add = useCallback(
@@ -231,6 +240,6 @@ export function useAttachments(limits: EndpointFileConfig | undefined, routeId: 
   }, [flushDeletes]);
 
   const uploading = items.some((a) => a.progress < FILE_PROGRESS.done);
-  return { items, errors, add, remove, ready, sent, uploading, dismissErrors: () => setErrors([]) };
+  return { items, errors, limits, add, remove, ready, sent, uploading, dismissErrors: () => setErrors([]) };
 }
 export type Attachments = ReturnType<typeof useAttachments>;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import type { ModelSpec } from '@chat/contract';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { SquarePen } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
@@ -6,12 +7,14 @@ import { useStableNavigate } from '../../../hooks/useStableNavigate';
 import { NavToggleButton } from '../../../components/NavToggleButton';
 import { useLocalPref } from '../../../state/local-pref';
 import { useNav } from '../../../state/nav';
+import { useStartupConfig } from '../../../api/config';
 import { useAuth } from '../../auth';
-import { PresetsMenu, type PresetDialogs } from '../../presets';
 import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
 import { modelLabel } from './endpoint-menu';
+import { SpecsMenu } from './SpecsMenu';
+import { menuEndpoints } from './spec-menu';
 
 // Only the plugins endpoint shows it: not on the first load of a chat on another endpoint.
 const PluginsSelect = lazy(() => import('./PluginsSelect').then((m) => ({ default: m.PluginsSelect })));
@@ -24,12 +27,12 @@ export interface ChatHeaderProps {
   disabled?: boolean;
   /** The /a/ view: these controls (the assistant's) in place of the endpoint menu and options. */
   assistantControls?: ReactNode;
-  /** The presets menu's dialogs (not in the /a/ view). */
-  presets?: PresetDialogs | undefined;
+  /** What features add after the endpoint's controls (the chat.header.items slot). */
+  items?: ReactNode;
 }
 
-/** The chat header (spec §2): endpoint menu, options popover and presets menu, the sidebar toggle and new chat when hidden. */
-export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls, presets }: ChatHeaderProps) {
+/** The chat header: endpoint menu, options popover and the features' items, the sidebar toggle and new chat when hidden. */
+export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls, items }: ChatHeaderProps) {
   const { t } = useTranslation();
   const { visible, isMobile } = useNav();
   const { user, setUser } = useAuth();
@@ -38,6 +41,28 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
   const navigate = useStableNavigate();
   const { pathname } = useLocation();
   const { choose, endpoint: current } = setup;
+  // librechat.yaml `interface`: the parts of the header the operator hid.
+  const startup = useStartupConfig().data;
+  const shown = startup?.interface;
+  // librechat.yaml `modelSpecs`: the operator's entries come first; the endpoint menu shows with
+  // them only when `modelSelect` is on (LibreChat's `addedEndpoints`) and specs are not enforced.
+  const specs = startup?.modelSpecs;
+  const endpointMenuShown = specs
+    ? !specs.enforce && shown?.modelSelect !== false
+    : shown?.endpointsMenu !== false && shown?.modelSelect !== false;
+  const menuConfig = useMemo(
+    () => menuEndpoints(setup.endpointsConfig, specs?.addedEndpoints),
+    [setup.endpointsConfig, specs?.addedEndpoints],
+  );
+  const { chooseSpec } = setup;
+  const onChooseSpec = useCallback(
+    (spec: ModelSpec) => {
+      const changes = spec.preset.endpoint !== current;
+      if (!chooseSpec(spec)) return;
+      if (!modularChat && changes && /^\/c\/(?!new$)[^/]+$/.test(pathname)) navigate('/c/new');
+    },
+    [chooseSpec, current, modularChat, pathname, navigate],
+  );
   const onChoose = useCallback(
     (endpoint: string, model: string) => {
       choose(endpoint, model);
@@ -53,36 +78,51 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
       <div className="flex min-w-0 flex-1 items-center gap-0.5">
         {assistantControls ?? (
           <>
-            <EndpointMenu
-              config={setup.endpointsConfig}
-              models={setup.models}
-              endpoint={setup.endpoint}
-              model={setup.model}
-              onChoose={onChoose}
-              onConfigureKey={onConfigureKey}
-              disabled={disabled}
-            />
-            <OptionsPopover
-              endpointType={setup.endpointType}
-              model={setup.model}
-              modelLabel={
-                setup.endpoint && setup.model
-                  ? modelLabel(setup.endpoint, setup.model, setup.endpointsConfig, t)
-                  : undefined
-              }
-              values={setup.params}
-              onChange={setup.setParam}
-              onReset={setup.resetParams}
-              bing={{ values: setup.bing, onChange: setup.setBing }}
-              conversation={{
-                values: setup.carried,
-                onChange: setup.setCarried,
-                toolsSelected: setup.endpointType === 'gptPlugins' && setup.tools.length > 0,
-                agentModels: setup.endpoint ? setup.models?.[setup.endpoint] : undefined,
-              }}
-              disabled={disabled}
-            />
-            {presets && <PresetsMenu dialogs={presets} disabled={disabled} />}
+            {specs && specs.list.length > 0 && (
+              <SpecsMenu
+                specs={specs.list}
+                current={setup.spec}
+                config={setup.endpointsConfig}
+                onChoose={onChooseSpec}
+                disabled={disabled}
+              />
+            )}
+            {endpointMenuShown && (
+              <EndpointMenu
+                config={menuConfig}
+                models={setup.models}
+                endpoint={setup.endpoint}
+                model={setup.model}
+                onChoose={onChoose}
+                onConfigureKey={onConfigureKey}
+                disabled={disabled}
+              />
+            )}
+            {shown?.parameters !== false && (
+              <OptionsPopover
+                endpointType={setup.endpointType}
+                paramsType={setup.paramsType}
+                paramOverrides={setup.paramOverrides}
+                model={setup.model}
+                modelLabel={
+                  setup.endpoint && setup.model
+                    ? modelLabel(setup.endpoint, setup.model, setup.endpointsConfig, t)
+                    : undefined
+                }
+                values={setup.params}
+                onChange={setup.setParam}
+                onReset={setup.resetParams}
+                bing={{ values: setup.bing, onChange: setup.setBing }}
+                conversation={{
+                  values: setup.carried,
+                  onChange: setup.setCarried,
+                  toolsSelected: setup.endpointType === 'gptPlugins' && setup.tools.length > 0,
+                  agentModels: setup.endpoint ? setup.models?.[setup.endpoint] : undefined,
+                }}
+                disabled={disabled}
+              />
+            )}
+            {items}
             {setup.endpointType === 'gptPlugins' && (
               <Suspense fallback={null}>
                 <PluginsSelect

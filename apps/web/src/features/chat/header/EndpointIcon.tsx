@@ -40,9 +40,28 @@ export interface EndpointIconProps {
 export const endpointTypeFor = (name: string | null, config: EndpointsConfig | undefined): string =>
   (name ? (config?.[name]?.type ?? name) : '') || 'custom';
 
-/** An endpoint's icon: its configured image (when it loads), else one per endpoint type. Decorative. */
+/**
+ * LibreChat's built-in icon keys an operator may give as a custom endpoint's `iconURL` to reuse
+ * that icon (`iconURL: anthropic`), by the icon kind they show here.
+ */
+const ICON_KEYS: Partial<Record<string, string>> = {
+  openAI: 'openAI',
+  azureOpenAI: 'azureOpenAI',
+  google: 'google',
+  anthropic: 'anthropic',
+  assistants: 'assistant',
+  azureAssistants: 'assistant',
+  agents: 'assistant',
+};
+
+/**
+ * An endpoint's icon: its configured image (when it loads), or the built-in icon its `iconURL`
+ * names, else one per endpoint type. Decorative.
+ */
 export function EndpointIcon({ type, iconURL, isDemo, className, testId }: EndpointIconProps) {
   const [broken, setBroken] = useState<string | null>(null);
+  const named = iconURL && Object.hasOwn(ICON_KEYS, iconURL) ? ICON_KEYS[iconURL] : undefined;
+  if (named) return <EndpointIcon type={named} isDemo={isDemo} className={className} testId={testId} />;
   if (iconURL && broken !== iconURL)
     return (
       <img

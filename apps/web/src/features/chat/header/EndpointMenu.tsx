@@ -36,7 +36,7 @@ const itemClass =
   'flex min-h-10 w-full items-center gap-2.5 rounded-lg px-2.5 text-start text-sm text-text-primary outline-none hover:bg-surface-tertiary focus-visible:bg-surface-tertiary focus-visible:ring-2 focus-visible:ring-ring-primary';
 
 /**
- * The endpoint menu (spec §2): the endpoints in the server's order, each opening onto its models
+ * The endpoint menu: the endpoints in the server's order, each opening onto its models
  * (their display names when relabelled); an endpoint whose key the person brings has a config-key
  * button. Arrow keys move, Right/Left open and close an endpoint, Enter picks, Escape closes.
  */

@@ -31,7 +31,7 @@ export interface PluginsSelectProps {
 
 /**
  * gptPlugins' plugin multi-select in the chat header: the plugins the person installed, checked
- * when selected for the next ask, and the plugin store (spec §2) to install more. Uninstalling a
+ * when selected for the next ask, and the plugin store to install more. Uninstalling a
  * plugin in the store drops it from the selection.
  */
 export function PluginsSelect({ selected, onChange, installed, onUser, disabled }: PluginsSelectProps) {

@@ -1,6 +1,6 @@
 import {
-  BUILT_IN_ENDPOINTS,
   isPremiumModel,
+  rawSenderEndpoint,
   relabelModel,
   type EndpointConfig,
   type EndpointsConfig,
@@ -48,14 +48,8 @@ export function replyAuthor(
   config: EndpointsConfig | undefined,
   t: Translate,
 ): string {
-  const sender = message.sender.trim();
-  const raw =
-    !sender ||
-    sender === message.endpoint ||
-    sender === message.model ||
-    (BUILT_IN_ENDPOINTS as readonly string[]).includes(sender);
-  if (!raw) return sender;
-  const endpoint = message.endpoint ?? (sender && sender !== message.model ? sender : '');
+  const endpoint = rawSenderEndpoint(message);
+  if (endpoint === undefined) return message.sender.trim();
   return endpoint ? endpointDisplayName(endpoint, config, t) : t('com_chat_assistant');
 }
 
@@ -73,7 +67,7 @@ export function modelLabelsOf(entry: EndpointConfig | undefined): Record<string,
 }
 
 /**
- * A model's display name on an endpoint (spec §9 Model-name relabelling): an explicit label,
+ * A model's display name on an endpoint: an explicit label,
  * else the spec's rules where the endpoint relabels ("No model selected" for the hidden
  * families), else its real name. Requests keep the real name.
  */
@@ -92,7 +86,7 @@ export function modelLabel(
   return r.kind === 'hidden' ? t('com_error_no_model') : model;
 }
 
-export interface MenuModel {
+interface MenuModel {
   value: string;
   label: string;
   /** Basic users get a few uses a day of it (the server's `premiumModels` of the endpoint). */
@@ -118,7 +112,7 @@ export interface MenuGroup {
   models: MenuModel[];
 }
 
-/** The endpoint menu: endpoints in the server's order (spec §9 Lists), each with its models. */
+/** The endpoint menu: endpoints in the server's order, each with its models. */
 export function menuGroups(
   config: EndpointsConfig | undefined,
   models: ModelsConfig | undefined,

@@ -10,7 +10,7 @@ const EMPTY: readonly string[] = Object.freeze([]);
 /** The last list read, kept while its stored text is the same (useSyncExternalStore needs a stable value). */
 let cache: { raw: string | null; names: readonly string[] } = { raw: null, names: EMPTY };
 
-export function readHiddenEndpoints(): readonly string[] {
+function readHiddenEndpoints(): readonly string[] {
   let raw: string | null = null;
   try {
     raw = localStorage.getItem(LOCAL_KEYS.hiddenEndpoints);
@@ -29,7 +29,7 @@ export function readHiddenEndpoints(): readonly string[] {
   return names;
 }
 
-export function setEndpointHidden(name: string, hidden: boolean): void {
+function setEndpointHidden(name: string, hidden: boolean): void {
   const current = readHiddenEndpoints().filter((n) => n !== name);
   const next = hidden ? [...current, name] : current;
   try {

@@ -6,7 +6,7 @@ import {
   type ModelsConfig,
 } from '@chat/contract';
 
-/** The endpoint + model a new conversation starts with, remembered between visits (spec §9). */
+/** The endpoint + model a new conversation starts with, remembered between visits. */
 export interface ChatSetup {
   endpoint: string;
   model: string;
@@ -14,7 +14,7 @@ export interface ChatSetup {
 
 /**
  * Endpoint names by configured order (then name, for a stable list). Assistants are not among
- * them: they are chatted with in their own view (/a/, spec §2) through /api/assistants/chat.
+ * them: they are chatted with in their own view (/a/) through /api/assistants/chat.
  */
 export function sortedEndpoints(config: EndpointsConfig | undefined): string[] {
   if (!config) return [];
@@ -99,7 +99,26 @@ export function writeLastSetup(setup: ChatSetup): void {
   }
 }
 
-/** The plugins last selected (spec §9 lastSelectedTools). */
+/** The model spec last chosen, while the person's last choice was one. */
+export function readLastSpec(): string | null {
+  try {
+    return localStorage.getItem(LOCAL_KEYS.lastSpec);
+  } catch {
+    return null;
+  }
+}
+
+/** Remembers the spec chosen; null forgets it (a model chosen from the endpoint menu). */
+export function writeLastSpec(name: string | null): void {
+  try {
+    if (name === null) localStorage.removeItem(LOCAL_KEYS.lastSpec);
+    else localStorage.setItem(LOCAL_KEYS.lastSpec, name);
+  } catch {
+    // storage unavailable: the choice is simply not remembered
+  }
+}
+
+/** The plugins last selected. */
 export function readLastTools(): string[] {
   const value = readJson(LOCAL_KEYS.lastSelectedTools);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

@@ -32,7 +32,7 @@ const convo = {
   updatedAt: '',
 } as Conversation;
 
-describe('useChatSetup().applyPreset (spec §4 Presets)', () => {
+describe('useChatSetup().applyPreset', () => {
   it('puts the preset’s endpoint, model and options in place; what it leaves unset goes back to the defaults', () => {
     const { result } = renderHook(() => useChatSetup(convo, 'c1'));
     expect(result.current.options).toMatchObject({

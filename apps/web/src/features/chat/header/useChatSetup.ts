@@ -3,14 +3,16 @@ import {
   PARAM_KEYS,
   type ConversationOptions,
   type EndpointsConfig,
+  type ModelSpec,
   type ModelsConfig,
   type ParamKey,
+  type ParamOverrides,
   type ParamValues,
 } from '@chat/contract';
 import { useEndpoints, useModels } from '../../../api/endpoints';
 import { askOptions, CARRIED, type CarriedValues, type SetupBase } from '../options/ask-options';
 import { BING_OPTION_KEYS, mergeBing, type BingOptionKey, type BingValues } from '../options/bing-options';
-import { endpointTypeOf, mergeParams, resetParams } from '../options/params';
+import { endpointTypeOf, mergeParams, paramOverridesOf, paramsTypeOf, resetParams } from '../options/params';
 import { onAdoption } from '../stream/adopt-id';
 import {
   installedOnly,
@@ -20,6 +22,7 @@ import {
   readLastSetup,
   readLastTools,
   writeLastSetup,
+  writeLastSpec,
   writeLastTools,
 } from './setup';
 import { useHiddenEndpoints } from './hidden-endpoints';
@@ -29,6 +32,10 @@ export interface ChatSetupState {
   model: string | null;
   /** The endpoint's type (its parameters, key shape and actions follow it). */
   endpointType: string | null;
+  /** Whose parameters the options show and the asks carry (the type's, unless the server names others). */
+  paramsType: string | null;
+  /** The operator's ranges and defaults of those parameters on this endpoint. */
+  paramOverrides: ParamOverrides | undefined;
   endpointsConfig: EndpointsConfig | undefined;
   models: ModelsConfig | undefined;
   loading: boolean;
@@ -51,16 +58,23 @@ export interface ChatSetupState {
   tools: string[];
   setTools: (tools: string[]) => void;
   /**
-   * A preset's setup in place of this view's (spec §4 Presets): its endpoint, model, parameters
+   * A preset's setup in place of this view's: its endpoint, model, parameters
    * (the others back to their defaults), carried options, Bing options and plugins. False when
    * its endpoint is not offered here (nothing changes).
    */
   /** Null when the preset's endpoint is not offered; else the model used (see ApplyPreset). */
   applyPreset: (preset: AppliedPreset) => { model: string } | null;
+  /** The librechat.yaml model spec in effect (the conversation's, or the one chosen here). */
+  spec: string | null;
+  /**
+   * A model spec's preset applied as a preset is, the spec remembered on the conversation (the
+   * next ask names it) and as the last chosen. False when its endpoint is not offered.
+   */
+  chooseSpec: (spec: ModelSpec) => boolean;
 }
 
 /** What applying a preset sets. */
-export type AppliedPreset = ConversationOptions & { endpoint: string };
+type AppliedPreset = ConversationOptions & { endpoint: string };
 
 /** No change to the saved parameters (one object, so memoized values keep). */
 const NO_PARAMS: ParamValues = Object.freeze({});
@@ -75,11 +89,13 @@ interface Choice {
   bing?: BingValues;
   carried?: CarriedValues;
   tools?: string[];
+  /** The spec chosen in this view; null: a model chosen from the endpoint menu left it. */
+  spec?: string | null;
 }
 
 /**
  * The endpoint, model and parameters of the chat on screen: the person's choice in this view,
- * else the conversation's, else the remembered setup (spec §4 Starting endpoint). `viewKey`
+ * else the conversation's, else the remembered setup. `viewKey`
  * resets the in-view choice when another conversation is shown; a new conversation's choice
  * follows it to its id.
  */
@@ -119,6 +135,8 @@ export function useChatSetup(
   }, [endpoint, own.model, convo?.endpoint, convo?.model, models.data]);
 
   const endpointType = endpoint ? endpointTypeOf(endpoint, endpoints.data) : null;
+  const paramsType = endpoint ? paramsTypeOf(endpoint, endpoints.data) : null;
+  const paramOverrides = endpoint ? paramOverridesOf(endpoint, endpoints.data) : undefined;
   const params = useMemo(() => mergeParams(convo, own.params), [convo, own.params]);
   const ownBing = own.bing ?? NO_BING;
   const ownCarried = own.carried ?? NO_CARRIED;
@@ -136,6 +154,7 @@ export function useChatSetup(
       own.tools ?? convo?.tools?.map((t) => (typeof t === 'string' ? t : t.pluginKey)) ?? readLastTools();
     return installedOnly(chosen, installedPlugins);
   }, [own.tools, convo?.tools, installedPlugins]);
+  const spec = own.spec !== undefined ? own.spec : (convo?.spec ?? null);
   const options = useMemo(() => {
     if (!endpoint || !model) return undefined;
     const base = askOptions({
@@ -147,8 +166,9 @@ export function useChatSetup(
       bing: ownBing,
       carried: ownCarried,
     });
-    return endpointType === 'gptPlugins' ? { ...base, tools } : base;
-  }, [convo, own.params, ownBing, ownCarried, endpoint, model, endpoints.data, endpointType, tools]);
+    const withSpec = spec ? { ...base, spec } : base;
+    return endpointType === 'gptPlugins' ? { ...withSpec, tools } : withSpec;
+  }, [convo, own.params, ownBing, ownCarried, endpoint, model, endpoints.data, endpointType, tools, spec]);
 
   const update = useCallback(
     (change: (c: Choice) => Choice) =>
@@ -159,7 +179,9 @@ export function useChatSetup(
   const choose = useCallback(
     (nextEndpoint: string, nextModel: string) => {
       writeLastSetup({ endpoint: nextEndpoint, model: nextModel });
-      update((c) => ({ ...c, endpoint: nextEndpoint, model: nextModel }));
+      writeLastSpec(null);
+      // A model of the menu is no longer the spec's setup: the conversation leaves its spec.
+      update((c) => ({ ...c, endpoint: nextEndpoint, model: nextModel, spec: null }));
     },
     [update],
   );
@@ -182,10 +204,10 @@ export function useChatSetup(
   );
 
   const reset = useCallback(() => {
-    if (!endpointType || !model) return;
-    const defaults = resetParams(endpointType, model);
+    if (!paramsType || !model) return;
+    const defaults = resetParams(paramsType, model, paramOverrides);
     update((c) => ({ ...c, params: { ...c.params, ...defaults } }));
-  }, [endpointType, model, update]);
+  }, [paramsType, paramOverrides, model, update]);
 
   const setTools = useCallback(
     (next: string[]) => {
@@ -216,19 +238,34 @@ export function useChatSetup(
         carried,
         bing,
         tools: nextTools,
+        // A spec's preset names its spec; any other preset leaves the spec of the conversation.
+        spec: preset.spec ?? null,
       }));
       return { model: nextModel };
     },
     [endpoints.data, models.data, update],
   );
 
+  const chooseSpec = useCallback(
+    (next: ModelSpec) => {
+      if (!applyPreset({ ...next.preset, spec: next.name })) return false;
+      writeLastSpec(next.name);
+      return true;
+    },
+    [applyPreset],
+  );
+
   return {
     applyPreset,
+    spec,
+    chooseSpec,
     tools,
     setTools,
     endpoint,
     model,
     endpointType,
+    paramsType,
+    paramOverrides,
     endpointsConfig: endpoints.data,
     models: models.data,
     loading: endpoints.isPending || models.isPending,

@@ -10,7 +10,7 @@ export interface BottomActionProps {
   onRegenerate: () => void;
 }
 
-/** The spec's bottom button (§4). It sits in the strip below the message list, never over it. */
+/** The spec's bottom button. It sits in the strip below the message list, never over it. */
 export function BottomAction({ kind, onStop, onContinue, onRegenerate }: BottomActionProps) {
   const { t } = useTranslation();
   const config: Record<BottomActionProps['kind'], { icon: ReactNode; label: string; onClick: () => void }> = {

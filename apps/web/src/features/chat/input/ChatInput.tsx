@@ -25,19 +25,19 @@ export interface ChatInputProps {
   /** The input is locked (last message unfinished or errored). */
   disabled?: boolean;
   placeholder: string;
-  /** On small screens Enter adds a newline (spec §4 Sending). */
+  /** On small screens Enter adds a newline. */
   isMobile?: boolean;
   /** Other reasons sending is blocked (no endpoint, key being checked). */
   blocked?: boolean;
   /**
    * The endpoint needs the person's own key and has none (or it expired): a configure-key button
-   * replaces send and a prompt says why (spec §2, §4 User keys).
+   * replaces send and a prompt says why.
    */
   keyRequired?: { endpointLabel: string; onConfigure: () => void } | null;
   /** The images of the message (pick, paste); none where the endpoint takes no attachments. */
   attachments?: Pick<
     Attachments,
-    'items' | 'errors' | 'add' | 'remove' | 'uploading' | 'dismissErrors'
+    'items' | 'errors' | 'limits' | 'add' | 'remove' | 'uploading' | 'dismissErrors'
   > | null;
 }
 
@@ -70,7 +70,7 @@ export function ChatInput({
   useAutoGrow(ref, text, MAX_HEIGHT_PX, shownPlaceholder);
   useSteadyCaret(ref);
 
-  // Refocus after the submit state changes (spec §9: 100 ms), not on touch screens (keyboard).
+  // Refocus after the submit state changes (100 ms), not on touch screens (keyboard).
   useEffect(() => {
     if (isMobile || disabled) return;
     const focusedBefore = document.activeElement;
@@ -140,7 +140,11 @@ export function ChatInput({
       )}
       {attachments && attachments.errors.length > 0 && (
         <Suspense fallback={null}>
-          <FileErrors errors={attachments.errors} onDismiss={attachments.dismissErrors} />
+          <FileErrors
+            errors={attachments.errors}
+            limits={attachments.limits}
+            onDismiss={attachments.dismissErrors}
+          />
         </Suspense>
       )}
       <form

@@ -41,7 +41,7 @@ function kind(over: Partial<BottomActionInput>) {
   });
 }
 
-describe('bottom button (spec §4: Stop, then Continue when supported, else Regenerate)', () => {
+describe('bottom button (Stop, then Continue when supported, else Regenerate)', () => {
   it('is Stop while a reply generates', () => {
     expect(kind({ generating: true })).toBe('stop');
     expect(kind({ generating: true, latest: stopped })).toBe('stop');
@@ -71,7 +71,7 @@ describe('bottom button (spec §4: Stop, then Continue when supported, else Rege
 
   it('is nothing when nothing can be regenerated', () => {
     expect(kind({ latest: undefined, parent: undefined })).toBeNull();
-    // An edited reply is not regenerated (spec §4 Regenerate), nor a reply to a reply.
+    // An edited reply is not regenerated, nor a reply to a reply.
     expect(kind({ latest: { ...finished, isEdited: true } })).toBeNull();
     expect(kind({ parent: { ...finished, messageId: 'q1' } })).toBeNull();
     // The streaming placeholders are not saved yet.

@@ -8,7 +8,7 @@ export type BottomActionKind = 'stop' | 'continue' | 'regenerate' | null;
 export interface BottomActionInput {
   /** A reply is generating. */
   generating: boolean;
-  /** Within TIMINGS.stopGraceMs after a stop (spec §4 Stop). */
+  /** Within TIMINGS.stopGraceMs after a stop. */
   inStopGrace: boolean;
   /** Below UI_LIMITS.mobileBreakpointPx: the button is hidden and each reply keeps its own. */
   smallScreen: boolean;
@@ -19,7 +19,7 @@ export interface BottomActionInput {
 }
 
 /**
- * Spec §4 bottom button priority: Stop while generating (plus the stop grace), Continue when
+ * Bottom button priority: Stop while generating (plus the stop grace), Continue when
  * supported, else Regenerate when messages exist and it is enabled. Hidden on small screens.
  * Continue and Regenerate follow the per-message rules for the latest reply; a latest question
  * whose reply never came can be asked again (its row has no Regenerate of its own).

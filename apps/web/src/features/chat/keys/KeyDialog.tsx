@@ -40,7 +40,7 @@ export interface KeyDialogProps {
 }
 
 /**
- * The person's own key for one endpoint (spec §3, §4 User keys, §5): the endpoint's key shape,
+ * The person's own key for one endpoint: the endpoint's key shape,
  * how long it is kept (12 hours by default), save, revoke it, or revoke every key.
  */
 export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialogProps) {
@@ -85,7 +85,7 @@ export function KeyDialog({ endpoint, endpointLabel, config, onClose }: KeyDialo
     setInvalid(new Set(missing));
     if (missing.length > 0) {
       formRef.current?.querySelector<HTMLInputElement>(`[name="${missing[0]}"]`)?.focus();
-      // Spec §5: the toast names the empty fields and the dialog stays open.
+      // The toast names the empty fields and the dialog stays open.
       const names = missing.map((f) => t(KEY_FIELD_LABELS[f])).join(', ');
       toast.show({
         message: t('com_endpoint_config_required_fields', { fields: names }),

@@ -19,7 +19,7 @@ function readText(file: File): Promise<string> {
   });
 }
 
-/** Google's service account JSON key, read from a file the person picks (spec §5 checks it). */
+/** Google's service account JSON key, read from a file the person picks. */
 export function ServiceKeyInput({ serviceKey, invalid, onChange }: ServiceKeyInputProps) {
   const { t } = useTranslation();
   const id = useId();

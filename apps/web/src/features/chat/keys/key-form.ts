@@ -1,8 +1,7 @@
 import type { EndpointConfig, EndpointsConfig } from '@chat/contract';
 
 /**
- * The shape of a person's own key per endpoint kind (contract keys.ts, spec §3 User-provided
- * key): custom { apiKey, baseURL }, Azure's four fields, Google's service account and/or API key,
+ * The shape of a person's own key per endpoint kind (contract keys-schemas.ts): custom { apiKey, baseURL }, Azure's four fields, Google's service account and/or API key,
  * and a plain key for OpenAI and Anthropic.
  */
 export type KeyKind = 'custom' | 'azure' | 'google' | 'plain';
@@ -16,7 +15,7 @@ export function keyKindOf(endpoint: string, config: EndpointsConfig | undefined)
 }
 
 /** The text fields of each kind, in the dialog's order (names as the saved value has them). */
-export const KEY_TEXT_FIELDS = {
+const KEY_TEXT_FIELDS = {
   custom: ['apiKey', 'baseURL'],
   azure: [
     'azureOpenAIApiInstanceName',
@@ -56,7 +55,7 @@ export function visibleFields(kind: KeyKind, entry: EndpointConfig | undefined):
 export type KeyValues = Partial<Record<KeyField, string>>;
 
 /**
- * The required fields left empty, in the dialog's order (spec §5: a custom endpoint's apiKey,
+ * The required fields left empty, in the dialog's order (a custom endpoint's apiKey,
  * and its baseURL when the person brings it; every Azure field; the plain key). Google needs a
  * service account or an API key: see `googleMissing`.
  */
@@ -79,7 +78,7 @@ export interface ServiceKey {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * A service account JSON key file's text, checked as the spec asks (§5: client_email a valid
+ * A service account JSON key file's text, checked as the spec asks (client_email a valid
  * e-mail of at least 3 characters, project_id at least 3, private_key at least 601); else null.
  */
 export function parseServiceKey(text: string): ServiceKey | null {

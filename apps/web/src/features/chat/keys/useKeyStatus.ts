@@ -7,7 +7,7 @@ export interface KeyStatus {
   required: boolean;
   /** Still asking the server whether there is one. */
   checking: boolean;
-  /** A key is needed and there is none, or it expired: chat is blocked (spec §4 User keys). */
+  /** A key is needed and there is none, or it expired: chat is blocked. */
   missing: boolean;
   expiresAt: string | null;
 }

@@ -55,7 +55,7 @@ const GENERATED_IMAGE = /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
  * react-markdown's safe URLs (http, https, mailto…), plus `data:` images in an <img> src, which
  * is how an image plugin's picture arrives (the CSP allows data: images, never data: scripts).
  */
-export const urlTransform: UrlTransform = (url, key, node) =>
+const urlTransform: UrlTransform = (url, key, node) =>
   key === 'src' && node.tagName === 'img' && GENERATED_IMAGE.test(url) ? url : defaultUrlTransform(url);
 
 type Plugins = NonNullable<ComponentProps<typeof ReactMarkdown>['remarkPlugins']>;
@@ -140,7 +140,7 @@ export const MarkdownBlock = memo(function MarkdownBlock({
 
 /**
  * Assistant text as Markdown: GFM (tables, task lists, strikethrough, autolinks), highlighted
- * code, and LaTeX when the LaTeXParsing preference is on (spec §9, default true). Raw HTML is
+ * code, and LaTeX when the LaTeXParsing preference is on. Raw HTML is
  * not rendered: react-markdown escapes it by default, and no rehype-raw is added.
  *
  * The text is rendered block by block (see `splitBlocks`), so while a reply streams only its last

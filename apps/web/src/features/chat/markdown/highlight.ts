@@ -4,7 +4,7 @@ import { visit } from 'unist-util-visit';
 import { grammarFor, grammarLoaded, lowlight } from './languages';
 
 /** The fence's language from the `language-xx` class mdast-util-to-hast puts on <code>. */
-export function fenceLanguage(className: unknown): string {
+function fenceLanguage(className: unknown): string {
   const classes = Array.isArray(className) ? className : [];
   const found = classes.find((c): c is string => typeof c === 'string' && c.startsWith('language-'));
   return found ? found.slice('language-'.length) : '';

@@ -12,7 +12,7 @@ export interface EditMessageProps {
   onCancel: () => void;
 }
 
-/** Edit mode of a message: Save & Submit, Save, Cancel (spec §4 Message actions). */
+/** Edit mode of a message: Save & Submit, Save, Cancel. */
 export function EditMessage({
   initialText,
   canSubmit,

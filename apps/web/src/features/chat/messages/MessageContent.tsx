@@ -38,7 +38,7 @@ function ErrorBubble({ text, link }: { text: string; link: { href: string; label
   );
 }
 
-/** Spec §4: an unfinished message shows its notice after TIMINGS.unfinishedNoticeMs. */
+/** An unfinished message shows its notice after TIMINGS.unfinishedNoticeMs. */
 function UnfinishedNotice() {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);

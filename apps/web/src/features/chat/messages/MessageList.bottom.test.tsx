@@ -62,7 +62,7 @@ function bottomOf(kind: BottomActionProps['kind']) {
   return { kind, onStop: vi.fn(), onContinue: vi.fn(), onRegenerate: vi.fn() };
 }
 
-describe('the bottom button and the latest reply’s own actions (spec §4, issue 7 item 8)', () => {
+describe('the bottom button and the latest reply’s own actions', () => {
   afterEach(cleanup);
   const finished = [msg('q1', NO_PARENT), reply('a1', 'q1'), msg('q2', 'a1'), reply('a2', 'q2')];
 

@@ -28,7 +28,7 @@ export interface MessageListProps {
   /** Changes when the person sends: the view jumps back to the bottom. */
   sendCount: number;
   /**
-   * The spec's bottom button (§4), shown in the strip below the list; null when there is none
+   * The spec's bottom button, shown in the strip below the list; null when there is none
    * (small screens, nothing to offer). What it offers is not repeated on the latest row.
    */
   bottom?: BottomActionProps | null;

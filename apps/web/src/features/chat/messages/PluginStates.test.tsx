@@ -22,7 +22,7 @@ const state = (extra: Partial<PluginState>): PluginState => ({
   ...extra,
 });
 
-describe('plugin display states (spec §4)', () => {
+describe('plugin display states', () => {
   it('names the four states', () => {
     expect(pluginStatusKey(state({ loading: true }))).toEqual({
       key: 'com_ui_plugin_using',

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { ChevronDown, Loader2 } from 'lucide-react';
 import { SELF_REFLECTION, type PluginState } from '@chat/contract';
 
-/** Spec §4 Plugin display states: Using X... / Used X, and I'm thinking... / Finished. */
+/** Plugin display states: Using X... / Used X, and I'm thinking... / Finished. */
 export function pluginStatusKey(state: Pick<PluginState, 'latest' | 'loading'>): {
   key: string;
   name?: string;

@@ -7,7 +7,7 @@ export interface SiblingSwitcherProps {
   onStep: (delta: -1 | 1) => void;
 }
 
-/** "n / total" with previous and next (spec §4 Branches). */
+/** "n / total" with previous and next. */
 export function SiblingSwitcher({ index, count, onStep }: SiblingSwitcherProps) {
   const { t } = useTranslation();
   if (count < 2) return null;

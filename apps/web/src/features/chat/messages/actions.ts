@@ -8,7 +8,7 @@ import { endpointTypeOf } from '../options/params';
 import { isPlaceholder } from '../stream/messages';
 
 /**
- * Continue is offered on the spec's endpoints (spec §4), by endpoint type: a custom endpoint (the
+ * Continue is offered on the spec's endpoints, by endpoint type: a custom endpoint (the
  * offline demo is one) or an Azure deployment has its type's actions, whatever its name.
  */
 export function supportsContinue(
@@ -38,7 +38,7 @@ export function canRegenerate(m: Message, parent: Message | undefined, ctx: Acti
   );
 }
 
-/** Spec §4: the latest reply whose finish reason is not 'stop' (unfinished, stopped, cut at length). */
+/** The latest reply whose finish reason is not 'stop' (unfinished, stopped, cut at length). */
 export function canContinue(m: Message, parent: Message | undefined, ctx: ActionContext): boolean {
   return (
     !ctx.submitting &&
@@ -53,7 +53,7 @@ export function canContinue(m: Message, parent: Message | undefined, ctx: Action
   );
 }
 
-/** Spec §4: Edit is hidden while submitting and on errors. */
+/** Edit is hidden while submitting and on errors. */
 export function canEdit(m: Message, ctx: ActionContext): boolean {
   return !ctx.submitting && !m.error && !isPlaceholder(m.messageId);
 }

@@ -20,7 +20,7 @@ const QUOTA = 'You have reached your current usage limit for premium models.';
 const MINORS_CATEGORY = /sexual[/_ -]minors/i;
 
 /** Where the upstream-moderation notice sends the person: the FAQ, which says what is refused. */
-export const MODERATION_HELP_PATH = '/faq';
+const MODERATION_HELP_PATH = '/faq';
 
 function upstreamModerationText(t: Translate, text: string): string {
   return MINORS_CATEGORY.test(text)
@@ -33,7 +33,7 @@ function isUpstreamModeration(text: string | undefined): boolean {
   return !!text && text.trimStart().startsWith(UPSTREAM_MODERATION_TEXT);
 }
 
-/** Legacy `type` values of a JSON error text (business §8) → i18n key. */
+/** Legacy `type` values of a JSON error text → i18n key. */
 const TYPE_KEYS: Record<string, string> = {
   ban: 'com_auth_error_login_ban',
   account_deleted: 'com_auth_error_account_deleted',
@@ -66,7 +66,7 @@ export function isErrorJsonText(text: string): boolean {
 }
 
 /** "Something went wrong…: {text}", the text cut to CHAT_LIMITS.errorTextMax unless it is JSON. */
-export function genericErrorText(t: Translate, text: string): string {
+function genericErrorText(t: Translate, text: string): string {
   const shown =
     parseJson(text) || text.length <= CHAT_LIMITS.errorTextMax
       ? text
@@ -74,7 +74,7 @@ export function genericErrorText(t: Translate, text: string): string {
   return t('com_chat_error_generic', { 0: shown });
 }
 
-/** business §8 token_balance: "Insufficient Funds!" with the balance, prompt tokens and cost. */
+/** Token_balance: "Insufficient Funds!" with the balance, prompt tokens and cost. */
 function tokenBalanceText(t: Translate, obj: Record<string, unknown> | null): string {
   const text = t('com_error_token_balance', {
     balance: obj?.balance ?? 0,
@@ -86,7 +86,7 @@ function tokenBalanceText(t: Translate, obj: Record<string, unknown> | null): st
     : text;
 }
 
-/** business §8 concurrent (limit) and message_limit (max, windowInMinutes), the numbers the server gave. */
+/** Concurrent (limit) and message_limit (max, windowInMinutes), the numbers the server gave. */
 function concurrentText(t: Translate, limit: unknown): string {
   return t('com_chat_error_concurrent', { count: Number(limit ?? 1) || 1 });
 }
@@ -138,7 +138,7 @@ export function isTokenBalanceError(text: string, detail?: StreamError): boolean
 }
 
 /**
- * The user-facing text of an error reply (business §8 "Chat error texts"): a known code through
+ * The user-facing text of an error reply: a known code through
  * ERROR_TEXT_KEYS, known provider texts as they are, anything else behind the generic prefix.
  */
 export function errorTextFor(t: Translate, text: string, detail?: StreamError): string {

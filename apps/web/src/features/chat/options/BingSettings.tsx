@@ -19,7 +19,7 @@ const FIELD =
   'w-full resize-y rounded-md border border-border-medium bg-surface-primary px-2 py-1.5 text-sm text-text-primary focus:border-ring-primary focus:outline-none focus:ring-2 focus:ring-ring-primary/30';
 
 /**
- * Bing's options (spec §4 Bing): the conversation style, extra context with its live token count
+ * Bing's options: the conversation style, extra context with its live token count
  * (asked 250 ms after the last keystroke; errors may occur above about 7k tokens), and in Sydney
  * mode its system message, with the warning that misusing it may get the person banned from Bing.
  * They go with the next ask.

@@ -27,7 +27,7 @@ const DETAIL_KEYS: Record<(typeof IMAGE_DETAILS)[number], string> = {
 export const hasConversationFields = (endpointType: string | null): boolean =>
   endpointType !== null && NAMED_TYPES.has(endpointType);
 
-export type CarriedKey = keyof CarriedValues;
+type CarriedKey = keyof CarriedValues;
 
 export interface ConversationFieldsProps {
   endpointType: string;

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent, type Re
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { RotateCcw } from 'lucide-react';
-import type { ParamKey } from '@chat/contract';
+import type { ParamKey, ParamOverrides } from '@chat/contract';
 import type { BingSettingsProps } from './BingSettings';
 import {
   ConversationFields,
@@ -23,6 +23,10 @@ export interface OptionsPanelProps {
   titleId: string;
   label: string;
   endpointType: string | null;
+  /** Whose parameters are shown, when not the endpoint type's. */
+  paramsType?: string | null | undefined;
+  /** The operator's ranges and defaults of this endpoint's parameters. */
+  paramOverrides?: ParamOverrides | undefined;
   model: string | null;
   modelLabel?: string | undefined;
   values: Partial<Record<ParamKey, number>>;
@@ -42,6 +46,8 @@ export function OptionsPanel({
   titleId,
   label,
   endpointType,
+  paramsType,
+  paramOverrides,
   model,
   modelLabel,
   values,
@@ -53,7 +59,8 @@ export function OptionsPanel({
   readOnly = false,
 }: OptionsPanelProps) {
   const { t } = useTranslation();
-  const rows = endpointType && model ? paramRows(endpointType, model, values) : [];
+  const rowsType = paramsType ?? endpointType;
+  const rows = rowsType && model ? paramRows(rowsType, model, values, paramOverrides) : [];
 
   // Opened: the first control takes the focus.
   useEffect(() => {

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { SlidersHorizontal } from 'lucide-react';
 import { IconButton } from '../../../components/ui/IconButton';
 import { preloadable } from '../../../components/preloadable';
-import type { ParamKey } from '@chat/contract';
+import type { ParamKey, ParamOverrides } from '@chat/contract';
 import { usePopover } from '../../../hooks/usePopover';
 import type { BingSettingsProps } from './BingSettings';
 import type { OptionsPanelProps } from './OptionsPanel';
@@ -18,6 +18,10 @@ const OptionsPanel = preloadable<OptionsPanelProps>(() =>
 
 export interface OptionsPopoverProps {
   endpointType: string | null;
+  /** Whose parameters are shown, when not the endpoint type's (a custom endpoint of another protocol). */
+  paramsType?: string | null | undefined;
+  /** The operator's ranges and defaults of this endpoint's parameters. */
+  paramOverrides?: ParamOverrides | undefined;
   model: string | null;
   /** The model's display name (relabelled as the endpoint menu shows it); the model's own without. */
   modelLabel?: string | undefined;
@@ -33,12 +37,13 @@ export interface OptionsPopoverProps {
 }
 
 /**
- * The chosen endpoint's sampling parameters (spec §5 ranges, §9 defaults, from the contract's
- * params.ts), each a slider and a number field; the values go with the next ask. Reset puts every
+ * The chosen endpoint's sampling parameters, each a slider and a number field; the values go with the next ask. Reset puts every
  * one back to the endpoint's default.
  */
 export function OptionsPopover({
   endpointType,
+  paramsType,
+  paramOverrides,
   model,
   modelLabel,
   values,
@@ -88,6 +93,8 @@ export function OptionsPopover({
             titleId={titleId}
             label={label}
             endpointType={endpointType}
+            paramsType={paramsType}
+            paramOverrides={paramOverrides}
             model={model}
             modelLabel={modelLabel}
             values={values}

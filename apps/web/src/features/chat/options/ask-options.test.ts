@@ -43,6 +43,21 @@ describe('ask options', () => {
     });
   });
 
+  it('sends the parameters of the set the server names for a custom endpoint of another protocol', () => {
+    const claude: EndpointsConfig = {
+      Claude: { order: 9, type: 'custom', paramsType: 'anthropic', userProvide: false },
+    };
+    const options = askOptions({
+      conversation: undefined,
+      overrides: { topK: 20, temperature: 1.5 },
+      endpoint: 'Claude',
+      model: 'claude-3-5-sonnet-20241022',
+      config: claude,
+    });
+    // Fitted to Anthropic's ranges (temperature at most 1), not OpenAI's (at most 2).
+    expect(options).toMatchObject({ endpointType: 'custom', topK: 20, temperature: 1 });
+  });
+
   it("carries the conversation's context size, and a preset's in its place", () => {
     const sized = { ...convo, maxContextTokens: 32_000 };
     const base = { overrides: {}, endpoint: 'openAI', model: 'gpt-4o', config };

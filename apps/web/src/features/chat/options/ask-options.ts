@@ -1,6 +1,6 @@
 import type { ConversationOptions, EndpointsConfig, ParamValues } from '@chat/contract';
 import { BING_OPTION_KEYS, type BingValues } from './bing-options';
-import { askParams, endpointTypeOf, mergeParams } from './params';
+import { askParams, endpointTypeOf, mergeParams, paramOverridesOf, paramsTypeOf } from './params';
 
 /**
  * Conversation options that belong to the conversation, not to an endpoint: kept across a switch
@@ -69,5 +69,13 @@ export function askOptions({
       if (value !== null && value !== undefined && value !== '') Object.assign(out, { [key]: value });
     }
   }
-  return { ...out, ...askParams(type, model, mergeParams(conversation, overrides)) };
+  return {
+    ...out,
+    ...askParams(
+      paramsTypeOf(endpoint, config),
+      model,
+      mergeParams(conversation, overrides),
+      paramOverridesOf(endpoint, config),
+    ),
+  };
 }

@@ -1,7 +1,7 @@
 import type { ConversationOptions } from '@chat/contract';
 import { BING_DEFAULTS } from '@chat/contract';
 
-/** Bing's options besides the mode, which is its "model" (BingAI or Sydney; spec §4 Bing). */
+/** Bing's options besides the mode, which is its "model" (BingAI or Sydney). */
 export const BING_OPTION_KEYS = ['toneStyle', 'context', 'systemMessage'] as const;
 export type BingOptionKey = (typeof BING_OPTION_KEYS)[number];
 export type BingValues = Partial<Pick<ConversationOptions, BingOptionKey>>;

@@ -88,4 +88,11 @@ describe('options popover values from the contract', () => {
     expect(askParams('google', 'gemini-pro', { maxOutputTokens: 8192 })).toEqual({ maxOutputTokens: 8192 });
     expect(askParams('openAI', 'gpt-4o', { temperature: 1.7 })).toEqual({ temperature: 1.7 });
   });
+
+  it('draws the operator’s range and default for an endpoint over its set’s', () => {
+    const overrides = { temperature: { max: 0.7, step: 0.05, default: 0.3 } };
+    const row = paramRows('custom', 'm', {}, overrides).find((r) => r.key === 'temperature');
+    expect(row).toMatchObject({ value: 0.3, isDefault: true, spec: { min: 0, max: 0.7, step: 0.05 } });
+    expect(askParams('custom', 'm', { temperature: 1.5 }, overrides)).toEqual({ temperature: 0.7 });
+  });
 });

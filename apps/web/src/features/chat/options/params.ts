@@ -4,6 +4,7 @@ import {
   type ConversationOptions,
   type EndpointsConfig,
   type ParamKey,
+  type ParamOverrides,
   type ParamSpec,
   type ParamValues,
 } from '@chat/contract';
@@ -16,6 +17,19 @@ import {
 /** The endpoint's type (openAI, azureOpenAI, google, anthropic, custom); a built-in's is its name. */
 export function endpointTypeOf(endpoint: string, config: EndpointsConfig | undefined): string {
   return config?.[endpoint]?.type ?? endpoint;
+}
+
+/** Whose parameters the endpoint's conversations take: the server says when not its type's. */
+export function paramsTypeOf(endpoint: string, config: EndpointsConfig | undefined): string {
+  return config?.[endpoint]?.paramsType ?? endpointTypeOf(endpoint, config);
+}
+
+/** The operator's ranges and defaults for the endpoint's parameters (librechat.yaml), if any. */
+export function paramOverridesOf(
+  endpoint: string,
+  config: EndpointsConfig | undefined,
+): ParamOverrides | undefined {
+  return config?.[endpoint]?.paramOverrides;
 }
 
 /**
@@ -62,8 +76,9 @@ export function paramRows(
   type: string,
   model: string,
   values: Partial<Record<ParamKey, number>>,
+  overrides?: ParamOverrides,
 ): ParamRow[] {
-  const specs = paramSpecs(type, model) ?? {};
+  const specs = paramSpecs(type, model, overrides) ?? {};
   return PARAM_KEYS.flatMap((key) => {
     const spec = specs[key];
     if (!spec) return [];
@@ -83,8 +98,9 @@ export function askParams(
   type: string,
   model: string,
   values: Partial<Record<ParamKey, number>>,
+  overrides?: ParamOverrides,
 ): Partial<Record<ParamKey, number>> {
-  const specs = paramSpecs(type, model) ?? {};
+  const specs = paramSpecs(type, model, overrides) ?? {};
   const out: Partial<Record<ParamKey, number>> = {};
   for (const key of PARAM_KEYS) {
     const value = values[key];
@@ -96,8 +112,8 @@ export function askParams(
 }
 
 /** Every parameter of `type` reset to its default (null: not sent, the endpoint's default applies). */
-export function resetParams(type: string, model: string): ParamValues {
-  const specs = paramSpecs(type, model) ?? {};
+export function resetParams(type: string, model: string, overrides?: ParamOverrides): ParamValues {
+  const specs = paramSpecs(type, model, overrides) ?? {};
   const out: ParamValues = {};
   for (const key of Object.keys(specs) as ParamKey[]) out[key] = null;
   return out;

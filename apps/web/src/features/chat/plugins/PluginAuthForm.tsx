@@ -12,7 +12,7 @@ export interface PluginAuthFormProps {
 }
 
 /**
- * A plugin's auth form (spec §4 Plugin install, §5): one secret field per manifest auth field,
+ * A plugin's auth form: one secret field per manifest auth field,
  * checked with the contract's rules (the server's own) as the person types; Save only when the
  * form is dirty, valid and not submitting.
  */

@@ -25,13 +25,13 @@ export interface PluginStoreDialogProps {
   onUninstalled: (pluginKey: string) => void;
 }
 
-/** Spec §4 Plugin install: an auth form first when the plugin needs credentials the server lacks. */
+/** Plugin install: an auth form first when the plugin needs credentials the server lacks. */
 const needsAuth = (p: Plugin) => !p.authenticated && p.authConfig.length > 0;
 
 /**
- * The plugin store (spec §2, §4, §5, §9): every plugin the server runs, paged by the window's
+ * The plugin store: every plugin the server runs, paged by the window's
  * width and searched by name; install (through its auth form when it needs one) and uninstall.
- * A refusal shows the server's message in a banner for five seconds (spec §8).
+ * A refusal shows the server's message in a banner for five seconds.
  */
 export function PluginStoreDialog({ onClose, installed, onUser, onUninstalled }: PluginStoreDialogProps) {
   const { t } = useTranslation();

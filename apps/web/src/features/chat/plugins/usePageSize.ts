@@ -6,7 +6,7 @@ const subscribe = (listener: () => void) => {
   return () => window.removeEventListener('resize', listener);
 };
 
-/** Spec §9: how many plugins one page of the store shows at the window's current width. */
+/** How many plugins one page of the store shows at the window's current width. */
 export function usePluginStorePageSize(): number {
   return useSyncExternalStore(subscribe, () => pluginStorePageSize(window.innerWidth));
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A message shown until `ms` have passed since it was last set (spec §8: the plugin auth error banner). */
+/** A message shown until `ms` have passed since it was last set (the plugin auth error banner). */
 export function useTimedError(ms: number) {
   const [error, setError] = useState<{ message: string; at: number } | null>(null);
   useEffect(() => {

@@ -11,7 +11,7 @@ function distanceFromBottom(el: HTMLElement): number {
 /**
  * Keeps a scroll container at the bottom while its content grows (unless the person scrolled
  * up), and tells when to show the scroll-to-bottom button: scrolled more than 15 % of the visible
- * height from the bottom (spec §2), checked TIMINGS.scrollButtonCheckMs after a change and on
+ * height from the bottom, checked TIMINGS.scrollButtonCheckMs after a change and on
  * scroll (debounced TIMINGS.scrollDebounceMs). Going to the bottom on request is throttled.
  */
 export function useStickToBottom(

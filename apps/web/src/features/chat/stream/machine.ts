@@ -3,7 +3,7 @@
  * done | error. A reply joined after a reload goes idle → streaming (resumed received). Text is not held here (it lives in the messages cache); this is the control state
  * the UI reads (send vs stop button, cursor, disabled actions).
  */
-export type StreamPhase = 'idle' | 'submitting' | 'streaming' | 'done' | 'error';
+type StreamPhase = 'idle' | 'submitting' | 'streaming' | 'done' | 'error';
 
 export interface StreamError {
   code: string;

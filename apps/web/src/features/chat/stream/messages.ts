@@ -19,10 +19,6 @@ export function patchMessage(
   return list.map((m) => (m.messageId === messageId ? { ...m, ...patch } : m));
 }
 
-export function removeMessage(list: readonly Message[], messageId: string): Message[] {
-  return list.filter((m) => m.messageId !== messageId);
-}
-
 export function withConversationId(list: readonly Message[], conversationId: string): Message[] {
   return list.map((m) => (m.conversationId === conversationId ? m : { ...m, conversationId }));
 }
@@ -54,7 +50,7 @@ export function draftMessage(f: DraftFields, now = new Date()): Message {
   };
 }
 
-/** The id of a streaming placeholder: its request message id followed by an underscore (spec §3). */
+/** The id of a streaming placeholder: its request message id followed by an underscore. */
 export function placeholderId(requestMessageId: string): string {
   return `${requestMessageId}_`;
 }

@@ -49,7 +49,7 @@ export interface SubmitPlan {
   isNewConversation: boolean;
 }
 
-/** Turns a submission into the request and the optimistic cache changes (DESIGN §6). */
+/** Turns a submission into the request and the optimistic cache changes. */
 export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
   const convoKey = ctx.conversationId ?? NEW_CONVO;
   const base = {

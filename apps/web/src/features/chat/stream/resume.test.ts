@@ -61,7 +61,6 @@ function resumableFetch(other: () => Response = () => new Response(null, { statu
   return { fetchMock, send, close: () => controller.close() };
 }
 
-const tick = () => new Promise((r) => setTimeout(r, 30));
 const cached = (qc: QueryClient) => qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
 
 describe('mayBeRunning', () => {
@@ -108,15 +107,18 @@ describe('resumeStream', () => {
       requestMessage: user,
       responseMessage: { ...partial, text: 'Once upon', contextMessageId: user.messageId },
     });
-    await tick();
-    expect(getStreamState(CID)).toMatchObject({ phase: 'streaming', targetMessageId: RID });
+    // Read as the stream delivers it: waited for, not slept on.
+    await vi.waitFor(() =>
+      expect(getStreamState(CID)).toMatchObject({ phase: 'streaming', targetMessageId: RID }),
+    );
     expect(cached(qc).find((m) => m.messageId === RID)?.text).toBe('Once upon');
     // Where the model's context began comes with the snapshot's reply (the chat's divider).
     expect(cached(qc).find((m) => m.messageId === RID)?.contextMessageId).toBe(user.messageId);
 
     send({ text: ' a time' });
-    await tick();
-    expect(cached(qc).find((m) => m.messageId === RID)?.text).toBe('Once upon a time');
+    await vi.waitFor(() =>
+      expect(cached(qc).find((m) => m.messageId === RID)?.text).toBe('Once upon a time'),
+    );
 
     const final = { ...partial, text: 'Once upon a time.', unfinished: false, finish_reason: 'stop' };
     send({ final: true, conversation: convo, requestMessage: user, responseMessage: final });
@@ -137,7 +139,7 @@ describe('resumeStream', () => {
     vi.stubGlobal('fetch', fetchMock);
     const done = resumeStream(qc, CID, partial);
     send({ resumed: true, conversationId: CID, requestMessage: user, responseMessage: partial });
-    await tick();
+    await vi.waitFor(() => expect(getStreamState(CID).phase).toBe('streaming'));
     await stopStream(qc, CID);
     const abort = fetchMock.mock.calls.find(([p]) => (p as string).endsWith('/abort')) as unknown as [
       string,

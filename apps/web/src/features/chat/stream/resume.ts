@@ -25,7 +25,7 @@ export function mayBeRunning(latest: Message | undefined, state: StreamState): l
 /** Replies a join was already tried for: each is tried once per page load. */
 const tried = new Set<string>();
 
-export function resumePath(conversationId: string): string {
+function resumePath(conversationId: string): string {
   return fillRoutePath(API_ROUTE_PATHS.resumeStream.path, { conversationId });
 }
 

@@ -203,7 +203,7 @@ describe('startStream', () => {
     expect(getStreamState(CID).phase).toBe('error');
   });
 
-  it('puts plugin display states on the reply as they come (spec §4)', async () => {
+  it('puts plugin display states on the reply as they come', async () => {
     const { fetchMock, send, close } = controllableFetch();
     vi.stubGlobal('fetch', fetchMock);
     const done = startStream(

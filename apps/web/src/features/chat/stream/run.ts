@@ -97,11 +97,11 @@ function fail(qc: QueryClient, s: Session, error: StreamError, response?: Messag
   if (response) applySaved(qc, s, { responseMessage: response });
   else setMessages(qc, s.key, (list) => patchMessage(list, id, { error: true, text: s.text }));
   dispatchStream(s.key, { type: 'error', error });
-  // A stream's error event can say the user is banned too (spec §4 Session 9).
+  // A stream's error event can say the user is banned too.
   endSessionIfBanned(error);
 }
 
-/** The reply's plugin display states changed (spec §4): the event carries the whole list. */
+/** The reply's plugin display states changed: the event carries the whole list. */
 function onPlugins(
   qc: QueryClient,
   s: Session,

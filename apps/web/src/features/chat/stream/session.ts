@@ -24,7 +24,7 @@ export interface Session {
 export const sessions = new Map<string, Session>();
 
 /** Runs `cb` on the next animation frame (a timer when the tab is hidden); returns a cancel. */
-export function onNextFrame(cb: () => void): () => void {
+function onNextFrame(cb: () => void): () => void {
   if (typeof requestAnimationFrame === 'function' && document.visibilityState === 'visible') {
     const id = requestAnimationFrame(cb);
     return () => cancelAnimationFrame(id);

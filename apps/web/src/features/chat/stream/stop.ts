@@ -11,7 +11,7 @@ import { dispatchStream, getStreamState } from './store';
 import { fetchTitle, refreshListAfterNewConversation } from './title';
 
 export interface StopHooks {
-  /** The abort call failed (spec §4 Stop: "Error cancelling request"). */
+  /** The abort call failed ("Error cancelling request"). */
   onCancelError?: () => void;
 }
 
@@ -74,7 +74,7 @@ async function abortNow(
 }
 
 /**
- * Stops the reply of a conversation (spec §4 Stop). Before the server has named the conversation
+ * Stops the reply of a conversation. Before the server has named the conversation
  * there is no abort key yet: the stop runs as soon as the `created` event gives one.
  */
 export async function stopStream(qc: QueryClient, key: string, hooks: StopHooks = {}): Promise<void> {

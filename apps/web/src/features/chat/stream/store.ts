@@ -37,7 +37,7 @@ export function rekeyStream(from: string, to: string): void {
   emit();
 }
 
-export function subscribeStreams(listener: () => void): () => void {
+function subscribeStreams(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { TIMINGS } from '@chat/contract';
 
 /**
- * True for TIMINGS.stopGraceMs after a stop (the stop button stays that long, spec §4 Stop).
+ * True for TIMINGS.stopGraceMs after a stop (the stop button stays that long).
  * The grace is counted from the commit that shows the reply stopped (this hook's effect runs
  * right after it), not from when the stop was handled: on a busy page, rendering can lag the
  * stop by tens of milliseconds, and the person must still see Stop for the whole grace. A stop

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { REFILL_INTERVAL_UNITS, type RefillIntervalUnit } from '@chat/contract';
+
+/**
+ * librechat.yaml `balance` (LibreChat's newer form of CHECK_BALANCE / START_BALANCE, with
+ * auto-refill). A key the file sets wins over the environment's; one it leaves out keeps the
+ * environment's value (docs/configuration.md).
+ */
+export const yamlBalanceSchema = z
+  .strictObject({
+    enabled: z.boolean().optional(),
+    startBalance: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+    autoRefillEnabled: z.boolean().optional(),
+    refillIntervalValue: z.number().int().min(1).max(1_000_000).optional(),
+    refillIntervalUnit: z.enum(REFILL_INTERVAL_UNITS).optional(),
+    refillAmount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.autoRefillEnabled !== true) return;
+    for (const key of ['refillIntervalValue', 'refillIntervalUnit', 'refillAmount'] as const)
+      if (b[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required when autoRefillEnabled is true' });
+  });
+export type YamlBalance = z.output<typeof yamlBalanceSchema>;
+
+/** Auto-refill: `amount` credits once every `value` `unit`s, at the next spend the balance cannot cover. */
+export interface AutoRefill {
+  amount: number;
+  intervalValue: number;
+  intervalUnit: RefillIntervalUnit;
+}
+
+/** The balance settings: the environment's, with what the file sets over them. */
+export function balanceSettingsFrom(
+  env: { checkBalance: boolean; startBalance: number },
+  block: YamlBalance | undefined,
+): { checkBalance: boolean; startBalance: number; autoRefill?: AutoRefill | undefined } {
+  const checkBalance = block?.enabled ?? env.checkBalance;
+  const startBalance = block?.startBalance ?? env.startBalance;
+  const refill =
+    block?.autoRefillEnabled === true &&
+    block.refillAmount !== undefined &&
+    block.refillAmount > 0 &&
+    block.refillIntervalValue !== undefined &&
+    block.refillIntervalUnit !== undefined
+      ? {
+          amount: block.refillAmount,
+          intervalValue: block.refillIntervalValue,
+          intervalUnit: block.refillIntervalUnit,
+        }
+      : undefined;
+  return { checkBalance, startBalance, ...(refill ? { autoRefill: refill } : {}) };
+}
+
+/** The time one interval after `from` (months by the calendar, as LibreChat adds them). */
+export function addRefillInterval(from: Date, value: number, unit: RefillIntervalUnit): Date {
+  const d = new Date(from.getTime());
+  const seconds = { seconds: 1, minutes: 60, hours: 3_600, days: 86_400, weeks: 604_800 } as const;
+  if (unit === 'months') d.setUTCMonth(d.getUTCMonth() + value);
+  else d.setTime(d.getTime() + value * seconds[unit] * 1000);
+  return d;
+}

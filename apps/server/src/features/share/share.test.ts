@@ -1,0 +1,219 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isFinalEvent, type SharedLink, type SharedLinksPage, type SharedSnapshot } from '@chat/contract';
+import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
+import { registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
+
+type User = Awaited<ReturnType<typeof chatUser>>;
+
+/** A finished conversation of `user`: its id and the reply's message id. */
+async function converse(
+  user: User,
+  text: string,
+  after?: { conversationId: string; parentMessageId: string },
+) {
+  const r = await user.ask({ text, ...after });
+  const final = r.events.map((e) => e.data).find(isFinalEvent);
+  if (!final) throw new Error(`ask failed: ${r.status}`);
+  return { conversationId: final.conversation.conversationId, replyId: final.responseMessage.messageId };
+}
+
+const share = async (user: User, conversationId: string) => {
+  const res = await user.api(`/api/share/${conversationId}`, { body: {} });
+  return { status: res.status, link: (await res.json()) as SharedLink };
+};
+
+describe('shared links over HTTP', () => {
+  let h: ChatHarness;
+  let alice: User;
+  let bob: User;
+  beforeAll(async () => {
+    h = await startChatApp();
+    alice = await chatUser(h, 'Alice');
+    bob = await chatUser(h, 'Bob');
+  });
+  afterAll(() => h.close());
+
+  const anonymous = (path: string) => fetch(`${h.url}${path}`);
+
+  it('shares the branch up to the newest message; anyone with the link reads it, nothing of the account', async () => {
+    const c = await converse(alice, 'Hello there [[fake reply="Hi **Alice**"]]');
+    const { status, link } = await share(alice, c.conversationId);
+    expect(status, JSON.stringify(link)).toBe(200);
+    expect(link.shareId).toMatch(/^[A-Za-z0-9_-]{21,}$/);
+    expect(link.conversationId).toBe(c.conversationId);
+    // Asked again: the same link, not a second one.
+    expect((await share(alice, c.conversationId)).link.shareId).toBe(link.shareId);
+    const found = await (await alice.api(`/api/share/link/${c.conversationId}`)).json();
+    expect(found).toEqual({ success: true, shareId: link.shareId, conversationId: c.conversationId });
+
+    const res = await anonymous(`/api/share/${link.shareId}`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const snapshot = JSON.parse(text) as SharedSnapshot;
+    expect(snapshot.messages.map((m) => [m.isCreatedByUser, m.text])).toEqual([
+      [true, 'Hello there [[fake reply="Hi **Alice**"]]'],
+      [false, 'Hi **Alice**'],
+    ]);
+    // The reply is signed as the chat signs it: the endpoint's name, not its id ("openAI").
+    expect(snapshot.messages[1]?.sender).toBe('OpenAI');
+    expect(text).not.toContain(alice.user.user.id);
+    expect(text).not.toContain(alice.user.email);
+    expect(text).not.toContain(c.replyId);
+  });
+
+  it('renders the page as HTML: escaped title and text, Markdown rendered safely, not indexable', async () => {
+    const c = await converse(
+      alice,
+      'Look <script>alert(1)</script> [[fake reply="# Answer\n\n**bold** <img src=x onerror=alert(2)>"]]',
+    );
+    await alice.api('/api/convos/update', {
+      body: { arg: { conversationId: c.conversationId, title: 'Cats & <b>"dogs"</b>' } },
+    });
+    const { link } = await share(alice, c.conversationId);
+    const res = await anonymous(`/share/${link.shareId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('<h1>Cats &amp; &lt;b&gt;&quot;dogs&quot;&lt;/b&gt;</h1>');
+    expect(html).toContain('Look &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('<strong>bold</strong>');
+    expect(html).not.toContain('<script');
+    expect(html).not.toMatch(/<img[^>]*onerror/);
+    expect(html).not.toContain(alice.user.email);
+    expect(html).not.toContain(alice.user.user.id);
+  });
+
+  it('keeps the snapshot until the owner updates it', async () => {
+    const c = await converse(alice, 'First [[fake reply="One"]]');
+    const { link } = await share(alice, c.conversationId);
+    await converse(alice, 'Second [[fake reply="Two"]]', {
+      conversationId: c.conversationId,
+      parentMessageId: c.replyId,
+    });
+    const read = async () =>
+      ((await (await anonymous(`/api/share/${link.shareId}`)).json()) as SharedSnapshot).messages.map(
+        (m) => m.text,
+      );
+    expect(await read()).toEqual(['First [[fake reply="One"]]', 'One']);
+    const updated = await alice.api(`/api/share/${link.shareId}`, { method: 'PATCH' });
+    expect(updated.status).toBe(200);
+    expect(await read()).toEqual(['First [[fake reply="One"]]', 'One', 'Second [[fake reply="Two"]]', 'Two']);
+  });
+
+  it("answers 404 for someone else's link or conversation, and the link stays", async () => {
+    const c = await converse(alice, 'Private [[fake reply="Yes"]]');
+    const { link } = await share(alice, c.conversationId);
+    expect((await bob.api(`/api/share/${link.shareId}`, { method: 'PATCH' })).status).toBe(404);
+    expect((await bob.api(`/api/share/${link.shareId}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await bob.api(`/api/share/${c.conversationId}`, { body: {} })).status).toBe(404);
+    expect((await bob.api(`/api/share/link/${c.conversationId}`)).status).toBe(404);
+    const bobs = (await (await bob.api('/api/share')).json()) as SharedLinksPage;
+    expect(bobs.links).toEqual([]);
+    expect((await anonymous(`/api/share/${link.shareId}`)).status).toBe(200);
+  });
+
+  it('lists the owner’s links newest first, a page at a time', async () => {
+    const carol = await chatUser(h, 'Carol');
+    const made: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const c = await converse(carol, `Topic ${n} [[fake reply="R${n}"]]`);
+      made.push((await share(carol, c.conversationId)).link.shareId);
+    }
+    const first = (await (await carol.api('/api/share?pageSize=2')).json()) as SharedLinksPage;
+    expect(first.links.map((l) => l.shareId)).toEqual([made[2], made[1]]);
+    expect(first.hasNextPage).toBe(true);
+    const next = (await (
+      await carol.api(`/api/share?pageSize=2&cursor=${first.nextCursor}`)
+    ).json()) as SharedLinksPage;
+    expect(next).toMatchObject({ links: [{ shareId: made[0] }], hasNextPage: false, nextCursor: null });
+  });
+
+  it('deletes a link: its address answers 404 at once', async () => {
+    const c = await converse(alice, 'Gone soon [[fake reply="Bye"]]');
+    const { link } = await share(alice, c.conversationId);
+    expect((await anonymous(`/share/${link.shareId}`)).status).toBe(200);
+    const deleted = await alice.api(`/api/share/${link.shareId}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    expect((await anonymous(`/api/share/${link.shareId}`)).status).toBe(404);
+    expect((await anonymous(`/share/${link.shareId}`)).status).toBe(404);
+    expect(await (await alice.api(`/api/share/link/${c.conversationId}`)).json()).toEqual({
+      success: false,
+      shareId: null,
+      conversationId: c.conversationId,
+    });
+  });
+});
+
+/** A web build of one file: the app's page, as the server reads it from WEB_DIST. */
+function webDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'share-web-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><title>App</title></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  );
+  return dir;
+}
+
+describe('shared links for signed-in people only (ALLOW_SHARED_LINKS_PUBLIC=false)', () => {
+  let h: ChatHarness;
+  beforeAll(async () => {
+    h = await startChatApp({ sharedLinks: { enabled: true, public: false } }, { webDist: webDist() });
+  });
+  afterAll(() => h.close());
+
+  it('refuses a reader without a session and answers a signed-in one', async () => {
+    const alice = await chatUser(h, 'Alice');
+    const c = await converse(alice, 'Members only [[fake reply="Sure"]]');
+    const { link } = await share(alice, c.conversationId);
+    expect((await fetch(`${h.url}/api/share/${link.shareId}`)).status).toBe(401);
+    const reader = await chatUser(h, 'Reader');
+    const res = await reader.api(`/api/share/${link.shareId}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as SharedSnapshot).messages).toHaveLength(2);
+  });
+
+  it('answers the page with the web app, which signs the reader in; the snapshot stays out of it', async () => {
+    const alice = await chatUser(h, 'Alice');
+    const c = await converse(alice, 'Members only [[fake reply="Sure"]]');
+    const { link } = await share(alice, c.conversationId);
+    const page = await fetch(`${h.url}/share/${link.shareId}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).toContain('src="/assets/app.js"');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('Members only');
+    expect(html).not.toContain('Sign in');
+  });
+});
+
+describe('shared links turned off (ALLOW_SHARED_LINKS=false)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startTestApp({ sharedLinks: { enabled: false, public: true } });
+  });
+  afterAll(() => h.close());
+
+  it('answers 404 on every route and the page, and tells the web app', async () => {
+    const user = await registerUser(h.url);
+    const api = (path: string, method = 'GET') =>
+      fetch(`${h.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+        ...(method === 'POST' ? { body: '{}' } : {}),
+      });
+    const id = crypto.randomUUID();
+    expect((await api(`/api/share/${id}`, 'POST')).status).toBe(404);
+    expect((await api('/api/share')).status).toBe(404);
+    expect((await api(`/api/share/link/${id}`)).status).toBe(404);
+    expect((await api('/api/share/abcdefghijklmnopqrstuv')).status).toBe(404);
+    expect((await fetch(`${h.url}/share/abcdefghijklmnopqrstuv`)).status).toBe(404);
+    const config = (await (await fetch(`${h.url}/api/config`)).json()) as { sharedLinksEnabled?: boolean };
+    expect(config.sharedLinksEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+import { createSlotRegistry, type Slots } from '../platform/slots';
+import { assistantsSlots } from '../features/assistants';
+import { billingSlots } from '../features/billing';
+import { presetsSlots } from '../features/presets';
+import { shareSlots } from '../features/share';
+
+/**
+ * What each feature adds to the screens' slots (platform/slots.tsx), one line per feature: a list
+ * of features, not their contents (each one's fills are in its own slots.tsx). Their order here
+ * does not matter: each slot orders its fills by their own `order` and `after`. In the signed-in
+ * app's chunk (app/layouts/ChatLayout.tsx provides it), so the public site's first load has none.
+ */
+export const featureSlots = createSlotRegistry<Slots>([
+  ...assistantsSlots,
+  ...billingSlots,
+  ...presetsSlots,
+  ...shareSlots,
+]);

@@ -1,5 +1,0 @@
-import { i18n } from '../../state/translator';
-import adminErrors from '../../locales/chunks/admin-errors.en.json';
-
-// The error log's English ships with the admin chunk (locales/chunks/), not in en.json.
-i18n.addResourceBundle('en-US', 'translation', adminErrors);

@@ -1,0 +1,72 @@
+import type { Provider, ReactNode } from 'react';
+import type { ParamKey } from '@chat/contract';
+import type { AssistantChoice } from './useAssistantChoice';
+import type { ChatSetupState } from './header/useChatSetup';
+import type { ChatRecovery } from './messages/recovery';
+import type { SendGuard } from './send-guard';
+import type { StreamError } from './stream/machine';
+
+/** What the chat screen tells every fill of its slots. */
+export interface ChatSlotProps {
+  routeId: string;
+  /** The /a/ view: an assistant replies, and the endpoint's header controls are not shown. */
+  assistantView: boolean;
+  /** The endpoint, model and parameters chosen in this view, and the ways to change them. */
+  setup: ChatSetupState;
+  /** A reply is on its way: what would change the setup waits. */
+  busy: boolean;
+  /** Names as the endpoint menu and the options popover show them. */
+  endpointLabel: (endpoint: string) => string;
+  modelLabel: (endpoint: string, model: string) => string;
+  paramLabel: (key: ParamKey) => string;
+}
+
+/** The /a/ view's header and panel are told besides: its assistants and the one that replies. */
+export interface ChatAssistantSlotProps extends ChatSlotProps {
+  assistant: AssistantChoice;
+  /** Small screens: opens the panel as a sheet (none where the panel is beside the chat). */
+  openPanel: (() => void) | undefined;
+}
+
+/** What a chat.scope fill is told besides: the send as the chat makes it, for a guard to wrap. */
+export interface ChatScopeProps extends ChatSlotProps {
+  /** Sends the message now; false when it could not go. */
+  send: (text: string) => boolean;
+  /** The chat can send (endpoint and model known, no key check pending; an assistant chosen). */
+  canSend: boolean;
+  /** How the last send failed, if it did (a refusal with a code). */
+  error: StreamError | null;
+  /**
+   * What a fill may set for the whole screen by wrapping it: the guard every send goes through,
+   * what an error reply offers besides Regenerate. Handed over rather than imported, so that a
+   * feature filling the slot does not load the chat's modules into its own chunks.
+   */
+  provide: { sendGuard: Provider<SendGuard | null>; recovery: Provider<ChatRecovery> };
+  children: ReactNode;
+}
+
+/*
+ * The chat screen's extension points (features/chat/ChatView.tsx renders them). A feature fills
+ * one from its own slots.tsx; none of them is on screen when no feature fills it.
+ */
+declare module '../../platform/slots' {
+  interface Slots {
+    /**
+     * Wraps the whole screen: a feature's state shared by its other fills (a context), a send
+     * guard (`provide`), what an error reply offers.
+     */
+    'chat.scope': ChatScopeProps;
+    /** The /a/ view's header, in place of the endpoint menu and the options. */
+    'chat.assistant.header': ChatAssistantSlotProps;
+    /** The /a/ view's panel: beside the chat from the desktop breakpoint, a sheet on small screens. */
+    'chat.assistant.panel': ChatAssistantSlotProps;
+    /** The endpoint view's header, after the endpoint menu and the options. */
+    'chat.header.items': ChatSlotProps;
+    /** Under the header, above the messages. */
+    'chat.header.below': ChatSlotProps;
+    /** Between the messages and the input. */
+    'chat.input.above': ChatSlotProps;
+    /** Dialogs, after the input (rendered only while open). */
+    'chat.dialogs': ChatSlotProps;
+  }
+}

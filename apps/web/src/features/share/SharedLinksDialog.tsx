@@ -1,0 +1,69 @@
+import { sharePageUrl } from '@chat/contract';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { useToast } from '../../components/ui/Toast';
+import { formatDate } from '../../config/locale';
+import { useTranslation } from '../../hooks/useTranslation';
+import { useDeleteSharedLink, useSharedLinks } from './api';
+
+/** The person's shared links, newest first: each one's title, date, page, and Delete. */
+export default function SharedLinksDialog({ onClose }: { onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const toast = useToast();
+  const list = useSharedLinks();
+  const remove = useDeleteSharedLink();
+  const links = list.data?.pages.flatMap((p) => p.links) ?? [];
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('com_share_list_title')}
+      size="sheet"
+      data-testid="shared-links-dialog"
+    >
+      {list.isError && <p className="text-sm text-text-danger">{t('com_share_error')}</p>}
+      {list.isSuccess && links.length === 0 && (
+        <p className="text-sm text-text-secondary">{t('com_share_list_empty')}</p>
+      )}
+      <ul className="divide-y divide-border-light">
+        {links.map((link) => (
+          <li key={link.shareId} className="flex items-center gap-3 py-2" data-testid="shared-link-row">
+            <div className="min-w-0 flex-1">
+              <a
+                href={sharePageUrl('', link.shareId)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="block truncate text-sm font-medium text-text-primary hover:underline"
+              >
+                {link.title}
+              </a>
+              <span className="text-xs text-text-secondary">{formatDate(link.createdAt, i18n.language)}</span>
+            </div>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(link, {
+                  onError: () => toast.show({ message: t('com_share_error'), severity: 'error' }),
+                })
+              }
+            >
+              {t('com_share_delete')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {list.hasNextPage && (
+        <Button
+          variant="ghost"
+          size="sm"
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {t('com_share_load_more')}
+        </Button>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const externalLinkSchema = z.object({
+  externalUrl: z.string().optional(),
+  openNewTab: z.boolean().optional(),
+});
+
+/** `interface` of GET /api/config (LibreChat's startup config field). */
+export const interfaceConfigSchema = z.object({
+  customWelcome: z.string().optional(),
+  privacyPolicy: externalLinkSchema.optional(),
+  termsOfService: externalLinkSchema
+    .extend({
+      modalAcceptance: z.boolean().optional(),
+      modalTitle: z.string().optional(),
+      modalContent: z.string().optional(),
+    })
+    .optional(),
+  endpointsMenu: z.boolean(),
+  modelSelect: z.boolean(),
+  parameters: z.boolean(),
+  presets: z.boolean(),
+});
+export type InterfaceConfig = z.infer<typeof interfaceConfigSchema>;

@@ -89,8 +89,7 @@ describe('startStream', () => {
     });
 
     send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
-    await tick();
-    expect(created).toHaveBeenCalledExactlyOnceWith({ from: 'new', to: CID });
+    await vi.waitFor(() => expect(created).toHaveBeenCalledExactlyOnceWith({ from: 'new', to: CID }));
     unsubscribe();
     expect(getStreamState(CID).phase).toBe('streaming');
     expect(getStreamState('new').phase).toBe('idle');
@@ -101,9 +100,11 @@ describe('startStream', () => {
 
     send({ text: 'Hel' });
     send({ text: 'lo' });
-    await tick();
-    const mid = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
-    expect(mid.find((m) => m.messageId === `${UID}_`)?.text).toBe('Hello');
+    // Deltas reach the cache once per frame, so wait for the frame rather than a fixed time.
+    await vi.waitFor(() => {
+      const mid = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
+      expect(mid.find((m) => m.messageId === `${UID}_`)?.text).toBe('Hello');
+    });
 
     const reply = message({
       messageId: RID,
@@ -143,18 +144,17 @@ describe('startStream', () => {
       responseMessageId: RID,
       contextMessageId: FIRST,
     });
-    await tick();
-    const reply = () => qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => !m.isCreatedByUser)!;
+    const reply = () => qc.getQueryData<Message[]>(queryKeys.messages(CID))?.find((m) => !m.isCreatedByUser);
     // The reply being written (still its placeholder) carries it.
-    expect(reply().messageId).toBe(`${UID}_`);
-    expect(reply().contextMessageId).toBe(FIRST);
+    await vi.waitFor(() => expect(reply()?.contextMessageId).toBe(FIRST));
+    expect(reply()?.messageId).toBe(`${UID}_`);
     // The saved reply replaces it: without one, the whole conversation fit this time.
     const saved = message({ messageId: RID, parentMessageId: UID, isCreatedByUser: false, text: 'ok' });
     send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: saved });
     close();
     await done;
-    expect(reply().messageId).toBe(RID);
-    expect(reply().contextMessageId).toBeUndefined();
+    expect(reply()?.messageId).toBe(RID);
+    expect(reply()?.contextMessageId).toBeUndefined();
   });
 
   it('keeps a reply whose connection ended early as unfinished text, not as an error', async () => {
@@ -221,15 +221,15 @@ describe('startStream', () => {
     send({ created: true, message: message({}), conversationId: CID, responseMessageId: RID });
     const using = { pluginKey: 'calculator', latest: 'Calculator', loading: true, inputs: [], outputs: null };
     send({ plugins: [using], plugin: using });
-    await tick();
     const reply = () =>
-      qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => m.messageId === `${UID}_`);
-    expect(reply()?.plugins).toEqual([using]);
+      qc.getQueryData<Message[]>(queryKeys.messages(CID))?.find((m) => m.messageId === `${UID}_`);
+    await vi.waitFor(() => expect(reply()?.plugins).toEqual([using]));
     const used = { ...using, loading: false, outputs: '42' };
     send({ plugins: [used], plugin: used });
     send({ text: 'It is 42.' });
-    await tick();
-    expect(reply()).toMatchObject({ plugins: [used], plugin: used, text: 'It is 42.' });
+    await vi.waitFor(() =>
+      expect(reply()).toMatchObject({ plugins: [used], plugin: used, text: 'It is 42.' }),
+    );
     close();
     await done;
   });
@@ -264,13 +264,15 @@ describe('startStream', () => {
     send({ final: true, conversation: convo, requestMessage: message({}), responseMessage: reply });
     close();
     await done;
-    await tick();
-    const asked = fetchMock.mock.calls.filter(([url]) => url.endsWith('/api/convos/gen_title'));
-    expect(asked).toHaveLength(1);
+    const titleAsks = () => fetchMock.mock.calls.filter(([url]) => url.endsWith('/api/convos/gen_title'));
+    await vi.waitFor(() => expect(titleAsks()).toHaveLength(1));
+    const asked = titleAsks();
     expect(JSON.parse(asked[0]![1]!.body as string)).toEqual({ conversationId: CID });
-    expect(qc.getQueryData(queryKeys.convos.one(CID))).toMatchObject({
-      title: 'What is the capital of France?',
-    });
+    await vi.waitFor(() =>
+      expect(qc.getQueryData(queryKeys.convos.one(CID))).toMatchObject({
+        title: 'What is the capital of France?',
+      }),
+    );
   });
 
   it('runs a Stop asked before the server named the conversation once `created` gives the id', async () => {
@@ -355,9 +357,10 @@ describe('startStream', () => {
     });
     send({ created: true, message: user, conversationId: CID, responseMessageId: RID });
     send({ text: ', part two' });
-    await tick();
-    expect(qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => m.messageId === RID)?.text).toBe(
-      'Part one, part two',
+    await vi.waitFor(() =>
+      expect(
+        qc.getQueryData<Message[]>(queryKeys.messages(CID))!.find((m) => m.messageId === RID)?.text,
+      ).toBe('Part one, part two'),
     );
     close();
     await done;

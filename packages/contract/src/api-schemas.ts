@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { interfaceConfigSchema } from './librechat-blocks-schemas.js';
 import { modelSpecsConfigSchema } from './model-specs-schemas.js';
 import { vkey } from './validation-texts.js';
+import { tagNameSchema } from './tags-schemas.js';
+import { TAG_LIMITS } from './tags.js';
 import { AUTH_LIMITS, CHAT_LIMITS, NO_PARENT, UPLOAD_LIMITS, isOneLineName } from './limits.js';
 import { messageFileSchema } from './files-schemas.js';
 import { PARAM_KEYS } from './params.js';
@@ -98,6 +100,16 @@ export const logoutResponseSchema = z.object({ message: z.string(), redirect: z.
 
 export const convosPageQuerySchema = z.object({
   pageNumber: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /**
+   * Only conversations carrying any of these tags (bookmarks): `?tags=a&tags=b`, LibreChat's
+   * parameter; one name arrives as a string.
+   */
+  tags: z
+    .preprocess(
+      (v) => (typeof v === 'string' ? [v] : v),
+      z.array(tagNameSchema).max(TAG_LIMITS.maxFilterTags),
+    )
+    .optional(),
 });
 
 export const convosPageSchema = z.object({

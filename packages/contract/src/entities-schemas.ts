@@ -131,6 +131,8 @@ export const conversationSchema = conversationOptionsSchema.extend({
   title: z.string().default(DEFAULT_TITLE),
   user: z.string(),
   endpoint: z.string(),
+  /** The bookmarks (tag names) its owner put on it, LibreChat's field. */
+  tags: z.array(z.string()).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

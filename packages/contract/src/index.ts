@@ -69,3 +69,5 @@ export * from './model-specs.js';
 export * from './model-specs-schemas.js';
 export * from './share.js';
 export * from './share-schemas.js';
+export * from './tags.js';
+export * from './tags-schemas.js';

@@ -20,5 +20,7 @@ export const interfaceConfigSchema = z.object({
   modelSelect: z.boolean(),
   parameters: z.boolean(),
   presets: z.boolean(),
+  /** Bookmarks (conversation tags): the header's bookmark menu, the sidebar's filter; shown when absent. */
+  bookmarks: z.boolean().optional(),
 });
 export type InterfaceConfig = z.infer<typeof interfaceConfigSchema>;

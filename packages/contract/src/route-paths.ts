@@ -113,4 +113,9 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   createSharedLinkAtConversation: { method: 'POST', path: '/api/share/:conversationId' },
   updateSharedLink: { method: 'PATCH', path: '/api/share/:shareId' },
   deleteSharedLink: { method: 'DELETE', path: '/api/share/:shareId' },
+  tags: { method: 'GET', path: '/api/tags' },
+  createTag: { method: 'POST', path: '/api/tags' },
+  updateTag: { method: 'PUT', path: '/api/tags/:tag' },
+  deleteTag: { method: 'DELETE', path: '/api/tags/:tag' },
+  conversationTags: { method: 'PUT', path: '/api/tags/convo/:conversationId' },
 };

@@ -50,6 +50,7 @@ import { ERROR_LOG_ROUTES } from './error-log-schemas.js';
 import { ADMIN_ROUTES } from './admin-schemas.js';
 import { OAUTH_ROUTES } from './oauth-schemas.js';
 import { SHARE_ROUTES } from './share-schemas.js';
+import { TAG_ROUTES } from './tags-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -258,6 +259,7 @@ export const API_ROUTES = {
   ...ERROR_LOG_ROUTES,
   ...ADMIN_ROUTES,
   ...SHARE_ROUTES,
+  ...TAG_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -1,6 +1,7 @@
 import { AUTH_LIMITS } from './limits.js';
 import { PLUGIN_LIMITS } from './plugin-limits.js';
 import { BLOG_LIMITS } from './blog.js';
+import { TAG_LIMITS } from './tags.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both
@@ -44,6 +45,9 @@ export const VALIDATION_TEXTS = {
   com_blog_meta_max: `Meta description must be less than ${BLOG_LIMITS.metaDescriptionMax} characters`,
   com_blog_content_required: 'Content is required',
   com_blog_image_url: 'Featured image must be a valid URL',
+  com_ui_bookmarks_title_required: 'Bookmark name is required',
+  com_ui_bookmarks_title_too_long: `Bookmark name must be at most ${TAG_LIMITS.tagMaxChars} characters`,
+  com_ui_bookmarks_description_too_long: `Description must be at most ${TAG_LIMITS.descriptionMaxChars} characters`,
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;

@@ -23,3 +23,4 @@ export * from '../features/error-log/schema.js';
 export * from '../features/audit/schema.js';
 export * from '../features/imports/schema.js';
 export * from '../features/share/schema.js';
+export * from '../features/tags/schema.js';

@@ -9,7 +9,7 @@ import {
 
 /**
  * librechat.yaml `interface`: what the chat view shows. The keys of LibreChat's block that this
- * product has a part for are checked here; the others (bookmarks, prompts, agents, multiConvo, sidePanel, …)
+ * product has a part for are checked here; the others (prompts, agents, multiConvo, sidePanel, …)
  * are unknown to the strict object, so the file loader lists them in its start-up warning.
  */
 
@@ -50,6 +50,7 @@ export const yamlInterfaceSchema = z.strictObject({
   modelSelect: z.boolean().optional(),
   parameters: z.boolean().optional(),
   presets: z.boolean().optional(),
+  bookmarks: z.boolean().optional(),
 });
 export type YamlInterface = z.output<typeof yamlInterfaceSchema>;
 
@@ -75,8 +76,15 @@ export function interfaceConfigFrom(
     const v = block[key];
     if (v !== undefined) out[key] = v;
   }
+  // Bookmarks are the person's own, not a model menu: model specs leave them shown.
+  if (block.bookmarks !== undefined) out.bookmarks = block.bookmarks;
   if (block.customWelcome) out.customWelcome = block.customWelcome;
   if (block.privacyPolicy) out.privacyPolicy = { ...block.privacyPolicy };
   if (block.termsOfService) out.termsOfService = { ...block.termsOfService };
   return out;
+}
+
+/** Bookmarks (conversation tags) are on unless `interface.bookmarks` is false. */
+export function bookmarksOn(config: Pick<InterfaceConfig, 'bookmarks'> | undefined): boolean {
+  return config?.bookmarks !== false;
 }

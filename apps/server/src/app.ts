@@ -61,6 +61,7 @@ import { importsModule } from './features/imports/index.js';
 import { pluginsModule } from './features/plugins/index.js';
 import { searchModule } from './features/search/index.js';
 import { shareModule } from './features/share/index.js';
+import { tagsModule } from './features/tags/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -100,6 +101,7 @@ export const MODULES: readonly FeatureModule[] = [
   errorLogModule,
   adminModule,
   shareModule,
+  tagsModule,
 ];
 
 export interface AppDeps {

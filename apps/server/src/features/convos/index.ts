@@ -1,3 +1,4 @@
+import { bookmarksOn } from '../../config/yaml-interface.js';
 import type { FeatureModule } from '../../platform/module.js';
 import { createConvosRepo, type ConvosRepo } from './repo.js';
 import { convosRoutes } from './routes.js';
@@ -21,7 +22,7 @@ declare module '../../platform/events.js' {
 /** The user's conversations: list, read, rename, delete, and the generated title. */
 export const convosModule: FeatureModule = {
   name: 'convos',
-  register({ app, db, events, provide, use }) {
+  register({ app, db, config, events, provide, use }) {
     const repo = createConvosRepo(db);
     provide('convos', repo);
     const service = createConvosService({
@@ -31,6 +32,6 @@ export const convosModule: FeatureModule = {
       // The title feature registers later; asked per request.
       titleSettled: (id) => use('titleSettled')(id),
     });
-    convosRoutes(app, { convos: service });
+    convosRoutes(app, { convos: service, bookmarksOn: () => bookmarksOn(config.interface) });
   },
 };

@@ -10,6 +10,7 @@ export function presentConversation(row: ConversationRow): Conversation {
     user: row.userId,
     endpoint: row.endpoint,
     model: row.model,
+    tags: row.tags,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq } from 'drizzle-orm';
 import { DEFAULT_TITLE, type ConversationOptions } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { conversations, type ConversationRow } from '../../db/schema.js';
@@ -25,23 +25,31 @@ export interface ConversationPatch {
 export function createConvosRepo(db: Executor) {
   const own = (userId: string, conversationId: string) =>
     and(eq(conversations.userId, userId), eq(conversations.conversationId, conversationId));
+  /** The user's conversations, or those of them carrying any of `tags` (when some are named). */
+  const listed = (userId: string, tags: readonly string[] | undefined) =>
+    and(
+      eq(conversations.userId, userId),
+      tags && tags.length > 0 ? arrayOverlaps(conversations.tags, [...tags]) : undefined,
+    );
 
   return {
-    async page(userId: string, offset: number, limit: number): Promise<ConversationRow[]> {
+    async page(
+      userId: string,
+      offset: number,
+      limit: number,
+      tags?: readonly string[],
+    ): Promise<ConversationRow[]> {
       return db
         .select()
         .from(conversations)
-        .where(eq(conversations.userId, userId))
+        .where(listed(userId, tags))
         .orderBy(desc(conversations.updatedAt), desc(conversations.conversationId))
         .limit(limit)
         .offset(offset);
     },
 
-    async countFor(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(conversations)
-        .where(eq(conversations.userId, userId));
+    async countFor(userId: string, tags?: readonly string[]): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(conversations).where(listed(userId, tags));
       return row?.n ?? 0;
     },
 

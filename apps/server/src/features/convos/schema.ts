@@ -21,7 +21,10 @@ export const conversations = pgTable(
      */
     importKey: text('import_key'),
     /** The bookmarks its owner put on it (tag names of features/tags), LibreChat's field. */
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

@@ -19,11 +19,12 @@ export function createConvosService({ repo, onDeleted, titleSettled }: ConvosSer
   };
 
   return {
-    async page(userId: string, pageNumber: number): Promise<ConvosPage> {
+    /** A page of the user's conversations, newest first; with `tags`, those carrying any of them. */
+    async page(userId: string, pageNumber: number, tags?: readonly string[]): Promise<ConvosPage> {
       const pageSize = CHAT_LIMITS.convosPageSize;
       const [rows, total] = await Promise.all([
-        repo.page(userId, (pageNumber - 1) * pageSize, pageSize),
-        repo.countFor(userId),
+        repo.page(userId, (pageNumber - 1) * pageSize, pageSize, tags),
+        repo.countFor(userId, tags),
       ]);
       return {
         conversations: rows.map(presentConversation),

@@ -53,16 +53,11 @@ interface:
   endpointsMenu: false
   presets: false
   sidePanel: false
-  bookmarks: true
+  bookmarks: false
   prompts: { use: true }
   multiConvo: true
 `);
-    expect(yaml.ignored.sort()).toEqual([
-      'interface.bookmarks',
-      'interface.multiConvo',
-      'interface.prompts',
-      'interface.sidePanel',
-    ]);
+    expect(yaml.ignored.sort()).toEqual(['interface.multiConvo', 'interface.prompts', 'interface.sidePanel']);
     const config = buildAppConfig(parseEnv({ OPENAI_API_KEY: 'k' }), secrets, yaml);
     expect(config.interface).toEqual({
       customWelcome: 'Welcome aboard!',
@@ -78,13 +73,12 @@ interface:
       modelSelect: true,
       parameters: true,
       presets: false,
+      bookmarks: false,
     });
     const warnings: string[] = [];
     applyYamlConfig([], yaml, (m) => warnings.push(m));
     expect(warnings).toEqual([
-      expect.stringMatching(
-        /ignored: interface\.bookmarks, interface\.multiConvo, interface\.prompts, interface\.sidePanel$/,
-      ),
+      expect.stringMatching(/ignored: interface\.multiConvo, interface\.prompts, interface\.sidePanel$/),
     ]);
   });
 

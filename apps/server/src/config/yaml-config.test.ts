@@ -177,7 +177,8 @@ endpoints:
     expect(yaml.fileStrategy).toBe('local');
     expect(yaml.socialLogins).toEqual(['github', 'google']);
     expect(yaml.allowedDomains).toEqual(['example.com', 'Staff.Example.org']);
-    expect(yaml.ignored.sort()).toEqual(['cache', 'interface.bookmarks', 'endpoints.assistants'].sort());
+    expect(yaml.ignored.sort()).toEqual(['cache', 'endpoints.assistants'].sort());
+    expect(yaml.interface?.bookmarks).toBe(true);
     // What a chat request cannot do without is read but not honoured, and said so by path.
     expect(yaml.unhonoured).toEqual([
       'endpoints.custom[2].addParams.stream (replies are streamed)',
@@ -186,7 +187,9 @@ endpoints:
     const warnings: string[] = [];
     applyYamlConfig([], yaml, (m) => warnings.push(m));
     expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toMatch(/librechat\.yaml: not supported \(yet\), ignored: .*cache.*interface/);
+    expect(warnings[0]).toMatch(/librechat\.yaml: not supported \(yet\), ignored: .*cache/);
+    expect(warnings[0]).toContain('endpoints.assistants');
+    expect(warnings[0]).not.toContain('interface.bookmarks');
     expect(warnings[1]).toMatch(
       /librechat\.yaml: set but not honoured here: endpoints\.custom\[2\]\.addParams\.stream \(replies are streamed\)/,
     );

@@ -90,7 +90,8 @@ describe('librechat.yaml modelSpecs', () => {
     // Keys this product has no part for are named, not fatal.
     expect(text).toContain('modelSpecs.list[0].groupIcon');
     expect(text).toContain('modelSpecs.list[0].preset.greeting');
-    // With specs, the parts the file leaves unset are hidden, as LibreChat does.
+    // With specs, the parts the file leaves unset are hidden, as LibreChat does; bookmarks (not
+    // part of the model menu) are left unset, which shows them.
     expect(config.interface).toEqual({
       endpointsMenu: false,
       modelSelect: false,
@@ -103,6 +104,7 @@ describe('librechat.yaml modelSpecs', () => {
     const { config } = loadFile(`
 interface:
   parameters: true
+  bookmarks: true
 modelSpecs:
   list:
     - name: one
@@ -111,7 +113,12 @@ modelSpecs:
   addedEndpoints: [openAI, bedrock]
 `);
     expect(config.modelSpecs).toMatchObject({ enforce: false, prioritize: true, addedEndpoints: ['openAI'] });
-    expect(config.interface).toMatchObject({ parameters: true, modelSelect: true, endpointsMenu: false });
+    expect(config.interface).toMatchObject({
+      parameters: true,
+      modelSelect: true,
+      endpointsMenu: false,
+      bookmarks: true,
+    });
   });
 
   it('has no specs when none names a configured endpoint, and every part shown without the block', () => {

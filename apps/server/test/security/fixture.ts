@@ -40,6 +40,8 @@ export interface SecurityFixture {
   importJobId: string;
   /** A's shared link of convoId. */
   shareId: string;
+  /** A's bookmark, on convoId (its name holds the marker). */
+  tag: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -82,6 +84,11 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   const shared = await alice.api(`/api/share/${convoId}`, { body: {} });
   if (shared.status !== 200) throw new Error(`fixture share: ${shared.status}`);
   const shareId = ((await shared.json()) as { shareId: string }).shareId;
+  const tag = `Bookmark ${marker}`;
+  const tagged = await alice.api('/api/tags', {
+    body: { tag, addToConversation: true, conversationId: convoId },
+  });
+  if (tagged.status !== 200) throw new Error(`fixture tag: ${tagged.status}`);
 
   const preset = await alice.api('/api/presets', {
     body: { title: `Preset ${marker}`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.5 },
@@ -146,6 +153,7 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     runningConvoId: created.conversationId,
     presetId,
     shareId,
+    tag,
     marker,
     ended: await endedSessionAuthorizations(h),
   };

@@ -484,4 +484,23 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ownerStatus: 200,
   },
   'DELETE /api/share/:shareId': { access: 'owner', probe: (f) => ({ params: { shareId: f.shareId } }) },
+  // bookmarks: each person's own tags; B naming A's tag finds none of his, A's conversation is
+  // not found
+  'GET /api/tags': { access: 'list', probe: () => ({}) },
+  'POST /api/tags': {
+    access: 'owner',
+    probe: (f) => ({ body: { tag: f.tag, addToConversation: true, conversationId: f.convoId } }),
+    ownerStatus: 200,
+  },
+  'PUT /api/tags/:tag': {
+    access: 'owner',
+    probe: (f) => ({ params: { tag: f.tag }, body: { description: 'Probe' } }),
+    ownerStatus: 200,
+  },
+  'DELETE /api/tags/:tag': { access: 'owner', probe: (f) => ({ params: { tag: f.tag } }) },
+  'PUT /api/tags/convo/:conversationId': {
+    access: 'owner',
+    probe: (f) => ({ params: { conversationId: f.convoId }, body: { tags: [f.tag] } }),
+    ownerStatus: 200,
+  },
 };

@@ -1,6 +1,6 @@
 import { and, arrayContains, asc, count, eq, gt, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/executor.js';
-import { conversations, conversationTags, users, type ConversationTagRow } from '../../db/schema.js';
+import { conversations, conversationTags, type ConversationTagRow } from '../../db/schema.js';
 
 /** The queries on a person's tags and on the tags of their conversations; every one names the user. */
 function tagQueries(db: Executor) {
@@ -149,7 +149,7 @@ export type TagQueries = ReturnType<typeof tagQueries>;
 
 /**
  * The caller's tags and the tags on their conversations. The writes go through `atomically`, which
- * holds the user's row for the transaction so that two requests of one person never hand out the
+ * holds a lock of the user's for the transaction so that two requests of one person never hand out the
  * same position or pass the limit together.
  */
 export function createTagsRepo(db: Executor) {
@@ -158,7 +158,10 @@ export function createTagsRepo(db: Executor) {
     /** Runs `work` in one transaction with the user's tags to itself. */
     atomically<T>(userId: string, work: (q: TagQueries) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+        // A lock of the person's own, not their users row: a reply being saved takes a key-share
+        // lock on that row (its foreign keys) while holding its conversation, which this work
+        // may wait for, and the two would deadlock.
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`tags:${userId}`}))`);
         return work(tagQueries(tx));
       });
     },

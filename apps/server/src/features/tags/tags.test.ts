@@ -234,6 +234,20 @@ describe('bookmarks over HTTP', () => {
     expect((await convo(alice, c1)).tags).toEqual(['read/now', 'Ünïcødé 📚', 'a#b&c', 'convo']);
   });
 
+  it('keeps the places 1..n under requests at once, and one tag of a name', async () => {
+    const alice = await chatUser(h, 'Alice');
+    const c1 = await converse(alice, 'Busy');
+    const names = Array.from({ length: 8 }, (_, i) => `n${i}`);
+    await Promise.all([
+      ...names.map((tag) => create(alice, { tag })),
+      ...names.map((tag) => create(alice, { tag, addToConversation: true, conversationId: c1 })),
+      setOn(alice, c1, ['set-a', 'set-b']),
+    ]);
+    const tags = await tagsOf(alice);
+    expect(tags.map((t) => t.tag).sort()).toEqual([...names, 'set-a', 'set-b'].sort());
+    expect(tags.map((t) => t.position)).toEqual(tags.map((_, i) => i + 1));
+  });
+
   it("keeps people apart: another's conversation is 404, their tags invisible and out of reach", async () => {
     const alice = await chatUser(h, 'Alice');
     const bob = await chatUser(h, 'Bob');

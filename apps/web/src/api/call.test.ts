@@ -39,6 +39,15 @@ describe('callApi (the typed caller of the contract route table)', () => {
     expect(init.body).toBeUndefined();
   });
 
+  it('repeats the name of a list in the query, each value encoded', async () => {
+    const fetchMock = vi.fn(async (..._args: [string, RequestInit]) =>
+      json({ conversations: [], pageNumber: 1, pageSize: 25, pages: 1 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await callApi(API_ROUTE_PATHS.convosPage, { query: { pageNumber: 1, tags: ['work', 'a&b c'] } });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/convos?pageNumber=1&tags=work&tags=a%26b%20c');
+  });
+
   it('goes through apiFetch: a 401 refreshes once and retries with the new token', async () => {
     setSession({ token: 'old', user });
     const fetchMock = vi.fn(async (url: string, init: RequestInit) => {

@@ -23,14 +23,19 @@ export function requestOf<R extends RouteDef>(
 ): { url: string; init: ApiInit } {
   const { params, query, body, signal } = input as {
     params?: Record<string, string>;
-    query?: Record<string, string | number | undefined>;
+    query?: Record<string, string | number | readonly string[] | undefined>;
     body?: unknown;
     signal?: AbortSignal;
   };
   // encodeURIComponent, not URLSearchParams: a space is %20, as the URLs were before the table.
+  // A list repeats its name (`tags=a&tags=b`), as the server's query parser reads it.
   const qs = Object.entries(query ?? {})
     .flatMap(([k, v]) =>
-      v === undefined ? [] : [`${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`],
+      v === undefined
+        ? []
+        : (typeof v === 'object' ? v : [v]).map(
+            (one) => `${encodeURIComponent(k)}=${encodeURIComponent(String(one))}`,
+          ),
     )
     .join('&');
   return {

@@ -1,7 +1,7 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Conversation, ConvosPage } from '@chat/contract';
-import { patchConvoInCache, removeConvoFromCache, upsertConvoInCache } from './convos-cache';
+import { mapCachedConvos, patchConvoInCache, removeConvoFromCache, upsertConvoInCache } from './convos-cache';
 import { queryKeys } from './keys';
 
 const convo = (id: string, title = id): Conversation => ({
@@ -47,5 +47,33 @@ describe('sidebar cache', () => {
     const qc = seeded();
     removeConvoFromCache(qc, 'c');
     expect(ids(qc)).toEqual([['a:a', 'b:b'], []]);
+  });
+
+  it('keeps a bookmark-filtered list to what it holds: replaced, patched and removed in place, never added to', () => {
+    const qc = seeded();
+    const filtered = queryKeys.convos.list(['work']);
+    qc.setQueryData<InfiniteData<ConvosPage, number>>(filtered, {
+      pages: [{ conversations: [convo('b'), convo('c')], pageNumber: 1, pageSize: 2, pages: 1 }],
+      pageParams: [1],
+    });
+    const inFiltered = () =>
+      qc
+        .getQueryData<InfiniteData<ConvosPage, number>>(filtered)!
+        .pages.flatMap((p) => p.conversations.map((c) => `${c.conversationId}:${c.title}`));
+    upsertConvoInCache(qc, convo('new'));
+    upsertConvoInCache(qc, convo('c', 'fresh'));
+    expect(inFiltered()).toEqual(['b:b', 'c:fresh']);
+    patchConvoInCache(qc, 'b', { title: 'Renamed' });
+    expect(inFiltered()).toEqual(['b:Renamed', 'c:fresh']);
+    removeConvoFromCache(qc, 'c');
+    expect(inFiltered()).toEqual(['b:Renamed']);
+  });
+
+  it('rewrites every cached conversation, alone and in each list', () => {
+    const qc = seeded();
+    qc.setQueryData(queryKeys.convos.one('a'), convo('a'));
+    mapCachedConvos(qc, (c) => ({ ...c, title: c.title.toUpperCase() }));
+    expect(ids(qc)).toEqual([['a:A', 'b:B'], ['c:C']]);
+    expect(qc.getQueryData<Conversation>(queryKeys.convos.one('a'))?.title).toBe('A');
   });
 });

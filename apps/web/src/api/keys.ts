@@ -10,12 +10,21 @@ export const queryKeys = {
   assistants: ['assistants'] as const,
   /** GET /api/presets: the person's presets, the default first. */
   presets: ['presets'] as const,
+  /** GET /api/tags: the person's bookmarks in their order, each with its count. */
+  tags: ['tags'] as const,
   /** GET /api/plugins: the plugins the server runs. */
   plugins: ['plugins'] as const,
   convos: {
     all: ['convos'] as const,
-    /** The infinite list of the sidebar (pages of GET /api/convos). */
-    list: () => [...queryKeys.convos.all, 'list'] as const,
+    /**
+     * The infinite list of the sidebar (pages of GET /api/convos). With bookmarks chosen in the
+     * sidebar's filter (`?tags=`), a list of its own under the unfiltered one's key, so
+     * invalidating the unfiltered list covers the filtered ones too.
+     */
+    list: (tags: readonly string[] = []) =>
+      tags.length === 0
+        ? ([...queryKeys.convos.all, 'list'] as const)
+        : ([...queryKeys.convos.all, 'list', { tags: [...tags].sort() }] as const),
     one: (conversationId: string) => [...queryKeys.convos.all, 'one', conversationId] as const,
   },
   messages: (conversationId: string) => ['messages', conversationId] as const,

@@ -1,9 +1,16 @@
 import { API_ROUTE_PATHS, type ConvosPage } from '@chat/contract';
 import { callApi } from './call';
 
-/** GET /api/convos?pageNumber=N (newest first). */
-export function fetchConvosPage(pageNumber: number, signal?: AbortSignal): Promise<ConvosPage> {
-  return callApi(API_ROUTE_PATHS.convosPage, { query: { pageNumber }, signal });
+/** GET /api/convos?pageNumber=N (newest first); with tags, those carrying any of them. */
+export function fetchConvosPage(
+  pageNumber: number,
+  signal?: AbortSignal,
+  tags: readonly string[] = [],
+): Promise<ConvosPage> {
+  return callApi(API_ROUTE_PATHS.convosPage, {
+    query: tags.length > 0 ? { pageNumber, tags: [...tags] } : { pageNumber },
+    signal,
+  });
 }
 
 /** Next page to load, or undefined when the last one is loaded (while pageNumber < pages). */

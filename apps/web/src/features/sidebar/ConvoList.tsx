@@ -7,6 +7,7 @@ import { useLoadMore } from '../../hooks/useLoadMore';
 import { useSearch } from '../search';
 import { ConvoItem } from './ConvoItem';
 import { groupConvos } from './group-convos';
+import { useListFilterTags } from './list-filter';
 import { useConvos } from './useConvos';
 
 /**
@@ -19,6 +20,7 @@ export function ConvoList() {
   const all = useConvos();
   const matched = useSearch(searchQuery);
   const searching = searchQuery !== '';
+  const filtered = useListFilterTags().length > 0;
   const { conversations, isPending, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
     searching ? matched : all;
   const chatMatch = useMatch('/c/:conversationId');
@@ -38,7 +40,7 @@ export function ConvoList() {
       ref={scrollRef}
       className="min-h-0 flex-1 overflow-y-auto px-2 pb-2"
       data-testid="convo-list"
-      data-mode={searching ? 'search' : 'all'}
+      data-mode={searching ? 'search' : filtered ? 'filtered' : 'all'}
     >
       {isPending ? (
         <div className="flex justify-center py-6 text-text-tertiary">
@@ -53,7 +55,11 @@ export function ConvoList() {
         </div>
       ) : conversations.length === 0 ? (
         <p className="px-3 py-6 text-center text-sm text-text-tertiary">
-          {searching ? t('com_search_no_conversations') : t('com_nav_no_conversations')}
+          {searching
+            ? t('com_search_no_conversations')
+            : filtered
+              ? t('com_nav_no_filtered_conversations')
+              : t('com_nav_no_conversations')}
         </p>
       ) : (
         groups.map((group) => (

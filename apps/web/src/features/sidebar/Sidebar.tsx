@@ -4,6 +4,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { Bot, PanelLeftClose, SquarePen } from 'lucide-react';
 import { useNav } from '../../state/nav';
 import { IconButton } from '../../components/ui/IconButton';
+import { Slot } from '../../platform/slots';
 import { ConvoList } from './ConvoList';
 import { SidebarSearch } from './SidebarSearch';
 import { UserMenu } from './UserMenu';
@@ -48,6 +49,7 @@ export function Sidebar() {
         <span>{t('com_assistants_title')}</span>
       </Link>
       <SidebarSearch />
+      <Slot name="sidebar.filters" />
       <ConvoList />
       <div className="shrink-0 border-t border-border-light">
         <UserMenu />

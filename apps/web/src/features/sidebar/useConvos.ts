@@ -3,12 +3,17 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Conversation } from '@chat/contract';
 import { fetchConvosPage, nextConvosPage } from '../../api/convos';
 import { queryKeys } from '../../api/keys';
+import { useListFilterTags } from './list-filter';
 
-/** The sidebar's infinite conversation list (pages of GET /api/convos, from page 1). */
+/**
+ * The sidebar's infinite conversation list (pages of GET /api/convos, from page 1): those carrying
+ * any of the bookmarks chosen in the list filter, or all of them.
+ */
 export function useConvos() {
+  const tags = useListFilterTags();
   const query = useInfiniteQuery({
-    queryKey: queryKeys.convos.list(),
-    queryFn: ({ pageParam, signal }) => fetchConvosPage(pageParam, signal),
+    queryKey: queryKeys.convos.list(tags),
+    queryFn: ({ pageParam, signal }) => fetchConvosPage(pageParam, signal, tags),
     initialPageParam: 1,
     getNextPageParam: nextConvosPage,
   });

@@ -13,8 +13,10 @@ export interface MenuEntry {
   href?: string;
   /** Opens the link in a new tab (rel=noopener noreferrer). */
   external?: boolean;
-  /** Radio-like selected state (role menuitemradio). */
+  /** Radio-like selected state (role menuitemradio), or on/off with `checkbox`. */
   checked?: boolean;
+  /** One of several independent choices (role menuitemcheckbox) rather than one of a set. */
+  checkbox?: boolean;
   danger?: boolean;
   disabled?: boolean;
   testId?: string;
@@ -159,8 +161,8 @@ function MenuRow({ entry, onSelect }: { entry: MenuEntry; onSelect: (entry: Menu
     );
   const radio = entry.checked !== undefined;
   const common = {
-    role: radio ? 'menuitemradio' : 'menuitem',
-    'aria-checked': radio ? entry.checked : undefined,
+    role: entry.checkbox ? 'menuitemcheckbox' : radio ? 'menuitemradio' : 'menuitem',
+    'aria-checked': radio || entry.checkbox ? (entry.checked ?? false) : undefined,
     'aria-disabled': entry.disabled || undefined,
     tabIndex: -1,
     'data-menu-item': '',

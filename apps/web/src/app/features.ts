@@ -1,6 +1,7 @@
 import { createSlotRegistry, type Slots } from '../platform/slots';
 import { assistantsSlots } from '../features/assistants';
 import { billingSlots } from '../features/billing';
+import { bookmarksSlots } from '../features/bookmarks';
 import { presetsSlots } from '../features/presets';
 import { shareSlots } from '../features/share';
 
@@ -13,6 +14,7 @@ import { shareSlots } from '../features/share';
 export const featureSlots = createSlotRegistry<Slots>([
   ...assistantsSlots,
   ...billingSlots,
+  ...bookmarksSlots,
   ...presetsSlots,
   ...shareSlots,
 ]);

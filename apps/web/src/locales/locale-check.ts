@@ -78,6 +78,8 @@ const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> = {
   com_chat_minute: ['fr-FR'],
   com_chat_minutes: ['fr-FR'],
   com_ui_import_messages_count: ['fr-FR'],
+  com_ui_bookmarks_description: ['fr-FR'],
+  com_ui_bookmarks_count: ['fr-FR'],
   com_endpoint_assistant: ['fr-FR'],
   com_endpoint_config_key_expiry_30m: ['fr-FR'],
   com_plugin_page: ['fr-FR'],

@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { API_ROUTE_PATHS, type Conversation, type CreateTagBody, type UpdateTagBody } from '@chat/contract';
+import {
+  API_ROUTE_PATHS,
+  type Conversation,
+  type ConversationTag,
+  type CreateTagBody,
+  type UpdateTagBody,
+} from '@chat/contract';
 import { callApi } from '../../api/call';
 import { invalidateFilteredConvoLists, mapCachedConvos, patchConvoInCache } from '../../api/convos-cache';
 import { queryKeys } from '../../api/keys';
@@ -19,6 +25,14 @@ export function useTags(enabled = true) {
     enabled,
     staleTime: 30_000,
   });
+}
+
+/**
+ * The cached list changed at once as the server answered (so the sidebar's filter, which drops
+ * names the list lacks, keeps a renamed one), before it is fetched again for the counts.
+ */
+function editCachedTags(qc: QueryClient, fn: (tags: ConversationTag[]) => ConversationTag[]): void {
+  qc.setQueryData<ConversationTag[]>(queryKeys.tags, (list) => (list ? fn(list) : list));
 }
 
 /** After any change: the counts, and which conversations a filtered sidebar list holds. */
@@ -46,6 +60,7 @@ export function useCreateTag() {
   return useMutation({
     mutationFn: (body: CreateTagBody) => callApi(API_ROUTE_PATHS.createTag, { body }),
     onSuccess: (created, body) => {
+      editCachedTags(qc, (list) => (list.some((t) => t.tag === created.tag) ? list : [...list, created]));
       if (body.addToConversation && body.conversationId) {
         const id = body.conversationId;
         const carried = qc.getQueryData<Conversation>(queryKeys.convos.one(id))?.tags ?? [];
@@ -63,6 +78,7 @@ export function useUpdateTag() {
     mutationFn: ({ from, body }: { from: string; body: UpdateTagBody }) =>
       callApi(API_ROUTE_PATHS.updateTag, { params: { tag: from }, body }),
     onSuccess: (updated, { from }) => {
+      editCachedTags(qc, (list) => list.map((t) => (t.tag === from ? updated : t)));
       if (updated.tag !== from) {
         const rename = (tags: readonly string[]) => tags.map((t) => (t === from ? updated.tag : t));
         mapCachedConvos(qc, (c) => (c.tags?.includes(from) ? { ...c, tags: rename(c.tags) } : c));
@@ -79,6 +95,7 @@ export function useDeleteTag() {
   return useMutation({
     mutationFn: (tag: string) => callApi(API_ROUTE_PATHS.deleteTag, { params: { tag } }),
     onSuccess: (_deleted, tag) => {
+      editCachedTags(qc, (list) => list.filter((t) => t.tag !== tag));
       mapCachedConvos(qc, (c) =>
         c.tags?.includes(tag) ? { ...c, tags: c.tags.filter((t) => t !== tag) } : c,
       );

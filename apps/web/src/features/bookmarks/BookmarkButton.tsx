@@ -69,7 +69,9 @@ function BookmarkMenu({ conversationId }: { conversationId: string }): ReactNode
         label={t('com_ui_bookmarks')}
         align="end"
         items={items}
-        className="max-h-[min(24rem,70dvh)] max-w-[min(20rem,calc(100vw-2rem))] overflow-y-auto"
+        // A small screen has it across the screen under the header (as the presets menu), since
+        // the button may sit anywhere in the header's row.
+        className="max-h-[min(24rem,70dvh)] overflow-y-auto max-sm:fixed max-sm:inset-x-2 max-sm:top-14 max-sm:mt-0 sm:max-w-80"
         renderTrigger={(props) => (
           <IconButton
             {...props}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import clsx from 'clsx';
 import { Bookmark, ChevronDown } from 'lucide-react';
+import { formatNumber } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { setListFilterTags, useListFilterTags } from '../sidebar';
 import { useBookmarksShown, useTags } from './api';
@@ -22,7 +23,7 @@ export function BookmarkFilter(): ReactNode {
 }
 
 function FilterControl({ chosen }: { chosen: readonly string[] }): ReactNode {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const tags = useTags();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -71,7 +72,7 @@ function FilterControl({ chosen }: { chosen: readonly string[] }): ReactNode {
         <span className="flex-1 truncate text-start">{t('com_ui_bookmarks_filter')}</span>
         {chosen.length > 0 && (
           <span className="rounded-full bg-surface-tertiary px-1.5 text-xs text-text-secondary">
-            {t('com_ui_bookmarks_filter_chosen', { count: chosen.length })}
+            {formatNumber(chosen.length, i18n.language)}
           </span>
         )}
         <ChevronDown
@@ -99,7 +100,7 @@ function FilterControl({ chosen }: { chosen: readonly string[] }): ReactNode {
               />
               <span className="min-w-0 flex-1 truncate">{tag.tag}</span>
               <span className="shrink-0 text-xs text-text-tertiary" aria-hidden>
-                {tag.count}
+                {formatNumber(tag.count, i18n.language)}
               </span>
               <span className="sr-only">{t('com_ui_bookmarks_count', { count: tag.count })}</span>
             </label>

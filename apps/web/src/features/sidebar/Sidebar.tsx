@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, useMatch } from 'react-router';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
@@ -8,11 +9,15 @@ import { Slot } from '../../platform/slots';
 import { ConvoList } from './ConvoList';
 import { SidebarSearch } from './SidebarSearch';
 import { UserMenu } from './UserMenu';
+import { setListFilterTags } from './list-filter';
 
 export function Sidebar() {
   const { t } = useTranslation();
   const { isMobile, setVisible } = useNav();
   const inAssistants = useMatch('/a/new') !== null;
+  // The list's filter belongs to this signed-in visit: the sidebar goes with the signed-in layout
+  // (sign-out, another account in the same tab), and so does what was chosen.
+  useEffect(() => () => setListFilterTags([]), []);
   return (
     <div className="flex h-full flex-col bg-surface-secondary" data-testid="sidebar">
       <div className="flex h-14 shrink-0 items-center justify-between px-2">

@@ -71,3 +71,5 @@ export * from './share.js';
 export * from './share-schemas.js';
 export * from './tags.js';
 export * from './tags-schemas.js';
+export * from './fork.js';
+export * from './fork-schemas.js';

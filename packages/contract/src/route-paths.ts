@@ -118,4 +118,6 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   updateTag: { method: 'PUT', path: '/api/tags/:tag' },
   deleteTag: { method: 'DELETE', path: '/api/tags/:tag' },
   conversationTags: { method: 'PUT', path: '/api/tags/convo/:conversationId' },
+  forkConversation: { method: 'POST', path: '/api/convos/fork' },
+  duplicateConversation: { method: 'POST', path: '/api/convos/duplicate' },
 };

@@ -62,6 +62,7 @@ import { pluginsModule } from './features/plugins/index.js';
 import { searchModule } from './features/search/index.js';
 import { shareModule } from './features/share/index.js';
 import { tagsModule } from './features/tags/index.js';
+import { forkModule } from './features/fork/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -102,6 +103,7 @@ export const MODULES: readonly FeatureModule[] = [
   adminModule,
   shareModule,
   tagsModule,
+  forkModule,
 ];
 
 export interface AppDeps {

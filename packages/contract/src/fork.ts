@@ -41,6 +41,7 @@ export const FORK_TEXTS = {
   conversationNotFound: 'Conversation not found',
   messageNotFound: 'Message not found',
   latestRequired: 'latestMessageId is required to start the fork at the target message',
+  tooMany: 'Too many conversation fork requests. Try again later',
 } as const;
 
 /** Keys of the web's fork preferences in local storage (LibreChat's names). */

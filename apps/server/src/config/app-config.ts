@@ -302,6 +302,12 @@ export interface AppConfig {
   socialBonus?: SocialBonusConfig | undefined;
   /** ALLOW_SHARED_LINKS / ALLOW_SHARED_LINKS_PUBLIC (features/share); both on when absent. */
   sharedLinks?: { enabled: boolean; public: boolean } | undefined;
+  /**
+   * How many forks and duplicates one user and one source address may make per window
+   * (FORK_USER_MAX / FORK_USER_WINDOW, FORK_IP_MAX / FORK_IP_WINDOW); the contract's
+   * FORK_RATE_LIMIT_DEFAULTS when absent.
+   */
+  fork?: { userMax: number; userWindowMs: number; ipMax: number; ipWindowMs: number } | undefined;
   /** REDIS_URL / REDIS_KEY_PREFIX: state shared by several instances; one process when absent. */
   redis?: RedisConfig | undefined;
 }
@@ -507,6 +513,12 @@ export function buildAppConfig(
     // Tokens mean something only where balances are checked.
     socialBonus: env.CHECK_BALANCE ? socialBonusConfigFrom(env) : undefined,
     sharedLinks: { enabled: env.ALLOW_SHARED_LINKS, public: env.ALLOW_SHARED_LINKS_PUBLIC },
+    fork: {
+      userMax: env.FORK_USER_MAX,
+      userWindowMs: env.FORK_USER_WINDOW * 60_000,
+      ipMax: env.FORK_IP_MAX,
+      ipWindowMs: env.FORK_IP_WINDOW * 60_000,
+    },
     redis: env.REDIS_URL ? { url: env.REDIS_URL, keyPrefix: env.REDIS_KEY_PREFIX } : undefined,
     plugins: {
       webBrowser: { enabled: env.PLUGINS_WEB_BROWSER },

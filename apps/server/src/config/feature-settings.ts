@@ -8,6 +8,7 @@ import { premiumEnv } from '../features/premium/settings.js';
 import { socialBonusEnv } from '../features/social-bonus/settings.js';
 import { importsEnv } from '../features/imports/settings.js';
 import { shareEnv } from '../features/share/settings.js';
+import { forkEnv } from '../features/fork/settings.js';
 
 /**
  * The environment each feature declares in its own folder (`features/<name>/settings.ts`), composed
@@ -24,4 +25,5 @@ export const FEATURE_ENV = {
   ...socialBonusEnv,
   ...importsEnv,
   ...shareEnv,
+  ...forkEnv,
 };

@@ -503,4 +503,16 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     probe: (f) => ({ params: { conversationId: f.convoId }, body: { tags: [f.tag] } }),
     ownerStatus: 200,
   },
+  // fork and duplicate copy the caller's own conversation into a new one of theirs; someone
+  // else's conversation or message is not found
+  'POST /api/convos/fork': {
+    access: 'owner',
+    probe: (f) => ({ body: { conversationId: f.convoId, messageId: f.replyMessageId } }),
+    ownerStatus: 200,
+  },
+  'POST /api/convos/duplicate': {
+    access: 'owner',
+    probe: (f) => ({ body: { conversationId: f.convoId } }),
+    ownerStatus: 201,
+  },
 };

@@ -11,6 +11,8 @@ export interface NewConversation {
   model: string | null;
   options: ConversationOptions;
   createdAt: Date;
+  /** The default title when absent (a copy keeps its source's). */
+  title?: string;
 }
 
 export interface ConversationPatch {

@@ -3,7 +3,7 @@ import { createMessagesRepo, type MessagesRepo } from './repo.js';
 import { messagesRoutes } from './routes.js';
 import { createMessagesService } from './service.js';
 
-export { createMessagesRepo, type MessagePatch, type MessagesRepo } from './repo.js';
+export { createMessagesRepo, type MessagePatch, type MessagesRepo, type NewMessage } from './repo.js';
 export { presentMessage } from './presenter.js';
 
 declare module '../../platform/module.js' {

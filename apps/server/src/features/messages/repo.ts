@@ -129,6 +129,18 @@ export function createMessagesRepo(db: Executor) {
       return saved;
     },
 
+    /**
+     * Inserts new messages in one statement (a copy's batch); their ids must be new. The rows
+     * written.
+     */
+    async insertMany(rows: readonly NewMessage[], tx: Executor = db): Promise<MessageRow[]> {
+      if (rows.length === 0) return [];
+      return tx
+        .insert(messages)
+        .values([...rows])
+        .returning();
+    },
+
     async update(
       userId: string,
       messageId: string,

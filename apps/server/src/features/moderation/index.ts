@@ -21,6 +21,11 @@ declare module '../../platform/module.js' {
   interface Services {
     /** Bans and violation scores (features/moderation). */
     moderation: ModerationService;
+    /**
+     * The counters behind the message and upload limits (in this process, or in Redis with
+     * several instances), for a feature's own limits.
+     */
+    limiter: LimiterStore;
   }
 }
 
@@ -83,6 +88,7 @@ export const moderationModule: FeatureModule = {
     const operator = use('operator');
     const audit = use('audit');
     provide('moderation', moderation);
+    provide('limiter', store);
 
     // After the auth guard's onRequest (registered before this one): the user is known.
     app.addHook('onRequest', async (request) => {

@@ -4,6 +4,7 @@ import { billingSlots } from '../features/billing';
 import { bookmarksSlots } from '../features/bookmarks';
 import { presetsSlots } from '../features/presets';
 import { shareSlots } from '../features/share';
+import { forkSlots } from '../features/fork';
 
 /**
  * What each feature adds to the screens' slots (platform/slots.tsx), one line per feature: a list
@@ -17,4 +18,5 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...bookmarksSlots,
   ...presetsSlots,
   ...shareSlots,
+  ...forkSlots,
 ]);

@@ -1,5 +1,5 @@
 import type { Provider, ReactNode } from 'react';
-import type { ParamKey } from '@chat/contract';
+import type { Message, ParamKey } from '@chat/contract';
 import type { AssistantChoice } from './useAssistantChoice';
 import type { ChatSetupState } from './header/useChatSetup';
 import type { ChatRecovery } from './messages/recovery';
@@ -26,6 +26,15 @@ export interface ChatAssistantSlotProps extends ChatSlotProps {
   assistant: AssistantChoice;
   /** Small screens: opens the panel as a sheet (none where the panel is beside the chat). */
   openPanel: (() => void) | undefined;
+}
+
+/** What each message's actions row tells its fills: the message and the branch it is on. */
+export interface MessageActionSlotProps {
+  message: Message;
+  /** The newest message of the branch shown (the last row). */
+  latestMessageId: string;
+  /** A send or a reply is on its way: the conversation is about to change. */
+  busy: boolean;
 }
 
 /** What a chat.scope fill is told besides: the send as the chat makes it, for a guard to wrap. */
@@ -68,5 +77,7 @@ declare module '../../platform/slots' {
     'chat.input.above': ChatSlotProps;
     /** Dialogs, after the input (rendered only while open). */
     'chat.dialogs': ChatSlotProps;
+    /** A saved message's actions row, after its own buttons (copy, edit, regenerate, continue). */
+    'chat.message.actions': MessageActionSlotProps;
   }
 }

@@ -10,6 +10,7 @@ import { deleteConvo, renameConvo } from '../../api/convos';
 import { patchConvoInCache, removeConvoFromCache } from '../../api/convos-cache';
 import { queryKeys } from '../../api/keys';
 import { useToast } from '../../components/ui/Toast';
+import { Slot } from '../../platform/slots';
 import { useNav } from '../../state/nav';
 import { DeleteConvoDialog } from './DeleteConvoDialog';
 
@@ -132,6 +133,7 @@ export const ConvoItem = memo(function ConvoItem({ convo, active }: ConvoItemPro
                 : 'bg-linear-to-l rtl:bg-linear-to-r from-surface-tertiary from-70% to-transparent pointer-events-none opacity-0 group-focus-within:pointer-events-auto group-focus-within:opacity-100 group-hover:pointer-events-auto group-hover:opacity-100 [@media(hover:none)]:hidden',
             )}
           >
+            <Slot name="sidebar.convo.actions" convo={convo} />
             <RowAction label={t('com_ui_rename')} testId="convo-rename" onClick={startRename}>
               <Pencil className="size-3.5" aria-hidden />
             </RowAction>

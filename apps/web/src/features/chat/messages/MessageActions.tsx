@@ -13,6 +13,8 @@ export interface MessageActionsProps {
   onContinue?: (() => void) | undefined;
   align: 'start' | 'end';
   children?: React.ReactNode;
+  /** Other features' actions (the message actions slot), after the row's own. */
+  after?: React.ReactNode;
 }
 
 export function MessageActions({
@@ -23,6 +25,7 @@ export function MessageActions({
   onContinue,
   align,
   children,
+  after,
 }: MessageActionsProps) {
   const { t } = useTranslation();
   const { copied, copy } = useCopy();
@@ -65,6 +68,7 @@ export function MessageActions({
           <FastForward className="size-4" aria-hidden />
         </IconButton>
       )}
+      {after}
     </div>
   );
 }

@@ -96,6 +96,7 @@ export function MessageList({
             endpointsConfig={endpointsConfig}
             handlers={handlers}
             userName={userName}
+            latestMessageId={last?.messageId}
           />
         );
         const divides = start + i > 0 && entry.message.messageId === contextStart;
@@ -119,6 +120,7 @@ export function MessageList({
       shownBelow,
       userName,
       contextStart,
+      last,
     ],
   );
 

@@ -8,6 +8,7 @@ import { replyAuthor } from '../header/endpoint-menu';
 import type { BottomActionKind } from '../input/bottom-action';
 import { canContinue, canEdit, canEditSubmit, canRegenerate } from './actions';
 import { EditMessage } from './EditMessage';
+import { Slot } from '../../../platform/slots';
 import { MessageActions } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { SiblingSwitcher } from './SiblingSwitcher';
@@ -37,6 +38,8 @@ export interface MessageRowProps {
   handlers: MessageHandlers;
   /** The person's name, shown on their messages when they chose so (UsernameDisplay). */
   userName?: string | undefined;
+  /** The newest message of the branch shown, for the actions other features add. */
+  latestMessageId?: string | undefined;
 }
 
 function MessageRowImpl({
@@ -49,6 +52,7 @@ function MessageRowImpl({
   endpointsConfig,
   handlers,
   userName,
+  latestMessageId,
 }: MessageRowProps) {
   const { t } = useTranslation();
   const userLabel = useUserLabel(userName);
@@ -147,6 +151,14 @@ function MessageRowImpl({
                 canContinue(m, parent, ctx) && shownBelow !== 'continue'
                   ? () => handlers.onContinue(m)
                   : undefined
+              }
+              after={
+                <Slot
+                  name="chat.message.actions"
+                  message={m}
+                  latestMessageId={latestMessageId ?? m.messageId}
+                  busy={submitting}
+                />
               }
             >
               {switcher}

@@ -296,6 +296,8 @@ describe('fork and duplicate over HTTP', () => {
       headers: { authorization: `Bearer ${alice.user.token}` },
     });
     expect(download.status).toBe(200);
+    // Read to the end: an unread body keeps its connection open and the app's close waiting.
+    expect((await download.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });
 

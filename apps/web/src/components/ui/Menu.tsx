@@ -1,12 +1,26 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 
 export interface MenuEntry {
   key: string;
-  /** 'item' (default) is actionable; 'label' is a small group heading; 'separator' a line. */
-  kind?: 'item' | 'label' | 'separator';
+  /**
+   * 'item' (default) is actionable; 'label' is a small group heading; 'separator' a line; 'node'
+   * draws `node` as it is (other features' items, each a <MenuItem>).
+   */
+  kind?: 'item' | 'label' | 'separator' | 'node';
   label?: ReactNode;
+  node?: ReactNode;
   icon?: ReactNode;
   onSelect?: () => void;
   /** Renders a link instead of a button. */
@@ -42,6 +56,18 @@ export interface MenuProps {
   className?: string;
   /** Classes of the positioned wrapper (default 'relative'). */
   wrapperClassName?: string;
+}
+
+/** How an item drawn inside a menu (a 'node' entry's <MenuItem>) reaches the menu's select. */
+const MenuSelect = createContext<((entry: MenuEntry) => void) | null>(null);
+
+/**
+ * An item of the menu it is drawn in, for content that other code puts there (a 'node' entry):
+ * it closes the menu and runs `onSelect` as the menu's own items do.
+ */
+export function MenuItem({ entry }: { entry: MenuEntry }) {
+  const select = useContext(MenuSelect);
+  return select ? <MenuRow entry={entry} onSelect={select} /> : null;
 }
 
 /** Dropdown menu: click or ArrowDown opens, arrows/Home/End move, Enter selects, Escape/Tab close. */
@@ -138,9 +164,11 @@ export function Menu({
             className,
           )}
         >
-          {items.map((entry) => (
-            <MenuRow key={entry.key} entry={entry} onSelect={select} />
-          ))}
+          <MenuSelect.Provider value={select}>
+            {items.map((entry) => (
+              <MenuRow key={entry.key} entry={entry} onSelect={select} />
+            ))}
+          </MenuSelect.Provider>
         </div>
       )}
     </div>
@@ -148,6 +176,7 @@ export function Menu({
 }
 
 function MenuRow({ entry, onSelect }: { entry: MenuEntry; onSelect: (entry: MenuEntry) => void }) {
+  if (entry.kind === 'node') return entry.node;
   if (entry.kind === 'separator') return <div role="separator" className="my-1 h-px bg-border-light" />;
   if (entry.kind === 'label')
     return (

@@ -11,13 +11,20 @@ import {
 } from '@chat/contract';
 import { useBalance } from '../../api/balance';
 import { useStartupConfig } from '../../api/config';
-import { Menu, type MenuEntry } from '../../components/ui/Menu';
+import { Menu, MenuItem, type MenuEntry } from '../../components/ui/Menu';
+import { Slot } from '../../platform/slots';
+import type { UserMenuItemProps } from './sidebar-slots';
 import { formatNumber } from '../../config/locale';
 import { useTheme } from '../../state/theme';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useAuth } from '../auth';
 import { ExportDialog, ImportDialog } from '../export';
 import { SettingsDialog } from '../settings';
+
+/** A feature's line in the menu (the `user-menu.items` slot), drawn as the menu's own items. */
+function UserMenuItem({ label, icon, onSelect, testId }: UserMenuItemProps) {
+  return <MenuItem entry={{ key: label, label, icon, onSelect, testId }} />;
+}
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -121,6 +128,7 @@ export function UserMenu() {
       external: true,
       testId: 'help-faq',
     },
+    { key: 'features', kind: 'node', node: <Slot name="user-menu.items" Item={UserMenuItem} /> },
     { key: 'sep-2', kind: 'separator' },
     // Only the operator's account (the server's word at sign-in; every admin call is checked there).
     ...(isOperator

@@ -11,3 +11,10 @@ export function scopeContexts() {
   const provide: Provide = { sendGuard: sendGuard.Provider, recovery: recovery.Provider };
   return { provide, sendGuard, recovery };
 }
+
+/** What a chat screen with no reply yet offers its scope: nothing to stop, copy or focus. */
+export const quietScreen: Pick<Slots['chat.scope'], 'stop' | 'lastReplyText' | 'focusInput'> = {
+  stop: () => undefined,
+  lastReplyText: () => undefined,
+  focusInput: () => false,
+};

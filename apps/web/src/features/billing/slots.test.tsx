@@ -7,7 +7,7 @@ import { FREE_TIER_PROVIDER, type User } from '@chat/contract';
 import '../../app/i18n';
 import { queryKeys } from '../../api/keys';
 import { createSlotRegistry, Slot, SlotRegistryProvider, SlotScope, type Slots } from '../../platform/slots';
-import { scopeContexts } from '../../test-support/chat-scope';
+import { quietScreen, scopeContexts } from '../../test-support/chat-scope';
 import { testUser } from '../../test-support/user';
 import { billingSlots } from './slots';
 
@@ -62,7 +62,15 @@ function GuardProbe() {
 /** The chat screen's slots as the chat view draws them, filled by billing alone. */
 function Screen({ error }: { error: Slots['chat.scope']['error'] }) {
   return (
-    <SlotScope name="chat.scope" {...chat} send={send} canSend error={error} provide={provide}>
+    <SlotScope
+      name="chat.scope"
+      {...chat}
+      {...quietScreen}
+      send={send}
+      canSend
+      error={error}
+      provide={provide}
+    >
       <GuardProbe />
       <Slot name="chat.input.above" {...chat} />
       <Slot name="chat.dialogs" {...chat} />

@@ -22,6 +22,7 @@ import { endpointLabel, modelLabel } from './header/endpoint-menu';
 import { useChatSetup } from './header/useChatSetup';
 import { useStartingSpec } from './header/useStartingSpec';
 import { GuardedChatInput } from './input/GuardedChatInput';
+import { PROMPT_INPUT_ID } from './input/ChatInput';
 import { DropZone } from './files/DropZone';
 import { useEndpointAttachments } from './files/useEndpointAttachments';
 import { useKeyStatus } from './keys/useKeyStatus';
@@ -51,6 +52,13 @@ const SCOPE_PROVIDES: ChatScopeProps['provide'] = {
   sendGuard: ChatSendGuardProvider,
   recovery: ChatRecoveryProvider,
 };
+
+function focusPromptInput(): boolean {
+  const input = document.getElementById(PROMPT_INPUT_ID);
+  if (!(input instanceof HTMLTextAreaElement) || input.disabled) return false;
+  input.focus();
+  return true;
+}
 
 /** For the shell, when the page opens on a saved conversation: the chunks its messages need. */
 export function preloadConversationView(): void {
@@ -233,6 +241,7 @@ function ChatScreen({
     ? !!assistant.target
     : !!setup.endpoint && !!setup.model && !keyStatus.checking;
   const label = (endpoint: string) => endpointLabel(endpoint, setup.endpointsConfig, t);
+  const lastReplyText = () => path.findLast((entry) => !entry.message.isCreatedByUser)?.message.text;
 
   const bottomKind = bottomActionKind({
     generating: submitting,
@@ -367,6 +376,9 @@ function ChatScreen({
       {...slot}
       send={sendNow}
       canSend={canSendNow}
+      stop={actions.stop}
+      lastReplyText={lastReplyText}
+      focusInput={focusPromptInput}
       error={stream.error}
       provide={SCOPE_PROVIDES}
     >

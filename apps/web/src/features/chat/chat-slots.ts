@@ -43,6 +43,12 @@ export interface ChatScopeProps extends ChatSlotProps {
   send: (text: string) => boolean;
   /** The chat can send (endpoint and model known, no key check pending; an assistant chosen). */
   canSend: boolean;
+  /** Stops the reply being written, as the Stop button does (nothing when none is). */
+  stop: () => void;
+  /** The text of the newest reply on the branch shown; undefined while there is none. */
+  lastReplyText: () => string | undefined;
+  /** Puts the focus in the message box; false when it cannot take it (locked, not drawn). */
+  focusInput: () => boolean;
   /** How the last send failed, if it did (a refusal with a code). */
   error: StreamError | null;
   /**

@@ -4,7 +4,7 @@ import type { StartupConfig } from '@chat/contract';
 import '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
 import { createSlotRegistry, Slot, SlotRegistryProvider, SlotScope, type Slots } from '../../platform/slots';
-import { scopeContexts } from '../../test-support/chat-scope';
+import { quietScreen, scopeContexts } from '../../test-support/chat-scope';
 import { presetsSlots } from './slots';
 
 let startup: Partial<StartupConfig> = {};
@@ -37,6 +37,7 @@ function renderChat(assistantView: boolean) {
         <SlotScope
           name="chat.scope"
           {...props}
+          {...quietScreen}
           send={() => true}
           canSend
           error={null}

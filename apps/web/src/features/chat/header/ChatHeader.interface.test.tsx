@@ -6,7 +6,7 @@ import type { InterfaceConfig } from '@chat/contract';
 import '../../../app/i18n';
 import { ToastProvider } from '../../../components/ui/Toast';
 import { createSlotRegistry, Slot, SlotRegistryProvider, SlotScope } from '../../../platform/slots';
-import { scopeContexts } from '../../../test-support/chat-scope';
+import { quietScreen, scopeContexts } from '../../../test-support/chat-scope';
 import { presetsSlots } from '../../presets';
 import type { ChatSlotProps } from '../chat-slots';
 import { ChatHeader } from './ChatHeader';
@@ -60,6 +60,7 @@ function renderHeader() {
             <SlotScope
               name="chat.scope"
               {...slot}
+              {...quietScreen}
               send={() => true}
               canSend
               error={null}

@@ -43,6 +43,9 @@ export interface ChatInputProps {
 
 const MAX_HEIGHT_PX = 200;
 
+/** The message box's id (LibreChat's), by which the chat screen puts the focus there. */
+export const PROMPT_INPUT_ID = 'prompt-textarea';
+
 // Shown only once images are picked: loaded then, not with /c/new.
 const FileErrors = lazy(() => import('../files/FileErrors').then((m) => ({ default: m.FileErrors })));
 const FilePreviews = lazy(() => import('../files/FilePreviews').then((m) => ({ default: m.FilePreviews })));
@@ -168,6 +171,7 @@ export function ChatInput({
           {attachments && <AttachButton onFiles={attachments.add} disabled={disabled} />}
           <textarea
             ref={ref}
+            id={PROMPT_INPUT_ID}
             data-testid="chat-input"
             aria-label={t('com_chat_input_label')}
             rows={1}

@@ -7,16 +7,21 @@ export function useCopy() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
   const copy = useCallback(async (text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      fallbackCopy(text);
-    }
+    await copyText(text);
     setCopied(true);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), TIMINGS.copyFeedbackMs);
   }, []);
   return { copied, copy };
+}
+
+/** Writes text to the clipboard, by the older way where the Clipboard API is missing or refused. */
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    fallbackCopy(text);
+  }
 }
 
 /** For insecure origins (plain http on a LAN), where navigator.clipboard is missing. */

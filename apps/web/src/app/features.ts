@@ -5,6 +5,7 @@ import { bookmarksSlots } from '../features/bookmarks';
 import { presetsSlots } from '../features/presets';
 import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
+import { shortcutsSlots } from '../features/shortcuts';
 
 /**
  * What each feature adds to the screens' slots (platform/slots.tsx), one line per feature: a list
@@ -19,4 +20,5 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...presetsSlots,
   ...shareSlots,
   ...forkSlots,
+  ...shortcutsSlots,
 ]);

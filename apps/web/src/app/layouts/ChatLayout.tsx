@@ -11,6 +11,7 @@ import { TermsDialog, useAuth } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/admin';
 import { SlotRegistryProvider } from '../../platform/slots';
 import { featureSlots } from '../features';
+import { ShortcutsHost } from '../../features/shortcuts';
 
 /**
  * Sidebar on the left (260 px; a 320 px overlay drawer with a backdrop up to 768 px), main area
@@ -18,23 +19,18 @@ import { featureSlots } from '../features';
  */
 export function ChatLayout() {
   const { t } = useTranslation();
-  const { visible, setVisible, toggle, isMobile } = useNav();
+  const { visible, setVisible, isMobile } = useNav();
   const { impersonating } = useAuth();
   useBodyClass('chat-page');
 
-  // Ctrl/Cmd+Shift+S toggles the sidebar (as in ChatGPT); Escape closes the mobile drawer.
+  // Escape closes the mobile drawer (the other keys are features/shortcuts').
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if ((e.ctrlKey || e.metaKey) && e.shiftKey && e.key.toLowerCase() === 's') {
-        e.preventDefault();
-        toggle();
-      } else if (e.key === 'Escape' && isMobile && visible && !e.defaultPrevented) {
-        setVisible(false);
-      }
+      if (e.key === 'Escape' && isMobile && visible && !e.defaultPrevented) setVisible(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [toggle, setVisible, isMobile, visible]);
+  }, [setVisible, isMobile, visible]);
   const width = isMobile ? UI_LIMITS.sidebarWidthMobilePx : UI_LIMITS.sidebarWidthPx;
 
   return (
@@ -82,6 +78,7 @@ export function ChatLayout() {
             </Suspense>
           </main>
           <TermsDialog />
+          <ShortcutsHost />
         </div>
       </div>
     </SlotRegistryProvider>

@@ -5,6 +5,9 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { Search, X } from 'lucide-react';
 import { NEW_CONVO, SEARCH_LIMITS, TIMINGS } from '@chat/contract';
 import { useSearchEnabled } from '../search';
+import { useShortcutAction } from '../shortcuts';
+import { useNav } from '../../state/nav';
+import { flushSync } from 'react-dom';
 
 // The chat open before the search, per tab (kept across a reload of the search view).
 const RETURN_KEY = 'searchReturnPath';
@@ -39,6 +42,17 @@ export function SidebarSearch() {
   const [value, setValue] = useState(routeQuery);
   const dirty = useRef(false);
   const enabled = useSearchEnabled();
+  const input = useRef<HTMLInputElement>(null);
+  const { setVisible } = useNav();
+
+  // Ctrl/⌘+K: the sidebar opens (drawn at once, so the box can take the focus) and the box is focused.
+  useShortcutAction('search', () => {
+    if (!input.current) return false;
+    flushSync(() => setVisible(true));
+    input.current.focus();
+    input.current.select();
+    return true;
+  });
 
   // Remember the chat to come back to.
   useEffect(() => {
@@ -76,6 +90,7 @@ export function SidebarSearch() {
         aria-hidden
       />
       <input
+        ref={input}
         type="search"
         data-testid="sidebar-search"
         aria-label={t('com_nav_search_label')}

@@ -9,6 +9,9 @@ import { useShortcutAction } from '../shortcuts';
 import { useNav } from '../../state/nav';
 import { flushSync } from 'react-dom';
 
+/** How many frames the search box waits for the sidebar to become focusable (its slide is 200 ms). */
+const FOCUS_FRAMES = 30;
+
 // The chat open before the search, per tab (kept across a reload of the search view).
 const RETURN_KEY = 'searchReturnPath';
 
@@ -47,10 +50,18 @@ export function SidebarSearch() {
 
   // Ctrl/⌘+K: the sidebar opens (drawn at once, so the box can take the focus) and the box is focused.
   useShortcutAction('search', () => {
-    if (!input.current) return false;
+    const box = input.current;
+    if (!box) return false;
     flushSync(() => setVisible(true));
-    input.current.focus();
-    input.current.select();
+    const focus = () => {
+      box.focus();
+      box.select();
+      return document.activeElement === box;
+    };
+    // A hidden sidebar stays unfocusable until its visibility transition has begun: a few frames.
+    let frames = 0;
+    const retry = () => void (!focus() && ++frames < FOCUS_FRAMES && requestAnimationFrame(retry));
+    if (!focus()) requestAnimationFrame(retry);
     return true;
   });
 

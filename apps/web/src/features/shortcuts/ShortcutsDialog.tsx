@@ -20,9 +20,9 @@ export default function ShortcutsDialog({
           <div
             key={shortcut.id}
             data-testid={`shortcut-${shortcut.id}`}
-            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2.5"
+            className="flex items-center justify-between gap-4 py-2.5"
           >
-            <dt className="min-w-0 text-sm text-text-primary">{t(shortcut.labelKey)}</dt>
+            <dt className="min-w-0 flex-1 text-sm text-text-primary">{t(shortcut.labelKey)}</dt>
             {/* Keys read in their own order whatever the language's direction. */}
             <dd dir="ltr" className="flex shrink-0 items-center gap-1">
               {keyCaps(shortcut.keys, mac).map((cap) => (

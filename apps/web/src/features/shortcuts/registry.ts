@@ -12,7 +12,7 @@ export type ShortcutAction = () => boolean;
 const actions = new Map<ShortcutId, ShortcutAction[]>();
 
 /** Adds an action; the latest registered answers (a screen drawn over another). */
-export function registerShortcutAction(id: ShortcutId, action: ShortcutAction): () => void {
+function registerShortcutAction(id: ShortcutId, action: ShortcutAction): () => void {
   const list = actions.get(id) ?? [];
   list.push(action);
   actions.set(id, list);

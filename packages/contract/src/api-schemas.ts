@@ -165,6 +165,12 @@ export const askRequestSchema = conversationOptionsSchema.extend({
   isEdited: z.boolean().optional(),
   /** Images attached to this message (uploaded first through POST /api/files/images). */
   files: z.array(messageFileSchema).max(UPLOAD_LIMITS.maxFiles).optional(),
+  /**
+   * Start the conversation as a temporary chat (LibreChat's field): kept out of the list and
+   * search, deleted once `interface.temporaryChatRetention` hours pass. Read only when the send
+   * creates the conversation.
+   */
+  isTemporary: z.boolean().optional(),
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
 

@@ -133,6 +133,11 @@ export const conversationSchema = conversationOptionsSchema.extend({
   endpoint: z.string(),
   /** The bookmarks (tag names) its owner put on it, LibreChat's field. */
   tags: z.array(z.string()).optional(),
+  /**
+   * A temporary chat's: when it is deleted (ISO time; LibreChat's field). Absent or null for a
+   * conversation that is kept.
+   */
+  expiredAt: z.string().nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

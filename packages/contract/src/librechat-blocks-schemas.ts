@@ -22,5 +22,9 @@ export const interfaceConfigSchema = z.object({
   presets: z.boolean(),
   /** Bookmarks (conversation tags): the header's bookmark menu, the sidebar's filter; shown when absent. */
   bookmarks: z.boolean().optional(),
+  /** The chat header's temporary chat toggle; shown when absent. */
+  temporaryChat: z.boolean().optional(),
+  /** Hours a temporary chat is kept after its last message (LibreChat's default when absent). */
+  temporaryChatRetention: z.number().optional(),
 });
 export type InterfaceConfig = z.infer<typeof interfaceConfigSchema>;

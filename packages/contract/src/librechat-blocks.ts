@@ -40,6 +40,24 @@ export const INTERFACE_TEXT_LIMITS = {
   modalContent: 100_000,
 } as const;
 
+/**
+ * `interface.temporaryChatRetention`: how many hours a temporary chat is kept, LibreChat's bounds
+ * and default (30 days).
+ */
+export const TEMPORARY_CHAT_RETENTION = { minHours: 1, maxHours: 8760, defaultHours: 720 } as const;
+
+/** The hours a temporary chat is kept under this `interface` block. */
+export function temporaryChatRetentionHours(
+  config: Pick<InterfaceConfig, 'temporaryChatRetention'> | undefined,
+): number {
+  return config?.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION.defaultHours;
+}
+
+/** Temporary chats are offered unless `interface.temporaryChat` is false. */
+export function temporaryChatOn(config: Pick<InterfaceConfig, 'temporaryChat'> | undefined): boolean {
+  return config?.temporaryChat !== false;
+}
+
 /** What the chat view shows when librechat.yaml has no `interface`. */
 export const DEFAULT_INTERFACE_CONFIG: InterfaceConfig = {
   endpointsMenu: true,

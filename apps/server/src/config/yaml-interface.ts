@@ -3,6 +3,7 @@ import {
   DEFAULT_INTERFACE_CONFIG,
   INTERFACE_TEXT_LIMITS,
   INTERFACE_TOGGLES,
+  TEMPORARY_CHAT_RETENTION,
   type InterfaceConfig,
   type ModelSpecsConfig,
 } from '@chat/contract';
@@ -51,6 +52,13 @@ export const yamlInterfaceSchema = z.strictObject({
   parameters: z.boolean().optional(),
   presets: z.boolean().optional(),
   bookmarks: z.boolean().optional(),
+  temporaryChat: z.boolean().optional(),
+  // Hours, within LibreChat's bounds (a value outside them is refused, as its schema does).
+  temporaryChatRetention: z
+    .number()
+    .min(TEMPORARY_CHAT_RETENTION.minHours)
+    .max(TEMPORARY_CHAT_RETENTION.maxHours)
+    .optional(),
 });
 export type YamlInterface = z.output<typeof yamlInterfaceSchema>;
 
@@ -78,6 +86,9 @@ export function interfaceConfigFrom(
   }
   // Bookmarks are the person's own, not a model menu: model specs leave them shown.
   if (block.bookmarks !== undefined) out.bookmarks = block.bookmarks;
+  // Temporary chats are not a model menu either: model specs leave them as the file says.
+  if (block.temporaryChat !== undefined) out.temporaryChat = block.temporaryChat;
+  if (block.temporaryChatRetention !== undefined) out.temporaryChatRetention = block.temporaryChatRetention;
   if (block.customWelcome) out.customWelcome = block.customWelcome;
   if (block.privacyPolicy) out.privacyPolicy = { ...block.privacyPolicy };
   if (block.termsOfService) out.termsOfService = { ...block.termsOfService };

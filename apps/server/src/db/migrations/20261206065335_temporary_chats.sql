@@ -1,0 +1,3 @@
+ALTER TABLE "conversations" ADD COLUMN "expired_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "conversations_expired_at_idx" ON "conversations" USING btree ("expired_at") WHERE "conversations"."expired_at" is not null;--> statement-breakpoint
+CREATE INDEX "conversations_user_temporary_idx" ON "conversations" USING btree ("user_id") WHERE "conversations"."expired_at" is not null;

@@ -8,7 +8,14 @@ import { createSaveRetry } from './save-retry.js';
 import { createAskPipeline, type AskPipeline, type ReplyFailure } from './pipeline.js';
 import { askRoutes } from './routes.js';
 import { orderGates } from './steps/gate-order.js';
-import type { AskAgent, AskAttachment, AskConfigurer, AskGate, AskPromptShaper } from './steps/types.js';
+import type {
+  AskAgent,
+  AskAttachment,
+  AskConfigurer,
+  AskExpiry,
+  AskGate,
+  AskPromptShaper,
+} from './steps/types.js';
 
 export type {
   AgentPlan,
@@ -17,6 +24,7 @@ export type {
   AskAgent,
   AskAttachment,
   AskConfigurer,
+  AskExpiry,
   AskGate,
   AskHold,
   AskPromptShaper,
@@ -47,6 +55,8 @@ declare module '../../platform/module.js' {
     askPromptShapers: AskPromptShaper;
     /** The reply is an agent's with tools (the plugins of gptPlugins). */
     askAgents: AskAgent;
+    /** When a conversation ends (a temporary chat); kept when no item answers. */
+    askExpiry: AskExpiry;
   }
 }
 
@@ -123,6 +133,7 @@ export const askModule: FeatureModule = {
         configurers: () => extensions('askConfigurers'),
         promptShapers: () => extensions('askPromptShapers'),
         agents: () => extensions('askAgents'),
+        expiry: () => extensions('askExpiry'),
       },
     });
     abortHere = pipeline.abortHere;

@@ -39,6 +39,7 @@ import type {
   Configured,
   AskAttachment,
   AskConfigurer,
+  AskExpiry,
   AskGate,
   AskInput,
   AskPromptShaper,
@@ -76,6 +77,7 @@ export interface PipelineDeps {
     configurers(): readonly AskConfigurer[];
     promptShapers(): readonly AskPromptShaper[];
     agents(): readonly AskAgent[];
+    expiry(): readonly AskExpiry[];
   };
 }
 
@@ -205,7 +207,13 @@ export function createAskPipeline(deps: PipelineDeps) {
       await deps.shared?.claim(generation);
       const history = await loadHistory(input, found, deps.messages);
       const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
-      const recorded = await recordTurn(deps, input, resolved, history, configured);
+      const recorded = await recordTurn(
+        { ...deps, expiry: deps.extensions.expiry() },
+        input,
+        resolved,
+        history,
+        configured,
+      );
       const budget = promptBudget(
         resolved.model,
         configured.options,

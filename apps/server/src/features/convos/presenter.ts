@@ -11,6 +11,8 @@ export function presentConversation(row: ConversationRow): Conversation {
     endpoint: row.endpoint,
     model: row.model,
     tags: row.tags,
+    // Only a temporary chat carries it: a kept conversation's shape is as it was.
+    ...(row.expiredAt ? { expiredAt: row.expiredAt.toISOString() } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

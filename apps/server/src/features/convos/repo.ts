@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, desc, eq } from 'drizzle-orm';
+import { and, arrayOverlaps, count, desc, eq, isNull } from 'drizzle-orm';
 import { DEFAULT_TITLE, type ConversationOptions } from '@chat/contract';
 import type { Executor } from '../../db/executor.js';
 import { conversations, type ConversationRow } from '../../db/schema.js';
@@ -21,16 +21,22 @@ export interface ConversationPatch {
   model?: string | null;
   options?: ConversationOptions;
   updatedAt?: Date;
+  /** A temporary chat's end (features/temporary-chats); null: kept. */
+  expiredAt?: Date | null;
 }
 
 /** Conversations of one user; every query filters by user_id. */
 export function createConvosRepo(db: Executor) {
   const own = (userId: string, conversationId: string) =>
     and(eq(conversations.userId, userId), eq(conversations.conversationId, conversationId));
-  /** The user's conversations, or those of them carrying any of `tags` (when some are named). */
+  /**
+   * The user's conversations, or those of them carrying any of `tags` (when some are named);
+   * never a temporary chat (LibreChat keeps those out of the history).
+   */
   const listed = (userId: string, tags: readonly string[] | undefined) =>
     and(
       eq(conversations.userId, userId),
+      isNull(conversations.expiredAt),
       tags && tags.length > 0 ? arrayOverlaps(conversations.tags, [...tags]) : undefined,
     );
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_TITLE } from '@chat/contract';
 import { conversations, messages, type ConversationRow, type MessageRow } from '../../db/schema.js';
@@ -210,6 +210,11 @@ export function createSearchRepo(db: Executor) {
         at: messages.createdAt,
         userId: messages.userId,
         tsv: MESSAGE_TSV,
+        // Not a temporary chat's: the user's few temporary conversations are read once (an
+        // initplan on their partial index), so each message tested compares against a short list.
+        where: sql`${messages.conversationId} <> all(array(select ${conversations.conversationId}
+          from ${conversations} where ${conversations.userId} = ${userId}
+          and ${conversations.expiredAt} is not null))`,
       };
       return best(src, userId, q, limit, 'message');
     },
@@ -224,7 +229,8 @@ export function createSearchRepo(db: Executor) {
         userId: conversations.userId,
         tsv: TITLE_TSV,
         // The placeholder title of an untitled conversation is not a match for "new" or "chat".
-        where: ne(conversations.title, DEFAULT_TITLE),
+        // Nor is a temporary chat found (LibreChat keeps those out of search).
+        where: and(ne(conversations.title, DEFAULT_TITLE), isNull(conversations.expiredAt)),
         nullsLast: true,
       };
       return best(src, userId, q, limit, 'title');

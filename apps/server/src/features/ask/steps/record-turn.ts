@@ -6,12 +6,28 @@ import { AppError } from '../../../platform/errors.js';
 import type { ConvosRepo } from '../../convos/index.js';
 import type { MessagesRepo } from '../../messages/index.js';
 import { insertTurn, type TurnConversation, type TurnReply, type TurnRequest } from './turn-statement.js';
-import type { AskInput, Configured, History, Recorded, Resolved } from './types.js';
+import type { AskExpiry, AskInput, Configured, History, Recorded, Resolved } from './types.js';
 
 export interface RecordDeps {
   db: Pick<Db, 'transaction' | 'execute'>;
   convos: Pick<ConvosRepo, 'update'>;
   messages: Pick<MessagesRepo, 'update'>;
+  /** Who says when the conversation ends (askExpiry); none: a new one is kept, an old one unchanged. */
+  expiry?: readonly AskExpiry[];
+}
+
+/** The first answer of the askExpiry items; undefined when none has a say. */
+function expiryOf(
+  items: readonly AskExpiry[],
+  input: AskInput,
+  existing: History['existing'],
+  at: Date,
+): Date | null | undefined {
+  for (const item of items) {
+    const answer = item.expiredAt(input, existing, at);
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
 }
 
 /** What a taken message id answers; it says nothing of whose the id is or whether it exists. */
@@ -47,6 +63,7 @@ export async function recordTurn(
     model,
     options,
     at: now,
+    expiredAt: expiryOf(deps.expiry ?? [], input, existing, now),
   };
 
   if (mode === 'continue') return continueTurn(deps, input, history, conversation);
@@ -117,7 +134,13 @@ async function continueTurn(
     const conversation = await deps.convos.update(
       userId,
       c.conversationId,
-      { endpoint: c.endpoint, model: c.model, options: c.options, updatedAt: c.at },
+      {
+        endpoint: c.endpoint,
+        model: c.model,
+        options: c.options,
+        updatedAt: c.at,
+        ...(c.expiredAt !== undefined ? { expiredAt: c.expiredAt } : {}),
+      },
       tx,
     );
     if (!conversation) throw new AppError('not_found', 'Conversation not found');

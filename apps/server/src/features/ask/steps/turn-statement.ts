@@ -13,6 +13,11 @@ export interface TurnConversation {
   model: string | null;
   options: ConversationOptions;
   at: Date;
+  /**
+   * When the conversation ends (a temporary chat); null: kept. Undefined: a new one is kept and
+   * an existing one keeps what it had.
+   */
+  expiredAt?: Date | null | undefined;
 }
 
 /** The user message of an ask. */
@@ -60,13 +65,16 @@ export async function insertTurn(
   const model = c.model ?? null;
   const options = JSON.stringify(c.options);
   const at = c.at.toISOString();
+  const expiredAt = c.expiredAt ? c.expiredAt.toISOString() : null;
+  const expiry = c.expiredAt === undefined ? sql`` : sql`, expired_at = ${expiredAt}::timestamptz`;
   const conversation: SQL = c.existing
     ? sql`update conversations set endpoint = ${c.endpoint}::text, model = ${model}::text,
-        options = ${options}::jsonb, updated_at = ${at}::timestamptz
+        options = ${options}::jsonb, updated_at = ${at}::timestamptz${expiry}
         where user_id = ${c.userId}::uuid and conversation_id = ${c.conversationId}::uuid returning *`
-    : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, created_at, updated_at)
+    : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, expired_at,
+        created_at, updated_at)
         values (${c.conversationId}::uuid, ${c.userId}::uuid, ${c.endpoint}::text, ${model}::text,
-        ${options}::jsonb, ${at}::timestamptz, ${at}::timestamptz) returning *`;
+        ${options}::jsonb, ${expiredAt}::timestamptz, ${at}::timestamptz, ${at}::timestamptz) returning *`;
   const requestAt = request?.at.toISOString();
   const userMessage: SQL = request
     ? sql`, u as (insert into messages (message_id, conversation_id, user_id, parent_message_id, sender, text,

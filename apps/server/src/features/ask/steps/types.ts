@@ -200,6 +200,17 @@ export interface AskConfigurer {
   configure(ctx: StepContext, options: ConversationOptions): Promise<ConversationOptions>;
 }
 
+/**
+ * record turn: when the conversation ends (a temporary chat, features/temporary-chats). Asked
+ * for each turn with the conversation as it was (undefined: the turn creates it). A Date: it is
+ * deleted then; null: it is kept; undefined: this item has no say (an existing conversation keeps
+ * what it had). The first item that answers decides.
+ */
+export interface AskExpiry {
+  name: string;
+  expiredAt(input: AskInput, existing: ConversationRow | undefined, at: Date): Date | null | undefined;
+}
+
 /** What a prompt shaper knows of the turn. */
 export interface ShapeContext extends StepContext {
   mode: TurnMode;

@@ -63,6 +63,7 @@ import { searchModule } from './features/search/index.js';
 import { shareModule } from './features/share/index.js';
 import { tagsModule } from './features/tags/index.js';
 import { forkModule } from './features/fork/index.js';
+import { temporaryChatsModule } from './features/temporary-chats/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -104,6 +105,7 @@ export const MODULES: readonly FeatureModule[] = [
   shareModule,
   tagsModule,
   forkModule,
+  temporaryChatsModule,
 ];
 
 export interface AppDeps {

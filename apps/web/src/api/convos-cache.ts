@@ -31,11 +31,14 @@ function mapAllPages(
 }
 
 /**
- * A new or updated conversation moves to the top of the first page. A filtered list only has
+ * A new or updated conversation moves to the top of the first page; a temporary one is cached
+ * alone. A filtered list only has
  * the one it shows replaced: whether a new one carries the chosen bookmarks is the server's to say.
  */
 export function upsertConvoInCache(qc: QueryClient, convo: Conversation): void {
   qc.setQueryData(queryKeys.convos.one(convo.conversationId), convo);
+  // A temporary chat (it has an end) is never in the server's lists: nor in their copies here.
+  if (convo.expiredAt) return;
   mapPages(qc, (convos, i) => {
     const rest = convos.filter((c) => c.conversationId !== convo.conversationId);
     return i === 0 ? [convo, ...rest] : rest;

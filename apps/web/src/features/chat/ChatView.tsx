@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../hooks/useTranslation';
@@ -11,7 +11,12 @@ import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
 import { presetsQuery, useDefaultPreset } from '../presets';
 import { Slot, SlotScope } from '../../platform/slots';
-import type { ChatAssistantSlotProps, ChatScopeProps, ChatSlotProps } from './chat-slots';
+import type {
+  ChatAssistantSlotProps,
+  ChatScopeProps,
+  ChatSlotProps,
+  NewConversationExtras,
+} from './chat-slots';
 import { ChatSendGuardProvider } from './send-guard';
 import { ChatRecoveryProvider } from './messages/recovery';
 import { Dialog } from '../../components/ui/Dialog';
@@ -179,12 +184,18 @@ function ChatScreen({
     }
   }, [routeId, qc]);
 
+  // What a chat.scope fill adds to the send that starts a new conversation (a temporary chat).
+  const extrasSource = useRef<(() => NewConversationExtras | null) | null>(null);
+  const setNewConversationExtras = useCallback((source: (() => NewConversationExtras | null) | null) => {
+    extrasSource.current = source;
+  }, []);
   const actions = useChatActions({
     routeId,
     setup,
     messages,
     latest,
     ...(assistantView ? { assistant: assistant.target } : {}),
+    newConversationExtras: () => extrasSource.current?.() ?? null,
   });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
@@ -381,6 +392,7 @@ function ChatScreen({
       focusInput={focusPromptInput}
       error={stream.error}
       provide={SCOPE_PROVIDES}
+      setNewConversationExtras={setNewConversationExtras}
     >
       {assistantView ? (
         <div className="flex h-full min-w-0 flex-1">

@@ -4,9 +4,12 @@ import type { AssistantChoice } from './useAssistantChoice';
 import type { ChatSetupState } from './header/useChatSetup';
 import type { ChatRecovery } from './messages/recovery';
 import type { SendGuard } from './send-guard';
+import type { NewConversationExtras } from './stream/plan';
 import type { StreamError } from './stream/machine';
 
 /** What the chat screen tells every fill of its slots. */
+export type { NewConversationExtras } from './stream/plan';
+
 export interface ChatSlotProps {
   routeId: string;
   /** The /a/ view: an assistant replies, and the endpoint's header controls are not shown. */
@@ -57,6 +60,11 @@ export interface ChatScopeProps extends ChatSlotProps {
    * feature filling the slot does not load the chat's modules into its own chunks.
    */
   provide: { sendGuard: Provider<SendGuard | null>; recovery: Provider<ChatRecovery> };
+  /**
+   * Sets what the send that starts a new conversation carries besides the message (a temporary
+   * chat's flag); read at each such send. null takes it back (one source per screen).
+   */
+  setNewConversationExtras?: (source: (() => NewConversationExtras | null) | null) => void;
   children: ReactNode;
 }
 

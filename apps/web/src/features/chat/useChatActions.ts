@@ -8,7 +8,7 @@ import { endpointDisplayName } from './header/endpoint-menu';
 import type { ChatSetupState } from './header/useChatSetup';
 import { isUnsavedRequest } from './stream/error-details';
 import { placeholderId, upsertMessage } from './stream/messages';
-import type { Submission, SubmitContext } from './stream/plan';
+import type { NewConversationExtras, Submission, SubmitContext } from './stream/plan';
 import { startStream } from './stream/run';
 import { stopStream } from './stream/stop';
 
@@ -23,6 +23,8 @@ export interface ChatActionsInput {
    * the ordinary chat view.
    */
   assistant?: AssistantTarget | null;
+  /** What the screen's features add to the send that starts a new conversation (chat.scope). */
+  newConversationExtras?: () => NewConversationExtras | null;
 }
 
 /** The assistant an /a/ conversation talks to, and the conversation's thread once it has one. */
@@ -34,19 +36,27 @@ export interface AssistantTarget {
 }
 
 /** What the chat screen can do: send, regenerate, continue, edit, stop. Each one starts or stops a stream. */
-export function useChatActions({ routeId, setup, messages, latest, assistant }: ChatActionsInput) {
+export function useChatActions({
+  routeId,
+  setup,
+  messages,
+  latest,
+  assistant,
+  newConversationExtras,
+}: ChatActionsInput) {
   const qc = useQueryClient();
   const { t } = useTranslation();
   const toast = useToast();
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
   // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
-  const live = useRef({ routeId, setup, byId, latest, assistant });
-  live.current = { routeId, setup, byId, latest, assistant };
+  const live = useRef({ routeId, setup, byId, latest, assistant, newConversationExtras });
+  live.current = { routeId, setup, byId, latest, assistant, newConversationExtras };
 
   const run = useCallback(
     (submission: Submission): boolean => {
-      const { routeId: id, setup: s, assistant: a } = live.current;
+      const { routeId: id, setup: s, assistant: a, newConversationExtras: extrasOf } = live.current;
       const conversationId = id === NEW_CONVO ? null : id;
+      const newConversation = conversationId === null ? (extrasOf?.() ?? null) : null;
       if (a !== undefined) {
         if (!a) return false;
         void startStream(qc, submission, {
@@ -56,6 +66,7 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
           sender: a.name || a.model,
           userSender: 'User',
           assistant: { assistantId: a.id, threadId: a.threadId },
+          newConversation,
         });
         return true;
       }
@@ -70,6 +81,7 @@ export function useChatActions({ routeId, setup, messages, latest, assistant }: 
         userSender: 'User',
         // The conversation's options with the popover's changes, fitted to this endpoint.
         ...(s.options ? { options: s.options } : {}),
+        newConversation,
       };
       void startStream(qc, submission, ctx);
       return true;

@@ -151,6 +151,8 @@ export function ChatInput({
         </Suspense>
       )}
       <form
+        // A feature wrapping the screen may restyle the composer by this (a temporary chat's look).
+        data-chat-composer=""
         onSubmit={(e) => {
           e.preventDefault();
           submit();

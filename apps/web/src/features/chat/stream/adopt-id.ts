@@ -58,7 +58,7 @@ export function adoptConversationId(
   s.key = to;
   rekeyStream(from, to);
   if (!qc.getQueryData(queryKeys.convos.one(to)))
-    upsertConvoInCache(qc, provisionalConvo(to, s.endpoint, created.model));
+    upsertConvoInCache(qc, { ...provisionalConvo(to, s.endpoint, created.model), ...s.plan.newConversation });
 
   for (const listener of [...listeners]) listener({ from, to });
   return true;

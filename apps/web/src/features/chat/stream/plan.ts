@@ -2,6 +2,7 @@ import {
   API_ROUTE_PATHS,
   NEW_CONVO,
   fillRoutePath,
+  type Conversation,
   type ConversationOptions,
   type Message,
   type MessageFile,
@@ -19,6 +20,15 @@ export type Submission =
   /** A reply edited by the person, then continued by the model from the edited text. */
   | { kind: 'edit-reply'; userMessage: Message; responseMessage: Message; text: string };
 
+/**
+ * What a feature adds to the send that starts a new conversation (a temporary chat): fields of
+ * the request's body, and fields the conversation has from the start, before the server's own.
+ */
+export interface NewConversationExtras {
+  body: Record<string, unknown>;
+  conversation?: Partial<Conversation>;
+}
+
 export interface SubmitContext {
   conversationId: string | null;
   endpoint: string;
@@ -34,6 +44,8 @@ export interface SubmitContext {
   assistant?: { assistantId: string; threadId: string | null };
   /** Client-made UUID (injected for tests). */
   newId?: () => string;
+  /** Read only when the send starts a new conversation. */
+  newConversation?: NewConversationExtras | null;
 }
 
 export interface SubmitPlan {
@@ -47,12 +59,22 @@ export interface SubmitPlan {
   /** Messages added (or replaced by id) in the cache before the request is sent. */
   optimistic: Message[];
   isNewConversation: boolean;
+  /** A new conversation's fields before the server's answer (NewConversationExtras.conversation). */
+  newConversation?: Partial<Conversation>;
 }
 
 /** Turns a submission into the request and the optimistic cache changes. */
 export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
+  const plan = planOf(s, ctx);
+  const fields = ctx.conversationId === null ? ctx.newConversation?.conversation : undefined;
+  return fields ? { ...plan, newConversation: fields } : plan;
+}
+
+function planOf(s: Submission, ctx: SubmitContext): SubmitPlan {
   const convoKey = ctx.conversationId ?? NEW_CONVO;
+  const extras = ctx.conversationId === null ? ctx.newConversation : null;
   const base = {
+    ...extras?.body,
     ...ctx.options,
     conversationId: ctx.conversationId,
     endpoint: ctx.endpoint,

@@ -6,6 +6,7 @@ import { presetsSlots } from '../features/presets';
 import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
 import { shortcutsSlots } from '../features/shortcuts';
+import { temporaryChatsSlots } from '../features/temporary-chats';
 
 /**
  * What each feature adds to the screens' slots (platform/slots.tsx), one line per feature: a list
@@ -21,4 +22,5 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...shareSlots,
   ...forkSlots,
   ...shortcutsSlots,
+  ...temporaryChatsSlots,
 ]);

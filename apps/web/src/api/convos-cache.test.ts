@@ -37,6 +37,14 @@ describe('sidebar cache', () => {
     expect(ids(qc)[0]?.[0]).toBe('new:new');
   });
 
+  it('caches a temporary chat (it has an end) alone, never in the list', () => {
+    const qc = seeded();
+    const temporary = { ...convo('t'), expiredAt: '2027-01-01T00:00:00.000Z' };
+    upsertConvoInCache(qc, temporary);
+    expect(ids(qc)).toEqual([['a:a', 'b:b'], ['c:c']]);
+    expect(qc.getQueryData(queryKeys.convos.one('t'))).toEqual(temporary);
+  });
+
   it('patches a title in place without moving the conversation', () => {
     const qc = seeded();
     patchConvoInCache(qc, 'b', { title: 'Renamed' });

@@ -71,3 +71,33 @@ describe('planSubmission with images', () => {
     expect(without.body).not.toHaveProperty('files');
   });
 });
+
+describe('planSubmission with what a feature adds to a new conversation', () => {
+  const plain: SubmitContext = {
+    conversationId: null,
+    endpoint: 'openAI',
+    model: 'gpt-4o',
+    sender: 'OpenAI',
+    userSender: 'User',
+    newId: () => 'm1',
+  };
+  const extras = { body: { isTemporary: true }, conversation: { expiredAt: '2027-01-01T00:00:00.000Z' } };
+
+  it("sends the fields and keeps the conversation's for its first copy when the send starts one", () => {
+    const plan = planSubmission(
+      { kind: 'ask', text: 'Hi', parentMessageId: NO_PARENT },
+      { ...plain, newConversation: extras },
+    );
+    expect(plan.body).toMatchObject({ isTemporary: true, text: 'Hi', conversationId: null });
+    expect(plan.newConversation).toEqual({ expiredAt: '2027-01-01T00:00:00.000Z' });
+  });
+
+  it('leaves them out of a send in a saved conversation', () => {
+    const plan = planSubmission(
+      { kind: 'ask', text: 'Hi', parentMessageId: NO_PARENT },
+      { ...plain, conversationId: 'c1', newConversation: extras },
+    );
+    expect(plan.body).not.toHaveProperty('isTemporary');
+    expect(plan.newConversation).toBeUndefined();
+  });
+});

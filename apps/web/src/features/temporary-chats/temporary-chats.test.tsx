@@ -5,7 +5,7 @@ import type { Conversation, StartupConfig } from '@chat/contract';
 import '../../app/i18n';
 import { queryKeys } from '../../api/keys';
 import { createSlotRegistry, Slot, SlotRegistryProvider, SlotScope, type Slots } from '../../platform/slots';
-import { scopeContexts } from '../../test-support/chat-scope';
+import { quietScreen, scopeContexts } from '../../test-support/chat-scope';
 import { retentionText } from './retention';
 import { temporaryChatsSlots } from './slots';
 import { isTemporary, setTemporary } from './store';
@@ -44,6 +44,7 @@ function renderChat(
         <SlotScope
           name="chat.scope"
           {...props}
+          {...quietScreen}
           send={() => true}
           canSend
           error={null}

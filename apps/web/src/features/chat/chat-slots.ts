@@ -32,7 +32,7 @@ export interface ChatAssistantSlotProps extends ChatSlotProps {
 }
 
 /** What each message's actions row tells its fills: the message and the branch it is on. */
-export interface MessageActionSlotProps {
+interface MessageActionSlotProps {
   message: Message;
   /** The newest message of the branch shown (the last row). */
   latestMessageId: string;

@@ -32,7 +32,7 @@ const OPTIONS: readonly { option: ForkOption; label: string; info: string; icon:
 ];
 
 /** The request a choice makes: the message, the option, and the latest message when splitting. */
-export function forkBody(
+function forkBody(
   message: { conversationId: string; messageId: string },
   option: ForkOption,
   splitAtTarget: boolean,

@@ -7,10 +7,10 @@ import { useToast } from '../../components/ui/Toast';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from '../../hooks/useTranslation';
 
-export const forkConversation = (body: ForkConversationBody) =>
+const forkConversation = (body: ForkConversationBody) =>
   callApi(API_ROUTE_PATHS.forkConversation, { body });
 
-export const duplicateConversation = (conversationId: string) =>
+const duplicateConversation = (conversationId: string) =>
   callApi(API_ROUTE_PATHS.duplicateConversation, { body: { conversationId } });
 
 /**

@@ -2,7 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { Conversation } from '@chat/contract';
 
 /** What a conversation's actions in the sidebar tell their fills. */
-export interface ConvoActionSlotProps {
+interface ConvoActionSlotProps {
   convo: Conversation;
 }
 

@@ -40,6 +40,23 @@ interface MessageActionSlotProps {
   busy: boolean;
 }
 
+/**
+ * What the message box tells its tools (dictation): its text and the ways to change and send it.
+ * The tool keeps what the person typed; the box stays the one place the text lives.
+ */
+interface ChatInputToolProps {
+  /** The box's text as last drawn. */
+  text: string;
+  /** Puts this text in the box. */
+  setText: (text: string) => void;
+  /** Sends what the box holds, as Enter does (nothing when it cannot go now). */
+  submit: () => void;
+  /** How many messages the box has sent: a change means its text has just gone. */
+  sent: number;
+  /** The box is locked (the last message unfinished or failed). */
+  disabled: boolean;
+}
+
 /** What a chat.scope fill is told besides: the send as the chat makes it, for a guard to wrap. */
 export interface ChatScopeProps extends ChatSlotProps {
   /** Sends the message now; false when it could not go. */
@@ -87,6 +104,8 @@ declare module '../../platform/slots' {
     'chat.header.items': ChatSlotProps;
     /** Under the header, above the messages. */
     'chat.header.below': ChatSlotProps;
+    /** In the message box, before the send button: tools that fill the box (dictation). */
+    'chat.input.tools': ChatInputToolProps;
     /** Between the messages and the input. */
     'chat.input.above': ChatSlotProps;
     /** Dialogs, after the input (rendered only while open). */

@@ -2,4 +2,4 @@
 export { ancestry, childrenByParent, visiblePath } from './tree/tree';
 export { modelLabel, replyAuthor } from './header/endpoint-menu';
 export { copyText } from './markdown/useCopy';
-export { PROMPT_INPUT_ID } from './input/ChatInput';
+export { ChatInput, PROMPT_INPUT_ID } from './input/ChatInput';

@@ -10,6 +10,7 @@ import { useAutoGrow } from './useAutoGrow';
 import { useSteadyCaret } from './useSteadyCaret';
 import { SendingDots } from './SendingDots';
 import { useDebouncedValue } from '../../../hooks/useDebouncedValue';
+import { Slot } from '../../../platform/slots';
 
 export interface ChatInputProps {
   /**
@@ -65,6 +66,8 @@ export function ChatInput({
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [checking, setChecking] = useState(false);
+  // Counts the sends, so that a tool filling the box (dictation) knows its text has gone.
+  const [sends, setSends] = useState(0);
   const ref = useRef<HTMLTextAreaElement>(null);
   const composing = useRef(false);
   // The placeholder follows the chat's state after TIMINGS.placeholderDebounceMs: states that
@@ -108,14 +111,19 @@ export function ChatInput({
     if (!canSend) return;
     const sent = onSend(trimmed);
     if (!(sent instanceof Promise)) {
-      if (sent !== false) setText('');
+      if (sent !== false) {
+        setText('');
+        setSends((n) => n + 1);
+      }
       return;
     }
     setChecking(true);
     void sent
       .then((ok) => {
         // A text changed meanwhile is the person's next message: kept.
-        if (ok) setText((now) => (now.trim() === trimmed ? '' : now));
+        if (!ok) return;
+        setText((now) => (now.trim() === trimmed ? '' : now));
+        setSends((n) => n + 1);
       })
       .finally(() => setChecking(false));
   };
@@ -197,6 +205,7 @@ export function ChatInput({
             onCompositionEnd={() => (composing.current = false)}
             className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"
           />
+          <Slot name="chat.input.tools" text={text} setText={setText} submit={submit} sent={sends} disabled={disabled} />
           {showStop ? (
             <button
               type="button"

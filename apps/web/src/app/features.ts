@@ -7,6 +7,7 @@ import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
 import { shortcutsSlots } from '../features/shortcuts';
 import { temporaryChatsSlots } from '../features/temporary-chats';
+import { voiceSlots } from '../features/voice';
 
 /**
  * What each feature adds to the screens' slots (platform/slots.tsx), one line per feature: a list
@@ -23,4 +24,5 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...forkSlots,
   ...shortcutsSlots,
   ...temporaryChatsSlots,
+  ...voiceSlots,
 ]);

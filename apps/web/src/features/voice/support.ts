@@ -1,0 +1,25 @@
+/*
+ * Whether the browser has its speech engines: read by the slots before any of voice's code loads
+ * (the rest comes in chunks of its own, fetched only where an engine is there to use).
+ */
+
+type SpeechWindow = Window & {
+  SpeechRecognition?: unknown;
+  webkitSpeechRecognition?: unknown;
+  speechSynthesis?: unknown;
+  SpeechSynthesisUtterance?: unknown;
+};
+
+const speechWindow = (): SpeechWindow | null => (typeof window === 'undefined' ? null : window);
+
+/** The browser can hear (the Web Speech API's recognition; not Firefox). */
+export function canListen(): boolean {
+  const w = speechWindow();
+  return !!w && (typeof w.SpeechRecognition === 'function' || typeof w.webkitSpeechRecognition === 'function');
+}
+
+/** The browser can speak (speech synthesis and its utterances). */
+export function canSpeak(): boolean {
+  const w = speechWindow();
+  return !!w?.speechSynthesis && typeof w.SpeechSynthesisUtterance === 'function';
+}

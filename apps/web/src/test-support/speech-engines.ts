@@ -79,7 +79,7 @@ export class FakeRecognizer {
   }
 }
 
-export class FakeUtterance {
+class FakeUtterance {
   text: string;
   lang = '';
   voice: SpeechSynthesisVoice | null = null;
@@ -136,15 +136,15 @@ function put(name: string, value: unknown): void {
 
 /**
  * Puts the stand-ins on `window` (recognition under Chromium's prefixed name, as most browsers
- * offer it); `uninstall` takes them all away again.
+ * offer it); `uninstallSpeechEngines` takes them all away again.
  */
-export function installSpeechEngines(): { synth: FakeSynthesis; uninstall: () => void } {
+export function installSpeechEngines(): { synth: FakeSynthesis } {
   FakeRecognizer.instances = [];
   const synth = new FakeSynthesis();
   put('webkitSpeechRecognition', FakeRecognizer);
   put('speechSynthesis', synth);
   put('SpeechSynthesisUtterance', FakeUtterance);
-  return { synth, uninstall: uninstallSpeechEngines };
+  return { synth };
 }
 
 export function uninstallSpeechEngines(): void {

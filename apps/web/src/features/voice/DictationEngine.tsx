@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../components/ui/Toast';
-import { intlLocale } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import type { Slots } from '../../platform/slots';
 import { useVoicePref } from './prefs';
 import { isQuietEnd, isRefusal } from './recognition';
+import { speechLanguage } from './support';
 import { useDictation } from './useDictation';
 
 /** What the engine tells the microphone button: whether it listens, and its press. */
@@ -33,7 +33,7 @@ export default function DictationEngine({ text, setText, submit, sent, disabled,
   const { listening, toggle, stop, cancel } = useDictation({
     text,
     setText,
-    lang: intlLocale(i18n.language),
+    lang: speechLanguage(i18n.language),
     onError: (error) => {
       if (isQuietEnd(error)) return;
       const key = isRefusal(error)

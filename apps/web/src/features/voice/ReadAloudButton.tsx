@@ -1,11 +1,11 @@
 import { Square, Volume2 } from 'lucide-react';
 import { IconButton } from '../../components/ui/IconButton';
-import { intlLocale } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import type { Slots } from '../../platform/slots';
 import { readVoicePref } from './prefs';
 import { speak, stopSpeaking, useSpeaking } from './speaker';
 import { speakableText } from './speech-text';
+import { speechLanguage } from './support';
 
 /**
  * Read aloud on a reply: the browser reads its text (code blocks said as "Code block") in the UI's
@@ -28,7 +28,7 @@ export default function ReadAloudButton({ message }: Slots['chat.message.actions
           return;
         }
         const text = speakableText(message.text, t('com_voice_code_block'));
-        speak(message.messageId, text, intlLocale(i18n.language), readVoicePref('voice'));
+        speak(message.messageId, text, speechLanguage(i18n.language), readVoicePref('voice'));
       }}
     >
       {reading ? (

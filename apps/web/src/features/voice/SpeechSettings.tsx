@@ -51,7 +51,7 @@ function useVoices(): SpeechSynthesisVoice[] {
 
 /**
  * Settings → General, Speech: dictation on or off and its automatic send, reading aloud on or off
- * and its voice. A part the browser lacks says so in its hint.
+ * and its voice. A part the browser lacks says so in its hint (and no voices are offered).
  */
 export default function SpeechSettings({ Row }: Slots['settings.general.rows']) {
   const { t, i18n } = useTranslation();
@@ -88,6 +88,7 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
       >
         <PrefSwitch pref="textToSpeech" label={t('com_nav_text_to_speech')} />
       </Row>
+      {speaks && (
       <Row label={t('com_nav_voice_select')} htmlFor={voiceId}>
         <select
           id={voiceId}
@@ -106,6 +107,7 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
           ))}
         </select>
       </Row>
+      )}
     </section>
   );
 }

@@ -14,7 +14,7 @@ export interface VoicePrefs {
   autoSendText: boolean;
 }
 
-export const VOICE_LOCAL_KEYS = {
+const VOICE_LOCAL_KEYS = {
   speechToText: 'speechToText',
   textToSpeech: 'textToSpeech',
   voice: 'voice',

@@ -5,7 +5,7 @@
  */
 
 /** The part of a result event dictation reads. */
-export interface RecognitionResultEvent {
+interface RecognitionResultEvent {
   /** The first result this event changed; those before it are as the last event left them. */
   resultIndex: number;
   results: SpeechRecognitionResultList;

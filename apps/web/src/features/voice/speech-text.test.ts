@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinSpeech, wordGap } from './recognition';
 import { speakableText, speechChunks } from './speech-text';
+import { speechLanguage } from './support';
 
 const say = (md: string) => speakableText(md, 'Code block');
 
@@ -60,5 +61,11 @@ describe('joinSpeech', () => {
     expect(wordGap('zh-Hant-TW')).toBe('');
     expect(wordGap('de-DE')).toBe(' ');
     expect(joinSpeech('你好', '世界', wordGap('zh-CN'))).toBe('你好世界');
+  });
+
+  it("names Traditional Chinese as the engines know it, every other language by the UI's tag", () => {
+    expect(speechLanguage('zh-TC')).toBe('zh-TW');
+    expect(speechLanguage('zh-CN')).toBe('zh-CN');
+    expect(speechLanguage('pt-BR')).toBe('pt-BR');
   });
 });

@@ -23,3 +23,9 @@ export function canSpeak(): boolean {
   const w = speechWindow();
   return !!w?.speechSynthesis && typeof w.SpeechSynthesisUtterance === 'function';
 }
+
+/**
+ * The UI language as the speech engines name it: its own tag, except Traditional Chinese (zh-TC
+ * here), which they know as zh-TW.
+ */
+export const speechLanguage = (uiLanguage: string): string => (uiLanguage === 'zh-TC' ? 'zh-TW' : uiLanguage);

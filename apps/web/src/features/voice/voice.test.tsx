@@ -381,5 +381,6 @@ describe('Settings → General, Speech', () => {
     uninstallSpeechEngines();
     renderSettings();
     expect(await screen.findAllByText('This browser does not offer it.')).toHaveLength(2);
+    expect(screen.queryByLabelText('Voice')).toBeNull();
   });
 });

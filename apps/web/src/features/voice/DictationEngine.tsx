@@ -24,7 +24,15 @@ type EngineProps = Slots['chat.input.tools'] & {
  * MicToggle's). A press starts it, a second press, Escape or a send ends it; with "send
  * automatically" on, the message goes when the speech ends.
  */
-export default function DictationEngine({ text, setText, submit, sent, disabled, startAtOnce, report }: EngineProps) {
+export default function DictationEngine({
+  text,
+  setText,
+  submit,
+  sent,
+  disabled,
+  startAtOnce,
+  report,
+}: EngineProps) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const [autoSend] = useVoicePref('autoSendText');

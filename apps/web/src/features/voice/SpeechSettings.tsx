@@ -82,31 +82,28 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
       <Row label={t('com_nav_auto_send_text')} hint={t('com_nav_info_auto_send_text')}>
         <PrefSwitch pref="autoSendText" label={t('com_nav_auto_send_text')} />
       </Row>
-      <Row
-        label={t('com_nav_text_to_speech')}
-        hint={speaks ? t('com_nav_info_text_to_speech') : unsupported}
-      >
+      <Row label={t('com_nav_text_to_speech')} hint={speaks ? t('com_nav_info_text_to_speech') : unsupported}>
         <PrefSwitch pref="textToSpeech" label={t('com_nav_text_to_speech')} />
       </Row>
       {speaks && (
-      <Row label={t('com_nav_voice_select')} htmlFor={voiceId}>
-        <select
-          id={voiceId}
-          data-testid="settings-voice"
-          value={voice}
-          onChange={(e) => setVoice(e.target.value)}
-          className="h-9 max-w-[12rem] rounded-lg border border-border-medium bg-surface-primary px-2 text-sm text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
-        >
-          <option value="">{t('com_voice_default')}</option>
-          {/* A voice chosen earlier stays listed while the browser has not (yet) offered it. */}
-          {voice !== '' && !voices.some((v) => v.name === voice) && <option value={voice}>{voice}</option>}
-          {sorted.map((v) => (
-            <option key={v.voiceURI || v.name} value={v.name}>
-              {`${v.name} (${v.lang})`}
-            </option>
-          ))}
-        </select>
-      </Row>
+        <Row label={t('com_nav_voice_select')} htmlFor={voiceId}>
+          <select
+            id={voiceId}
+            data-testid="settings-voice"
+            value={voice}
+            onChange={(e) => setVoice(e.target.value)}
+            className="h-9 max-w-[12rem] rounded-lg border border-border-medium bg-surface-primary px-2 text-sm text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+          >
+            <option value="">{t('com_voice_default')}</option>
+            {/* A voice chosen earlier stays listed while the browser has not (yet) offered it. */}
+            {voice !== '' && !voices.some((v) => v.name === voice) && <option value={voice}>{voice}</option>}
+            {sorted.map((v) => (
+              <option key={v.voiceURI || v.name} value={v.name}>
+                {`${v.name} (${v.lang})`}
+              </option>
+            ))}
+          </select>
+        </Row>
       )}
     </section>
   );

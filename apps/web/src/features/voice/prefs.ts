@@ -77,7 +77,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** One speech preference and its setter; every reader re-renders when it changes, in any tab. */
-export function useVoicePref<K extends keyof VoicePrefs>(key: K): [VoicePrefs[K], (value: VoicePrefs[K]) => void] {
+export function useVoicePref<K extends keyof VoicePrefs>(
+  key: K,
+): [VoicePrefs[K], (value: VoicePrefs[K]) => void] {
   const value = useSyncExternalStore(
     subscribe,
     () => readVoicePref(key),

@@ -37,7 +37,8 @@ export function recognizerConstructor(): RecognizerConstructor | null {
 }
 
 /** Whether the person refused the microphone (or the browser refuses it for this page). */
-export const isRefusal = (error: string): boolean => error === 'not-allowed' || error === 'service-not-allowed';
+export const isRefusal = (error: string): boolean =>
+  error === 'not-allowed' || error === 'service-not-allowed';
 
 /**
  * Errors that are no failure to report: nothing was said before the engine gave up, or the

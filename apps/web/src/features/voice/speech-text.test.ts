@@ -13,18 +13,21 @@ describe('speakableText', () => {
   });
 
   it('says each fenced block as the phrase given, however it is fenced, and nothing of its code', () => {
-    const md = 'Before\n```python\nprint("**hi**")\n```\nMiddle\n~~~~\n# not a heading\n~~~~\nAfter\n````\nunclosed ``` inside';
+    const md =
+      'Before\n```python\nprint("**hi**")\n```\nMiddle\n~~~~\n# not a heading\n~~~~\nAfter\n````\nunclosed ``` inside';
     expect(say(md)).toBe('Before\nCode block.\nMiddle\nCode block.\nAfter\nCode block.');
   });
 
   it('keeps the words of links, images and inline code, not their targets or marks', () => {
-    expect(say('See [the guide](https://x.test/a_b) and ![a cat](cat.png), run `ls -la` or <https://y.test>.')).toBe(
-      'See the guide and a cat, run ls -la or https://y.test.',
-    );
+    expect(
+      say('See [the guide](https://x.test/a_b) and ![a cat](cat.png), run `ls -la` or <https://y.test>.'),
+    ).toBe('See the guide and a cat, run ls -la or https://y.test.');
   });
 
   it('keeps underscores inside words and escaped marks as they are', () => {
-    expect(say('call snake_case_name and 2 \\* 3 and _this_')).toBe('call snake_case_name and 2 * 3 and this');
+    expect(say('call snake_case_name and 2 \\* 3 and _this_')).toBe(
+      'call snake_case_name and 2 * 3 and this',
+    );
   });
 
   it('reads a table by its cells, without the divider', () => {

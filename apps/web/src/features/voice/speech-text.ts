@@ -39,22 +39,24 @@ function blockWords(line: string): string {
 
 /** A line's words without its inline marks. */
 function inlineWords(line: string): string {
-  return line
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1') // images: their description
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links: their text
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
-    .replace(/\[\^[^\]]+\]/g, '') // footnote marks
-    .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
-    .replace(/<\/?[a-zA-Z][^>]*>/g, '') // HTML tags
-    .replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, '$2') // inline code: its text
-    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2') // strong
-    .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1') // struck through
-    .replace(/\*(?=\S)([^*]*?\S)\*/g, '$1') // emphasis with stars
-    .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}_])/gu, '$1$2') // with underscores, not inside a word
-    .replace(/\$\$([^$]+)\$\$/g, '$1') // display math: its text
-    // Inline math, as Pandoc tells it from prices: no space inside its dollars, no digit after.
-    .replace(/\$([^$\s](?:[^$]*[^$\s])?)\$(?!\d)/g, '$1')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>~$])/g, '$1'); // escaped marks
+  return (
+    line
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1') // images: their description
+      .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1') // links: their text
+      .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1') // reference links
+      .replace(/\[\^[^\]]+\]/g, '') // footnote marks
+      .replace(/<(https?:\/\/[^>\s]+)>/g, '$1') // autolinks
+      .replace(/<\/?[a-zA-Z][^>]*>/g, '') // HTML tags
+      .replace(/(`+)([^`]|[^`][\s\S]*?[^`])\1(?!`)/g, '$2') // inline code: its text
+      .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2') // strong
+      .replace(/~~(?=\S)([\s\S]*?\S)~~/g, '$1') // struck through
+      .replace(/\*(?=\S)([^*]*?\S)\*/g, '$1') // emphasis with stars
+      .replace(/(^|[^\p{L}\p{N}_])_(?=\S)([^_]*?\S)_(?![\p{L}\p{N}_])/gu, '$1$2') // with underscores, not inside a word
+      .replace(/\$\$([^$]+)\$\$/g, '$1') // display math: its text
+      // Inline math, as Pandoc tells it from prices: no space inside its dollars, no digit after.
+      .replace(/\$([^$\s](?:[^$]*[^$\s])?)\$(?!\d)/g, '$1')
+      .replace(/\\([\\`*_{}[\]()#+\-.!|>~$])/g, '$1')
+  ); // escaped marks
 }
 
 /** The reply's text to say; `codeBlock` stands for each fenced code block (in the UI's language). */
@@ -73,7 +75,11 @@ export function speakableText(markdown: string, codeBlock: string): string {
       out.push(`${codeBlock}.`);
       continue;
     }
-    out.push(inlineWords(blockWords(line)).replace(/[ \t]+/g, ' ').trim());
+    out.push(
+      inlineWords(blockWords(line))
+        .replace(/[ \t]+/g, ' ')
+        .trim(),
+    );
   }
   // Paragraphs stay apart (the voice pauses between them); runs of empty lines are one.
   return out

@@ -15,7 +15,9 @@ const speechWindow = (): SpeechWindow | null => (typeof window === 'undefined' ?
 /** The browser can hear (the Web Speech API's recognition; not Firefox). */
 export function canListen(): boolean {
   const w = speechWindow();
-  return !!w && (typeof w.SpeechRecognition === 'function' || typeof w.webkitSpeechRecognition === 'function');
+  return (
+    !!w && (typeof w.SpeechRecognition === 'function' || typeof w.webkitSpeechRecognition === 'function')
+  );
 }
 
 /** The browser can speak (speech synthesis and its utterances). */

@@ -46,7 +46,9 @@ export function useDictation({ text, setText, lang, onError, onDone }: Dictation
   const write = useCallback((final: string, interim: string, gap: string) => {
     const now = latest.current;
     const typed =
-      shown.current !== '' && now.endsWith(shown.current) ? now.slice(0, now.length - shown.current.length) : now;
+      shown.current !== '' && now.endsWith(shown.current)
+        ? now.slice(0, now.length - shown.current.length)
+        : now;
     const withFinal = joinSpeech(typed, final, gap);
     const next = joinSpeech(withFinal, interim, gap);
     shown.current = next.slice(withFinal.length);

@@ -5,7 +5,12 @@ import { NO_PARENT, type Message } from '@chat/contract';
 import { changeLanguage } from '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
 import { createSlotRegistry, Slot, SlotRegistryProvider, type Slots } from '../../platform/slots';
-import { FakeRecognizer, installSpeechEngines, uninstallSpeechEngines, type FakeSynthesis } from '../../test-support/speech-engines';
+import {
+  FakeRecognizer,
+  installSpeechEngines,
+  uninstallSpeechEngines,
+  type FakeSynthesis,
+} from '../../test-support/speech-engines';
 import { ChatInput } from '../chat';
 import { writeVoicePref } from './prefs';
 import { voiceSlots } from './slots';
@@ -38,7 +43,13 @@ function renderBox(onSend: (text: string) => boolean = () => true) {
   const send = vi.fn(onSend);
   render(
     <Registry>
-      <ChatInput onSend={send} onStop={() => undefined} submitting={false} showStop={false} placeholder="Message" />
+      <ChatInput
+        onSend={send}
+        onStop={() => undefined}
+        submitting={false}
+        showStop={false}
+        placeholder="Message"
+      />
     </Registry>,
   );
   const input = screen.getByTestId('chat-input') as HTMLTextAreaElement;
@@ -363,8 +374,12 @@ describe('Settings → General, Speech', () => {
 
     cleanup();
     renderSettings();
-    expect((await screen.findByRole('switch', { name: 'Speech to Text' })).getAttribute('aria-checked')).toBe('false');
-    expect(screen.getByRole('switch', { name: 'Send automatically after speech' }).getAttribute('aria-checked')).toBe('true');
+    expect((await screen.findByRole('switch', { name: 'Speech to Text' })).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+    expect(
+      screen.getByRole('switch', { name: 'Send automatically after speech' }).getAttribute('aria-checked'),
+    ).toBe('true');
     expect((screen.getByLabelText('Voice') as HTMLSelectElement).value).toBe('Anna');
   });
 

@@ -205,7 +205,14 @@ export function ChatInput({
             onCompositionEnd={() => (composing.current = false)}
             className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"
           />
-          <Slot name="chat.input.tools" text={text} setText={setText} submit={submit} sent={sends} disabled={disabled} />
+          <Slot
+            name="chat.input.tools"
+            text={text}
+            setText={setText}
+            submit={submit}
+            sent={sends}
+            disabled={disabled}
+          />
           {showStop ? (
             <button
               type="button"

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NO_PARENT, type Message } from '@chat/contract';
 import { changeLanguage } from '../../app/i18n';
@@ -17,6 +17,12 @@ import { voiceSlots } from './slots';
 import { stopSpeaking } from './speaker';
 
 let synth: FakeSynthesis;
+
+// The fills' lazy parts, fetched once before the tests: a press then waits for the engine, not for
+// the module to be transformed on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('./DictationEngine'), import('./ReadAloudButton'), import('./SpeechSettings')]);
+});
 
 beforeEach(() => {
   localStorage.clear();

@@ -3,3 +3,5 @@ export { ancestry, childrenByParent, visiblePath } from './tree/tree';
 export { modelLabel, replyAuthor } from './header/endpoint-menu';
 export { copyText } from './markdown/useCopy';
 export { ChatInput, PROMPT_INPUT_ID } from './input/ChatInput';
+// The chat's Markdown (loaded as its own chunk on first use), for replies shown outside the chat.
+export { LazyMarkdown } from './markdown/LazyMarkdown';

@@ -94,7 +94,53 @@ describe('SharedPage', () => {
     expect(own.textContent).toBe('Which is better?\nBe honest.');
     expect(own.className).toContain('whitespace-pre-wrap');
     expect(messages[1]!.querySelector('p')!.textContent).toBe('OpenAI');
-    expect(within(messages[1]!).getByText('Both are **great**.')).toBeTruthy();
+    // The reply through the chat's Markdown (its chunk arrives a moment later).
+    expect((await within(messages[1]!).findByText('great')).tagName).toBe('STRONG');
+  });
+
+  it("renders replies with the chat's Markdown: code, tables, safe links, raw HTML as text; the person's words stay plain", async () => {
+    const reply = [
+      '# Answer',
+      '',
+      '```js',
+      'const x = 1;',
+      '```',
+      '',
+      '| a | b |',
+      '| - | - |',
+      '| 1 | 2 |',
+      '',
+      '[docs](https://example.com/docs) [bad](javascript:alert(1)) <script>alert(2)</script> <img src=x onerror=alert(3)>',
+    ].join('\n');
+    mockedCall.mockResolvedValue({
+      ...SNAPSHOT,
+      messages: [
+        { ...SNAPSHOT.messages[0]!, text: 'Is **this** bold? <b>no</b>' },
+        { ...SNAPSHOT.messages[1]!, text: reply },
+      ],
+    } satisfies SharedSnapshot);
+    renderAt(`/share/${SHARE_ID}`);
+    await screen.findByTestId('shared-page');
+    const [own, answer] = screen.getAllByTestId('shared-message');
+    // The person's message: as written, nothing rendered.
+    expect(within(own!).getByText('Is **this** bold? <b>no</b>')).toBeTruthy();
+    expect(own!.querySelector('strong, b')).toBeNull();
+
+    const md = within(answer!).getByTestId('shared-message-markdown');
+    await within(md).findByRole('heading', { level: 1, name: 'Answer' });
+    expect(md.querySelector('pre code')?.textContent).toContain('const x = 1;');
+    expect(within(md).getByRole('table')).toBeTruthy();
+    expect(within(md).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2']);
+    const docs = within(md).getByRole('link', { name: 'docs' });
+    expect(docs.getAttribute('href')).toBe('https://example.com/docs');
+    expect(docs.getAttribute('target')).toBe('_blank');
+    expect(docs.getAttribute('rel')).toBe('noopener noreferrer nofollow');
+    for (const a of md.querySelectorAll('a')) {
+      expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*javascript:/i);
+    }
+    // Raw HTML is text, never elements.
+    expect(md.querySelector('script, img, [onerror]')).toBeNull();
+    expect(md.textContent).toContain('<script>alert(2)</script>');
   });
 
   it('says the link is not found when the server answers 404', async () => {

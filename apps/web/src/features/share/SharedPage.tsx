@@ -5,6 +5,7 @@ import { ApiError } from '../../api/http';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useSignInRedirect } from '../auth';
+import { LazyMarkdown } from '../chat';
 import { useSharedSnapshot } from './api';
 
 /**
@@ -52,8 +53,8 @@ function SharedSnapshotView() {
 }
 
 /**
- * One message, read-only. Its text is shown as written, line breaks kept: the chat's Markdown
- * renderer is the chat feature's own and not offered to other features.
+ * One message, read-only. As in the chat: the person's own words as written (line breaks kept), a
+ * reply through the chat's Markdown (code blocks, tables, safe new-tab links, raw HTML as text).
  */
 function SharedMessageItem({ message }: { message: SharedMessage }) {
   const { t } = useTranslation();
@@ -68,7 +69,16 @@ function SharedMessageItem({ message }: { message: SharedMessage }) {
       )}
     >
       <p className="mb-1 text-sm font-semibold">{who}</p>
-      <p className="whitespace-pre-wrap">{message.text}</p>
+      {message.isCreatedByUser ? (
+        <p dir="auto" className="whitespace-pre-wrap">
+          {message.text}
+        </p>
+      ) : (
+        // A reply reads in its own direction, as in the chat.
+        <div dir="auto" className="markdown" data-testid="shared-message-markdown">
+          <LazyMarkdown text={message.text} />
+        </div>
+      )}
     </article>
   );
 }

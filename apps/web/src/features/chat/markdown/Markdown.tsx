@@ -29,8 +29,10 @@ function languageOf(node: ReactNode): string {
 
 const components: Components = {
   pre: ({ children }) => <CodeBlock language={languageOf(children)}>{children}</CodeBlock>,
+  // A model's (or a shared page's) link is not ours to vouch for: no opener, no referrer, no
+  // ranking credit.
   a: ({ node: _node, children, ...rest }: ComponentProps<'a'> & { node?: unknown }) => (
-    <a {...rest} target="_blank" rel="noopener noreferrer">
+    <a {...rest} target="_blank" rel="noopener noreferrer nofollow">
       {children}
     </a>
   ),

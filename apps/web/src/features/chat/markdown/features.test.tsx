@@ -140,7 +140,7 @@ describe('nothing executable', () => {
     for (const a of links) {
       expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*(javascript|vbscript|data):/i);
       expect(a.getAttribute('target')).toBe('_blank');
-      expect(a.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(a.getAttribute('rel')).toBe('noopener noreferrer nofollow');
     }
     expect(links.find((a) => a.textContent === 'ok')?.getAttribute('href')).toBe('https://example.com');
     expect(links.find((a) => a.textContent === 'https://auto.example')).toBeDefined();

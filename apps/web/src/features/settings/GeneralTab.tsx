@@ -16,7 +16,7 @@ import { ToggleRow } from './ToggleRow';
 import { TwoStepButton } from './TwoStepButton';
 
 /** General: theme, language, clear all chats, the features' lines (billing's My Subscription), auto-scroll. */
-export function GeneralTab() {
+export function GeneralTab({ onClose }: { onClose?: () => void }) {
   const { t } = useTranslation();
   const { theme, setTheme } = useTheme();
   const [language, setLanguage] = useState<LanguageChoice>(storedLanguageChoice);
@@ -78,7 +78,7 @@ export function GeneralTab() {
           testId="settings-clear-chats"
         />
       </SettingRow>
-      <Slot name="settings.general.rows" Row={SettingRow} />
+      <Slot name="settings.general.rows" Row={SettingRow} closeSettings={onClose} />
       <ToggleRow pref="autoScroll" labelKey="com_nav_auto_scroll" hintKey="com_nav_auto_scroll_hint" />
       <LegalLinks config={startup?.interface} className="mt-4 flex gap-4 text-xs text-text-secondary" />
     </div>

@@ -9,7 +9,10 @@ import { DataTab } from './DataTab';
 import { GeneralTab } from './GeneralTab';
 import { nextTabIndex, SETTINGS_TABS, type SettingsTab } from './tab-keys';
 
-const TABS: Record<SettingsTab, { labelKey: string; icon: LucideIcon; panel: ComponentType }> = {
+/** A tab's panel; told how to close the dialog (a line that leads elsewhere in the app closes it). */
+type PanelComponent = ComponentType<{ onClose: () => void }>;
+
+const TABS: Record<SettingsTab, { labelKey: string; icon: LucideIcon; panel: PanelComponent }> = {
   general: { labelKey: 'com_nav_setting_general', icon: Settings, panel: GeneralTab },
   data: { labelKey: 'com_nav_setting_data', icon: Database, panel: DataTab },
   beta: { labelKey: 'com_nav_setting_beta', icon: FlaskConical, panel: BetaTab },
@@ -97,7 +100,7 @@ export default function SettingsDialog({ open, onClose }: { open: boolean; onClo
           data-testid={`settings-panel-${tab}`}
           className="min-w-0 flex-1"
         >
-          <Panel />
+          <Panel onClose={onClose} />
         </div>
       </div>
     </Dialog>

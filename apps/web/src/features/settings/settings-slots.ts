@@ -17,6 +17,10 @@ export interface SettingRowProps {
 declare module '../../platform/slots' {
   interface Slots {
     /** General, after Clear all chats: a feature's own lines. */
-    'settings.general.rows': { Row: ComponentType<SettingRowProps> };
+    'settings.general.rows': {
+      Row: ComponentType<SettingRowProps>;
+      /** Closes the settings, for a line that takes the person elsewhere in the app. */
+      closeSettings?: () => void;
+    };
   }
 }

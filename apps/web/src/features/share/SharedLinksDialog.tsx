@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { sharePageUrl } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -6,8 +7,18 @@ import { formatDate } from '../../config/locale';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useDeleteSharedLink, useSharedLinks } from './api';
 
-/** The person's shared links, newest first: each one's title, date, page, and Delete. */
-export default function SharedLinksDialog({ onClose }: { onClose: () => void }) {
+/**
+ * The person's shared links, newest first: each one's title (its shared page, in a new tab), date,
+ * the conversation it was made from, and Delete. Going to the conversation calls `onLeave`, which
+ * closes this list and the settings around it.
+ */
+export default function SharedLinksDialog({
+  onClose,
+  onLeave = onClose,
+}: {
+  onClose: () => void;
+  onLeave?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const list = useSharedLinks();
@@ -33,11 +44,25 @@ export default function SharedLinksDialog({ onClose }: { onClose: () => void }) 
                 href={sharePageUrl('', link.shareId)}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="block truncate text-sm font-medium text-text-primary hover:underline"
+                data-testid="shared-link-page"
+                className="block truncate rounded text-sm font-medium text-text-primary hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
               >
                 {link.title}
+                {/* Heard, not seen: the page opens elsewhere, not here. */}
+                <span className="sr-only"> {t('com_share_opens_new_tab')}</span>
               </a>
-              <span className="text-xs text-text-secondary">{formatDate(link.createdAt, i18n.language)}</span>
+              <span className="flex flex-wrap items-center gap-x-2 text-xs text-text-secondary">
+                {formatDate(link.createdAt, i18n.language)}
+                <Link
+                  to={`/c/${encodeURIComponent(link.conversationId)}`}
+                  onClick={onLeave}
+                  aria-label={t('com_share_open_conversation_of', { title: link.title })}
+                  data-testid="shared-link-conversation"
+                  className="rounded underline hover:text-text-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary"
+                >
+                  {t('com_share_open_conversation')}
+                </Link>
+              </span>
             </div>
             <Button
               size="sm"

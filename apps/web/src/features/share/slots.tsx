@@ -33,8 +33,11 @@ function ShareButton({ routeId, assistantView }: Slots['chat.header.items']): Re
   );
 }
 
-/** Settings → General, Shared links: Manage opens the list of the person's links. */
-function SharedLinksRow({ Row }: Slots['settings.general.rows']): ReactNode {
+/**
+ * Settings → General, Shared links: Manage opens the list of the person's links; going from it to a
+ * conversation closes the settings too, so the conversation is what the person sees.
+ */
+function SharedLinksRow({ Row, closeSettings }: Slots['settings.general.rows']): ReactNode {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   if (useStartupConfig().data?.sharedLinksEnabled !== true) return null;
@@ -45,7 +48,13 @@ function SharedLinksRow({ Row }: Slots['settings.general.rows']): ReactNode {
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <SharedLinksDialog onClose={() => setOpen(false)} />
+          <SharedLinksDialog
+            onClose={() => setOpen(false)}
+            onLeave={() => {
+              setOpen(false);
+              closeSettings?.();
+            }}
+          />
         </Suspense>
       )}
     </Row>

@@ -7,6 +7,7 @@ import {
   SESSION_HINT_COOKIE,
   STRIPE_JS_DEFAULT_URL,
   type SiteRenderer,
+  type SiteTranslator,
 } from '@chat/contract';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -20,6 +21,7 @@ import { renderPageHead, renderSpaPage } from './platform/html/spa-page.js';
 import {
   fixedSitePage,
   loadSiteRenderer,
+  loadSiteTranslator,
   pageLanguage,
   readSiteAssets,
   renderSiteDocument,
@@ -119,6 +121,11 @@ export interface AppDeps {
    * any. Without one, the public pages are index.html with their head written in.
    */
   siteRenderer?: SiteRenderer;
+  /**
+   * The public pages' dictionaries for the pages features write whole (a shared link's); by
+   * default those built beside webDist, if any. Without them such pages are in English.
+   */
+  siteTranslator?: SiteTranslator;
   /** Modules registered after the app's own (a deployment's additions; tests of extension points). */
   extraModules?: readonly FeatureModule[];
   /** The clock of the features that keep time (bans); Date.now unless a test moves time on. */
@@ -249,8 +256,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...(redis ? { redis: redis.redis, nameSpace: 'rate-limit:' } : {}),
   });
   const events = createEvents((err, name) => app.log.error({ err, event: name }, 'event listener failed'));
+  const siteTexts =
+    deps.siteTranslator ?? (deps.webDist ? await loadSiteTranslator(deps.webDist) : undefined);
   const registered = await registerModules(
-    { app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock, redis },
+    { app, db: deps.db, config: deps.config, lifecycle, events, clock: deps.clock, redis, siteTexts },
     [...MODULES, ...(deps.extraModules ?? [])],
   );
 

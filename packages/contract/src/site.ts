@@ -125,3 +125,18 @@ export interface SiteRenderResult {
 
 /** The server-side build of the public pages (site/ssr.tsx's `renderSitePage`). */
 export type SiteRenderer = (input: SiteRenderInput) => SiteRenderResult;
+
+/** Texts of the web's dictionaries in one language, for a page the server writes itself. */
+export interface SiteTexts {
+  /** `<html lang dir>`. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  /** Each key asked for: its text in the language, else in English (else the key). */
+  texts: Readonly<Record<string, string>>;
+}
+
+/**
+ * The same build's texts (site/ssr.tsx's `siteTexts`): a page the server writes whole (a shared
+ * link's) reads the dictionaries the rendered public pages use.
+ */
+export type SiteTranslator = (language: Language, keys: readonly string[]) => SiteTexts;

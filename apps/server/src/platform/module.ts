@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SiteTranslator } from '@chat/contract';
 import type { AppConfig } from '../config/app-config.js';
 import type { Db } from '../db/client.js';
 import type { AppEvents } from './events.js';
@@ -35,6 +36,11 @@ export interface ModuleContext {
    * resumable streams). Absent in one process without Redis: each feature keeps it in memory.
    */
   redis?: RedisLink | undefined;
+  /**
+   * The web build's dictionaries (those of the public pages it renders), for a page a feature
+   * writes whole. Absent without a built web client: such a page is then in English.
+   */
+  siteTexts?: SiteTranslator | undefined;
   /** Offers a service to the modules registered after this one (and to request-time lookups). */
   provide<K extends keyof Services>(key: K, service: Services[K]): void;
   /** A service another module provided; throws at start-up when no module did. */
@@ -56,7 +62,7 @@ export interface FeatureModule {
 
 /** Registers the modules in order: a module may use what the modules before it provided. */
 export async function registerModules(
-  base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events' | 'redis'> & {
+  base: Pick<ModuleContext, 'app' | 'db' | 'config' | 'lifecycle' | 'events' | 'redis' | 'siteTexts'> & {
     clock?: () => number;
   },
   modules: readonly FeatureModule[],

@@ -1,7 +1,14 @@
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { VALIDATION_TEXTS, type SitePage, type SiteRenderInput, type SiteRenderResult } from '@chat/contract';
+import {
+  VALIDATION_TEXTS,
+  type Language,
+  type SitePage,
+  type SiteRenderInput,
+  type SiteRenderResult,
+  type SiteTexts,
+} from '@chat/contract';
 import { intlLocale } from '../config/locale';
 import en from '../locales/en.json';
 import { i18n, type Dictionary } from '../state/translator';
@@ -67,5 +74,18 @@ export function renderSitePage(input: SiteRenderInput): SiteRenderResult {
     lang: intlLocale(input.language),
     dir: i18n.dir(input.language),
     bodyClass: input.page.kind === 'landing' ? 'landing-page' : '',
+  };
+}
+
+/**
+ * Texts of the same dictionaries for a page the server writes itself (a shared link's), looked up
+ * at once: synchronous like `renderSitePage`, so the translator's language is the request's.
+ */
+export function siteTexts(language: Language, keys: readonly string[]): SiteTexts {
+  void i18n.changeLanguage(language);
+  return {
+    lang: intlLocale(language),
+    dir: i18n.dir(language),
+    texts: Object.fromEntries(keys.map((key) => [key, i18n.t(key)])),
   };
 }

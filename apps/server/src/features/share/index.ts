@@ -12,7 +12,7 @@ import { createShareService } from './service.js';
  */
 export const shareModule: FeatureModule = {
   name: 'share',
-  register({ app, db, config, clock, use }) {
+  register({ app, db, config, clock, use, siteTexts }) {
     const share = createShareService({
       repo: createShareRepo(db),
       convos: use('convos'),
@@ -27,6 +27,7 @@ export const shareModule: FeatureModule = {
       share,
       settings: config.sharedLinks ?? { enabled: true, public: true },
       appTitle: config.appTitle,
+      siteTexts,
     });
   },
 };

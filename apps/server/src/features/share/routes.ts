@@ -1,8 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { API_ROUTES, SHARE_ID_PATTERN, SHARE_PAGE_PREFIX, SHARE_TEXTS } from '@chat/contract';
+import {
+  API_ROUTES,
+  LANGUAGE_COOKIE,
+  SHARE_ID_PATTERN,
+  SHARE_PAGE_PREFIX,
+  SHARE_TEXTS,
+  type SiteTranslator,
+} from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
+import { pageLanguage } from '../../platform/html/site-pages.js';
 import { addRoute } from '../../platform/typed-route.js';
-import { renderMissingPage, renderSharePage } from './page.js';
+import { renderMissingPage, renderSharePage, sharePageTexts } from './page.js';
 import type { ShareService } from './service.js';
 import type { ShareSettings } from './settings.js';
 
@@ -12,7 +20,12 @@ import type { ShareSettings } from './settings.js';
  */
 export function shareRoutes(
   app: FastifyInstance,
-  deps: { share: ShareService; settings: ShareSettings; appTitle: string },
+  deps: {
+    share: ShareService;
+    settings: ShareSettings;
+    appTitle: string;
+    siteTexts?: SiteTranslator | undefined;
+  },
 ): void {
   const { share, settings, appTitle } = deps;
   const on = () => {
@@ -59,16 +72,20 @@ export function shareRoutes(
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store').header('X-Robots-Tag', 'noindex, nofollow');
       reply.type('text/html; charset=utf-8');
+      // In the reader's language, chosen as the other public pages choose it.
+      reply.header('Vary', 'Cookie, Accept-Language');
+      const language = pageLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+      const texts = sharePageTexts(deps.siteTexts, language);
       const { shareId } = request.params;
       if (!settings.enabled || !SHARE_ID_PATTERN.test(shareId)) {
-        return reply.status(404).send(renderMissingPage(appTitle));
+        return reply.status(404).send(renderMissingPage(appTitle, texts));
       }
       const snapshot = await share.snapshot(shareId).catch((err: unknown) => {
         if (err instanceof AppError) return undefined;
         throw err;
       });
-      if (!snapshot) return reply.status(404).send(renderMissingPage(appTitle));
-      return reply.send(await renderSharePage(snapshot, appTitle));
+      if (!snapshot) return reply.status(404).send(renderMissingPage(appTitle, texts));
+      return reply.send(await renderSharePage(snapshot, appTitle, texts));
     },
   );
 }

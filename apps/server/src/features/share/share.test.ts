@@ -2,11 +2,27 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isFinalEvent, type SharedLink, type SharedLinksPage, type SharedSnapshot } from '@chat/contract';
+import {
+  isFinalEvent,
+  type SharedLink,
+  type SharedLinksPage,
+  type SharedSnapshot,
+  type SiteTranslator,
+} from '@chat/contract';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 
 type User = Awaited<ReturnType<typeof chatUser>>;
+
+// The public pages' dictionaries from source (the build's site-ssr/ssr.js is the same module
+// bundled). A computed path: the server's type check does not compile the web client.
+const SSR_SOURCE = ['..', '..', '..', '..', 'web', 'src', 'site', 'ssr.tsx'].join('/');
+const loadTranslator = async () =>
+  (
+    (await import(/* @vite-ignore */ new URL(SSR_SOURCE, import.meta.url).href)) as {
+      siteTexts: SiteTranslator;
+    }
+  ).siteTexts;
 
 /** A finished conversation of `user`: its id and the reply's message id. */
 async function converse(
@@ -30,7 +46,7 @@ describe('shared links over HTTP', () => {
   let alice: User;
   let bob: User;
   beforeAll(async () => {
-    h = await startChatApp();
+    h = await startChatApp({}, { siteTranslator: await loadTranslator() });
     alice = await chatUser(h, 'Alice');
     bob = await chatUser(h, 'Bob');
   });
@@ -85,6 +101,54 @@ describe('shared links over HTTP', () => {
     expect(html).not.toMatch(/<img[^>]*onerror/);
     expect(html).not.toContain(alice.user.email);
     expect(html).not.toContain(alice.user.user.id);
+  });
+
+  it("writes the page in the reader's language (Arabic right to left, Japanese), messages still escaped", async () => {
+    const c = await converse(
+      alice,
+      'Hi <script>alert(1)</script> [[fake reply="**Yes** <script>alert(2)</script>"]]',
+    );
+    const { link } = await share(alice, c.conversationId);
+    const page = async (path: string, headers: Record<string, string>) => {
+      const res = await fetch(`${h.url}${path}`, { headers });
+      return { status: res.status, vary: res.headers.get('vary') ?? '', html: await res.text() };
+    };
+
+    const ar = await page(`/share/${link.shareId}`, { 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' });
+    expect(ar.status).toBe(200);
+    expect(ar.html).toContain('<html lang="ar-EG" dir="rtl">');
+    expect(ar.html).toContain('محادثة مشتركة (نسخة للقراءة فقط)');
+    expect(ar.html).toContain('<p class="who">المستخدم</p>');
+    // Caches keep one copy per language.
+    expect(ar.vary).toMatch(/Accept-Language/);
+    expect(ar.vary).toMatch(/Cookie/);
+
+    const ja = await page(`/share/${link.shareId}`, { 'accept-language': 'ja' });
+    expect(ja.html).toContain('<html lang="ja-JP" dir="ltr">');
+    expect(ja.html).toContain('共有された会話（読み取り専用のスナップショット）');
+    expect(ja.html).toContain('<p class="who">ユーザー</p>');
+
+    for (const { html } of [ar, ja]) {
+      expect(html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).toContain('<strong>Yes</strong>');
+      expect(html).not.toContain('<script');
+    }
+
+    // The language the visitor picked (its cookie) comes before the browser's, as on the site.
+    const chosen = await page(`/share/${link.shareId}`, { 'accept-language': 'ja', cookie: 'lang=de-DE' });
+    expect(chosen.html).toContain('<html lang="de-DE" dir="ltr">');
+    expect(chosen.html).toContain('Eine geteilte Unterhaltung (schreibgeschützte Momentaufnahme)');
+
+    // A link that is not there says so in the reader's language too.
+    const missing = await page('/share/abcdefghijklmnopqrstuv', { 'accept-language': 'ar' });
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('<html lang="ar-EG" dir="rtl">');
+    expect(missing.html).toContain('<h1>الرابط المشترك غير موجود</h1>');
+
+    // No language offered: English.
+    const en = await page(`/share/${link.shareId}`, { 'accept-language': 'xx' });
+    expect(en.html).toContain('<html lang="en-US" dir="ltr">');
+    expect(en.html).toContain('A shared conversation (read-only snapshot)');
   });
 
   it('keeps the snapshot until the owner updates it', async () => {

@@ -8,6 +8,7 @@ import {
   type SitePage,
   type SiteRenderer,
   type SiteRenderResult,
+  type SiteTranslator,
 } from '@chat/contract';
 import { preferredLanguage } from '../accept-language.js';
 import { escapeHtml, renderPageHead, type PageHead } from './spa-page.js';
@@ -17,12 +18,26 @@ const SITE_SSR_FILE = join('..', 'site-ssr', 'ssr.js');
 /** The web build's manifest key of the public pages' script (apps/web/vite.config.ts). */
 const SITE_ENTRY = 'src/site/client.ts';
 
-/** The renderer of the build whose web/ is `webDist`, or undefined (a build without one). */
-export async function loadSiteRenderer(webDist: string): Promise<SiteRenderer | undefined> {
+interface SiteModule {
+  renderSitePage?: SiteRenderer;
+  siteTexts?: SiteTranslator;
+}
+
+/** The public pages' server module built beside `webDist`, or undefined (a build without one). */
+async function importSiteModule(webDist: string): Promise<SiteModule | undefined> {
   const file = join(webDist, SITE_SSR_FILE);
   if (!existsSync(file)) return undefined;
-  const mod = (await import(pathToFileURL(file).href)) as { renderSitePage?: SiteRenderer };
-  return mod.renderSitePage;
+  return (await import(pathToFileURL(file).href)) as SiteModule;
+}
+
+/** The renderer of the build whose web/ is `webDist`, or undefined (a build without one). */
+export async function loadSiteRenderer(webDist: string): Promise<SiteRenderer | undefined> {
+  return (await importSiteModule(webDist))?.renderSitePage;
+}
+
+/** The same build's dictionaries, for the pages a feature writes whole; undefined without one. */
+export async function loadSiteTranslator(webDist: string): Promise<SiteTranslator | undefined> {
+  return (await importSiteModule(webDist))?.siteTexts;
 }
 
 /** The public pages' own script and styles (hashed names), from the web build's manifest. */

@@ -40,6 +40,9 @@ const SNAPSHOT: SharedSnapshot = {
   ],
 };
 
+/** How long the chat's Markdown chunk may take to load in a cold test worker. */
+const CHUNK_WAIT = { timeout: 30_000 };
+
 /** The sign-in page as the test sees it: where it would send the person back to. */
 function LoginProbe() {
   const { search } = useLocation();
@@ -94,9 +97,10 @@ describe('SharedPage', () => {
     expect(own.textContent).toBe('Which is better?\nBe honest.');
     expect(own.className).toContain('whitespace-pre-wrap');
     expect(messages[1]!.querySelector('p')!.textContent).toBe('OpenAI');
-    // The reply through the chat's Markdown (its chunk arrives a moment later).
-    expect((await within(messages[1]!).findByText('great')).tagName).toBe('STRONG');
-  });
+    // The reply through the chat's Markdown, whose chunk (parser, highlighter) arrives later: on a
+    // busy machine a cold test worker takes seconds to load it.
+    expect((await within(messages[1]!).findByText('great', {}, CHUNK_WAIT)).tagName).toBe('STRONG');
+  }, 45_000);
 
   it("renders replies with the chat's Markdown: code, tables, safe links, raw HTML as text; the person's words stay plain", async () => {
     const reply = [
@@ -127,8 +131,9 @@ describe('SharedPage', () => {
     expect(own!.querySelector('strong, b')).toBeNull();
 
     const md = within(answer!).getByTestId('shared-message-markdown');
-    await within(md).findByRole('heading', { level: 1, name: 'Answer' });
+    await within(md).findByRole('heading', { level: 1, name: 'Answer' }, CHUNK_WAIT);
     expect(md.querySelector('pre code')?.textContent).toContain('const x = 1;');
+    expect(within(md).getByTestId('copy-code')).toBeTruthy();
     expect(within(md).getByRole('table')).toBeTruthy();
     expect(within(md).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2']);
     const docs = within(md).getByRole('link', { name: 'docs' });
@@ -141,7 +146,7 @@ describe('SharedPage', () => {
     // Raw HTML is text, never elements.
     expect(md.querySelector('script, img, [onerror]')).toBeNull();
     expect(md.textContent).toContain('<script>alert(2)</script>');
-  });
+  }, 45_000);
 
   it('says the link is not found when the server answers 404', async () => {
     mockedCall.mockRejectedValue(new ApiError(404, 'not_found', 'Shared link not found'));

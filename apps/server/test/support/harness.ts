@@ -15,7 +15,10 @@ export interface Harness {
 /** The real app on a fresh database, listening on 127.0.0.1 so tests talk real HTTP. */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  deps: Pick<AppDeps, 'logger' | 'webDist' | 'extraModules' | 'clock' | 'siteRenderer' | 'siteTranslator'> = {},
+  deps: Pick<
+    AppDeps,
+    'logger' | 'webDist' | 'extraModules' | 'clock' | 'siteRenderer' | 'siteTranslator'
+  > = {},
 ): Promise<Harness> {
   const database = await openTestDatabase();
   const app = await buildApp({ ...deps, config: testAppConfig(overrides), db: database.db });

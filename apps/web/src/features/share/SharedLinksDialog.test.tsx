@@ -101,7 +101,7 @@ describe('Settings → Shared links', () => {
     await waitFor(() => expect(titles()).toEqual(['Topic 3', 'Topic 1']));
   });
 
-  it("links each title to its shared page in a new tab, and offers the conversation it came from", async () => {
+  it('links each title to its shared page in a new tab, and offers the conversation it came from', async () => {
     const closeSettings = renderGeneralTab();
     fireEvent.click(screen.getByRole('button', { name: 'Manage' }));
     const dialog = await screen.findByTestId('shared-links-dialog');

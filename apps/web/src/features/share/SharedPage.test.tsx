@@ -135,7 +135,11 @@ describe('SharedPage', () => {
     expect(md.querySelector('pre code')?.textContent).toContain('const x = 1;');
     expect(within(md).getByTestId('copy-code')).toBeTruthy();
     expect(within(md).getByRole('table')).toBeTruthy();
-    expect(within(md).getAllByRole('cell').map((c) => c.textContent)).toEqual(['1', '2']);
+    expect(
+      within(md)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1', '2']);
     const docs = within(md).getByRole('link', { name: 'docs' });
     expect(docs.getAttribute('href')).toBe('https://example.com/docs');
     expect(docs.getAttribute('target')).toBe('_blank');

@@ -7,8 +7,7 @@ import { useToast } from '../../components/ui/Toast';
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useTranslation } from '../../hooks/useTranslation';
 
-const forkConversation = (body: ForkConversationBody) =>
-  callApi(API_ROUTE_PATHS.forkConversation, { body });
+const forkConversation = (body: ForkConversationBody) => callApi(API_ROUTE_PATHS.forkConversation, { body });
 
 const duplicateConversation = (conversationId: string) =>
   callApi(API_ROUTE_PATHS.duplicateConversation, { body: { conversationId } });

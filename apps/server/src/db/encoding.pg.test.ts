@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminQuery } from '../../test/support/database.js';
+import { adminQuery, dropDatabase } from '../../test/support/database.js';
 import { openDatabase } from './client.js';
 
 /**
@@ -11,7 +11,7 @@ import { openDatabase } from './client.js';
 const base = process.env.TEST_DATABASE_URL!;
 const name = `t_ascii_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
-afterAll(() => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+afterAll(() => dropDatabase(base, name));
 
 describe('the database encoding', () => {
   it('refuses a SQL_ASCII database, naming the encoding, and migrates nothing', async () => {

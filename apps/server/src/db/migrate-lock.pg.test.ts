@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dropDatabase } from '../../test/support/database.js';
 import { openDatabase, type Database } from './client.js';
 
 /**
@@ -23,7 +24,7 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 
 afterAll(async () => {
   await Promise.all(opened.map((d) => d.close()));
-  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  await dropDatabase(base, name);
 });
 
 describe('migrations on PostgreSQL', () => {

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuery, dropDatabase } from '../../test/support/database.js';
 import { openPglite, type Db } from './client.js';
 
 // Migration 0013 reads every message and title already stored again (the CJK pairs, the folding).
@@ -43,9 +44,7 @@ beforeAll(async () => {
     return;
   }
   const name = `t_backfill_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await adminQuery(base, `CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
@@ -54,8 +53,7 @@ beforeAll(async () => {
   migrateAll = () => migratePg(drizzlePg(pool), { migrationsFolder: migrations });
   close = async () => {
     await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await dropDatabase(base, name);
   };
 });
 afterAll(async () => {

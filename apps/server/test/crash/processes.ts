@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase, type Database } from '../../src/db/client.js';
-import { adminQuery } from '../support/database.js';
+import { adminQuery, dropDatabase } from '../support/database.js';
 
 /**
  * Real server processes for the crash tests: `node --import tsx src/main.ts` (the same code as the
@@ -51,7 +51,7 @@ export async function createStore(): Promise<Store> {
     open: () => openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir }),
     async remove() {
       rmSync(dataDir, { recursive: true, force: true });
-      if (base && name) await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      if (base && name) await dropDatabase(base, name);
     },
   };
 }

@@ -27,21 +27,7 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      // pg's pool.end() resolves once its clients have *sent* Terminate, not once their backends
-      // are gone; a forced drop would then kill a backend whose client no longer has an error
-      // listener (an uncaught exception). Wait for the backends to leave first.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await dropper.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]!.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await dropDatabase(base, name);
     },
   };
 }
@@ -52,6 +38,30 @@ export async function adminQuery(url: string, sql: string): Promise<void> {
   await client.connect();
   try {
     await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Drops a test's database once its backends are gone. pg's pool.end() resolves once its clients
+ * have *sent* Terminate, not once their backends have left; a forced drop would then kill a
+ * backend whose client no longer has an error listener, which surfaces as an uncaught exception in
+ * whichever test file runs in that process. Wait for them (up to 2 s), then drop what is left.
+ */
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
+      if (rows[0]!.n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   } finally {
     await client.end();
   }

@@ -4,6 +4,18 @@ import { conversations, conversationTags, type ConversationTagRow } from '../../
 
 /** The queries on a person's tags and on the tags of their conversations; every one names the user. */
 function tagQueries(db: Executor) {
+  /** Several new tags in one statement (a conversation given names that are not tags yet). */
+  const insertMany = async (
+    userId: string,
+    values: readonly { tag: string; description: string | null; position: number }[],
+    at: Date,
+  ): Promise<ConversationTagRow[]> => {
+    if (values.length === 0) return [];
+    return db
+      .insert(conversationTags)
+      .values(values.map((v) => ({ userId, ...v, createdAt: at, updatedAt: at })))
+      .returning();
+  };
   const own = (userId: string, tag: string) =>
     and(eq(conversationTags.userId, userId), eq(conversationTags.tag, tag));
   const ownConvo = (userId: string, conversationId: string) =>
@@ -62,12 +74,11 @@ function tagQueries(db: Executor) {
       values: { tag: string; description: string | null; position: number },
       at: Date,
     ): Promise<ConversationTagRow> {
-      const [row] = await db
-        .insert(conversationTags)
-        .values({ userId, ...values, createdAt: at, updatedAt: at })
-        .returning();
+      const [row] = await insertMany(userId, [values], at);
       return row!;
     },
+
+    insertMany,
 
     async update(
       userId: string,

@@ -116,10 +116,8 @@ export function createTagsService(deps: { repo: TagsRepo; now: () => Date }) {
         if (added.length > 0) {
           const n = await r.countOf(userId);
           if (n + added.length > TAG_LIMITS.maxTagsPerUser) throw tooMany();
-          const at = now();
-          for (const [i, tag] of added.entries()) {
-            await r.insert(userId, { tag, description: null, position: n + i + 1 }, at);
-          }
+          const rows = added.map((tag, i) => ({ tag, description: null, position: n + i + 1 }));
+          await r.insertMany(userId, rows, now());
         }
         await r.setConversationTags(userId, conversationId, wanted);
         return wanted;

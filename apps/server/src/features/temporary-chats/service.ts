@@ -57,7 +57,11 @@ export function createTemporaryChats({ repo, interface: ui, clock, onDeleted }: 
   }
   function tell(rows: Swept[]): void {
     const byUser = new Map<string, string[]>();
-    for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.conversationId]);
+    for (const r of rows) {
+      const ids = byUser.get(r.userId);
+      if (ids) ids.push(r.conversationId);
+      else byUser.set(r.userId, [r.conversationId]);
+    }
     for (const [userId, ids] of byUser) onDeleted(userId, ids);
   }
 

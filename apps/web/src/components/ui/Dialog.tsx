@@ -36,6 +36,10 @@ const PANEL: Record<NonNullable<DialogProps['size']>, string> = {
 const FOCUSABLE =
   'a[href], button:not([disabled]), textarea:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const INITIAL_FOCUS = FOCUSABLE.split(', ')
+  .map((s) => `${s}:not([data-dialog-close])`)
+  .join(', ');
+
 /** The open dialogs' panels, the topmost last: only it answers Escape and traps Tab. */
 const openPanels: HTMLElement[] = [];
 
@@ -68,7 +72,10 @@ export function Dialog({
     if (!open) return;
     const previous = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(FOCUSABLE) ?? panel;
+    // The header's Close is not where focus starts: focused at once, it would show its tooltip
+    // over the dialog's first line when the dialog was opened from the keyboard. Tab reaches it.
+    const first =
+      initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(INITIAL_FOCUS) ?? panel;
     first?.focus();
 
     if (panel) openPanels.push(panel);
@@ -139,7 +146,13 @@ export function Dialog({
             {title}
           </h2>
           {closeButton && (
-            <IconButton label={t('com_ui_close')} size="sm" onClick={onClose} className="-me-2 -mt-1">
+            <IconButton
+              label={t('com_ui_close')}
+              size="sm"
+              onClick={onClose}
+              className="-me-2 -mt-1"
+              data-dialog-close=""
+            >
               <X className="size-4" aria-hidden />
             </IconButton>
           )}

@@ -22,6 +22,18 @@ describe('Dialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it('starts focus on its first control, not on the header’s Close (whose tooltip would cover it)', () => {
+    const { unmount } = render(<Dialog open onClose={() => {}} title="T" footer={<button>OK</button>} />);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'OK' }));
+    unmount();
+    render(
+      <Dialog open onClose={() => {}} title="Only text">
+        <p>read me</p>
+      </Dialog>,
+    );
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+  });
+
   it('traps Tab inside', () => {
     render(<Dialog open onClose={() => {}} title="T" footer={<button>Last</button>} />);
     const last = screen.getByText('Last');

@@ -74,8 +74,7 @@ export function Dialog({
     const panel = panelRef.current;
     // The header's Close is not where focus starts: focused at once, it would show its tooltip
     // over the dialog's first line when the dialog was opened from the keyboard. Tab reaches it.
-    const first =
-      initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(INITIAL_FOCUS) ?? panel;
+    const first = initialFocusRef?.current ?? panel?.querySelector<HTMLElement>(INITIAL_FOCUS) ?? panel;
     first?.focus();
 
     if (panel) openPanels.push(panel);

@@ -32,6 +32,13 @@ const pg = process.env.TEST_DATABASE_URL;
 const redis = process.env.TEST_REDIS_URL;
 const nginx = process.env.TEST_NGINX || (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : '');
 const clusterOnly = ['**/*.redis.test.ts', '**/*.nginx.test.ts'];
+const dbAgnostic = [
+  'apps/server/src/config/**',
+  'apps/server/src/platform/**',
+  'apps/server/src/features/config/**',
+  'apps/server/src/architecture-doc.test.ts',
+  'apps/server/src/feature-layout.test.ts',
+];
 
 // Vitest runs one file per core less one: on a two-core machine, one at a time. Most of these
 // files wait on sockets, databases and child processes rather than compute (a server's tests took
@@ -50,8 +57,16 @@ export default defineConfig({
               { TEST_DATABASE_URL: pg },
               ['apps/server/**/*.test.ts'],
               // The providers' tests open no database: the node project runs them once. The
-              // outage test starts a PostgreSQL cluster of its own: the node project runs it.
-              [...clusterOnly, 'apps/server/src/providers/**', 'apps/server/test/crash/db-outage.test.ts'],
+              // outage test starts a PostgreSQL cluster of its own: the node project runs it. The
+              // settings (config/), the HTTP platform (platform/), the config routes and the
+              // repository's static checks hold no query of their own: a database under them is
+              // incidental, and PGlite is the same PostgreSQL engine, so one run proves them.
+              [
+                ...clusterOnly,
+                'apps/server/src/providers/**',
+                'apps/server/test/crash/db-outage.test.ts',
+                ...dbAgnostic,
+              ],
             ),
           ]
         : []),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { interfaceConfigSchema } from './librechat-blocks-schemas.js';
 import { modelSpecsConfigSchema } from './model-specs-schemas.js';
+import { memoryStartupSchema } from './memories-schemas.js';
 import { vkey } from './validation-texts.js';
 import { tagNameSchema } from './tags-schemas.js';
 import { TAG_LIMITS } from './tags.js';
@@ -325,5 +326,7 @@ export const startupConfigSchema = z.object({
   interface: interfaceConfigSchema.optional(),
   /** librechat.yaml `modelSpecs` (LibreChat's field): the curated model menu; absent without one. */
   modelSpecs: modelSpecsConfigSchema.optional(),
+  /** librechat.yaml `memory`: memories are on (Settings → Personalization); absent when off. */
+  memory: memoryStartupSchema.optional(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -73,3 +73,5 @@ export * from './tags.js';
 export * from './tags-schemas.js';
 export * from './fork.js';
 export * from './fork-schemas.js';
+export * from './memories.js';
+export * from './memories-schemas.js';

@@ -120,4 +120,9 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   conversationTags: { method: 'PUT', path: '/api/tags/convo/:conversationId' },
   forkConversation: { method: 'POST', path: '/api/convos/fork' },
   duplicateConversation: { method: 'POST', path: '/api/convos/duplicate' },
+  memories: { method: 'GET', path: '/api/memories' },
+  createMemory: { method: 'POST', path: '/api/memories' },
+  memoryPreferences: { method: 'PATCH', path: '/api/memories/preferences' },
+  updateMemory: { method: 'PATCH', path: '/api/memories/:key' },
+  deleteMemory: { method: 'DELETE', path: '/api/memories/:key' },
 };

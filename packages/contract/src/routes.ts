@@ -51,6 +51,7 @@ import { ADMIN_ROUTES } from './admin-schemas.js';
 import { OAUTH_ROUTES } from './oauth-schemas.js';
 import { SHARE_ROUTES } from './share-schemas.js';
 import { TAG_ROUTES } from './tags-schemas.js';
+import { MEMORY_ROUTES } from './memories-schemas.js';
 import { FORK_ROUTES } from './fork-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
@@ -262,6 +263,7 @@ export const API_ROUTES = {
   ...SHARE_ROUTES,
   ...TAG_ROUTES,
   ...FORK_ROUTES,
+  ...MEMORY_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -2,6 +2,7 @@ import { AUTH_LIMITS } from './limits.js';
 import { PLUGIN_LIMITS } from './plugin-limits.js';
 import { BLOG_LIMITS } from './blog.js';
 import { TAG_LIMITS } from './tags.js';
+import { MEMORY_LIMITS } from './memories.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both
@@ -48,6 +49,12 @@ export const VALIDATION_TEXTS = {
   com_ui_bookmarks_title_required: 'Bookmark name is required',
   com_ui_bookmarks_title_too_long: `Bookmark name must be at most ${TAG_LIMITS.tagMaxChars} characters`,
   com_ui_bookmarks_description_too_long: `Description must be at most ${TAG_LIMITS.descriptionMaxChars} characters`,
+  com_ui_memory_key_required: 'Key is required',
+  com_ui_memory_key_too_long: `Key must be at most ${MEMORY_LIMITS.keyMaxChars} characters`,
+  com_ui_memory_value_required: 'Value is required',
+  com_ui_memory_value_too_long: 'Value is too long',
+  com_ui_memory_key_not_allowed: 'This key is not one of the keys allowed here',
+  com_ui_memory_would_exceed: 'Adding this memory would exceed the token limit',
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;

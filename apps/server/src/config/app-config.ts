@@ -16,6 +16,7 @@ import {
   type InterfaceConfig,
   type ModelSpecsConfig,
   type FileConfig,
+  type MemoryConfig,
 } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import { ConfigError, type Env, type TrustProxy } from './env.js';
@@ -25,6 +26,7 @@ import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
 import { ldapConfigFrom, type LdapConfig } from './ldap-config.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
 import { balanceSettingsFrom, type AutoRefill } from './yaml-balance.js';
+import { memoryConfigFrom } from './yaml-memory.js';
 import { interfaceConfigFrom } from './yaml-interface.js';
 import { modelSpecsFrom } from './yaml-model-specs.js';
 import { uploadRateLimitsFrom, type UploadRateLimits } from './yaml-rate-limits.js';
@@ -230,6 +232,8 @@ export interface AppConfig {
   modelSpecs?: ModelSpecsConfig | undefined;
   /** librechat.yaml `rateLimits`: upload and import limits; none when absent. */
   uploadRateLimits?: UploadRateLimits | undefined;
+  /** librechat.yaml `memory`: facts about a person the model may use; none (off) when absent or disabled. */
+  memory?: MemoryConfig | undefined;
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
@@ -474,6 +478,11 @@ export function buildAppConfig(
     interface: interfaceConfigFrom(yaml?.interface, modelSpecs),
     modelSpecs,
     uploadRateLimits: uploadRateLimitsFrom(yaml?.rateLimits),
+    memory: memoryConfigFrom(
+      yaml?.memory,
+      endpoints.map((e) => e.name),
+      (path, why) => warn(`${yaml?.file ?? 'librechat.yaml'}: set but not honoured here: ${path} (${why})`),
+    ),
     balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),

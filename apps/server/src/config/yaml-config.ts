@@ -22,6 +22,7 @@ import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
 import { yamlBalanceSchema, type YamlBalance } from './yaml-balance.js';
 import { yamlInterfaceSchema, type YamlInterface } from './yaml-interface.js';
+import { yamlMemorySchema, type YamlMemory } from './yaml-memory.js';
 import { yamlModelSpecsSchema, type YamlModelSpecs } from './yaml-model-specs.js';
 import { resolveFileConfig, yamlFileConfigSchema } from './yaml-file-config.js';
 import { yamlRateLimitsSchema, type YamlRateLimits } from './yaml-rate-limits.js';
@@ -69,6 +70,8 @@ export interface YamlConfig {
   balance?: YamlBalance | undefined;
   /** `rateLimits`: the upload and import limits (config/yaml-rate-limits.ts). */
   rateLimits?: YamlRateLimits | undefined;
+  /** `memory`: facts about a person the model may use (config/yaml-memory.ts). */
+  memory?: YamlMemory | undefined;
   /** `modelSpecs`: the curated model menu (config/yaml-model-specs.ts). */
   modelSpecs?: YamlModelSpecs | undefined;
   /** `fileConfig`, merged over the built-in limits (config/yaml-file-config.ts); built-in when absent. */
@@ -297,6 +300,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     interface: yamlInterfaceSchema.nullish(),
     balance: yamlBalanceSchema.nullish(),
     rateLimits: yamlRateLimitsSchema.nullish(),
+    memory: yamlMemorySchema.nullish(),
     modelSpecs: yamlModelSpecsSchema.nullish(),
     fileConfig: yamlFileConfigSchema.nullish(),
     endpoints: z
@@ -543,6 +547,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     interface: data.interface ?? undefined,
     balance: data.balance ?? undefined,
     rateLimits: data.rateLimits ?? undefined,
+    memory: data.memory ?? undefined,
     modelSpecs: data.modelSpecs ?? undefined,
     fileConfig: data.fileConfig
       ? resolveFileConfig(

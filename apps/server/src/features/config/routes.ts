@@ -62,6 +62,14 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     helpAndFaqURL: config.helpAndFaqUrl ?? HELP_AND_FAQ_DEFAULT_URL,
     interface: config.interface ?? DEFAULT_INTERFACE_CONFIG,
     ...(config.modelSpecs ? { modelSpecs: config.modelSpecs } : {}),
+    ...(config.memory
+      ? {
+          memory: {
+            personalize: config.memory.personalize,
+            ...(config.memory.validKeys ? { validKeys: config.memory.validKeys } : {}),
+          },
+        }
+      : {}),
   }));
 
   addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints, config.premium));

@@ -15,6 +15,7 @@ import type {
   AskExpiry,
   AskGate,
   AskPromptShaper,
+  AskReplied,
 } from './steps/types.js';
 
 export type {
@@ -28,7 +29,9 @@ export type {
   AskGate,
   AskHold,
   AskPromptShaper,
+  AskReplied,
   Configured,
+  RepliedTurn,
   ReplySpend,
   StepContext,
 } from './steps/types.js';
@@ -57,6 +60,8 @@ declare module '../../platform/module.js' {
     askAgents: AskAgent;
     /** When a conversation ends (a temporary chat); kept when no item answers. */
     askExpiry: AskExpiry;
+    /** After a finished reply is saved (the memory agent); in the background, never holding it. */
+    askReplied: AskReplied;
   }
 }
 
@@ -134,6 +139,7 @@ export const askModule: FeatureModule = {
         promptShapers: () => extensions('askPromptShapers'),
         agents: () => extensions('askAgents'),
         expiry: () => extensions('askExpiry'),
+        replied: () => extensions('askReplied'),
       },
     });
     abortHere = pipeline.abortHere;

@@ -43,6 +43,7 @@ import type {
   AskGate,
   AskInput,
   AskPromptShaper,
+  AskReplied,
   StepContext,
   Turn,
 } from './steps/types.js';
@@ -78,6 +79,8 @@ export interface PipelineDeps {
     promptShapers(): readonly AskPromptShaper[];
     agents(): readonly AskAgent[];
     expiry(): readonly AskExpiry[];
+    /** Told of each finished, saved reply (optional: a pipeline built without it tells no one). */
+    replied?(): readonly AskReplied[];
   };
 }
 
@@ -432,6 +435,21 @@ export function createAskPipeline(deps: PipelineDeps) {
               userText: turn.requestMessage.text,
               replyText: withoutInlineImages(text ?? ''),
             }),
+          );
+        }
+        for (const item of deps.extensions.replied?.() ?? []) {
+          generations.track(
+            item
+              .replied({
+                userId,
+                conversationId: turn.conversation.conversationId,
+                messageId: replyId,
+                endpoint: turn.endpoint,
+                model: turn.upstream.model,
+                request: turn.upstream,
+                replyText: withoutInlineImages(text ?? ''),
+              })
+              .catch((err: unknown) => log.warn({ err, step: item.name }, 'a step after the reply failed')),
           );
         }
       }

@@ -227,3 +227,27 @@ export interface AskPromptShaper {
   name: string;
   shape(ctx: ShapeContext, request: ProviderRequest): Promise<ProviderRequest>;
 }
+
+/** What a feature is told of a reply that finished and was saved (askReplied). */
+export interface RepliedTurn {
+  userId: string;
+  conversationId: string;
+  /** The reply's message id. */
+  messageId: string;
+  endpoint: EndpointDefinition;
+  model: string;
+  /** The request sent upstream for the reply (its system messages included). */
+  request: ProviderRequest;
+  /** The reply's whole text as saved. */
+  replyText: string;
+}
+
+/**
+ * After the reply: told of every reply that finished and was saved (not a failed, stopped or
+ * incomplete one), once its final event is out. Runs in the background, tracked like a title so
+ * a shutdown waits for it; it never holds the reply, and a rejection is only logged.
+ */
+export interface AskReplied {
+  name: string;
+  replied(turn: RepliedTurn): Promise<void>;
+}

@@ -66,6 +66,7 @@ import { shareModule } from './features/share/index.js';
 import { tagsModule } from './features/tags/index.js';
 import { forkModule } from './features/fork/index.js';
 import { temporaryChatsModule } from './features/temporary-chats/index.js';
+import { memoriesModule } from './features/memories/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -108,6 +109,7 @@ export const MODULES: readonly FeatureModule[] = [
   tagsModule,
   forkModule,
   temporaryChatsModule,
+  memoriesModule,
 ];
 
 export interface AppDeps {

@@ -24,3 +24,4 @@ export * from '../features/audit/schema.js';
 export * from '../features/imports/schema.js';
 export * from '../features/share/schema.js';
 export * from '../features/tags/schema.js';
+export * from '../features/memories/schema.js';

@@ -42,6 +42,8 @@ export interface SecurityFixture {
   shareId: string;
   /** A's bookmark, on convoId (its name holds the marker). */
   tag: string;
+  /** A's memory's key (it holds the marker); kept only where the app has memory on. */
+  memoryKey: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -89,6 +91,13 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     body: { tag, addToConversation: true, conversationId: convoId },
   });
   if (tagged.status !== 200) throw new Error(`fixture tag: ${tagged.status}`);
+  // Memory is on only where the suite's app turns it on (librechat.yaml's block); else 403.
+  const memoryKey = `memory_${marker}`;
+  const remembered = await alice.api('/api/memories', {
+    body: { key: memoryKey, value: `Likes ${marker}` },
+  });
+  if (remembered.status !== 201 && remembered.status !== 403)
+    throw new Error(`fixture memory: ${remembered.status}`);
 
   const preset = await alice.api('/api/presets', {
     body: { title: `Preset ${marker}`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.5 },
@@ -154,6 +163,7 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     presetId,
     shareId,
     tag,
+    memoryKey,
     marker,
     ended: await endedSessionAuthorizations(h),
   };

@@ -49,6 +49,8 @@ const h = await startChatApp({
   billing: stripe.billing,
   // The social-media bonus on, so its routes answer (claimed once per platform).
   socialBonus: { tokens: 100, platforms: ['x', 'reddit'] },
+  // Memory on (librechat.yaml's block), so its routes answer.
+  memory: { charLimit: 10_000, personalize: true, messageWindowSize: 5 },
 });
 const routes = testedRoutes(h.app);
 let f: SecurityFixture;

@@ -515,4 +515,22 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     probe: (f) => ({ body: { conversationId: f.convoId } }),
     ownerStatus: 201,
   },
+  // memories: each person's own facts; B naming A's key finds none of his
+  'GET /api/memories': { access: 'list', probe: () => ({}) },
+  'POST /api/memories': {
+    access: 'user',
+    why: "creates a memory of the caller's own (keys are per person)",
+    example: () => ({ body: { key: `probe_${randomUUID()}`, value: 'Probe' } }),
+  },
+  'PATCH /api/memories/preferences': {
+    access: 'user',
+    why: "the caller's own memory preference",
+    example: () => ({ body: { memories: true } }),
+  },
+  'PATCH /api/memories/:key': {
+    access: 'owner',
+    probe: (f) => ({ params: { key: f.memoryKey }, body: { value: 'Probe' } }),
+    ownerStatus: 200,
+  },
+  'DELETE /api/memories/:key': { access: 'owner', probe: (f) => ({ params: { key: f.memoryKey } }) },
 };

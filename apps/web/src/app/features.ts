@@ -5,6 +5,7 @@ import { bookmarksSlots } from '../features/bookmarks';
 import { presetsSlots } from '../features/presets';
 import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
+import { memoriesSlots } from '../features/memories';
 import { shortcutsSlots } from '../features/shortcuts';
 import { temporaryChatsSlots } from '../features/temporary-chats';
 import { voiceSlots } from '../features/voice';
@@ -22,6 +23,7 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...presetsSlots,
   ...shareSlots,
   ...forkSlots,
+  ...memoriesSlots,
   ...shortcutsSlots,
   ...temporaryChatsSlots,
   ...voiceSlots,

@@ -90,7 +90,10 @@ export function normalizeMemoryKey(raw: string): string | null {
 }
 
 /** LibreChat's usage: the share of the token limit used, in whole percents up to 100; null without a limit. */
-export function memoryUsagePercentage(totalTokens: number, tokenLimit: number | null | undefined): number | null {
+export function memoryUsagePercentage(
+  totalTokens: number,
+  tokenLimit: number | null | undefined,
+): number | null {
   if (!tokenLimit || tokenLimit <= 0) return null;
   return Math.min(100, Math.round((totalTokens / tokenLimit) * 100));
 }

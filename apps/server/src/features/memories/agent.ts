@@ -69,7 +69,9 @@ function systemOf(config: MemoryConfig, kept: string): string {
   const rules = [
     config.agent?.instructions ?? INSTRUCTIONS,
     config.validKeys ? `Only these keys may be used: ${config.validKeys.join(', ')}.` : '',
-    config.tokenLimit !== undefined ? `All memories together may hold at most ${config.tokenLimit} tokens.` : '',
+    config.tokenLimit !== undefined
+      ? `All memories together may hold at most ${config.tokenLimit} tokens.`
+      : '',
     `# Existing memory about the user:\n${kept || '(none yet)'}`,
   ];
   return rules.filter(Boolean).join('\n\n');
@@ -139,7 +141,10 @@ export function memoryAgent(deps: {
           else if (call.name === MEMORY_TOOLS.delete) await memories.drop(turn.userId, key);
         } catch (err) {
           // A refused call (a key not allowed, over the limit) is the model's mistake: dropped.
-          log.info({ err, tool: call.name, conversationId: turn.conversationId }, 'a memory call was refused');
+          log.info(
+            { err, tool: call.name, conversationId: turn.conversationId },
+            'a memory call was refused',
+          );
         }
       }
     },

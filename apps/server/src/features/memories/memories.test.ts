@@ -194,7 +194,10 @@ describe('memories over HTTP', () => {
     const refusedLong = await json(ben.api('/api/memories', { body: { key: 'bio', value: long } }), 400);
     expect(issueKeys(refusedLong)).toEqual([['value', MEMORY_ISSUE_KEYS.valueTooLong]]);
     await create(ben, 'bio', 'word '.repeat(30).trim());
-    const over = await json(ben.api('/api/memories', { body: { key: 'more', value: 'word '.repeat(15).trim() } }), 400);
+    const over = await json(
+      ben.api('/api/memories', { body: { key: 'more', value: 'word '.repeat(15).trim() } }),
+      400,
+    );
     expect(issueKeys(over)).toEqual([['value', MEMORY_ISSUE_KEYS.overTokenLimit]]);
     expect((over as ApiErrorBody).message).toMatch(/exceed the token limit of 40/);
     // An edit counts its own tokens once: the old value's go.
@@ -205,7 +208,10 @@ describe('memories over HTTP', () => {
     );
     expect(issueKeys(editOver)).toEqual([['value', MEMORY_ISSUE_KEYS.overTokenLimit]]);
     const empty = await json(ben.api('/api/memories', { body: { key: ' ', value: '' } }), 400);
-    expect(issueKeys(empty).map(([, key]) => key)).toEqual(['com_ui_memory_key_required', 'com_ui_memory_value_required']);
+    expect(issueKeys(empty).map(([, key]) => key)).toEqual([
+      'com_ui_memory_key_required',
+      'com_ui_memory_value_required',
+    ]);
   });
 
   it("keeps each person's memories their own", async () => {
@@ -238,7 +244,10 @@ describe('validKeys and personalize', () => {
     const refused = await json(ann.api('/api/memories', { body: { key: 'pet', value: 'A cat' } }), 400);
     expect(issueKeys(refused)).toEqual([['key', MEMORY_ISSUE_KEYS.keyNotAllowed]]);
     await create(ann, 'name', 'Ann');
-    const renamed = await json(ann.api('/api/memories/name', { method: 'PATCH', body: { key: 'pet', value: 'Ann' } }), 400);
+    const renamed = await json(
+      ann.api('/api/memories/name', { method: 'PATCH', body: { key: 'pet', value: 'Ann' } }),
+      400,
+    );
     expect(issueKeys(renamed)).toEqual([['key', MEMORY_ISSUE_KEYS.keyNotAllowed]]);
     await prefer(ann, false, 403);
   });
@@ -318,7 +327,9 @@ describe('memories in replies and the memory agent', () => {
     await prefer(ann, true);
     h.fake.reset();
     h.fake.enqueue({ reply: 'Yes.' });
-    h.fake.enqueue({ toolCalls: [{ name: 'set_memory', arguments: JSON.stringify({ key: 'name', value: 'Ann' }) }] });
+    h.fake.enqueue({
+      toolCalls: [{ name: 'set_memory', arguments: JSON.stringify({ key: 'name', value: 'Ann' }) }],
+    });
     await send(ann, 'Do you remember my dog?');
     expect(systemText(replyRequests(h)[0]!)).toContain('Rex');
     await expect.poll(() => keys(ann)).toContainEqual(['name', 'Ann']);

@@ -27,7 +27,10 @@ export function memoryShaper(memories: Pick<MemoriesService, 'forPrompt'>): AskP
       const lead = request.messages.findIndex((m) => m.role !== 'system');
       const at = lead < 0 ? request.messages.length : lead;
       const message: ProviderMessage = { role: 'system', content: PREAMBLE + memoryLines(rows) };
-      return { ...request, messages: [...request.messages.slice(0, at), message, ...request.messages.slice(at)] };
+      return {
+        ...request,
+        messages: [...request.messages.slice(0, at), message, ...request.messages.slice(at)],
+      };
     },
   };
 }

@@ -60,7 +60,10 @@ function memoryQueries(db: Executor) {
 
     /** Deletes one memory; whether there was one. */
     async remove(userId: string, key: string): Promise<boolean> {
-      const rows = await db.delete(memoryEntries).where(own(userId, key)).returning({ key: memoryEntries.key });
+      const rows = await db
+        .delete(memoryEntries)
+        .where(own(userId, key))
+        .returning({ key: memoryEntries.key });
       return rows.length > 0;
     },
 

@@ -50,7 +50,9 @@ function UseMemoriesSwitch({ on }: { on: boolean }) {
           aria-hidden
           className={clsx(
             'inline-block size-5 rounded-full bg-white shadow transition-transform',
-            on ? 'translate-x-[1.375rem] rtl:-translate-x-[1.375rem]' : 'translate-x-0.5 rtl:-translate-x-0.5',
+            on
+              ? 'translate-x-[1.375rem] rtl:-translate-x-[1.375rem]'
+              : 'translate-x-0.5 rtl:-translate-x-0.5',
           )}
         />
       </button>

@@ -55,7 +55,8 @@ export default function MemoryEditDialog({
   const update = useUpdateMemory();
   const pending = create.isPending || update.isPending;
   // A kept key that is no longer valid stays choosable, so its value can still be edited.
-  const keyChoices = validKeys && memory && !validKeys.includes(memory.key) ? [memory.key, ...validKeys] : validKeys;
+  const keyChoices =
+    validKeys && memory && !validKeys.includes(memory.key) ? [memory.key, ...validKeys] : validKeys;
 
   const failed = (err: unknown) => {
     const next: FieldErrors = {};
@@ -63,7 +64,8 @@ export default function MemoryEditDialog({
       for (const issue of err.issues) {
         const field = issue.path.split('.').pop();
         // The key, not the server's English message: the field shows it in the person's language.
-        if ((field === 'key' || field === 'value') && issue.key && i18n.exists(issue.key)) next[field] = issue.key;
+        if ((field === 'key' || field === 'value') && issue.key && i18n.exists(issue.key))
+          next[field] = issue.key;
       }
     if (err instanceof ApiError && err.status === 409) next.key = 'com_ui_memory_key_exists';
     setErrors(next);
@@ -95,7 +97,10 @@ export default function MemoryEditDialog({
       );
       return;
     }
-    create.mutate({ key: newKey, value: newValue }, { onSuccess: done('com_ui_memory_created'), onError: failed });
+    create.mutate(
+      { key: newKey, value: newValue },
+      { onSuccess: done('com_ui_memory_created'), onError: failed },
+    );
   };
 
   const keyId = `${formId}-key`;

@@ -57,7 +57,10 @@ beforeEach(() => {
   requests = [];
   refuseNext = undefined;
   mockedCall.mockImplementation(async (route: RoutePath, input: unknown) => {
-    const { params, body } = (input ?? {}) as { params?: Record<string, string>; body?: Record<string, unknown> };
+    const { params, body } = (input ?? {}) as {
+      params?: Record<string, string>;
+      body?: Record<string, unknown>;
+    };
     requests.push({ route: `${route.method} ${route.path}`, params, body });
     if (route === API_ROUTE_PATHS.memories) return listed();
     if (refuseNext) {
@@ -127,7 +130,10 @@ async function openDialog() {
 const rows = () =>
   screen
     .getAllByTestId('memory-row')
-    .map((r) => [within(r).getByTestId('memory-row-key').textContent, within(r).getByTestId('memory-row-value').textContent]);
+    .map((r) => [
+      within(r).getByTestId('memory-row-key').textContent,
+      within(r).getByTestId('memory-row-value').textContent,
+    ]);
 
 describe('Settings → Memories', () => {
   it('lists the memories with the usage against the token limit and each one’s tokens', async () => {
@@ -147,10 +153,15 @@ describe('Settings → Memories', () => {
     fireEvent.click(screen.getByTestId('memories-new'));
     const form = await screen.findByTestId('memory-edit-dialog');
     fireEvent.change(within(form).getByTestId('memory-key'), { target: { value: 'job' } });
-    fireEvent.change(within(form).getByTestId('memory-value'), { target: { value: 'Baker in Lyon for ten years' } });
-    refuseNext = new ApiError(400, 'validation_error', 'Adding this memory would exceed the token limit of 20.', [
-      { path: 'value', message: 'over', key: MEMORY_ISSUE_KEYS.overTokenLimit },
-    ]);
+    fireEvent.change(within(form).getByTestId('memory-value'), {
+      target: { value: 'Baker in Lyon for ten years' },
+    });
+    refuseNext = new ApiError(
+      400,
+      'validation_error',
+      'Adding this memory would exceed the token limit of 20.',
+      [{ path: 'value', message: 'over', key: MEMORY_ISSUE_KEYS.overTokenLimit }],
+    );
     fireEvent.click(within(form).getByTestId('memory-save'));
     expect((await within(form).findByTestId('memory-value-error')).textContent).toBe(
       VALIDATION_TEXTS.com_ui_memory_would_exceed,
@@ -211,7 +222,9 @@ describe('Settings → Memories', () => {
     expect(use.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(use);
     await waitFor(() => expect(use.getAttribute('aria-checked')).toBe('false'));
-    expect(requests.find((r) => r.route === 'PATCH /api/memories/preferences')?.body).toEqual({ memories: false });
+    expect(requests.find((r) => r.route === 'PATCH /api/memories/preferences')?.body).toEqual({
+      memories: false,
+    });
     expect(useMemories).toBe(false);
   });
 

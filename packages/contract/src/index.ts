@@ -71,6 +71,8 @@ export * from './share.js';
 export * from './share-schemas.js';
 export * from './tags.js';
 export * from './tags-schemas.js';
+export * from './prompts.js';
+export * from './prompts-schemas.js';
 export * from './fork.js';
 export * from './fork-schemas.js';
 export * from './memories.js';

@@ -22,6 +22,21 @@ export const interfaceConfigSchema = z.object({
   presets: z.boolean(),
   /** Bookmarks (conversation tags): the header's bookmark menu, the sidebar's filter; shown when absent. */
   bookmarks: z.boolean().optional(),
+  /**
+   * The prompt library (the message box's "/" list and the Prompts screen): on or off, or
+   * LibreChat's permissions `{ use, create, share, public }`; everything allowed when absent.
+   */
+  prompts: z
+    .union([
+      z.boolean(),
+      z.object({
+        use: z.boolean().optional(),
+        create: z.boolean().optional(),
+        share: z.boolean().optional(),
+        public: z.boolean().optional(),
+      }),
+    ])
+    .optional(),
   /** The chat header's temporary chat toggle; shown when absent. */
   temporaryChat: z.boolean().optional(),
   /** Hours a temporary chat is kept after its last message (LibreChat's default when absent). */

@@ -52,6 +52,7 @@ import { OAUTH_ROUTES } from './oauth-schemas.js';
 import { SHARE_ROUTES } from './share-schemas.js';
 import { TAG_ROUTES } from './tags-schemas.js';
 import { MEMORY_ROUTES } from './memories-schemas.js';
+import { PROMPT_ROUTES } from './prompts-schemas.js';
 import { FORK_ROUTES } from './fork-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
@@ -262,6 +263,7 @@ export const API_ROUTES = {
   ...ADMIN_ROUTES,
   ...SHARE_ROUTES,
   ...TAG_ROUTES,
+  ...PROMPT_ROUTES,
   ...FORK_ROUTES,
   ...MEMORY_ROUTES,
 } as const satisfies Record<string, RouteDef>;

@@ -3,6 +3,7 @@ import { PLUGIN_LIMITS } from './plugin-limits.js';
 import { BLOG_LIMITS } from './blog.js';
 import { TAG_LIMITS } from './tags.js';
 import { MEMORY_LIMITS } from './memories.js';
+import { PROMPT_LIMITS } from './prompts.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both
@@ -55,6 +56,11 @@ export const VALIDATION_TEXTS = {
   com_ui_memory_value_too_long: 'Value is too long',
   com_ui_memory_key_not_allowed: 'This key is not one of the keys allowed here',
   com_ui_memory_would_exceed: 'Adding this memory would exceed the token limit',
+  com_ui_prompt_name_required: 'Prompt name is required',
+  com_ui_prompt_name_too_long: `Prompt name must be at most ${PROMPT_LIMITS.nameMaxChars} characters`,
+  com_ui_prompt_text_required: 'Prompt text is required',
+  com_ui_prompt_text_too_long: `Prompt text must be at most ${PROMPT_LIMITS.promptMaxChars} characters`,
+  com_ui_prompt_command_invalid: `Command: lowercase letters, digits and hyphens, at most ${PROMPT_LIMITS.commandMaxChars}`,
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;

@@ -67,6 +67,7 @@ import { tagsModule } from './features/tags/index.js';
 import { forkModule } from './features/fork/index.js';
 import { temporaryChatsModule } from './features/temporary-chats/index.js';
 import { memoriesModule } from './features/memories/index.js';
+import { promptsModule } from './features/prompts/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -110,6 +111,7 @@ export const MODULES: readonly FeatureModule[] = [
   forkModule,
   temporaryChatsModule,
   memoriesModule,
+  promptsModule,
 ];
 
 export interface AppDeps {

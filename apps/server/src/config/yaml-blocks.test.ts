@@ -57,7 +57,7 @@ interface:
   prompts: { use: true }
   multiConvo: true
 `);
-    expect(yaml.ignored.sort()).toEqual(['interface.multiConvo', 'interface.prompts', 'interface.sidePanel']);
+    expect(yaml.ignored.sort()).toEqual(['interface.multiConvo', 'interface.sidePanel']);
     const config = buildAppConfig(parseEnv({ OPENAI_API_KEY: 'k' }), secrets, yaml);
     expect(config.interface).toEqual({
       customWelcome: 'Welcome aboard!',
@@ -74,11 +74,12 @@ interface:
       parameters: true,
       presets: false,
       bookmarks: false,
+      prompts: { use: true },
     });
     const warnings: string[] = [];
     applyYamlConfig([], yaml, (m) => warnings.push(m));
     expect(warnings).toEqual([
-      expect.stringMatching(/ignored: interface\.multiConvo, interface\.prompts, interface\.sidePanel$/),
+      expect.stringMatching(/ignored: interface\.multiConvo, interface\.sidePanel$/),
     ]);
   });
 

@@ -10,7 +10,7 @@ import {
 
 /**
  * librechat.yaml `interface`: what the chat view shows. The keys of LibreChat's block that this
- * product has a part for are checked here; the others (prompts, agents, multiConvo, sidePanel, …)
+ * product has a part for are checked here; the others (agents, multiConvo, sidePanel, …)
  * are unknown to the strict object, so the file loader lists them in its start-up warning.
  */
 
@@ -52,6 +52,18 @@ export const yamlInterfaceSchema = z.strictObject({
   parameters: z.boolean().optional(),
   presets: z.boolean().optional(),
   bookmarks: z.boolean().optional(),
+  // On or off, or LibreChat's permissions for everyone (see promptsPolicy).
+  prompts: z
+    .union([
+      z.boolean(),
+      z.object({
+        use: z.boolean().optional(),
+        create: z.boolean().optional(),
+        share: z.boolean().optional(),
+        public: z.boolean().optional(),
+      }),
+    ])
+    .optional(),
   temporaryChat: z.boolean().optional(),
   // Hours, within LibreChat's bounds (a value outside them is refused, as its schema does).
   temporaryChatRetention: z
@@ -86,6 +98,10 @@ export function interfaceConfigFrom(
   }
   // Bookmarks are the person's own, not a model menu: model specs leave them shown.
   if (block.bookmarks !== undefined) out.bookmarks = block.bookmarks;
+  // The prompt library is the person's own too: model specs leave it shown.
+  if (block.prompts !== undefined) {
+    out.prompts = typeof block.prompts === 'boolean' ? block.prompts : { ...block.prompts };
+  }
   // Temporary chats are not a model menu either: model specs leave them as the file says.
   if (block.temporaryChat !== undefined) out.temporaryChat = block.temporaryChat;
   if (block.temporaryChatRetention !== undefined) out.temporaryChatRetention = block.temporaryChatRetention;

@@ -25,3 +25,4 @@ export * from '../features/imports/schema.js';
 export * from '../features/share/schema.js';
 export * from '../features/tags/schema.js';
 export * from '../features/memories/schema.js';
+export * from '../features/prompts/schema.js';

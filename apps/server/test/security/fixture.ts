@@ -44,6 +44,9 @@ export interface SecurityFixture {
   tag: string;
   /** A's memory's key (it holds the marker); kept only where the app has memory on. */
   memoryKey: string;
+  /** A's private prompt group (its name and text hold the marker) and its one version. */
+  promptGroupId: string;
+  promptId: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -98,6 +101,11 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   });
   if (remembered.status !== 201 && remembered.status !== 403)
     throw new Error(`fixture memory: ${remembered.status}`);
+  const prompted = await alice.api('/api/prompts', {
+    body: { prompt: { prompt: `Write about ${marker}`, type: 'text' }, group: { name: `Prompt ${marker}` } },
+  });
+  if (prompted.status !== 200) throw new Error(`fixture prompt: ${prompted.status}`);
+  const promptMade = (await prompted.json()) as { prompt: { _id: string; groupId: string } };
 
   const preset = await alice.api('/api/presets', {
     body: { title: `Preset ${marker}`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.5 },
@@ -164,6 +172,8 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     shareId,
     tag,
     memoryKey,
+    promptGroupId: promptMade.prompt.groupId,
+    promptId: promptMade.prompt._id,
     marker,
     ended: await endedSessionAuthorizations(h),
   };

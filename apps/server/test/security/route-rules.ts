@@ -533,4 +533,50 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ownerStatus: 200,
   },
   'DELETE /api/memories/:key': { access: 'owner', probe: (f) => ({ params: { key: f.memoryKey } }) },
+  // the prompt library: A's private group and its versions are not found by B, whose lists hold
+  // nothing of A's (a shared group is read-only to others: features/prompts/prompts.test.ts)
+  'GET /api/prompts/groups': { access: 'list', probe: () => ({ query: { pageSize: '100' } }) },
+  'GET /api/prompts/all': { access: 'list', probe: () => ({}) },
+  'GET /api/prompts/groups/:groupId': {
+    access: 'owner',
+    probe: (f) => ({ params: { groupId: f.promptGroupId } }),
+    ownerStatus: 200,
+  },
+  'GET /api/prompts': {
+    access: 'owner',
+    probe: (f) => ({ query: { groupId: f.promptGroupId } }),
+    ownerStatus: 200,
+  },
+  'GET /api/prompts/:promptId': {
+    access: 'owner',
+    probe: (f) => ({ params: { promptId: f.promptId } }),
+    ownerStatus: 200,
+  },
+  'POST /api/prompts': {
+    access: 'owner',
+    probe: (f) => ({ body: { prompt: { prompt: 'Probe version', groupId: f.promptGroupId } } }),
+    ownerStatus: 200,
+  },
+  'POST /api/prompts/import': {
+    access: 'user',
+    why: "makes a new group of the caller's own from the file sent",
+    example: () => ({
+      body: { version: 1, group: { name: 'Imported probe' }, prompts: [{ prompt: 'Probe', type: 'text' }] },
+    }),
+  },
+  'PATCH /api/prompts/groups/:groupId': {
+    access: 'owner',
+    probe: (f) => ({ params: { groupId: f.promptGroupId }, body: { oneliner: 'Probe' } }),
+    ownerStatus: 200,
+  },
+  'PATCH /api/prompts/:promptId/tags/production': {
+    access: 'owner',
+    probe: (f) => ({ params: { promptId: f.promptId } }),
+    ownerStatus: 200,
+  },
+  'DELETE /api/prompts/:promptId': { access: 'owner', probe: (f) => ({ params: { promptId: f.promptId } }) },
+  'DELETE /api/prompts/groups/:groupId': {
+    access: 'owner',
+    probe: (f) => ({ params: { groupId: f.promptGroupId } }),
+  },
 };

@@ -3,6 +3,7 @@ import { assistantsSlots } from '../features/assistants';
 import { billingSlots } from '../features/billing';
 import { bookmarksSlots } from '../features/bookmarks';
 import { presetsSlots } from '../features/presets';
+import { promptsSlots } from '../features/prompts';
 import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
 import { memoriesSlots } from '../features/memories';
@@ -21,6 +22,7 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...billingSlots,
   ...bookmarksSlots,
   ...presetsSlots,
+  ...promptsSlots,
   ...shareSlots,
   ...forkSlots,
   ...memoriesSlots,

@@ -166,7 +166,8 @@ export function ChatInput({
           submit();
         }}
         className={clsx(
-          'flex flex-col rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 shadow-sm',
+          // relative: a tool's list (the prompts' `/` list) opens above the composer, as wide as it.
+          'relative flex flex-col rounded-[1.625rem] border border-border-medium bg-surface-tertiary p-2 shadow-sm',
           'focus-within:border-border-heavy',
           !attachments && 'ps-4',
           disabled && 'opacity-70',

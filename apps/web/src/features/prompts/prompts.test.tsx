@@ -8,13 +8,14 @@ import { callApi } from '../../api/call';
 import { ToastProvider } from '../../components/ui/Toast';
 import { createSlotRegistry, SlotRegistryProvider } from '../../platform/slots';
 import { ChatInput } from '../chat';
+import type * as AuthModule from '../auth';
 import { promptsSlots } from './slots';
 
 let startup: Partial<StartupConfig> = {};
 vi.mock('../../api/config', () => ({ useStartupConfig: () => ({ data: startup }) }));
 vi.mock('../../api/call', () => ({ callApi: vi.fn() }));
 vi.mock('../auth', async (original) => ({
-  ...(await original<typeof import('../auth')>()),
+  ...(await original<typeof AuthModule>()),
   useAuth: () => ({ user: { id: 'u-1', name: 'Ada' } }),
 }));
 const mockedCall = vi.mocked(callApi);

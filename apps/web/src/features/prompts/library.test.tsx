@@ -110,11 +110,26 @@ beforeEach(() => {
       Object.assign(g, { productionId: id, productionPrompt: { prompt: v.prompt, type: v.type } });
       return { message: 'ok' };
     }
+    if (route === API_ROUTE_PATHS.importPrompts) {
+      const b = body as { group: { name: string }; prompts: { prompt: string }[] };
+      const made = makeGroup('g4', b.group.name, 'me', b.prompts[0]!.prompt);
+      groups.unshift(made);
+      versions.set('g4', [version('g4', 1, b.prompts[0]!.prompt)]);
+      return { group: made, prompts: versions.get('g4') };
+    }
     throw new Error(`unexpected call ${route.method} ${route.path}`);
   });
 });
 
 afterEach(cleanup);
+
+/** A Blob's text (jsdom's Blob has no text()). */
+const readBlob = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
 
 function openLibrary() {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -205,5 +220,52 @@ describe('the prompt library', () => {
     fireEvent.click(await within(dialog).findByText('Mine'));
     await within(dialog).findByTestId('prompt-group-form');
     expect(within(dialog).queryByTestId('prompt-share')).toBeNull();
+  });
+
+  it('exports a group as a file an import reads back, and refuses a file that is not one', async () => {
+    versions.set('g1', [version('g1', 2, 'Second text'), version('g1', 1, 'First text')]);
+    let saved: Blob | undefined;
+    const createObjectURL = vi.fn((blob: Blob) => {
+      saved = blob;
+      return 'blob:prompt';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    openLibrary();
+    const dialog = await screen.findByTestId('prompts-dialog');
+    fireEvent.click(await within(dialog).findByText('Mine'));
+    fireEvent.click(await within(dialog).findByTestId('prompt-export'));
+    expect(clicked).toHaveBeenCalledTimes(1);
+    const file = JSON.parse(await readBlob(saved!)) as unknown;
+    // Oldest version first, the production one marked; no ids, owner or sharing.
+    expect(file).toEqual({
+      version: 1,
+      group: { name: 'Mine', category: '', oneliner: '', command: null },
+      prompts: [
+        { prompt: 'First text', type: 'text', production: true },
+        { prompt: 'Second text', type: 'text' },
+      ],
+    });
+    clicked.mockRestore();
+
+    fireEvent.click(within(dialog).getByTestId('prompt-back'));
+    const input = await within(dialog).findByTestId('prompts-import-file');
+    const choose = (text: string) => {
+      const chosen = new File([text], 'prompt.json', { type: 'application/json' });
+      Object.defineProperty(chosen, 'text', { value: () => Promise.resolve(text) });
+      fireEvent.change(input, { target: { files: [chosen] } });
+    };
+    choose('{"not": "a prompt"}');
+    await screen.findByText('This file is not an exported prompt');
+    expect(calls(API_ROUTE_PATHS.importPrompts)).toEqual([]);
+
+    choose(JSON.stringify({ ...(file as object), group: { name: 'Mine again' } }));
+    await within(dialog).findByTestId('prompt-group-form');
+    expect(calls(API_ROUTE_PATHS.importPrompts)[0]?.body).toMatchObject({
+      version: 1,
+      group: { name: 'Mine again' },
+      prompts: [{ prompt: 'First text', production: true }, { prompt: 'Second text' }],
+    });
+    expect(screen.getByText('Prompt imported')).toBeTruthy();
   });
 });

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client.js';
-import { users } from './db/schema.js';
+import { passkeys, twoFactorSecrets, users } from './db/schema.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
@@ -44,6 +44,38 @@ describe('npm run admin -- set-role', () => {
     const usage = admin('set-role', 'wendy@example.com', 'OWNER');
     expect(usage.status).toBe(2);
     expect(usage.stderr).toContain('usage: npm run admin -- set-role EMAIL USER|WRITER|ADMIN');
+  }, 120_000);
+});
+
+describe('npm run admin -- reset-2fa', () => {
+  it("turns an account's second factor off and removes its passkeys", async () => {
+    const first = await openDatabase({ dataDir });
+    const [row] = await first.db
+      .insert(users)
+      .values({ name: 'Tess', email: 'Tess@Example.com', twoFactorEnabled: true })
+      .returning({ id: users.id });
+    await first.db.insert(twoFactorSecrets).values({ userId: row!.id, totpSecret: 'v1.sealed' });
+    await first.db
+      .insert(passkeys)
+      .values({ userId: row!.id, credentialId: 'cred-tess', publicKey: 'AA', name: 'Phone' });
+    await first.close();
+
+    const ok = admin('reset-2fa', 'tess@example.com');
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toBe('Tess@Example.com: two-factor authentication is off; 1 passkey(s) removed\n');
+    const again = await openDatabase({ dataDir });
+    const [after] = await again.db
+      .select({ on: users.twoFactorEnabled })
+      .from(users)
+      .where(eq(users.id, row!.id));
+    const secrets = await again.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, row!.id));
+    const keys = await again.db.select().from(passkeys).where(eq(passkeys.userId, row!.id));
+    await again.close();
+    expect(after?.on).toBe(false);
+    expect(secrets).toEqual([]);
+    expect(keys).toEqual([]);
+    expect(admin('reset-2fa', 'nobody@example.com').status).toBe(1);
+    expect(admin('reset-2fa').status).toBe(2);
   }, 120_000);
 });
 

@@ -9,10 +9,12 @@ import { createBlogRepo } from './features/blog/index.js';
 import { createStorages, type FileStorage } from './features/files/index.js';
 import { formatMoveReport, moveFromLibreChat } from './features/imports/index.js';
 import { createModerationRepo } from './features/moderation/repo.js';
+import { createTwoFactorRepo, resetSecondFactor } from './features/two-factor/index.js';
 
 const USAGE = [
   `usage: npm run admin -- set-role EMAIL ${USER_ROLES.join('|')}`,
   '       npm run admin -- unban EMAIL',
+  '       npm run admin -- reset-2fa EMAIL',
   '       npm run admin -- import-librechat FOLDER [--uploads LIBRECHAT_UPLOADS_FOLDER]',
 ].join('\n');
 
@@ -49,6 +51,23 @@ const COMMANDS: Record<
         until && until.getTime() > Date.now()
           ? `${user.email} is no longer banned (the ban would have ended ${until.toISOString()})\n`
           : `${user.email} was not banned; nothing to do\n`,
+      );
+      return 0;
+    },
+  },
+  /**
+   * Resets an account's second factor: two-factor authentication off, its secret, backup codes and
+   * passkeys removed, for a person who lost their authenticator. Their sessions are left as they are.
+   */
+  'reset-2fa': {
+    valid: ([email]) => !!email,
+    async run(db, [email = '']) {
+      const repo = createTwoFactorRepo(db);
+      const user = await repo.findUserByEmail(email.trim());
+      if (!user) return noUser(email);
+      const done = await resetSecondFactor(repo, user);
+      process.stdout.write(
+        `${done.email}: two-factor authentication is off; ${done.passkeysRemoved} passkey(s) removed\n`,
       );
       return 0;
     },
@@ -95,7 +114,7 @@ function noUser(email: string): number {
 
 /**
  * The operator's commands on the host, on the database the server uses (DATABASE_URL, else the
- * PGlite store in DATA_DIR: stop the server first, PGlite has one writer): set-role, unban, import-librechat.
+ * PGlite store in DATA_DIR: stop the server first, PGlite has one writer): set-role, unban, reset-2fa, import-librechat.
  */
 async function main(argv: readonly string[]): Promise<number> {
   const [name = '', ...args] = argv;

@@ -68,6 +68,7 @@ import { forkModule } from './features/fork/index.js';
 import { temporaryChatsModule } from './features/temporary-chats/index.js';
 import { memoriesModule } from './features/memories/index.js';
 import { promptsModule } from './features/prompts/index.js';
+import { twoFactorModule } from './features/two-factor/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -112,6 +113,7 @@ export const MODULES: readonly FeatureModule[] = [
   temporaryChatsModule,
   memoriesModule,
   promptsModule,
+  twoFactorModule,
 ];
 
 export interface AppDeps {

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'unban',
   'role_change',
   'model_config',
+  /** The operator reset an account's second factor (two-factor authentication, passkeys). */
+  'reset_2fa',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

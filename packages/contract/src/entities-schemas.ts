@@ -47,6 +47,8 @@ export const userSchema = z.object({
   createdAt: z.string(),
   /** The keys of the plugins the user installed. */
   plugins: z.array(z.string()),
+  /** Sign-in asks for a code of the authenticator app after the password (LibreChat's field). */
+  twoFactorEnabled: z.boolean().optional(),
   // Subscription view: Stripe's customer, status and period end.
   customerID: z.string().nullable(),
   subscriptionStatus: z.string().nullable(),

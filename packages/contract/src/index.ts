@@ -77,3 +77,5 @@ export * from './fork.js';
 export * from './fork-schemas.js';
 export * from './memories.js';
 export * from './memories-schemas.js';
+export * from './two-factor.js';
+export * from './two-factor-schemas.js';

@@ -54,6 +54,7 @@ import { TAG_ROUTES } from './tags-schemas.js';
 import { MEMORY_ROUTES } from './memories-schemas.js';
 import { PROMPT_ROUTES } from './prompts-schemas.js';
 import { FORK_ROUTES } from './fork-schemas.js';
+import { loginResponseSchema, TWO_FACTOR_ROUTES } from './two-factor-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -77,7 +78,8 @@ export const API_ROUTES = {
     summary: 'Sign in with email (or, with LDAP_LOGIN_USES_USERNAME, a directory username) and password',
     public: true,
     body: usernameLoginRequestSchema,
-    response: authResponseSchema,
+    // An account with two-factor authentication gets { twoFAPending, tempToken } instead.
+    response: loginResponseSchema,
   }),
   refresh: route({
     method: 'POST',
@@ -266,6 +268,7 @@ export const API_ROUTES = {
   ...PROMPT_ROUTES,
   ...FORK_ROUTES,
   ...MEMORY_ROUTES,
+  ...TWO_FACTOR_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -26,3 +26,4 @@ export * from '../features/share/schema.js';
 export * from '../features/tags/schema.js';
 export * from '../features/memories/schema.js';
 export * from '../features/prompts/schema.js';
+export * from '../features/two-factor/schema.js';

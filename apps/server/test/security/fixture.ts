@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { isFinalEvent } from '@chat/contract';
+import { passkeys } from '../../src/db/schema.js';
 import { chatUser, waitFor, type ChatHarness } from '../support/chat-harness.js';
 import { registerUser } from '../support/harness.js';
 import { createdOf } from '../support/sse-client.js';
@@ -47,6 +48,8 @@ export interface SecurityFixture {
   /** A's private prompt group (its name and text hold the marker) and its one version. */
   promptGroupId: string;
   promptId: string;
+  /** A's passkey (its name holds the marker), written straight to the database. */
+  passkeyId: string;
   /** A word only A's data contains (search and list probes look for it). */
   marker: string;
   /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
@@ -106,6 +109,18 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   });
   if (prompted.status !== 200) throw new Error(`fixture prompt: ${prompted.status}`);
   const promptMade = (await prompted.json()) as { prompt: { _id: string; groupId: string } };
+
+  // A passkey needs an authenticator to register through the API; its row is what the routes read.
+  const [passkey] = await h.database.db
+    .insert(passkeys)
+    .values({
+      userId: alice.user.user.id,
+      credentialId: `fixture-${marker}`,
+      publicKey: 'AA',
+      name: `Passkey ${marker}`,
+    })
+    .returning({ id: passkeys.id });
+  const passkeyId = passkey!.id;
 
   const preset = await alice.api('/api/presets', {
     body: { title: `Preset ${marker}`, endpoint: 'openAI', model: 'gpt-4o-mini', temperature: 0.5 },
@@ -174,6 +189,7 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
     memoryKey,
     promptGroupId: promptMade.prompt.groupId,
     promptId: promptMade.prompt._id,
+    passkeyId,
     marker,
     ended: await endedSessionAuthorizations(h),
   };

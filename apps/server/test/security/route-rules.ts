@@ -10,7 +10,8 @@ type Probe = (f: SecurityFixture) => RequestSpec;
  * a route, and the fuzz suite uses `example` (or the probe) as the valid request it mutates.
  *
  * - `public`: no token needed. `anonymous` is a request without a token and the status it gets.
- * - `user`: any signed-in user; the route names no one's resource (config, own profile).
+ * - `user`: any signed-in user; the route names no one's resource (config, own profile). Its
+ *   example succeeds, or gets one of `answers` (a state no fixture user is in).
  * - `owner`: the route reaches one user's resource named in the request. `probe` names A's
  *   resource; user B sending it gets 404 (never 403: B learns nothing). `ownerStatus` is what A
  *   gets for the same request; leave it out when A's request would destroy the fixture (delete,
@@ -25,7 +26,16 @@ type Probe = (f: SecurityFixture) => RequestSpec;
  */
 export type RouteRule =
   | { access: 'public'; anonymous: RequestSpec & { status: number }; example?: Probe }
-  | { access: 'user'; why: string; example?: Probe }
+  | {
+      access: 'user';
+      why: string;
+      example?: Probe;
+      /**
+       * The statuses the example may get when it cannot succeed for any fixture user (a code of
+       * a two-factor secret none of them has): never a refusal of who the caller is.
+       */
+      answers?: readonly number[];
+    }
   | { access: 'owner'; probe: Probe; ownerStatus?: number }
   | { access: 'list'; probe: Probe }
   | { access: 'admin'; probe: Probe }
@@ -291,6 +301,65 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     why: "ends the caller's impersonation session and answers the operator's own",
   },
   'GET /api/admin/getAuditLog': { access: 'admin', probe: () => ({ query: { limit: '10', skip: '0' } }) },
+  'POST /api/admin/2fa/reset': {
+    access: 'admin',
+    probe: () => ({ body: { email: 'nobody-to-reset@example.com' } }),
+  },
+  // two-factor authentication (features/two-factor): each route acts on the caller's own account
+  // (the token's user), never one named in the request
+  'GET /api/auth/2fa/enable': { access: 'user', why: "a new secret for the caller's own account" },
+  // A wrong code: 400 (no set-up started, or the code refused); disable and regenerate also
+  // succeed for a set-up started and not confirmed (the enable row may have run first)
+  'POST /api/auth/2fa/verify': {
+    access: 'user',
+    why: "checks a code against the caller's own secret",
+    example: () => ({ body: { token: '000000' } }),
+    answers: [400],
+  },
+  'POST /api/auth/2fa/confirm': {
+    access: 'user',
+    why: "turns on the caller's own two-factor authentication",
+    example: () => ({ body: { token: '000000' } }),
+    answers: [400],
+  },
+  'POST /api/auth/2fa/disable': {
+    access: 'user',
+    why: "turns off the caller's own two-factor authentication",
+    example: () => ({ body: { token: '000000' } }),
+    answers: [200, 400],
+  },
+  'POST /api/auth/2fa/backup/regenerate': {
+    access: 'user',
+    why: "new backup codes of the caller's own account",
+    example: () => ({ body: { token: '000000' } }),
+    answers: [200, 400],
+  },
+  // the code step of sign-in: the login's short-lived token is the only key (none: 400)
+  'POST /api/auth/2fa/verify-temp': {
+    access: 'public',
+    anonymous: { body: {}, status: 400 },
+    example: () => ({ body: { tempToken: 'not-a-token', token: '123456' } }),
+  },
+  // passkeys: the caller's own; a sign-in's options name nobody, its answer needs the passkey
+  'GET /api/auth/passkeys': { access: 'list', probe: () => ({}) },
+  'POST /api/auth/passkeys/register/options': {
+    access: 'user',
+    why: "a registration challenge for the caller's own account",
+  },
+  'POST /api/auth/passkeys/register': {
+    access: 'user',
+    why: "keeps a passkey on the caller's own account (its challenge is the caller's)",
+    // No authenticator in this suite: a challenge nobody was given is refused.
+    example: () => ({ body: { challengeId: randomUUID(), response: { id: 'x' } } }),
+    answers: [400],
+  },
+  'DELETE /api/auth/passkeys/:id': { access: 'owner', probe: (f) => ({ params: { id: f.passkeyId } }) },
+  'POST /api/auth/passkeys/login/options': { access: 'public', anonymous: { status: 200 } },
+  'POST /api/auth/passkeys/login': {
+    access: 'public',
+    anonymous: { body: {}, status: 400 },
+    example: () => ({ body: { challengeId: randomUUID(), response: { id: 'x' } } }),
+  },
   'POST /api/tokenizer': {
     access: 'user',
     why: 'counts the tokens of the text sent',

@@ -7,7 +7,7 @@ import { shareLiveSessions } from './shared-sessions.js';
 import { createOperator, type Operator } from './operator.js';
 import { createAuthRepo } from './repo.js';
 import { authRoutes } from './routes.js';
-import { createAuthService, type AuthService } from './service.js';
+import { createAuthService, type AuthService, type SecondFactorCheck } from './service.js';
 import { createIdentityService } from './identity.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 import { createMemoryLimiter, createRedisLimiter } from '../moderation/index.js';
@@ -15,7 +15,7 @@ import { createLoginLimits } from './login-limits.js';
 
 export { presentUser } from './presenter.js';
 export { clearSessionCookies, sendSession, setSessionCookies } from './session-cookies.js';
-export type { IssuedSession } from './service.js';
+export type { IssuedSession, SignInOutcome } from './service.js';
 export { isEmailDomainAllowed } from './allowed-domains.js';
 export { insertUserWithIdentity } from './repo.js';
 
@@ -25,8 +25,13 @@ declare module '../../platform/module.js' {
     liveSessions: LiveSessions;
     /** The operator (ADMIN_EMAIL's account): model configs and, later, the admin panel. */
     operator: Operator;
-    /** Starts a session for a user authenticated elsewhere (social sign-in), with login's checks. */
+    /**
+     * Starts a session for a user authenticated elsewhere (social sign-in), with login's checks:
+     * the second step's pending answer instead for an account with two-factor authentication.
+     */
     signInAs: AuthService['signInAs'];
+    /** The session of a user who passed every factor (features/two-factor), with login's checks. */
+    finishSignIn: AuthService['finishSignIn'];
     /** The operator's sign-in as another user and back (features/admin). */
     impersonation: Pick<AuthService, 'impersonate' | 'endImpersonation' | 'findUserByEmail' | 'findUserById'>;
   }
@@ -41,6 +46,11 @@ type LogoutRedirect = (userId: string) => Promise<string | undefined>;
 declare module '../../platform/module.js' {
   interface ExtensionPoints {
     logoutRedirects: LogoutRedirect;
+    /**
+     * Asked before every session a sign-in would start (password, directory, social, free tier):
+     * the first pending answer is sent instead (features/two-factor's code step).
+     */
+    secondFactors: SecondFactorCheck;
   }
 }
 
@@ -74,8 +84,16 @@ export const authModule: FeatureModule = {
     const onRegistered = (userId: string) => events.emit('users.registered', { userId });
     const mailer = config.mail ? createMailer(config.mail) : undefined;
     const identity = createIdentityService({ repo, config, live: liveSessions, mailer, log: app.log });
-    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity, clock);
+    const secondFactor: SecondFactorCheck = async (user) => {
+      for (const check of extensions('secondFactors')) {
+        const pending = await check(user);
+        if (pending) return pending;
+      }
+      return undefined;
+    };
+    const auth = createAuthService(repo, config, liveSessions, onRegistered, identity, clock, secondFactor);
     provide('signInAs', auth.signInAs);
+    provide('finishSignIn', auth.finishSignIn);
     provide('impersonation', {
       impersonate: auth.impersonate,
       endImpersonation: auth.endImpersonation,

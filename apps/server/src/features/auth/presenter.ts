@@ -14,6 +14,7 @@ export function presentUser(row: UserRow): User {
     emailVerified: row.emailVerified,
     createdAt: row.createdAt.toISOString(),
     plugins: row.plugins,
+    twoFactorEnabled: row.twoFactorEnabled,
     customerID: row.customerId,
     subscriptionStatus: row.subscriptionStatus,
     subscriptionEnd: row.subscriptionEnd?.toISOString() ?? null,

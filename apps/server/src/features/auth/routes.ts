@@ -42,7 +42,9 @@ export function authRoutes(
     const body = config.ldap?.usesUsername ? given : parseInput(loginRequestSchema, given);
     await deps.loginLimits.assertAllowed(request.ip, body.email);
     try {
-      return send(reply, await auth.login(body));
+      const outcome = await auth.login(body);
+      // Two-factor authentication: no session (nor cookie) until the code step.
+      return 'twoFAPending' in outcome ? outcome : send(reply, outcome);
     } catch (err) {
       if (err instanceof AppError && err.code === 'invalid_credentials') {
         await deps.loginLimits.failed(request.ip, body.email);

@@ -34,6 +34,11 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Keys of the plugins the user installed, in install order. */
     plugins: jsonb('plugins').$type<string[]>().notNull().default([]),
+    /**
+     * Sign-in asks for a second factor (LibreChat's `twoFactorEnabled`); the secret and backup
+     * codes are features/two-factor's table. Here so that every sign-in reads it with the account.
+     */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     /** The device fingerprint sent at registration (a hash the browser computed). */
     fingerprint: text('fingerprint'),
     /** The address the server saw the registration come from (request.ip: TRUST_PROXY honoured). */

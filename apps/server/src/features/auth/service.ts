@@ -9,6 +9,7 @@ import {
   type LoginRequest,
   type RegisterPending,
   type RegisterRequest,
+  type TwoFactorPending,
 } from '@chat/contract';
 import { sessionExpiryOf, type AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
@@ -37,6 +38,15 @@ export interface IssuedSession extends AuthResponse {
   refreshToken: string;
 }
 
+/**
+ * Whether `user` must still pass a second factor before a session: the code step's pending answer,
+ * or undefined to sign in at once (features/two-factor fills it through `secondFactors`).
+ */
+export type SecondFactorCheck = (user: UserRow) => Promise<TwoFactorPending | undefined>;
+
+/** What a sign-in answers: the session, or the second step still to take. */
+export type SignInOutcome = IssuedSession | TwoFactorPending;
+
 /** How many rotations within the grace window a late request may follow (tabs racing twice). */
 const MAX_GRACE_HOPS = 3;
 
@@ -50,6 +60,7 @@ export function createAuthService(
   onRegistered: (userId: string) => void = () => {},
   identity?: IdentityService,
   clock: () => number = Date.now,
+  secondFactor: SecondFactorCheck = async () => undefined,
 ) {
   const operatorEmail = config.adminEmail?.trim().toLowerCase();
   const expiry = sessionExpiryOf(config);
@@ -196,12 +207,27 @@ export function createAuthService(
     }
   }
 
+  /** A session once the first factor passed: the second step first for an account that has one. */
+  async function firstFactorPassed(user: UserRow): Promise<SignInOutcome> {
+    return (await secondFactor(user)) ?? issue(user);
+  }
+
   return {
     /**
      * A new session for a user someone else has authenticated (social sign-in): the same checks
-     * as login after its password (banned, deleted), and a new token family.
+     * as login after its password (banned, deleted), the second step for an account with two-factor
+     * authentication, and a new token family.
      */
-    async signInAs(user: UserRow): Promise<IssuedSession> {
+    async signInAs(user: UserRow): Promise<SignInOutcome> {
+      assertCanSignIn(user);
+      return firstFactorPassed(user);
+    },
+
+    /**
+     * The session of a user who has passed every factor (the code step, a passkey): login's
+     * checks (banned, deleted) again, as time passed since the first step.
+     */
+    async finishSignIn(user: UserRow): Promise<IssuedSession> {
       assertCanSignIn(user);
       return issue(user);
     },
@@ -273,12 +299,12 @@ export function createAuthService(
       return issue(user);
     },
 
-    async login(input: LoginRequest): Promise<IssuedSession> {
+    async login(input: LoginRequest): Promise<SignInOutcome> {
       if (!config.emailLoginEnabled) throw new AppError('forbidden', 'Email login is disabled');
       if (config.ldap) {
         const user = await directoryAccount(config.ldap, input);
         assertCanSignIn(user);
-        return issue(user);
+        return firstFactorPassed(user);
       }
       const user = await repo.findUserByEmail(input.email);
       if (!user?.passwordHash) {
@@ -292,7 +318,7 @@ export function createAuthService(
       if (check.rehashed) await repo.replacePasswordHash(user.id, user.passwordHash, check.rehashed);
       assertCanSignIn(user);
       if (identity?.needsVerification(user)) throw new AppError('email_not_verified', 'Email not verified');
-      return issue(user);
+      return firstFactorPassed(user);
     },
 
     /**

@@ -28,6 +28,9 @@ export function freeTierRoutes(
       if (!found) throw new AppError('conflict', FREE_TIER_TEXTS.disabled);
       if (found.created) events.emit('users.registered', { userId: found.user.id });
       const session = await signInAs(found.user);
+      // A device's free-tier account never turns a second factor on; should one have it, this
+      // route (which takes no code) gives no session.
+      if ('twoFAPending' in session) throw new AppError('forbidden', FREE_TIER_TEXTS.disabled);
       setSessionCookies(reply, session.refreshToken, config);
       return { token: session.token, user: session.user };
     },

@@ -312,6 +312,17 @@ describe('OpenID Connect against a real OpenID Provider', () => {
     expect(browser.cookies(origin).has('refreshToken')).toBe(false);
   });
 
+  it('sends an account with two-factor authentication to the code step, with no session', async () => {
+    const p = person();
+    oidc.setAccount(p);
+    await signIn('openid');
+    await database.db.update(users).set({ twoFactorEnabled: true }).where(eq(users.email, p.email));
+    const { landed, browser } = await signIn('openid');
+    expect(landed.pathname).toBe('/login/2fa');
+    expect(landed.searchParams.get('tempToken')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(browser.cookies(origin).has('refreshToken')).toBe(false);
+  });
+
   it('answers 404 for an unknown provider', async () => {
     expect((await fetch(`${origin}/oauth/myspace`, { redirect: 'manual' })).status).toBe(404);
     expect((await fetch(`${origin}/oauth/myspace/callback`, { redirect: 'manual' })).status).toBe(404);

@@ -4,6 +4,8 @@ import {
   OAUTH_RATE_LIMIT,
   oauthCallbackPath,
   oauthStartPath,
+  TEMP_TOKEN_PARAM,
+  TWO_FACTOR_LOGIN_PATH,
   type OAuthErrorCode,
   type SocialProvider,
 } from '@chat/contract';
@@ -97,6 +99,11 @@ export function oauthRoutes(app: FastifyInstance, deps: { oauth: OAuthService; c
         state: cookieState,
         required: bindsBrowser(provider),
       });
+      if ('twoFAPending' in session) {
+        // Two-factor authentication: the web's code step, with the short-lived token (no session yet).
+        const step = `${TWO_FACTOR_LOGIN_PATH}?${TEMP_TOKEN_PARAM}=${encodeURIComponent(session.tempToken)}`;
+        return reply.redirect(`${clientOrigin}${step}`, status);
+      }
       setSessionCookies(reply, session.refreshToken, config);
       return reply.redirect(`${clientOrigin}/c/new`, status);
     } catch (err) {

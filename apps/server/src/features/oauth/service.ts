@@ -11,7 +11,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OAuthConfig } from '../../config/oauth-config.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
-import type { IssuedSession } from '../auth/index.js';
+import type { SignInOutcome } from '../auth/index.js';
 import { createAppleClient } from './apple.js';
 import { createOAuth2Client } from './oauth2.js';
 import { createOpenIdClient, type StartedFlow } from './oidc.js';
@@ -91,7 +91,7 @@ export interface OAuthServiceDeps {
   repo: OAuthRepo;
   config: OAuthConfig;
   clients: Partial<Record<SocialProvider, FlowClient>>;
-  signInAs(user: UserRow): Promise<IssuedSession>;
+  signInAs(user: UserRow): Promise<SignInOutcome>;
   /** Sessions ended by linking (an unconfirmed account claimed): told to the live-session cache. */
   sessionsEnded(familyIds: string[]): Promise<unknown>;
   /** Mail is configured: an unconfirmed address then means nobody proved it. */
@@ -213,7 +213,7 @@ export function createOAuthService(deps: OAuthServiceDeps) {
       provider: SocialProvider,
       callback: URL,
       cookie: { state: string | undefined; required: boolean },
-    ): Promise<IssuedSession> {
+    ): Promise<SignInOutcome> {
       const state = callback.searchParams.get(stateField(provider));
       if (!state) throw new OAuthRefusal('oauth_failed', 'state missing');
       if (cookie.required && (!cookie.state || !sameText(state, cookie.state))) {

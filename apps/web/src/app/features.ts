@@ -9,6 +9,7 @@ import { forkSlots } from '../features/fork';
 import { memoriesSlots } from '../features/memories';
 import { shortcutsSlots } from '../features/shortcuts';
 import { temporaryChatsSlots } from '../features/temporary-chats';
+import { twoFactorSlots } from '../features/two-factor';
 import { voiceSlots } from '../features/voice';
 
 /**
@@ -28,5 +29,6 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...memoriesSlots,
   ...shortcutsSlots,
   ...temporaryChatsSlots,
+  ...twoFactorSlots,
   ...voiceSlots,
 ]);

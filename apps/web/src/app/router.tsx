@@ -18,6 +18,8 @@ const VerifyEmailPage = lazy(() => import('../features/auth/VerifyEmailPage'));
 const EmailConfirmationPage = lazy(() => import('../features/auth/EmailConfirmationPage'));
 const ProfilePage = lazy(() => import('../features/billing/ProfilePage'));
 const SharedPage = lazy(() => import('../features/share/SharedPage'));
+const TwoFactorLoginPage = lazy(() => import('../features/two-factor/TwoFactorLoginPage'));
+const PasskeySignIn = lazy(() => import('../features/two-factor/PasskeySignIn'));
 const NotFoundPage = lazy(() => import('../features/not-found/NotFoundPage'));
 const FaqPage = preloadable(() => import('../features/site/FaqPage'));
 const BlogListPage = preloadable(() => import('../features/blog/BlogListPage'));
@@ -84,7 +86,9 @@ const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', element: <LoginPage extra={<PasskeySignIn />} /> },
+      // Sign-in's second step (two-factor authentication), LibreChat's address.
+      { path: '/login/2fa', element: <TwoFactorLoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },

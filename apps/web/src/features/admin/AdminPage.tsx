@@ -7,6 +7,7 @@ import { useAuth } from '../auth';
 import { ErrorLogSection } from '../error-log';
 import { BanSection, BannedUsersSection } from './BanSection';
 import { ImpersonateSection } from './ImpersonateSection';
+import { ResetTwoFactorSection } from './ResetTwoFactorSection';
 import { ModelConfigSection } from './ModelConfigSection';
 import {
   ActivitySection,
@@ -60,6 +61,7 @@ export default function AdminPage() {
         <ModelConfigSection />
         <BanSection />
         <ImpersonateSection />
+        <ResetTwoFactorSection />
         <BannedUsersSection />
         <ViolationsSection />
         <ActivitySection />

@@ -105,7 +105,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (body: { email: string; password: string }) => {
       try {
-        startSession(await postLogin(body));
+        const res = await postLogin(body);
+        if ('twoFAPending' in res) return res;
+        startSession(res);
+        return null;
       } catch (err) {
         if (isAccountDeleted(err)) clearAllStorage();
         throw err;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from '../../hooks/useTranslation';
 import {
@@ -7,6 +7,7 @@ import {
   isOAuthErrorCode,
   loginRequestSchema,
   OAUTH_ERROR_TEXT_KEYS,
+  TWO_FACTOR_LOGIN_PATH,
   usernameLoginRequestSchema,
 } from '@chat/contract';
 import { useStartupConfig } from '../../api/config';
@@ -21,6 +22,7 @@ import { RETURN_PARAM, safeReturnPath } from './return-path';
 import { SocialLogins } from './SocialLogins';
 import { fieldErrors } from './validation';
 import { deviceFingerprint } from './fingerprint';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 
 type Field = 'email' | 'password';
 
@@ -34,8 +36,13 @@ function initialErrorKey(params: URLSearchParams): string | null {
   return error && isOAuthErrorCode(error) ? OAUTH_ERROR_TEXT_KEYS[error] : null;
 }
 
-export default function LoginPage() {
+/**
+ * The sign-in page. `extra` is what other features add under the social buttons (the app shell
+ * passes two-factor's "Sign in with a passkey"), loaded on its own.
+ */
+export default function LoginPage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation();
+  const navigate = useStableNavigate();
   const { status, login, signInFreeTier } = useAuth();
   const location = useLocation();
   const { data: config } = useStartupConfig();
@@ -90,7 +97,14 @@ export default function LoginPage() {
     setPending(true);
     setErrorKey(null);
     try {
-      await login({ email: values.email.trim(), password: values.password });
+      const pendingStep = await login({ email: values.email.trim(), password: values.password });
+      // Two-factor authentication: the code step, its token in the history state (not the URL),
+      // the way back kept in the query.
+      if (pendingStep) {
+        navigate(`${TWO_FACTOR_LOGIN_PATH}${location.search}`, {
+          state: { tempToken: pendingStep.tempToken },
+        });
+      }
     } catch (err) {
       setErrorKey(loginErrorKey(err));
     } finally {
@@ -176,6 +190,7 @@ export default function LoginPage() {
         </form>
       )}
       <SocialLogins config={config} divider={emailLogin} />
+      {extra && <Suspense fallback={null}>{extra}</Suspense>}
       {config?.demoEndpoint && (
         <p className="mt-5 text-center text-xs text-text-tertiary">{t('com_auth_demo_note')}</p>
       )}

@@ -3,6 +3,7 @@ import {
   API_ROUTE_PATHS,
   type AuthResponse,
   type LoginRequest,
+  type LoginResponse,
   type RegisterRequest,
   type RegisterResponse,
   type RequestPasswordResetResponse,
@@ -12,7 +13,8 @@ import {
 import { callApi } from '../../api/call';
 import { queryKeys } from '../../api/keys';
 
-export function postLogin(body: LoginRequest): Promise<AuthResponse> {
+/** The session, or (two-factor authentication) the code step's `{ twoFAPending, tempToken }`. */
+export function postLogin(body: LoginRequest): Promise<LoginResponse> {
   return callApi(API_ROUTE_PATHS.login, { body });
 }
 

@@ -1,5 +1,12 @@
 import { createContext, useContext } from 'react';
-import type { AuthResponse, LoginRequest, RegisterPending, RegisterRequest, User } from '@chat/contract';
+import type {
+  AuthResponse,
+  LoginRequest,
+  RegisterPending,
+  RegisterRequest,
+  TwoFactorPending,
+  User,
+} from '@chat/contract';
 
 export type AuthStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
@@ -24,8 +31,11 @@ export interface AuthState {
    * or an ended account: signing in may return to the page the person was on (`redirect_to`).
    */
   mayReturn: boolean;
-  /** Throws ApiError on failure (the caller shows the mapped message). */
-  login: (body: LoginRequest) => Promise<void>;
+  /**
+   * Signs in; or, for an account with two-factor authentication, answers the code step's pending
+   * token (no session yet). Throws ApiError on failure (the caller shows the mapped message).
+   */
+  login: (body: LoginRequest) => Promise<TwoFactorPending | null>;
   /** Signs in; or, when the server mails a confirmation first, answers what /verify-email shows. */
   register: (body: RegisterInput) => Promise<RegisterPending | null>;
   /** Signs in the device's free-tier account (Try Now). Throws ApiError on failure. */

@@ -2,3 +2,5 @@
 export { useAuth } from './auth-context';
 export { useSignInRedirect } from './useSignInRedirect';
 export { TermsDialog } from './TermsDialog';
+export { RETURN_PARAM, safeReturnPath } from './return-path';
+export { AuthLayout } from './AuthLayout';

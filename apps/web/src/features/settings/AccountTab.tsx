@@ -9,10 +9,11 @@ import { SettingRow } from './SettingRow';
 import { SocialBonus } from './SocialBonus';
 import { ToggleRow } from './ToggleRow';
 import { TwoStepButton } from './TwoStepButton';
+import { Slot } from '../../platform/slots';
 
 /**
- * Account: profile picture, name and username, username display, the social-media bonus, sign
- * out everywhere, delete account.
+ * Account: profile picture, name and username, username display, the social-media bonus, the
+ * features' lines (two-factor authentication, passkeys), sign out everywhere, delete account.
  */
 export function AccountTab() {
   const { t } = useTranslation();
@@ -28,6 +29,7 @@ export function AccountTab() {
         hintKey="com_nav_username_display_hint"
       />
       <SocialBonus />
+      <Slot name="settings.account.rows" Row={SettingRow} />
       <SettingRow label={t('com_nav_logout_everywhere')} hint={t('com_nav_logout_everywhere_hint')}>
         <TwoStepButton
           labelKey="com_nav_logout_everywhere_action"

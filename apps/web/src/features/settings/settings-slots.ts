@@ -22,5 +22,9 @@ declare module '../../platform/slots' {
       /** Closes the settings, for a line that takes the person elsewhere in the app. */
       closeSettings?: () => void;
     };
+    /** Account, after the social-media bonus: a feature's own lines (sign-in security). */
+    'settings.account.rows': {
+      Row: ComponentType<SettingRowProps>;
+    };
   }
 }

@@ -68,7 +68,10 @@ describe('npm run admin -- reset-2fa', () => {
       .select({ on: users.twoFactorEnabled })
       .from(users)
       .where(eq(users.id, row!.id));
-    const secrets = await again.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, row!.id));
+    const secrets = await again.db
+      .select()
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, row!.id));
     const keys = await again.db.select().from(passkeys).where(eq(passkeys.userId, row!.id));
     await again.close();
     expect(after?.on).toBe(false);

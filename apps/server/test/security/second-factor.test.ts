@@ -31,7 +31,8 @@ const json = (url: string, path: string, body: unknown, headers: Record<string, 
 
 /** What each session route is tried with; the target's session must not come back. */
 const PROBES: Record<string, (w: Walk) => Promise<Response>> = {
-  'POST /api/auth/login': (w) => json(w.url, '/api/auth/login', { email: w.target.email, password: w.target.password }),
+  'POST /api/auth/login': (w) =>
+    json(w.url, '/api/auth/login', { email: w.target.email, password: w.target.password }),
   'POST /api/auth/register': (w) =>
     json(w.url, '/api/auth/register', {
       name: 'Someone Else',
@@ -78,7 +79,9 @@ beforeAll(async () => {
   sample = target;
   const api = authed(h.url, target.token);
   const started = (await (await api('/api/auth/2fa/enable')).json()) as TwoFactorEnableResponse;
-  const confirmed = await api('/api/auth/2fa/confirm', { body: { token: totpCode(started.secret, Date.now()) } });
+  const confirmed = await api('/api/auth/2fa/confirm', {
+    body: { token: totpCode(started.secret, Date.now()) },
+  });
   if (confirmed.status !== 200) throw new Error(`confirm: ${confirmed.status}`);
   walk = { url: h.url, target, other, operator };
 });

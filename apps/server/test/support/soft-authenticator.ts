@@ -33,7 +33,11 @@ export class SoftAuthenticator {
     return Buffer.concat([sha256(this.rpId), Buffer.from([flags]), count, ...(attested ? [attested] : [])]);
   }
 
-  private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin = this.origin): Buffer {
+  private clientData(
+    type: 'webauthn.create' | 'webauthn.get',
+    challenge: string,
+    origin = this.origin,
+  ): Buffer {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 

@@ -36,9 +36,15 @@ async function withPasskey(name: string) {
   const user = await registerUser(h.url, name);
   const api = authed(h.url, user.token);
   const authenticator = new SoftAuthenticator(ORIGIN);
-  const started = (await (await api('/api/auth/passkeys/register/options', { method: 'POST' })).json()) as Options;
+  const started = (await (
+    await api('/api/auth/passkeys/register/options', { method: 'POST' })
+  ).json()) as Options;
   const res = await api('/api/auth/passkeys/register', {
-    body: { challengeId: started.challengeId, response: authenticator.create(started.options), name: 'Laptop' },
+    body: {
+      challengeId: started.challengeId,
+      response: authenticator.create(started.options),
+      name: 'Laptop',
+    },
   });
   expect(res.status).toBe(200);
   const { passkey } = (await res.json()) as { passkey: Passkey };
@@ -99,7 +105,9 @@ describe('passkeys', () => {
   it('someone else cannot delete it (404); its owner can, and it signs in no more', async () => {
     const { api, authenticator, passkey } = await withPasskey('Deleting Person');
     const other = await registerUser(h.url, 'Other Person');
-    const foreign = await authed(h.url, other.token)(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE' });
+    const foreign = await authed(h.url, other.token)(`/api/auth/passkeys/${passkey.id}`, {
+      method: 'DELETE',
+    });
     expect(foreign.status).toBe(404);
     expect((await api(`/api/auth/passkeys/${passkey.id}`, { method: 'DELETE' })).status).toBe(200);
     const { res } = await signInWith(authenticator);

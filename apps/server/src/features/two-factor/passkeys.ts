@@ -94,7 +94,10 @@ export function createPasskeys(deps: PasskeyDeps) {
         userDisplayName: user.name,
         userID: new TextEncoder().encode(user.id),
         attestationType: 'none',
-        excludeCredentials: own.map((p) => ({ id: p.credentialId, transports: knownTransports(p.transports) })),
+        excludeCredentials: own.map((p) => ({
+          id: p.credentialId,
+          transports: knownTransports(p.transports),
+        })),
         authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
         timeout: TWO_FACTOR_LIMITS.challengeSeconds * 1000,
       });

@@ -93,7 +93,11 @@ export function createTwoFactorRepo(db: Executor) {
     },
 
     async setEnabled(userId: string, enabled: boolean): Promise<UserRow | undefined> {
-      const [row] = await db.update(users).set({ twoFactorEnabled: enabled }).where(eq(users.id, userId)).returning();
+      const [row] = await db
+        .update(users)
+        .set({ twoFactorEnabled: enabled })
+        .where(eq(users.id, userId))
+        .returning();
       return row;
     },
 
@@ -145,12 +149,18 @@ export function createTwoFactorRepo(db: Executor) {
     },
 
     async deletePasskeysOf(userId: string): Promise<number> {
-      const rows = await db.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+      const rows = await db
+        .delete(passkeys)
+        .where(eq(passkeys.userId, userId))
+        .returning({ id: passkeys.id });
       return rows.length;
     },
 
     async insertChallenge(row: typeof webauthnChallenges.$inferInsert): Promise<string> {
-      const [inserted] = await db.insert(webauthnChallenges).values(row).returning({ id: webauthnChallenges.id });
+      const [inserted] = await db
+        .insert(webauthnChallenges)
+        .values(row)
+        .returning({ id: webauthnChallenges.id });
       return inserted!.id;
     },
 

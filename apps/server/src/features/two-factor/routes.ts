@@ -66,7 +66,9 @@ export function twoFactorRoutes(
   addRoute(
     app,
     API_ROUTES.twoFactorRegenerateBackupCodes,
-    async ({ user, body, request }) => ({ backupCodes: await twoFactor.regenerate(user.id, body, request.ip) }),
+    async ({ user, body, request }) => ({
+      backupCodes: await twoFactor.regenerate(user.id, body, request.ip),
+    }),
     owner,
   );
   addRoute(app, API_ROUTES.twoFactorVerifyTemp, async ({ body, request, reply }) =>

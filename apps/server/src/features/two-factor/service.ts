@@ -58,7 +58,10 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   /** Counts an attempt from `ip`; past its limit the attempt is refused unread (429). */
   async function attemptFrom(ip: string): Promise<void> {
-    if ((await limiter.hit(`2fa_ip:${ip}`, TWO_FACTOR_LIMITS.attemptsWindowMs)) > TWO_FACTOR_LIMITS.attemptsPerIp) {
+    if (
+      (await limiter.hit(`2fa_ip:${ip}`, TWO_FACTOR_LIMITS.attemptsWindowMs)) >
+      TWO_FACTOR_LIMITS.attemptsPerIp
+    ) {
       throw new AppError('too_many_requests', TWO_FACTOR_TEXTS.tooManyAttempts);
     }
   }
@@ -135,7 +138,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
   /** A code is needed once two-factor is on: refused (401, LibreChat's text) when it does not pass. */
   async function requireCodeWhenEnabled(user: UserRow, code: TwoFactorCode, ip: string): Promise<void> {
     if (!user.twoFactorEnabled) return;
-    if (!code.token && !code.backupCode) throw new AppError('validation_error', TWO_FACTOR_TEXTS.codeRequired);
+    if (!code.token && !code.backupCode)
+      throw new AppError('validation_error', TWO_FACTOR_TEXTS.codeRequired);
     await attempt(ip, user.id);
     const secret = await secretOf(user.id);
     if (!secret || !(await passes(user.id, secret, code, 'spend'))) {
@@ -219,7 +223,8 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       await attemptFrom(ip);
       const userId = await userOfTempToken(body.tempToken);
       const user = await repo.findUser(userId);
-      if (!user || !user.twoFactorEnabled) throw new AppError('validation_error', TWO_FACTOR_TEXTS.notEnabled);
+      if (!user || !user.twoFactorEnabled)
+        throw new AppError('validation_error', TWO_FACTOR_TEXTS.notEnabled);
       await attemptOn(userId);
       const secret = await secretOf(userId);
       if (!secret || !(await passes(userId, secret, body, 'spend'))) {

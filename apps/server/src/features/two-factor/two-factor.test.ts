@@ -163,7 +163,9 @@ describe('signing in with two-factor authentication', () => {
     offset += STEP_MS;
     const code = totpCode(secret, now());
     const first = await pendingLogin(user.email);
-    expect((await post('/api/auth/2fa/verify-temp', { tempToken: first.tempToken, token: code })).status).toBe(200);
+    expect(
+      (await post('/api/auth/2fa/verify-temp', { tempToken: first.tempToken, token: code })).status,
+    ).toBe(200);
     const second = await pendingLogin(user.email);
     const again = await post('/api/auth/2fa/verify-temp', { tempToken: second.tempToken, token: code });
     expect(again.status).toBe(401);
@@ -175,15 +177,21 @@ describe('signing in with two-factor authentication', () => {
     const tooOld = totpCode(secret, now() - 2 * STEP_MS);
     const late = totpCode(secret, now() + STEP_MS);
     const pending = await pendingLogin(user.email);
-    expect((await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, token: tooOld })).status).toBe(401);
-    expect((await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, token: late })).status).toBe(200);
+    expect(
+      (await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, token: tooOld })).status,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, token: late })).status,
+    ).toBe(200);
   });
 
   it('a backup code signs in once', async () => {
     const { user, backupCodes } = await enabledUser('Backup Person');
     const code = backupCodes[3]!;
     const first = await pendingLogin(user.email);
-    expect((await post('/api/auth/2fa/verify-temp', { tempToken: first.tempToken, backupCode: code })).status).toBe(200);
+    expect(
+      (await post('/api/auth/2fa/verify-temp', { tempToken: first.tempToken, backupCode: code })).status,
+    ).toBe(200);
     const second = await pendingLogin(user.email);
     const again = await post('/api/auth/2fa/verify-temp', { tempToken: second.tempToken, backupCode: code });
     expect(again.status).toBe(401);
@@ -243,9 +251,15 @@ describe('changing two-factor authentication', () => {
     const fresh = ((await res.json()) as { backupCodes: string[] }).backupCodes;
     expect(fresh).toHaveLength(TWO_FACTOR_LIMITS.backupCodeCount);
     const pending = await pendingLogin(user.email);
-    const old = await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, backupCode: backupCodes[0] });
+    const old = await post('/api/auth/2fa/verify-temp', {
+      tempToken: pending.tempToken,
+      backupCode: backupCodes[0],
+    });
     expect(old.status).toBe(401);
-    const ok = await post('/api/auth/2fa/verify-temp', { tempToken: pending.tempToken, backupCode: fresh[0] });
+    const ok = await post('/api/auth/2fa/verify-temp', {
+      tempToken: pending.tempToken,
+      backupCode: fresh[0],
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -261,7 +275,10 @@ describe('changing two-factor authentication', () => {
     expect(res.status).toBe(200);
     expect(((await res.json()) as { user: User }).user.twoFactorEnabled).toBe(false);
     expect(((await (await login(user.email)).json()) as AuthResponse).token).toBeTruthy();
-    const [row] = await h.database.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, user.user.id));
+    const [row] = await h.database.db
+      .select()
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, user.user.id));
     expect(row).toBeUndefined();
   });
 

@@ -38,7 +38,11 @@ export function ResetTwoFactorSection() {
   };
 
   return (
-    <Section title={t('com_admin_reset_2fa')} description={t('com_admin_reset_2fa_help')} testId="admin-reset-2fa">
+    <Section
+      title={t('com_admin_reset_2fa')}
+      description={t('com_admin_reset_2fa_help')}
+      testId="admin-reset-2fa"
+    >
       <form className="flex flex-col gap-3" onSubmit={(e) => void onSubmit(e)} noValidate>
         <TextField
           label={t('com_admin_user_email')}

@@ -60,7 +60,13 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
   const passkeys = list.data?.passkeys ?? [];
 
   return (
-    <Dialog open onClose={onClose} title={t('com_ui_passkeys')} description={t('com_ui_passkeys_hint')} data-testid="passkeys-dialog">
+    <Dialog
+      open
+      onClose={onClose}
+      title={t('com_ui_passkeys')}
+      description={t('com_ui_passkeys_hint')}
+      data-testid="passkeys-dialog"
+    >
       <div className="flex flex-col gap-4">
         {list.isPending ? (
           <div className="flex justify-center py-4">
@@ -73,7 +79,11 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
         ) : (
           <ul className="flex flex-col divide-y divide-border-light" data-testid="passkeys-list">
             {passkeys.map((p) => (
-              <li key={p.id} className="flex items-center justify-between gap-3 py-2" data-testid="passkey-item">
+              <li
+                key={p.id}
+                className="flex items-center justify-between gap-3 py-2"
+                data-testid="passkey-item"
+              >
                 <div className="min-w-0">
                   <div className="truncate text-sm text-text-primary">{p.name}</div>
                   <div className="text-xs text-text-secondary">
@@ -92,7 +102,11 @@ export default function PasskeysDialog({ onClose }: { onClose: () => void }) {
             ))}
           </ul>
         )}
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 border-t border-border-light pt-4">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="flex flex-col gap-3 border-t border-border-light pt-4"
+        >
           <TextField
             label={t('com_ui_passkey_name')}
             value={name}

@@ -51,7 +51,11 @@ const submit = (code: string) => {
 
 describe('two-factor authentication in Settings', () => {
   it('enable: the QR code and the key, a code turns it on, then the backup codes once', async () => {
-    api.enable.mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', backupCodes: CODES });
+    api.enable.mockResolvedValue({
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUrl: 'otpauth://totp/x',
+      backupCodes: CODES,
+    });
     api.verify.mockResolvedValue({});
     api.confirm.mockResolvedValue({ user: USER });
     show('enable');
@@ -67,7 +71,11 @@ describe('two-factor authentication in Settings', () => {
   });
 
   it('enable: a wrong code is said wrong and nothing turns on', async () => {
-    api.enable.mockResolvedValue({ secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', backupCodes: CODES });
+    api.enable.mockResolvedValue({
+      secret: 'JBSWY3DPEHPK3PXP',
+      otpauthUrl: 'otpauth://totp/x',
+      backupCodes: CODES,
+    });
     api.verify.mockRejectedValue(new ApiError(400, 'validation_error', 'Invalid token or backup code.'));
     show('enable');
     await screen.findByTestId('two-factor-secret');

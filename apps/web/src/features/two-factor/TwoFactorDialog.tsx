@@ -97,7 +97,11 @@ export default function TwoFactorDialog({ mode, onClose }: { mode: Mode; onClose
   };
 
   const title =
-    mode === 'enable' ? t('com_ui_2fa_setup') : mode === 'disable' ? t('com_ui_2fa_disable') : t('com_ui_regenerate_backup');
+    mode === 'enable'
+      ? t('com_ui_2fa_setup')
+      : mode === 'disable'
+        ? t('com_ui_2fa_disable')
+        : t('com_ui_regenerate_backup');
 
   if (codes) {
     return (

@@ -68,7 +68,11 @@ export default function TwoFactorLoginPage() {
     <AuthLayout
       title={t('com_auth_verify_your_identity')}
       footer={
-        <Link to="/login" className="font-medium text-ring-primary hover:underline" data-testid="two-factor-back">
+        <Link
+          to="/login"
+          className="font-medium text-ring-primary hover:underline"
+          data-testid="two-factor-back"
+        >
           {t('com_auth_back_to_login')}
         </Link>
       }
@@ -90,7 +94,14 @@ export default function TwoFactorLoginPage() {
           autoFocus
           testId="two-factor-code"
         />
-        <Button type="submit" size="lg" fullWidth loading={busy} disabled={expired} data-testid="two-factor-submit">
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          loading={busy}
+          disabled={expired}
+          data-testid="two-factor-submit"
+        >
           {t('com_ui_verify')}
         </Button>
         <button

@@ -8,7 +8,8 @@ export const twoFactorApi = {
   verify: (code: TwoFactorCode) => callApi(API_ROUTE_PATHS.twoFactorVerify, { body: code }),
   confirm: (token: string) => callApi(API_ROUTE_PATHS.twoFactorConfirm, { body: { token } }),
   disable: (code: TwoFactorCode) => callApi(API_ROUTE_PATHS.twoFactorDisable, { body: code }),
-  regenerate: (code: TwoFactorCode) => callApi(API_ROUTE_PATHS.twoFactorRegenerateBackupCodes, { body: code }),
+  regenerate: (code: TwoFactorCode) =>
+    callApi(API_ROUTE_PATHS.twoFactorRegenerateBackupCodes, { body: code }),
   verifyTemp: (tempToken: string, code: TwoFactorCode) =>
     callApi(API_ROUTE_PATHS.twoFactorVerifyTemp, { body: { tempToken, ...code } }),
   passkeys: () => callApi(API_ROUTE_PATHS.passkeys, {}),

@@ -37,15 +37,30 @@ function TwoFactorRow({ Row }: Slots['settings.account.rows']): ReactNode {
       <div className="flex flex-wrap justify-end gap-2">
         {enabled ? (
           <>
-            <Button size="sm" variant="secondary" onClick={() => setMode('regenerate')} data-testid="two-factor-regenerate">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => setMode('regenerate')}
+              data-testid="two-factor-regenerate"
+            >
               {t('com_ui_regenerate_backup')}
             </Button>
-            <Button size="sm" variant="danger" onClick={() => setMode('disable')} data-testid="two-factor-disable">
+            <Button
+              size="sm"
+              variant="danger"
+              onClick={() => setMode('disable')}
+              data-testid="two-factor-disable"
+            >
               {t('com_ui_2fa_disable')}
             </Button>
           </>
         ) : (
-          <Button size="sm" variant="secondary" onClick={() => setMode('enable')} data-testid="two-factor-enable">
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => setMode('enable')}
+            data-testid="two-factor-enable"
+          >
             {t('com_ui_2fa_enable')}
           </Button>
         )}

@@ -5,16 +5,18 @@ import '../../app/i18n';
 import { ApiError } from '../../api/http';
 import { ToastProvider } from '../../components/ui/Toast';
 import { twoFactorApi } from './api';
+import type * as ApiModule from './api';
+import type * as AuthEntry from '../auth';
 import TwoFactorDialog from './TwoFactorDialog';
 
 const setUser = vi.fn();
 vi.mock('../auth', async (actual) => ({
-  ...(await actual<typeof import('../auth')>()),
+  ...(await actual<typeof AuthEntry>()),
   useAuth: () => ({ setUser }),
 }));
 vi.mock('qrcode', () => ({ toDataURL: async () => 'data:image/png;base64,AA' }));
 vi.mock('./api', async (actual) => {
-  const real = await actual<typeof import('./api')>();
+  const real = await actual<typeof ApiModule>();
   return {
     ...real,
     twoFactorApi: {

@@ -5,16 +5,18 @@ import { TWO_FACTOR_TEXTS, type AuthResponse } from '@chat/contract';
 import '../../app/i18n';
 import { ApiError } from '../../api/http';
 import { twoFactorApi } from './api';
+import type * as ApiModule from './api';
+import type * as AuthEntry from '../auth';
 import TwoFactorLoginPage from './TwoFactorLoginPage';
 
 const switchSession = vi.fn();
 vi.mock('../../api/config', () => ({ useStartupConfig: () => ({ data: undefined }) }));
 vi.mock('../auth', async (actual) => ({
-  ...(await actual<typeof import('../auth')>()),
+  ...(await actual<typeof AuthEntry>()),
   useAuth: () => ({ status: 'unauthenticated', switchSession }),
 }));
 vi.mock('./api', async (actual) => {
-  const real = await actual<typeof import('./api')>();
+  const real = await actual<typeof ApiModule>();
   return { ...real, twoFactorApi: { ...real.twoFactorApi, verifyTemp: vi.fn() } };
 });
 const verifyTemp = vi.mocked(twoFactorApi.verifyTemp);

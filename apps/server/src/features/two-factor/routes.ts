@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { API_ROUTES, TWO_FACTOR_LIMITS } from '@chat/contract';
+import { API_ROUTES, TWO_FACTOR_LIMITS, TWO_FACTOR_TEXTS } from '@chat/contract';
 import type { AppConfig } from '../../config/app-config.js';
 import { AppError } from '../../platform/errors.js';
 import type { Services } from '../../platform/module.js';
@@ -28,12 +28,12 @@ export function twoFactorRoutes(
   const { twoFactor, passkeys, repo, config, operator, audit } = deps;
   const owner = {
     authorize: async (user: AccessClaims) => {
-      if (user.imp) throw new AppError('forbidden', "Only the account's owner may change its sign-in");
+      if (user.imp) throw new AppError('forbidden', TWO_FACTOR_TEXTS.ownerOnly);
     },
   };
   const account = async (userId: string) => {
     const user = await repo.findUser(userId);
-    if (!user || user.deletedAt) throw new AppError('unauthorized', 'User not found');
+    if (!user || user.deletedAt) throw new AppError('unauthorized', TWO_FACTOR_TEXTS.userNotFound);
     return user;
   };
 

@@ -129,9 +129,9 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
 
   async function mayChange(userId: string): Promise<UserRow> {
     const user = await repo.findUser(userId);
-    if (!user || user.deletedAt) throw new AppError('unauthorized', 'User not found');
+    if (!user || user.deletedAt) throw new AppError('unauthorized', TWO_FACTOR_TEXTS.userNotFound);
     // A device's free-tier account has no password or address of its own to protect.
-    if (user.provider === 'freeTier') throw new AppError('forbidden', 'Not available for this account');
+    if (user.provider === 'freeTier') throw new AppError('forbidden', TWO_FACTOR_TEXTS.notForFreeTier);
     return user;
   }
 
@@ -190,7 +190,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         throw new AppError('validation_error', TWO_FACTOR_TEXTS.invalidToken);
       }
       const user = await repo.setEnabled(userId, true);
-      if (!user) throw new AppError('unauthorized', 'User not found');
+      if (!user) throw new AppError('unauthorized', TWO_FACTOR_TEXTS.userNotFound);
       return user;
     },
 
@@ -200,7 +200,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
       if (!(await repo.secretOf(userId))) throw new AppError('validation_error', TWO_FACTOR_TEXTS.notSetUp);
       await requireCodeWhenEnabled(user, code, ip);
       const cleared = await repo.clear(userId);
-      if (!cleared) throw new AppError('unauthorized', 'User not found');
+      if (!cleared) throw new AppError('unauthorized', TWO_FACTOR_TEXTS.userNotFound);
       return cleared;
     },
 

@@ -79,3 +79,5 @@ export * from './memories.js';
 export * from './memories-schemas.js';
 export * from './two-factor.js';
 export * from './two-factor-schemas.js';
+export * from './speech.js';
+export * from './speech-schemas.js';

@@ -149,4 +149,8 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   passkeyLoginOptions: { method: 'POST', path: '/api/auth/passkeys/login/options' },
   passkeyLogin: { method: 'POST', path: '/api/auth/passkeys/login' },
   resetTwoFactor: { method: 'POST', path: '/api/admin/2fa/reset' },
+  speechToText: { method: 'POST', path: '/api/files/speech/stt' },
+  textToSpeech: { method: 'POST', path: '/api/files/speech/tts' },
+  ttsVoices: { method: 'GET', path: '/api/files/speech/tts/voices' },
+  speechConfig: { method: 'GET', path: '/api/files/speech/config/get' },
 };

@@ -55,6 +55,7 @@ import { MEMORY_ROUTES } from './memories-schemas.js';
 import { PROMPT_ROUTES } from './prompts-schemas.js';
 import { FORK_ROUTES } from './fork-schemas.js';
 import { loginResponseSchema, TWO_FACTOR_ROUTES } from './two-factor-schemas.js';
+import { SPEECH_ROUTES } from './speech-schemas.js';
 import { route, type RouteDef } from './route-def.js';
 
 export type { HttpMethod, RouteDef } from './route-def.js';
@@ -269,6 +270,7 @@ export const API_ROUTES = {
   ...FORK_ROUTES,
   ...MEMORY_ROUTES,
   ...TWO_FACTOR_ROUTES,
+  ...SPEECH_ROUTES,
 } as const satisfies Record<string, RouteDef>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readMultipart } from './audio.js';
 import { estimatePromptTokens, isTitleRequest, type ChatMessage } from './messages.js';
 import { tokenize } from './reply.js';
 import { respondOnce, streamReply, type StreamWire } from './respond.js';
@@ -254,6 +255,15 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
     size += chunk.length;
     if (size > MAX_BODY_BYTES) throw new BadRequest(413, 'Request body too large.');
     chunks.push(chunk);
+  }
+  const contentType = req.headers['content-type'] ?? '';
+  // An upload (the audio API's transcriptions): its fields and what each file held.
+  if (/^multipart\/form-data/i.test(contentType)) {
+    try {
+      return await readMultipart(Buffer.concat(chunks), contentType);
+    } catch {
+      throw new BadRequest(400, 'We could not parse the multipart body of your request.');
+    }
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;

@@ -9,6 +9,7 @@ export { startFakeBing } from './bing/server.js';
 export { startFakeChatGPTWeb } from './chatgpt/server.js';
 export { startFakeTavily, tavilyResults } from './tavily/server.js';
 export { FAKE_PNG_BASE64 } from './images.js';
+export { heardText } from './audio.js';
 export { startFakeGemini, type FakeGeminiOptions, type FakeVertexOptions } from './gemini/server.js';
 export { parseDirectives, stripDirectives, type ParsedDirectives } from './directive.js';
 export { defaultReply, tokenize, toolResultsReply, CONTINUATION_REPLY } from './reply.js';

@@ -6,11 +6,13 @@
  * Routes: GET /v1/models, POST /v1/chat/completions, POST /v1/completions (legacy, `prompt`),
  *         POST /openai/deployments/{deployment}/chat/completions?api-version=… (Azure),
  *         POST /openai/v1/chat/completions (Azure's v1 API), POST /v1/images/generations
- *         (images.ts), and the control routes of core.ts.
+ *         (images.ts), POST /v1/audio/speech and /v1/audio/transcriptions (audio.ts; also under
+ *         an Azure deployment with api-version), and the control routes of core.ts.
  */
 import type { ServerResponse } from 'node:http';
 import { header, startFakeServer, type ChatAnswers, type FakeProtocol, type FakeRequest } from './core.js';
 import { promptMessages, textCompletionBody, textCompletionWire } from './completions.js';
+import { serveSpeech, serveTranscription } from './audio.js';
 import { serveFakeImage, serveImageGeneration } from './images.js';
 import { isTitleRequest, readMessages } from './messages.js';
 import type { FakeOpenAIOptions, FakeOpenAIServer } from './types.js';
@@ -30,6 +32,7 @@ const MODEL_CREATED = 1_700_000_000;
 
 const AZURE_DEPLOYMENT = /^\/openai\/deployments\/([^/]+)\/chat\/completions$/;
 const AZURE_V1 = '/openai/v1/chat/completions';
+const AZURE_AUDIO = /^\/openai\/deployments\/[^/]+\/audio\/(speech|transcriptions)$/;
 const isAzure = (r: FakeRequest | undefined) => r?.path.startsWith('/openai/') === true;
 
 /** Azure's own error bodies where they differ from OpenAI's: `{ error: { code, message } }`. */
@@ -163,6 +166,15 @@ const openAI: FakeProtocol = {
     if (r.path === '/v1/images/generations') {
       const host = header(r, 'host') ?? '127.0.0.1';
       serveImageGeneration(r.res, r.body, `http://${host}`);
+      return true;
+    }
+    const audio = r.path === '/v1/audio/speech' || r.path === '/v1/audio/transcriptions'
+      ? r.path.slice('/v1/audio/'.length)
+      : AZURE_AUDIO.exec(r.path)?.[1];
+    if (audio !== undefined) {
+      if (r.path.startsWith('/openai/') && !r.query.get('api-version')) return false; // Azure: 404
+      if (audio === 'speech') serveSpeech(r.res, r.body);
+      else serveTranscription(r.res, r.body);
       return true;
     }
     const deployment = AZURE_DEPLOYMENT.exec(r.path)?.[1];

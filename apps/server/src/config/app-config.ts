@@ -28,6 +28,7 @@ import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
 import { balanceSettingsFrom, type AutoRefill } from './yaml-balance.js';
 import { memoryConfigFrom } from './yaml-memory.js';
 import { interfaceConfigFrom } from './yaml-interface.js';
+import type { SpeechServerConfig } from './yaml-speech.js';
 import { modelSpecsFrom } from './yaml-model-specs.js';
 import { uploadRateLimitsFrom, type UploadRateLimits } from './yaml-rate-limits.js';
 import type { EndpointDefinition, EndpointType } from './endpoint-types.js';
@@ -230,6 +231,8 @@ export interface AppConfig {
   interface?: InterfaceConfig | undefined;
   /** librechat.yaml `modelSpecs`: the curated model menu (specs of configured endpoints); none when absent. */
   modelSpecs?: ModelSpecsConfig | undefined;
+  /** librechat.yaml `speech`: the STT and TTS servers and the Speech tab's defaults; none when absent. */
+  speech?: SpeechServerConfig | undefined;
   /** librechat.yaml `rateLimits`: upload and import limits; none when absent. */
   uploadRateLimits?: UploadRateLimits | undefined;
   /** librechat.yaml `memory`: facts about a person the model may use; none (off) when absent or disabled. */
@@ -483,6 +486,7 @@ export function buildAppConfig(
       endpoints.map((e) => e.name),
       (path, why) => warn(`${yaml?.file ?? 'librechat.yaml'}: set but not honoured here: ${path} (${why})`),
     ),
+    speech: yaml?.speech,
     balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),
@@ -544,7 +548,7 @@ export function buildAppConfig(
 export function configSecrets(
   config: Pick<
     AppConfig,
-    'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing' | 'redis' | 'proxy'
+    'endpoints' | 'plugins' | 'files' | 'mail' | 'oauth' | 'billing' | 'redis' | 'proxy' | 'speech'
   >,
 ): string[] {
   return [
@@ -560,6 +564,7 @@ export function configSecrets(
       ...(e.googleServiceAccount ? [e.googleServiceAccount.private_key] : []),
     ]),
     ...(config.plugins?.tavily.apiKey ? [config.plugins.tavily.apiKey] : []),
+    ...(config.speech?.secrets ?? []),
     ...(['github', 'google', 'discord', 'facebook', 'openid'] as const).flatMap((p) => {
       const secret = config.oauth?.[p]?.clientSecret;
       return secret ? [secret] : [];

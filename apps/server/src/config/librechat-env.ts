@@ -66,8 +66,6 @@ export const UNSUPPORTED_LIBRECHAT_ENV: Readonly<Record<string, string>> = {
   MEILI_NO_ANALYTICS: 'search is built in: no MeiliSearch',
   MEILI_HOST: 'search is built in: no MeiliSearch',
   MEILI_MASTER_KEY: 'search is built in: no MeiliSearch',
-  STT_API_KEY: NOT_YET,
-  TTS_API_KEY: NOT_YET,
   RAG_OPENAI_BASEURL: NOT_YET,
   RAG_OPENAI_API_KEY: NOT_YET,
   RAG_USE_FULL_CONTEXT: NOT_YET,
@@ -113,7 +111,9 @@ export const LIBRECHAT_YAML_ONLY_ENV: readonly string[] = [
   'OPENROUTER_KEY',
   'PERPLEXITY_API_KEY',
   'SHUTTLEAI_API_KEY',
+  'STT_API_KEY',
   'TOGETHERAI_API_KEY',
+  'TTS_API_KEY',
   'UNIFY_API_KEY',
   'XAI_API_KEY',
 ];

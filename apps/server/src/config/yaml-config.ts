@@ -26,6 +26,12 @@ import { yamlMemorySchema, type YamlMemory } from './yaml-memory.js';
 import { yamlModelSpecsSchema, type YamlModelSpecs } from './yaml-model-specs.js';
 import { resolveFileConfig, yamlFileConfigSchema } from './yaml-file-config.js';
 import { yamlRateLimitsSchema, type YamlRateLimits } from './yaml-rate-limits.js';
+import {
+  speechConfigFrom,
+  unsupportedSpeechProviders,
+  yamlSpeechSchema,
+  type SpeechServerConfig,
+} from './yaml-speech.js';
 
 /**
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
@@ -76,6 +82,8 @@ export interface YamlConfig {
   modelSpecs?: YamlModelSpecs | undefined;
   /** `fileConfig`, merged over the built-in limits (config/yaml-file-config.ts); built-in when absent. */
   fileConfig?: FileConfig | undefined;
+  /** `speech`: the STT and TTS servers and the Speech tab's defaults (config/yaml-speech.ts). */
+  speech?: SpeechServerConfig | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].titlePrompt`. */
   ignored: string[];
   /**
@@ -303,6 +311,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     memory: yamlMemorySchema.nullish(),
     modelSpecs: yamlModelSpecsSchema.nullish(),
     fileConfig: yamlFileConfigSchema.nullish(),
+    speech: yamlSpeechSchema(withEnv(vars)).nullish(),
     endpoints: z
       .strictObject({
         azureOpenAI: builtIn.optional(),
@@ -556,7 +565,14 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
           (path, why) => unhonoured.push(`${path} (${why})`),
         )
       : undefined,
-    ignored,
+    speech:
+      data.speech || data.rateLimits?.tts || data.rateLimits?.stt
+        ? speechConfigFrom(data.speech, data.rateLimits ?? undefined, (path, why) =>
+            unhonoured.push(`${path} (${why})`),
+          )
+        : undefined,
+    // LibreChat's other TTS providers speak their own protocols: named with the keys not read.
+    ignored: [...ignored, ...unsupportedSpeechProviders(data.speech)],
     unhonoured,
   };
 }

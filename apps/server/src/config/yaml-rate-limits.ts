@@ -18,6 +18,9 @@ const entry = z.strictObject({
 export const yamlRateLimitsSchema = z.strictObject({
   fileUploads: entry.nullish(),
   conversationsImport: entry.nullish(),
+  // The speech routes' limits (read by config/yaml-speech.ts; always on, LibreChat's defaults).
+  tts: entry.nullish(),
+  stt: entry.nullish(),
 });
 export type YamlRateLimits = z.output<typeof yamlRateLimitsSchema>;
 

@@ -69,6 +69,7 @@ import { temporaryChatsModule } from './features/temporary-chats/index.js';
 import { memoriesModule } from './features/memories/index.js';
 import { promptsModule } from './features/prompts/index.js';
 import { twoFactorModule } from './features/two-factor/index.js';
+import { speechModule } from './features/speech/index.js';
 import { titleModule } from './features/title/index.js';
 import { providersModule } from './providers/index.js';
 
@@ -114,6 +115,7 @@ export const MODULES: readonly FeatureModule[] = [
   memoriesModule,
   promptsModule,
   twoFactorModule,
+  speechModule,
 ];
 
 export interface AppDeps {
@@ -237,6 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         // Plus the origins of the operator's icons (librechat.yaml iconURL, OPENID_IMAGE_URL).
         imgSrc: ["'self'", 'data:', 'blob:', ...iconOrigins(deps.config), ...affiliateOrigins(deps.config)],
         fontSrc: ["'self'", 'data:'],
+        // Read aloud through the server plays the audio it fetched (with the session's token) as a blob.
+        mediaSrc: ["'self'", 'blob:'],
         connectSrc: ["'self'", ...affiliateOrigins(deps.config), ...stripe.connect],
         frameSrc: ["'self'", ...stripe.frame],
         objectSrc: ["'none'"],

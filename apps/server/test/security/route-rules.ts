@@ -648,4 +648,21 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'owner',
     probe: (f) => ({ params: { groupId: f.promptGroupId } }),
   },
+  // speech through the server's STT and TTS servers: nobody's data, the caller's own words and
+  // recording in and out (without a speech block the routes answer 404, as the suites run)
+  'POST /api/files/speech/stt': {
+    access: 'user',
+    why: "transcribes the caller's own recording; nothing is kept",
+    example: () => ({
+      headers: { 'content-type': 'multipart/form-data; boundary=probe' },
+      raw: '--probe\r\nContent-Disposition: form-data; name="audio"; filename="a.webm"\r\nContent-Type: audio/webm\r\n\r\nRIFF\r\n--probe--\r\n',
+    }),
+  },
+  'POST /api/files/speech/tts': {
+    access: 'user',
+    why: 'says the text the caller sent; nothing is kept',
+    example: () => ({ body: { input: 'Hello there' } }),
+  },
+  'GET /api/files/speech/tts/voices': { access: 'user', why: "the server's configured voices" },
+  'GET /api/files/speech/config/get': { access: 'user', why: "the server's speech settings" },
 };

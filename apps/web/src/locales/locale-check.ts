@@ -122,6 +122,7 @@ const SAME_AS_ENGLISH: Readonly<Record<string, '*' | readonly string[]>> = {
   com_admin_messages: ['fr-FR'],
   com_admin_action: ['fr-FR'],
   com_admin_minutes: ['fr-FR'],
+  com_nav_browser: ['de-DE', 'it-IT', 'nl-NL'],
 };
 
 export function pluralForms(lang: string): string[] {

@@ -10,10 +10,12 @@ import { useDictation } from './useDictation';
 /** What the engine tells the microphone button: whether it listens, and its press. */
 export interface DictationState {
   listening: boolean;
+  /** The words are on their way back from the server (the External engine). */
+  busy?: boolean;
   toggle: () => void;
 }
 
-type EngineProps = Slots['chat.input.tools'] & {
+export type EngineProps = Slots['chat.input.tools'] & {
   /** Loaded by a press: start listening as soon as it is there. */
   startAtOnce: boolean;
   report: (state: DictationState) => void;

@@ -9,11 +9,14 @@ import { useTranslation } from '../../hooks/useTranslation';
  */
 export function MicToggle({
   listening,
+  busy = false,
   disabled,
   onPress,
   onWarm,
 }: {
   listening: boolean;
+  /** The recording's words are being transcribed by the server. */
+  busy?: boolean;
   disabled: boolean;
   onPress: () => void;
   /** The person is about to press (pointer over it, focus on it): time to fetch what it runs. */
@@ -27,6 +30,7 @@ export function MicToggle({
         type="button"
         data-testid="mic-button"
         aria-pressed={listening}
+        aria-busy={busy}
         aria-label={label}
         title={label}
         disabled={disabled}
@@ -45,7 +49,7 @@ export function MicToggle({
         <Mic className="size-5" aria-hidden />
       </button>
       <span role="status" aria-live="polite" className="sr-only" data-testid="mic-status">
-        {listening ? t('com_voice_listening') : ''}
+        {listening ? t('com_voice_listening') : busy ? t('com_voice_transcribing') : ''}
       </span>
     </>
   );

@@ -1,19 +1,28 @@
 import { Square, Volume2 } from 'lucide-react';
+import type { SpeechEngine } from '@chat/contract';
 import { IconButton } from '../../components/ui/IconButton';
+import { useToast } from '../../components/ui/Toast';
 import { useTranslation } from '../../hooks/useTranslation';
 import type { Slots } from '../../platform/slots';
+import { speakExternal } from './external-speaker';
+import { stopAllPlayback } from './playback';
 import { readVoicePref } from './prefs';
-import { speak, stopSpeaking, useSpeaking } from './speaker';
+import { speak, useSpeaking } from './speaker';
 import { speakableText } from './speech-text';
 import { speechLanguage } from './support';
 
 /**
- * Read aloud on a reply: the browser reads its text (code blocks said as "Code block") in the UI's
- * language, or with the voice chosen in Settings; a second press stops it. Pressed on another reply,
- * that one is read instead.
+ * Read aloud on a reply: its text (code blocks said as "Code block") read by the browser in the
+ * UI's language or the voice chosen in Settings, or, with the External engine, played from the
+ * server's text to speech in the voice chosen there; a second press stops it. Pressed on another
+ * reply, that one is read instead.
  */
-export default function ReadAloudButton({ message }: Slots['chat.message.actions']) {
+export default function ReadAloudButton({
+  message,
+  engine,
+}: Slots['chat.message.actions'] & { engine: SpeechEngine }) {
   const { t, i18n } = useTranslation();
+  const toast = useToast();
   const reading = useSpeaking() === message.messageId;
   const label = t('com_ui_read_aloud');
   return (
@@ -24,10 +33,16 @@ export default function ReadAloudButton({ message }: Slots['chat.message.actions
       aria-pressed={reading}
       onClick={() => {
         if (reading) {
-          stopSpeaking();
+          stopAllPlayback();
           return;
         }
         const text = speakableText(message.text, t('com_voice_code_block'));
+        if (engine === 'external') {
+          void speakExternal(message.messageId, text, readVoicePref('voice'), () =>
+            toast.show({ message: t('com_voice_playback_error'), severity: 'error' }),
+          );
+          return;
+        }
         speak(message.messageId, text, speechLanguage(i18n.language), readVoicePref('voice'));
       }}
     >

@@ -12,6 +12,13 @@ export interface VoicePrefs {
   /** The name of the browser voice that reads replies; '' for the language's default. */
   voice: string;
   autoSendText: boolean;
+  /**
+   * Where dictation and Read aloud happen (LibreChat's engineSTT / engineTTS): 'browser' or
+   * 'external' (the server's speech service); '' until the person picks one, which follows the
+   * server's speechTab default.
+   */
+  engineSTT: string;
+  engineTTS: string;
 }
 
 const VOICE_LOCAL_KEYS = {
@@ -19,9 +26,18 @@ const VOICE_LOCAL_KEYS = {
   textToSpeech: 'textToSpeech',
   voice: 'voice',
   autoSendText: 'autoSendText',
+  engineSTT: 'engineSTT',
+  engineTTS: 'engineTTS',
 } as const satisfies Record<keyof VoicePrefs, string>;
 
-const DEFAULTS: VoicePrefs = { speechToText: true, textToSpeech: true, voice: '', autoSendText: false };
+const DEFAULTS: VoicePrefs = {
+  speechToText: true,
+  textToSpeech: true,
+  voice: '',
+  autoSendText: false,
+  engineSTT: '',
+  engineTTS: '',
+};
 
 type Codec<T> = { read: (stored: unknown) => T | undefined; write: (value: T) => unknown };
 
@@ -30,10 +46,14 @@ const flag: Codec<boolean> = {
   write: (v) => v,
 };
 
+const text: Codec<string> = { read: (v) => (typeof v === 'string' ? v : undefined), write: (v) => v };
+
 const CODECS: { [K in keyof VoicePrefs]: Codec<VoicePrefs[K]> } = {
   speechToText: flag,
   textToSpeech: flag,
-  voice: { read: (v) => (typeof v === 'string' ? v : undefined), write: (v) => v },
+  voice: text,
+  engineSTT: text,
+  engineTTS: text,
   // LibreChat's seconds (any delay counts as on), or a plain true / false.
   autoSendText: {
     read: (v) => (typeof v === 'number' ? v >= 0 : typeof v === 'boolean' ? v : undefined),

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { onStopPlayback, stopAllPlayback } from './playback';
 import { speechChunks } from './speech-text';
 
 /*
@@ -17,6 +18,9 @@ function setSpeaking(id: string | null): void {
   speaking = id;
   for (const l of listeners) l();
 }
+
+/** Which reply the server's audio reads (external-speaker.ts): the buttons show it as the browser's. */
+export const markSpeaking = setSpeaking;
 
 type SynthesisWindow = Window & {
   speechSynthesis?: SpeechSynthesis;
@@ -46,6 +50,8 @@ export function stopSpeaking(): void {
   setSpeaking(null);
 }
 
+onStopPlayback(stopSpeaking);
+
 /**
  * Reads `text` as the reply `id`, in `lang`, with the voice named `voiceName` when the browser has
  * it (its own language then); a reading in progress stops first.
@@ -53,7 +59,7 @@ export function stopSpeaking(): void {
 export function speak(id: string, text: string, lang: string, voiceName: string): void {
   const e = engine();
   if (!e) return;
-  stopSpeaking();
+  stopAllPlayback();
   const chunks = speechChunks(text);
   if (chunks.length === 0) return;
   const voice = voiceName ? e.synth.getVoices().find((v) => v.name === voiceName) : undefined;

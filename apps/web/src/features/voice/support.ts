@@ -31,3 +31,16 @@ export function canSpeak(): boolean {
  * here), which they know as zh-TW.
  */
 export const speechLanguage = (uiLanguage: string): string => (uiLanguage === 'zh-TC' ? 'zh-TW' : uiLanguage);
+
+/** The browser can record the microphone (for the server's speech to text). */
+export function canRecord(): boolean {
+  const w = speechWindow();
+  return (
+    !!w &&
+    typeof (w as Window & { MediaRecorder?: unknown }).MediaRecorder === 'function' &&
+    typeof w.navigator.mediaDevices?.getUserMedia === 'function'
+  );
+}
+
+/** The browser can play audio the server sends (an audio element). */
+export const canPlay = (): boolean => typeof speechWindow()?.Audio === 'function';

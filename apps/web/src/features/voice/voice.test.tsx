@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { NO_PARENT, type Message } from '@chat/contract';
@@ -36,11 +38,16 @@ afterEach(async () => {
   await changeLanguage('en-US');
 });
 
+/** The chat's providers as the app has them (a router, queries: the server's speech config). */
 function Registry({ children }: { children: ReactNode }) {
   return (
-    <ToastProvider>
-      <SlotRegistryProvider value={createSlotRegistry(voiceSlots)}>{children}</SlotRegistryProvider>
-    </ToastProvider>
+    <MemoryRouter>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ToastProvider>
+          <SlotRegistryProvider value={createSlotRegistry(voiceSlots)}>{children}</SlotRegistryProvider>
+        </ToastProvider>
+      </QueryClientProvider>
+    </MemoryRouter>
   );
 }
 

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { API_ROUTE_PATHS, speechEngineOf, type SpeechConfig, type SpeechEngine } from '@chat/contract';
+import { callApi } from '../../api/call';
+import { useVoicePref } from './prefs';
+
+/** GET /api/files/speech/config/get's query key: asked once a session, the server's setting. */
+export const SPEECH_CONFIG_KEY = ['speech-config'] as const;
+
+/** What the server offers for speech (undefined until it answered, or when it could not). */
+export function useServerSpeech(): SpeechConfig | undefined {
+  return useQuery({
+    queryKey: SPEECH_CONFIG_KEY,
+    queryFn: () => callApi(API_ROUTE_PATHS.speechConfig, {}),
+    staleTime: Infinity,
+    retry: false,
+  }).data;
+}
+
+/**
+ * The engine dictation uses: the person's choice in Settings, else the server's speechTab
+ * default; External only while the server has a speech-to-text service.
+ */
+export function useSttEngine(): SpeechEngine {
+  const server = useServerSpeech();
+  const [chosen] = useVoicePref('engineSTT');
+  return speechEngineOf(chosen || undefined, server?.engineSTT, server?.sttExternal === true);
+}
+
+/** The engine Read aloud uses, chosen as dictation's is. */
+export function useTtsEngine(): SpeechEngine {
+  const server = useServerSpeech();
+  const [chosen] = useVoicePref('engineTTS');
+  return speechEngineOf(chosen || undefined, server?.engineTTS, server?.ttsExternal === true);
+}

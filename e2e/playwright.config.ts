@@ -143,6 +143,9 @@ export default defineConfig({
         // A custom endpoint whose key each user brings (e2e/specs/user-keys.spec.ts).
         CONFIG_PATH: 'e2e/support/librechat.yaml',
         E2E_FAKE_BASE_URL: `http://127.0.0.1:${FAKE_PORT}/v1`,
+        // The librechat.yaml speech block's keys, as LibreChat's example names them.
+        TTS_API_KEY: 'e2e-tts-key',
+        STT_API_KEY: 'e2e-stt-key',
         LOGIN_MAX: '1000',
         REGISTER_MAX: '1000',
         ...HIGH_MESSAGE_LIMITS,

@@ -6,20 +6,14 @@
  */
 
 /** Where dictation and Read aloud happen (LibreChat's STTEndpoints / TTSEndpoints). */
-export const SPEECH_ENGINES = ['browser', 'external'] as const;
-export type SpeechEngine = (typeof SPEECH_ENGINES)[number];
-
-export const isSpeechEngine = (value: unknown): value is SpeechEngine =>
-  typeof value === 'string' && (SPEECH_ENGINES as readonly string[]).includes(value);
+export type SpeechEngine = 'browser' | 'external';
 
 /**
- * The provider blocks LibreChat's `speech.tts` and `speech.stt` may hold. `openai` and
- * `azureOpenAI` speak OpenAI's audio API (Azure with a deployment path); the others are named
- * in the start-up warning and not used.
+ * The provider blocks of LibreChat's `speech.tts` and `speech.stt` used here: both speak OpenAI's
+ * audio API (Azure at a deployment's path). Its `elevenlabs` and `localai` are named in the
+ * start-up warning and not used.
  */
-export const SPEECH_PROVIDERS = ['openai', 'azureOpenAI'] as const;
-export type SpeechProvider = (typeof SPEECH_PROVIDERS)[number];
-export const UNSUPPORTED_TTS_PROVIDERS = ['elevenlabs', 'localai'] as const;
+export type SpeechProvider = 'openai' | 'azureOpenAI';
 
 export const SPEECH_LIMITS = {
   /** The longest text one TTS request may speak (OpenAI's own limit for /audio/speech). */
@@ -54,7 +48,6 @@ export const SPEECH_TEXTS = {
   noAudio: 'Send the recording as multipart/form-data in the field "audio"',
   audioTooLarge: `The recording is larger than ${SPEECH_LIMITS.maxAudioBytes / 1024 / 1024} MB`,
   emptyAudio: 'The recording is empty',
-  unknownVoice: 'This voice is not one the server offers',
   upstream: 'The speech server did not answer',
   tooMany: 'Too many speech requests. Try again later',
 } as const;

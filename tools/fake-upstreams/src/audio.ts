@@ -14,13 +14,13 @@ import { parseDirectives } from './directive.js';
 import { sendError, sendJson } from './wire.js';
 
 /** A multipart body as core.ts reads it: its text fields and, per file field, what it held. */
-export interface MultipartBody {
+interface MultipartBody {
   multipart: true;
   fields: Record<string, string>;
   files: Record<string, { filename: string; type: string; size: number; sha256: string }>;
 }
 
-export const isMultipart = (body: unknown): body is MultipartBody =>
+const isMultipart = (body: unknown): body is MultipartBody =>
   typeof body === 'object' && body !== null && (body as { multipart?: unknown }).multipart === true;
 
 /** Reads a multipart/form-data body (Node's own parser, the one fetch's Response uses). */
@@ -63,7 +63,7 @@ function silentMp3Frame(): Buffer {
 }
 
 /** A mono 16-bit PCM WAV of `samples` silent samples at 8 kHz. */
-export function silentWav(samples: number): Buffer {
+function silentWav(samples: number): Buffer {
   const data = samples * 2;
   const wav = Buffer.alloc(44 + data);
   wav.write('RIFF', 0, 'ascii');

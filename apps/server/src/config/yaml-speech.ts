@@ -92,7 +92,7 @@ export interface SpeechTarget {
   model?: string | undefined;
 }
 
-export interface SpeechRateLimit {
+interface SpeechRateLimit {
   ip: { max: number; windowMs: number };
   user: { max: number; windowMs: number };
 }
@@ -121,7 +121,7 @@ export function audioUrl(url: string | undefined, op: 'speech' | 'transcriptions
  * `https://<instanceName>.openai.azure.com`, or the instance name itself when it is a URL (a
  * resource behind another host name).
  */
-export function azureAudioUrl(
+function azureAudioUrl(
   a: { instanceName: string; deploymentName: string; apiVersion: string },
   op: 'speech' | 'transcriptions',
 ): string {
@@ -133,11 +133,21 @@ export function azureAudioUrl(
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
-function limitOf(
-  d: (typeof SPEECH_RATE_LIMIT_DEFAULTS)['tts'],
-  set: Partial<typeof d> | undefined,
-): SpeechRateLimit {
-  const v = { ...d, ...Object.fromEntries(Object.entries(set ?? {}).filter(([, x]) => x !== undefined)) };
+/** One `rateLimits.tts` / `.stt` entry as the file writes it (each field may be left out). */
+interface RateLimitEntry {
+  ipMax?: number | undefined;
+  ipWindowInMinutes?: number | undefined;
+  userMax?: number | undefined;
+  userWindowInMinutes?: number | undefined;
+}
+
+function limitOf(d: Required<RateLimitEntry>, set: RateLimitEntry | null | undefined): SpeechRateLimit {
+  const v = {
+    ipMax: set?.ipMax ?? d.ipMax,
+    ipWindowInMinutes: set?.ipWindowInMinutes ?? d.ipWindowInMinutes,
+    userMax: set?.userMax ?? d.userMax,
+    userWindowInMinutes: set?.userWindowInMinutes ?? d.userWindowInMinutes,
+  };
   return {
     ip: { max: v.ipMax, windowMs: v.ipWindowInMinutes * 60_000 },
     user: { max: v.userMax, windowMs: v.userWindowInMinutes * 60_000 },
@@ -151,7 +161,7 @@ function limitOf(
  */
 export function speechConfigFrom(
   block: YamlSpeech | null | undefined,
-  rateLimits: { tts?: Partial<typeof SPEECH_RATE_LIMIT_DEFAULTS.tts> | null | undefined; stt?: Partial<typeof SPEECH_RATE_LIMIT_DEFAULTS.stt> | null | undefined } | undefined,
+  rateLimits: { tts?: RateLimitEntry | null | undefined; stt?: RateLimitEntry | null | undefined } | undefined,
   unhonoured: (path: string, why: string) => void,
 ): SpeechServerConfig {
   const secrets: string[] = [];
@@ -209,8 +219,8 @@ export function speechConfigFrom(
     stt,
     tab,
     limits: {
-      tts: limitOf(SPEECH_RATE_LIMIT_DEFAULTS.tts, rateLimits?.tts ?? undefined),
-      stt: limitOf(SPEECH_RATE_LIMIT_DEFAULTS.stt, rateLimits?.stt ?? undefined),
+      tts: limitOf(SPEECH_RATE_LIMIT_DEFAULTS.tts, rateLimits?.tts),
+      stt: limitOf(SPEECH_RATE_LIMIT_DEFAULTS.stt, rateLimits?.stt),
     },
     secrets,
   };

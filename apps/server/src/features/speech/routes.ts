@@ -1,13 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { API_ROUTES } from '@chat/contract';
 import { addRoute } from '../../platform/typed-route.js';
 import { receiveAudio } from './receive-audio.js';
 import type { SpeechService } from './service.js';
 
 /** Aborts when the client goes away before its answer is all sent (the upstream call ends too). */
-function clientGone(request: FastifyRequest): AbortSignal {
+function clientGone(reply: FastifyReply): AbortSignal {
   const gone = new AbortController();
-  request.raw.socket.once('close', () => gone.abort());
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) gone.abort();
+  });
   return gone.signal;
 }
 
@@ -28,7 +30,7 @@ export function speechRoutes(
   addRoute(app, API_ROUTES.ttsVoices, async () => speech.voices());
   addRoute(app, API_ROUTES.textToSpeech, async ({ user, body, request, reply }) => {
     await limit('tts', request.ip, user.id);
-    const signal = clientGone(request);
+    const signal = clientGone(reply);
     const audio = await speech.speak(body.input, body.voice, signal);
     audio.body.on('error', () => undefined);
     return reply
@@ -37,10 +39,10 @@ export function speechRoutes(
       .header('content-disposition', 'inline')
       .send(audio.body);
   });
-  addRoute(app, API_ROUTES.speechToText, async ({ user, request }) => {
+  addRoute(app, API_ROUTES.speechToText, async ({ user, request, reply }) => {
     speech.requireStt();
     await limit('stt', request.ip, user.id);
     const audio = await receiveAudio(request);
-    return { text: await speech.transcribe(audio, clientGone(request)) };
+    return { text: await speech.transcribe(audio, clientGone(reply)) };
   });
 }

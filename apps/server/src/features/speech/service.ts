@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { ReceivedAudio } from './receive-audio.js';
 
 /** The audio a TTS call answers: its type and its bytes as they arrive from the upstream. */
-export interface SpokenAudio {
+interface SpokenAudio {
   type: string;
   body: Readable;
 }
@@ -28,7 +28,7 @@ export interface SpeechService {
 const ANY_VOICE = 'ALL';
 
 /** A voice the server offers: the one asked for when offered, else the first. */
-export function chooseVoice(voices: readonly string[], asked: string | undefined): string | undefined {
+function chooseVoice(voices: readonly string[], asked: string | undefined): string | undefined {
   const named = voices.filter((v) => v.toUpperCase() !== ANY_VOICE);
   const anyVoice = named.length < voices.length;
   if (asked && (anyVoice || named.includes(asked))) return asked;
@@ -55,7 +55,7 @@ function upstreamError(status: number): AppError {
 async function call(
   fetchFn: typeof globalThis.fetch,
   target: SpeechTarget,
-  init: { body: BodyInit; headers?: Record<string, string> },
+  init: { body: RequestInit['body']; headers?: Record<string, string> },
   signal: AbortSignal,
 ): Promise<Response> {
   const timeout = new AbortController();

@@ -15,7 +15,7 @@ import { speechChunks } from './speech-text';
 const MAX = SPEECH_LIMITS.maxInputChars;
 
 /** The text in pieces of whole sentences (cut where one sentence alone is too long). */
-export function serverPieces(text: string): string[] {
+function serverPieces(text: string): string[] {
   const out: string[] = [];
   let current = '';
   for (const chunk of speechChunks(text, 1000)) {

@@ -4,7 +4,7 @@ import { callApi } from '../../api/call';
 import { useVoicePref } from './prefs';
 
 /** GET /api/files/speech/config/get's query key: asked once a session, the server's setting. */
-export const SPEECH_CONFIG_KEY = ['speech-config'] as const;
+const SPEECH_CONFIG_KEY = ['speech-config'] as const;
 
 /** What the server offers for speech (undefined until it answered, or when it could not). */
 export function useServerSpeech(): SpeechConfig | undefined {

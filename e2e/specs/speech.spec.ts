@@ -33,7 +33,11 @@ async function chooseExternal(page: Page): Promise<void> {
   await dialog.getByTestId('settings-engine-tts').selectOption('external');
   await dialog.getByTestId('settings-engine-stt').selectOption('external');
   // The server's voices replace the browser's.
-  await expect(dialog.getByTestId('settings-voice').locator('option')).toHaveText(['Server default', 'alloy', 'nova']);
+  await expect(dialog.getByTestId('settings-voice').locator('option')).toHaveText([
+    'Server default',
+    'alloy',
+    'nova',
+  ]);
   await dialog.getByTestId('settings-voice').selectOption('nova');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

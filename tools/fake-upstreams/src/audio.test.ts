@@ -44,7 +44,9 @@ describe('the fake OpenAI audio API', () => {
 
   it('refuses a wrong key and an empty input as the API does', async () => {
     const wrong = createOpenAI({ baseURL: fake.url, apiKey: 'nope' });
-    await expect(generateSpeech({ model: wrong.speech('tts-1'), text: 'Hi', maxRetries: 0 })).rejects.toThrow();
+    await expect(
+      generateSpeech({ model: wrong.speech('tts-1'), text: 'Hi', maxRetries: 0 }),
+    ).rejects.toThrow();
     const res = await fetch(`${fake.url}/audio/speech`, {
       method: 'POST',
       headers: { authorization: 'Bearer audio-key', 'content-type': 'application/json' },

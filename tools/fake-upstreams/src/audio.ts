@@ -25,7 +25,9 @@ const isMultipart = (body: unknown): body is MultipartBody =>
 
 /** Reads a multipart/form-data body (Node's own parser, the one fetch's Response uses). */
 export async function readMultipart(bytes: Buffer, contentType: string): Promise<MultipartBody> {
-  const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
+  const form = await new Response(new Uint8Array(bytes), {
+    headers: { 'content-type': contentType },
+  }).formData();
   const out: MultipartBody = { multipart: true, fields: {}, files: {} };
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') {
@@ -87,7 +89,8 @@ export function serveSpeech(res: ServerResponse, body: unknown): void {
   if (typeof b.input !== 'string' || b.input.trim() === '') {
     return sendError(res, 400, "'input' is a required property.");
   }
-  if (typeof b.model !== 'string' || b.model === '') return sendError(res, 400, "'model' is a required property.");
+  if (typeof b.model !== 'string' || b.model === '')
+    return sendError(res, 400, "'model' is a required property.");
   const { script } = parseDirectives(b.input);
   if (script?.status !== undefined) return sendError(res, script.status);
   // A few frames per 20 characters: longer texts make longer (and tellable) answers.

@@ -168,9 +168,10 @@ const openAI: FakeProtocol = {
       serveImageGeneration(r.res, r.body, `http://${host}`);
       return true;
     }
-    const audio = r.path === '/v1/audio/speech' || r.path === '/v1/audio/transcriptions'
-      ? r.path.slice('/v1/audio/'.length)
-      : AZURE_AUDIO.exec(r.path)?.[1];
+    const audio =
+      r.path === '/v1/audio/speech' || r.path === '/v1/audio/transcriptions'
+        ? r.path.slice('/v1/audio/'.length)
+        : AZURE_AUDIO.exec(r.path)?.[1];
     if (audio !== undefined) {
       if (r.path.startsWith('/openai/') && !r.query.get('api-version')) return false; // Azure: 404
       if (audio === 'speech') serveSpeech(r.res, r.body);

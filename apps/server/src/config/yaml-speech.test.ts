@@ -88,7 +88,16 @@ describe('librechat.yaml speech', () => {
 
   it('the keys are cut out of logs like every configured secret', () => {
     const yaml = parseYamlConfig(FILE, 'librechat.yaml', VARS);
-    const config = buildAppConfig(parseEnv({}), { JWT_SECRET: 'a'.repeat(64), JWT_REFRESH_SECRET: 'b'.repeat(64), CREDS_KEY: 'c'.repeat(64), CREDS_IV: 'd'.repeat(32) }, yaml);
+    const config = buildAppConfig(
+      parseEnv({}),
+      {
+        JWT_SECRET: 'a'.repeat(64),
+        JWT_REFRESH_SECRET: 'b'.repeat(64),
+        CREDS_KEY: 'c'.repeat(64),
+        CREDS_IV: 'd'.repeat(32),
+      },
+      yaml,
+    );
     expect(configSecrets(config)).toEqual(expect.arrayContaining(['tts-secret', 'stt-secret']));
   });
 
@@ -123,13 +132,21 @@ speech:
 
   it('a bad value stops start-up with its path', () => {
     expect(() =>
-      parseYamlConfig('speech:\n  tts:\n    openai: { apiKey: k, model: m, voices: [] }\n', 'librechat.yaml', {}),
+      parseYamlConfig(
+        'speech:\n  tts:\n    openai: { apiKey: k, model: m, voices: [] }\n',
+        'librechat.yaml',
+        {},
+      ),
     ).toThrow(/speech\.tts\.openai\.voices/);
   });
 
   it("url: LibreChat's whole URL, a base URL, or OpenAI's when empty", () => {
-    expect(audioUrl('https://api.example.com/v1/audio/speech', 'speech')).toBe('https://api.example.com/v1/audio/speech');
-    expect(audioUrl('http://localhost:8000/v1/', 'transcriptions')).toBe('http://localhost:8000/v1/audio/transcriptions');
+    expect(audioUrl('https://api.example.com/v1/audio/speech', 'speech')).toBe(
+      'https://api.example.com/v1/audio/speech',
+    );
+    expect(audioUrl('http://localhost:8000/v1/', 'transcriptions')).toBe(
+      'http://localhost:8000/v1/audio/transcriptions',
+    );
     expect(audioUrl('', 'speech')).toBe('https://api.openai.com/v1/audio/speech');
     expect(audioUrl(undefined, 'transcriptions')).toBe('https://api.openai.com/v1/audio/transcriptions');
   });

@@ -161,7 +161,8 @@ function limitOf(d: Required<RateLimitEntry>, set: RateLimitEntry | null | undef
  */
 export function speechConfigFrom(
   block: YamlSpeech | null | undefined,
-  rateLimits: { tts?: RateLimitEntry | null | undefined; stt?: RateLimitEntry | null | undefined } | undefined,
+  rateLimits:
+    { tts?: RateLimitEntry | null | undefined; stt?: RateLimitEntry | null | undefined } | undefined,
   unhonoured: (path: string, why: string) => void,
 ): SpeechServerConfig {
   const secrets: string[] = [];

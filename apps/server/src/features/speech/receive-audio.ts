@@ -82,7 +82,8 @@ export function receiveAudio(request: FastifyRequest): Promise<ReceivedAudio> {
       found.then(
         (audio) => {
           if (settled) return;
-          if (audio.bytes.length === 0) return fail(new AppError('validation_error', SPEECH_TEXTS.emptyAudio));
+          if (audio.bytes.length === 0)
+            return fail(new AppError('validation_error', SPEECH_TEXTS.emptyAudio));
           settled = true;
           resolve(audio);
         },

@@ -92,7 +92,11 @@ export function createSpeechService(deps: {
   const { config, fetch: fetchFn } = deps;
   return {
     config() {
-      return { sttExternal: config?.stt !== undefined, ttsExternal: config?.tts !== undefined, ...config?.tab };
+      return {
+        sttExternal: config?.stt !== undefined,
+        ttsExternal: config?.tts !== undefined,
+        ...config?.tab,
+      };
     },
     voices() {
       return (config?.tts?.voices ?? []).filter((v) => v.toUpperCase() !== ANY_VOICE);
@@ -118,7 +122,9 @@ export function createSpeechService(deps: {
       if (!res.body) throw new AppError('upstream_error', SPEECH_TEXTS.upstream);
       const type = res.headers.get('content-type') ?? '';
       return {
-        type: /^audio\/[\w.+-]+$/i.test(type.split(';')[0]!.trim()) ? type.split(';')[0]!.trim() : 'audio/mpeg',
+        type: /^audio\/[\w.+-]+$/i.test(type.split(';')[0]!.trim())
+          ? type.split(';')[0]!.trim()
+          : 'audio/mpeg',
         body: Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
       };
     },

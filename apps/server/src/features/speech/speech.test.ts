@@ -10,7 +10,10 @@ function block(fake: FakeOpenAIServer, extra: Partial<YamlSpeech> = {}): YamlSpe
   return {
     tts: { openai: { url: fake.url, apiKey: 'speech-key', model: 'tts-1', voices: ['alloy', 'nova'] } },
     stt: { openai: { url: `${fake.url}/audio/transcriptions`, apiKey: 'speech-key', model: 'whisper-1' } },
-    speechTab: { speechToText: { engineSTT: 'external' }, textToSpeech: { engineTTS: 'external', voice: 'nova' } },
+    speechTab: {
+      speechToText: { engineSTT: 'external' },
+      textToSpeech: { engineTTS: 'external', voice: 'nova' },
+    },
     ...extra,
   };
 }
@@ -60,7 +63,9 @@ describe('speech through the server (fake OpenAI audio API over HTTP)', () => {
 
   it('speaks a text: the upstream gets model, input, voice and mp3, the browser gets the audio', async () => {
     fake.reset();
-    const res = await api('/api/files/speech/tts', { body: { input: 'Hello from the reply', voice: 'nova' } });
+    const res = await api('/api/files/speech/tts', {
+      body: { input: 'Hello from the reply', voice: 'nova' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('audio/mpeg');
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -69,7 +74,12 @@ describe('speech through the server (fake OpenAI audio API over HTTP)', () => {
     expect(audio.length % 417).toBe(0);
     expect([...audio.subarray(0, 2)]).toEqual([0xff, 0xfb]);
     const call = fake.requests.find((r) => r.path === '/v1/audio/speech');
-    expect(call?.body).toEqual({ model: 'tts-1', input: 'Hello from the reply', voice: 'nova', response_format: 'mp3' });
+    expect(call?.body).toEqual({
+      model: 'tts-1',
+      input: 'Hello from the reply',
+      voice: 'nova',
+      response_format: 'mp3',
+    });
     expect(call?.headers.authorization).toBe('Bearer speech-key');
   });
 
@@ -92,11 +102,16 @@ describe('speech through the server (fake OpenAI audio API over HTTP)', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ text: heardText(bytes.length, sha(bytes)) });
     const call = fake.requests.find((r) => r.path === '/v1/audio/transcriptions');
-    expect(call?.body).toMatchObject({ fields: { model: 'whisper-1' }, files: { file: { type: 'audio/webm' } } });
+    expect(call?.body).toMatchObject({
+      fields: { model: 'whisper-1' },
+      files: { file: { type: 'audio/webm' } },
+    });
   });
 
   it('refuses bad input: too long a text, no audio part, an empty or a JSON body', async () => {
-    const long = await api('/api/files/speech/tts', { body: { input: 'x'.repeat(SPEECH_LIMITS.maxInputChars + 1) } });
+    const long = await api('/api/files/speech/tts', {
+      body: { input: 'x'.repeat(SPEECH_LIMITS.maxInputChars + 1) },
+    });
     expect(long.status).toBe(400);
     const empty = await api('/api/files/speech/tts', { body: { input: '  ' } });
     expect(empty.status).toBe(400);
@@ -148,7 +163,7 @@ describe('speech through the server (fake OpenAI audio API over HTTP)', () => {
     expect(body).toMatchObject({ code: 'upstream_error', message: SPEECH_TEXTS.upstream });
   });
 
-  it("limits TTS per user (rateLimits.tts.userMax) with 429", async () => {
+  it('limits TTS per user (rateLimits.tts.userMax) with 429', async () => {
     const other = authed(h.url, (await registerUser(h.url)).token);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
@@ -188,7 +203,12 @@ describe('speech with a wrong key, Azure, and none configured', () => {
 
   it('azureOpenAI: the deployment path with api-version and the api-key header', async () => {
     fake.reset();
-    const azure = { instanceName: fake.origin, apiKey: 'right-key', deploymentName: 'voice', apiVersion: '2024-06-01' };
+    const azure = {
+      instanceName: fake.origin,
+      apiKey: 'right-key',
+      deploymentName: 'voice',
+      apiVersion: '2024-06-01',
+    };
     const speech = speechConfigFrom(
       { tts: { azureOpenAI: { ...azure, model: 'tts-1', voices: ['alloy'] } }, stt: { azureOpenAI: azure } },
       undefined,

@@ -125,8 +125,8 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
       ? voices
       : [...voices].sort(
           (a, b) =>
-            Number(!a.lang.toLowerCase().startsWith(lang)) -
-              Number(!b.lang.toLowerCase().startsWith(lang)) || a.name.localeCompare(b.name),
+            Number(!a.lang.toLowerCase().startsWith(lang)) - Number(!b.lang.toLowerCase().startsWith(lang)) ||
+            a.name.localeCompare(b.name),
         );
   const unsupported = t('com_voice_unsupported');
   return (
@@ -142,7 +142,12 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
       </Row>
       {server?.sttExternal && (
         <Row label={t('com_voice_engine_stt')} hint={t('com_voice_info_external')} htmlFor={`${voiceId}-stt`}>
-          <EngineSelect id={`${voiceId}-stt`} pref="engineSTT" value={sttEngine} testId="settings-engine-stt" />
+          <EngineSelect
+            id={`${voiceId}-stt`}
+            pref="engineSTT"
+            value={sttEngine}
+            testId="settings-engine-stt"
+          />
         </Row>
       )}
       <Row label={t('com_nav_auto_send_text')} hint={t('com_nav_info_auto_send_text')}>
@@ -153,7 +158,12 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
       </Row>
       {server?.ttsExternal && (
         <Row label={t('com_voice_engine_tts')} hint={t('com_voice_info_external')} htmlFor={`${voiceId}-tts`}>
-          <EngineSelect id={`${voiceId}-tts`} pref="engineTTS" value={ttsEngine} testId="settings-engine-tts" />
+          <EngineSelect
+            id={`${voiceId}-tts`}
+            pref="engineTTS"
+            value={ttsEngine}
+            testId="settings-engine-tts"
+          />
         </Row>
       )}
       {speaks && (
@@ -165,7 +175,9 @@ export default function SpeechSettings({ Row }: Slots['settings.general.rows']) 
             onChange={(e) => setVoice(e.target.value)}
             className={selectClass}
           >
-            <option value="">{t(ttsEngine === 'external' ? 'com_voice_server_default' : 'com_voice_default')}</option>
+            <option value="">
+              {t(ttsEngine === 'external' ? 'com_voice_server_default' : 'com_voice_default')}
+            </option>
             {/* A voice chosen earlier stays listed while the browser has not (yet) offered it. */}
             {voice !== '' && !voices.some((v) => v.name === voice) && <option value={voice}>{voice}</option>}
             {sorted.map((v) => (

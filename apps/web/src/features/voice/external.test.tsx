@@ -18,7 +18,12 @@ import { voiceSlots } from './slots';
  * its own; the server is answered at fetch, as the routes answer.
  */
 
-const SERVER: SpeechConfig = { sttExternal: true, ttsExternal: true, engineSTT: 'external', engineTTS: 'external' };
+const SERVER: SpeechConfig = {
+  sttExternal: true,
+  ttsExternal: true,
+  engineSTT: 'external',
+  engineTTS: 'external',
+};
 
 interface Call {
   url: string;
@@ -101,7 +106,11 @@ const trackStops = vi.fn();
 let getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: trackStops }] }) as unknown as MediaStream);
 
 beforeAll(async () => {
-  await Promise.all([import('./ExternalDictationEngine'), import('./ReadAloudButton'), import('./SpeechSettings')]);
+  await Promise.all([
+    import('./ExternalDictationEngine'),
+    import('./ReadAloudButton'),
+    import('./SpeechSettings'),
+  ]);
 });
 
 beforeEach(() => {
@@ -178,9 +187,21 @@ function renderChat(messages: Message[] = []) {
   render(
     <Providers>
       {messages.map((m) => (
-        <Slot key={m.messageId} name="chat.message.actions" message={m} latestMessageId={m.messageId} busy={false} />
+        <Slot
+          key={m.messageId}
+          name="chat.message.actions"
+          message={m}
+          latestMessageId={m.messageId}
+          busy={false}
+        />
       ))}
-      <ChatInput onSend={send} onStop={() => undefined} submitting={false} showStop={false} placeholder="Message" />
+      <ChatInput
+        onSend={send}
+        onStop={() => undefined}
+        submitting={false}
+        showStop={false}
+        placeholder="Message"
+      />
     </Providers>,
   );
   return { send, input: screen.getByTestId('chat-input') as HTMLTextAreaElement };
@@ -230,7 +251,8 @@ describe('dictation through the server (External)', () => {
     fireEvent.click(mic);
     expect(await screen.findByText(/Microphone access was refused/)).toBeTruthy();
 
-    sttAnswer = () => Response.json({ message: 'The speech server did not answer', code: 'upstream_error' }, { status: 502 });
+    sttAnswer = () =>
+      Response.json({ message: 'The speech server did not answer', code: 'upstream_error' }, { status: 502 });
     fireEvent.click(mic);
     await waitFor(() => expect(mic.getAttribute('aria-pressed')).toBe('true'));
     fireEvent.click(mic);
@@ -254,7 +276,10 @@ describe('Read aloud through the server (External)', () => {
     const button = await screen.findByTestId('read-aloud');
     fireEvent.click(button);
     await waitFor(() => expect(FakeAudio.instances[0]?.playing).toBe(true));
-    expect(calls.find((c) => c.url === '/api/files/speech/tts')?.json).toEqual({ input: 'Fine, thanks.', voice: 'nova' });
+    expect(calls.find((c) => c.url === '/api/files/speech/tts')?.json).toEqual({
+      input: 'Fine, thanks.',
+      voice: 'nova',
+    });
     expect(button.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(button);
     expect(FakeAudio.instances[0]?.playing).toBe(false);

@@ -3,7 +3,7 @@ import { API_ROUTE_PATHS, SPEECH_LIMITS, type SpeechToTextResponse } from '@chat
 import { apiFetch, toApiError } from '../../api/http';
 import { useToast } from '../../components/ui/Toast';
 import { useTranslation } from '../../hooks/useTranslation';
-import type { DictationState, EngineProps } from './DictationEngine';
+import type { EngineProps } from './DictationEngine';
 import { useVoicePref } from './prefs';
 import { joinSpeech, wordGap } from './recognition';
 import { speechLanguage } from './support';

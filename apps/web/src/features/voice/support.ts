@@ -8,6 +8,8 @@ type SpeechWindow = Window & {
   webkitSpeechRecognition?: unknown;
   speechSynthesis?: unknown;
   SpeechSynthesisUtterance?: unknown;
+  Audio?: unknown;
+  MediaRecorder?: unknown;
 };
 
 const speechWindow = (): SpeechWindow | null => (typeof window === 'undefined' ? null : window);
@@ -37,7 +39,7 @@ export function canRecord(): boolean {
   const w = speechWindow();
   return (
     !!w &&
-    typeof (w as Window & { MediaRecorder?: unknown }).MediaRecorder === 'function' &&
+    typeof w.MediaRecorder === 'function' &&
     typeof w.navigator.mediaDevices?.getUserMedia === 'function'
   );
 }

@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NO_PARENT, type Message, type SpeechConfig } from '@chat/contract';
+import { changeLanguage } from '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
 import { createSlotRegistry, Slot, SlotRegistryProvider, type Slots } from '../../platform/slots';
 import { uninstallSpeechEngines } from '../../test-support/speech-engines';
@@ -102,10 +103,19 @@ class FakeAudio extends EventTarget {
   }
 }
 
+/** A Blob's text (jsdom's Blob has no text()). */
+const textOf = (blob: Blob) =>
+  new Promise<string>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.readAsText(blob);
+  });
+
 const trackStops = vi.fn();
 let getUserMedia = vi.fn(async () => ({ getTracks: () => [{ stop: trackStops }] }) as unknown as MediaStream);
 
 beforeAll(async () => {
+  await changeLanguage('en-US');
   await Promise.all([
     import('./ExternalDictationEngine'),
     import('./ReadAloudButton'),
@@ -225,7 +235,7 @@ describe('dictation through the server (External)', () => {
     const audio = upload?.form?.get('audio');
     expect(audio).toBeInstanceOf(Blob);
     expect((audio as File).name).toBe('audio.webm');
-    expect(await (audio as Blob).text()).toBe('some voice');
+    expect(await textOf(audio as Blob)).toBe('some voice');
     // The microphone is let go.
     expect(trackStops).toHaveBeenCalled();
     expect(mic.getAttribute('aria-pressed')).toBe('false');

@@ -1,6 +1,7 @@
 import { startFakeOpenAI, type FakeOpenAIOptions, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { NO_PARENT, type Message } from '@chat/contract';
 import type { AppConfig, EndpointDefinition } from '../../src/config/app-config.js';
+import { speechConfigFrom } from '../../src/config/yaml-speech.js';
 import { authed, registerUser, startTestApp, type Harness, type TestUser } from './harness.js';
 import { getSse, postSse, type SseOptions, type SseResult } from './sse-client.js';
 
@@ -37,9 +38,21 @@ export function byokEndpoint(fake: FakeOpenAIServer): EndpointDefinition {
   };
 }
 
+/** librechat.yaml `speech` on the same fake's audio routes (TTS and STT), with the endpoint's key. */
+function fakeSpeech(fake: FakeOpenAIServer): NonNullable<AppConfig['speech']> {
+  return speechConfigFrom(
+    {
+      tts: { openai: { url: fake.url, apiKey: 'test', model: 'tts-1', voices: ['alloy'] } },
+      stt: { openai: { url: fake.url, apiKey: 'test', model: 'whisper-1' } },
+    },
+    undefined,
+    () => undefined,
+  );
+}
+
 /**
  * The app plus a fake OpenAI upstream configured as its 'openAI' endpoint (server key) and its
- * 'byok' endpoint (users' own keys).
+ * 'byok' endpoint (users' own keys), and as its speech server (`speech`).
  */
 export async function startChatApp(
   overrides: Partial<AppConfig> = {},
@@ -47,7 +60,10 @@ export async function startChatApp(
   fakeOptions: FakeOpenAIOptions = {},
 ): Promise<ChatHarness> {
   const fake = await startFakeOpenAI(fakeOptions);
-  const h = await startTestApp({ endpoints: [fakeEndpoint(fake), byokEndpoint(fake)], ...overrides }, deps);
+  const h = await startTestApp(
+    { endpoints: [fakeEndpoint(fake), byokEndpoint(fake)], speech: fakeSpeech(fake), ...overrides },
+    deps,
+  );
   return {
     ...h,
     fake,

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { NO_PARENT, type Message, type SpeechConfig } from '@chat/contract';
 import { changeLanguage } from '../../app/i18n';
 import { ToastProvider } from '../../components/ui/Toast';
+import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { createSlotRegistry, Slot, SlotRegistryProvider, type Slots } from '../../platform/slots';
 import { uninstallSpeechEngines } from '../../test-support/speech-engines';
 import { ChatInput } from '../chat';
@@ -149,7 +150,7 @@ afterEach(() => {
 
 /** Goes to another conversation, as the sidebar does. */
 function Elsewhere() {
-  const navigate = useNavigate();
+  const navigate = useStableNavigate();
   return (
     <button type="button" onClick={() => navigate('/c/other')}>
       elsewhere

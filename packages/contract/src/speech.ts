@@ -49,6 +49,7 @@ export const SPEECH_TEXTS = {
   audioTooLarge: `The recording is larger than ${SPEECH_LIMITS.maxAudioBytes / 1024 / 1024} MB`,
   emptyAudio: 'The recording is empty',
   upstream: 'The speech server did not answer',
+  upstreamRefused: 'The speech server refused the request',
   tooMany: 'Too many speech requests. Try again later',
 } as const;
 

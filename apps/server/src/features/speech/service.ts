@@ -43,7 +43,7 @@ function upstreamError(status: number): AppError {
   if (status === 401 || status === 403) return new AppError('upstream_auth', SPEECH_TEXTS.upstream);
   if (status === 429) return new AppError('upstream_rate_limited', SPEECH_TEXTS.upstream);
   if (status === 400 || status === 413 || status === 415 || status === 422)
-    return new AppError('validation_error', SPEECH_TEXTS.upstream);
+    return new AppError('validation_error', SPEECH_TEXTS.upstreamRefused);
   return new AppError('upstream_error', SPEECH_TEXTS.upstream);
 }
 

@@ -7,6 +7,7 @@ import type { Slots } from '../../platform/slots';
 import { speakExternal } from './external-speaker';
 import { stopAllPlayback } from './playback';
 import { readVoicePref } from './prefs';
+import { useServerSpeech } from './server-speech';
 import { speak, useSpeaking } from './speaker';
 import { speakableText } from './speech-text';
 import { speechLanguage } from './support';
@@ -23,6 +24,7 @@ export default function ReadAloudButton({
 }: Slots['chat.message.actions'] & { engine: SpeechEngine }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
+  const rate = useServerSpeech()?.playbackRate;
   const reading = useSpeaking() === message.messageId;
   const label = t('com_ui_read_aloud');
   return (
@@ -38,8 +40,12 @@ export default function ReadAloudButton({
         }
         const text = speakableText(message.text, t('com_voice_code_block'));
         if (engine === 'external') {
-          void speakExternal(message.messageId, text, readVoicePref('voice'), () =>
-            toast.show({ message: t('com_voice_playback_error'), severity: 'error' }),
+          void speakExternal(
+            message.messageId,
+            text,
+            readVoicePref('voice'),
+            () => toast.show({ message: t('com_voice_playback_error'), severity: 'error' }),
+            rate,
           );
           return;
         }

@@ -67,9 +67,10 @@ async function fetchAudio(input: string, voice: string, r: Reading): Promise<str
 }
 
 /** Plays one piece to its end (or until the reading stops). */
-function play(url: string, r: Reading): Promise<void> {
+function play(url: string, r: Reading, rate: number | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     const audio = new Audio(url);
+    if (rate !== undefined) audio.playbackRate = rate;
     r.audio = audio;
     const done = () => {
       r.controller.signal.removeEventListener('abort', done);
@@ -83,14 +84,15 @@ function play(url: string, r: Reading): Promise<void> {
 }
 
 /**
- * Reads `text` as the reply `id` with the server's voice `voice` ('' for the server's default);
- * `onError` hears a failure (not a stop).
+ * Reads `text` as the reply `id` with the server's voice `voice` ('' for the server's default), at
+ * the speechTab's `playbackRate` when it sets one; `onError` hears a failure (not a stop).
  */
 export async function speakExternal(
   id: string,
   text: string,
   voice: string,
   onError: (err: unknown) => void,
+  rate?: number,
 ): Promise<void> {
   stopAllPlayback();
   const pieces = serverPieces(text);
@@ -108,7 +110,7 @@ export async function speakExternal(
         next = fetchAudio(pieces[i + 1]!, voice, r);
         next.catch(() => undefined);
       }
-      await play(url, r);
+      await play(url, r, rate);
       if (reading !== r) return;
     }
     stopExternal();

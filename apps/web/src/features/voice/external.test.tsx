@@ -11,6 +11,7 @@ import { createSlotRegistry, Slot, SlotRegistryProvider, type Slots } from '../.
 import { uninstallSpeechEngines } from '../../test-support/speech-engines';
 import { ChatInput } from '../chat';
 import { stopAllPlayback } from './playback';
+import { setServerVoiceDefaults } from './prefs';
 import { voiceSlots } from './slots';
 
 /*
@@ -85,6 +86,7 @@ class FakeRecorder {
 class FakeAudio extends EventTarget {
   static instances: FakeAudio[] = [];
   playing = false;
+  playbackRate = 1;
   constructor(readonly src: string) {
     super();
     FakeAudio.instances.push(this);
@@ -145,6 +147,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   stopAllPlayback();
+  setServerVoiceDefaults({});
   vi.unstubAllGlobals();
 });
 
@@ -270,6 +273,16 @@ describe('dictation through the server (External)', () => {
     expect(await screen.findByText('The recording could not be transcribed. Please try again.')).toBeTruthy();
   });
 
+  it("the server's speechTab turns dictation off until the person turns it on", async () => {
+    server = { ...SERVER, speechToText: false };
+    renderChat();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/files/speech/config/get')).toBe(true));
+    await waitFor(() => expect(screen.queryByTestId('mic-button')).toBeNull());
+    localStorage.setItem('speechToText', 'true');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'speechToText' }));
+    expect(await screen.findByTestId('mic-button')).toBeTruthy();
+  });
+
   it('the browser engine when the server has no speech to text', async () => {
     server = { sttExternal: false, ttsExternal: false };
     renderChat();
@@ -297,11 +310,15 @@ describe('Read aloud through the server (External)', () => {
     expect(button.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('ends by itself when the audio has played', async () => {
+  it("ends by itself when the audio has played; plays at the speech tab's rate", async () => {
+    server = { ...SERVER, playbackRate: 1.5 };
     renderChat([reply('r1', 'Short.')]);
     const button = await screen.findByTestId('read-aloud');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/files/speech/config/get')).toBe(true));
+    await act(async () => undefined);
     fireEvent.click(button);
     await waitFor(() => expect(FakeAudio.instances[0]?.playing).toBe(true));
+    expect(FakeAudio.instances[0]?.playbackRate).toBe(1.5);
     act(() => FakeAudio.instances[0]!.finish());
     await waitFor(() => expect(button.getAttribute('aria-pressed')).toBe('false'));
   });

@@ -63,14 +63,25 @@ const CODECS: { [K in keyof VoicePrefs]: Codec<VoicePrefs[K]> } = {
 
 const listeners = new Set<() => void>();
 
+/** The server's speechTab values (GET /api/files/speech/config/get): the defaults where set. */
+let serverDefaults: Partial<VoicePrefs> = {};
+
+const defaultOf = <K extends keyof VoicePrefs>(key: K): VoicePrefs[K] => serverDefaults[key] ?? DEFAULTS[key];
+
+/** What the server's speechTab sets becomes the default of each preference the person has not chosen. */
+export function setServerVoiceDefaults(defaults: Partial<VoicePrefs>): void {
+  serverDefaults = defaults;
+  for (const l of listeners) l();
+}
+
 export function readVoicePref<K extends keyof VoicePrefs>(key: K): VoicePrefs[K] {
   try {
     const raw = localStorage.getItem(VOICE_LOCAL_KEYS[key]);
-    if (raw !== null) return CODECS[key].read(JSON.parse(raw)) ?? DEFAULTS[key];
+    if (raw !== null) return CODECS[key].read(JSON.parse(raw)) ?? defaultOf(key);
   } catch {
     // Storage off, or a value that is not JSON: the default.
   }
-  return DEFAULTS[key];
+  return defaultOf(key);
 }
 
 export function writeVoicePref<K extends keyof VoicePrefs>(key: K, value: VoicePrefs[K]): void {
@@ -103,7 +114,7 @@ export function useVoicePref<K extends keyof VoicePrefs>(
   const value = useSyncExternalStore(
     subscribe,
     () => readVoicePref(key),
-    () => DEFAULTS[key],
+    () => defaultOf(key),
   );
   const set = useCallback((next: VoicePrefs[K]) => writeVoicePref(key, next), [key]);
   return [value, set];

@@ -57,7 +57,7 @@ export default function VariablesDialog({
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form id={formId} onSubmit={submit} noValidate className="mt-4 flex flex-col gap-4">
         {variables.map((v, i) =>
           v.options.length > 0 ? (
             <div key={v.name} className="flex flex-col gap-1.5">

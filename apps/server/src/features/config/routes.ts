@@ -12,6 +12,7 @@ import { addRoute } from '../../platform/typed-route.js';
 import type { AppConfig } from '../../config/app-config.js';
 import { NO_OAUTH, type OAuthConfig } from '../../config/oauth-config.js';
 import { presentEndpoints, presentModels } from './presenter.js';
+import type { StartupConfigPart } from './startup-parts.js';
 
 /** LibreChat's per-provider flags: configured (the buttons show only with socialLoginEnabled too). */
 function socialLoginFlags(oauth: OAuthConfig) {
@@ -32,10 +33,14 @@ function socialLoginFlags(oauth: OAuthConfig) {
   };
 }
 
-export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) {
-  const { config } = deps;
+export function configRoutes(
+  app: FastifyInstance,
+  deps: { config: AppConfig; parts: () => readonly StartupConfigPart[] },
+) {
+  const { config, parts } = deps;
 
   addRoute(app, API_ROUTES.config, async (): Promise<StartupConfig> => ({
+    ...parts().reduce<Partial<StartupConfig>>((all, p) => ({ ...all, ...p.part() }), {}),
     appTitle: config.appTitle,
     customFooter: config.customFooter,
     checkBalance: config.checkBalance,
@@ -62,14 +67,6 @@ export function configRoutes(app: FastifyInstance, deps: { config: AppConfig }) 
     helpAndFaqURL: config.helpAndFaqUrl ?? HELP_AND_FAQ_DEFAULT_URL,
     interface: config.interface ?? DEFAULT_INTERFACE_CONFIG,
     ...(config.modelSpecs ? { modelSpecs: config.modelSpecs } : {}),
-    ...(config.memory
-      ? {
-          memory: {
-            personalize: config.memory.personalize,
-            ...(config.memory.validKeys ? { validKeys: config.memory.validKeys } : {}),
-          },
-        }
-      : {}),
   }));
 
   addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints, config.premium));

@@ -27,5 +27,18 @@ export const memoriesModule: FeatureModule = {
       memoryAgent({ memories, providers: use('providers'), config: () => config.memory, log: app.log }),
     );
     memoriesRoutes(app, { memories, enabled: () => config.memory !== undefined });
+    // What the client needs of the block while memory is on: the personalize switch, the keys.
+    extend('startupConfig', {
+      name: 'memories',
+      part: () =>
+        config.memory
+          ? {
+              memory: {
+                personalize: config.memory.personalize,
+                ...(config.memory.validKeys ? { validKeys: config.memory.validKeys } : {}),
+              },
+            }
+          : {},
+    });
   },
 };

@@ -2,8 +2,6 @@ import type { FeatureModule } from '../../platform/module.js';
 import { configRoutes } from './routes.js';
 import type { StartupConfigPart } from './startup-parts.js';
 
-export type { StartupConfigPart } from './startup-parts.js';
-
 declare module '../../platform/module.js' {
   interface ExtensionPoints {
     /** Fields a feature adds to GET /api/config (features/config). */

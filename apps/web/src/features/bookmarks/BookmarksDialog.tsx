@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { ConversationTag } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Dialog } from '../../components/ui/Dialog';
 import { IconButton } from '../../components/ui/IconButton';
 import { Spinner } from '../../components/ui/Spinner';
@@ -100,27 +101,13 @@ export default function BookmarksDialog({ onClose }: { onClose: () => void }) {
         </Suspense>
       )}
       {over?.kind === 'delete' && (
-        <Dialog
-          open
-          onClose={() => setOver(null)}
+        <ConfirmDialog
           title={t('com_ui_bookmarks_delete')}
           description={t('com_ui_bookmarks_delete_confirm', { name: over.tag.tag })}
+          pending={remove.isPending}
+          onConfirm={() => confirmDelete(over.tag)}
+          onClose={() => setOver(null)}
           data-testid="bookmark-delete-dialog"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setOver(null)}>
-                {t('com_ui_cancel')}
-              </Button>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={() => confirmDelete(over.tag)}
-                data-testid="bookmark-delete-confirm"
-              >
-                {t('com_ui_delete')}
-              </Button>
-            </>
-          }
         />
       )}
     </Dialog>

@@ -3,6 +3,7 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import clsx from 'clsx';
 import type { MemoriesList, MemoryEntry } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Dialog } from '../../components/ui/Dialog';
 import { IconButton } from '../../components/ui/IconButton';
 import { Spinner } from '../../components/ui/Spinner';
@@ -199,27 +200,13 @@ export default function MemoriesDialog({ onClose }: { onClose: () => void }) {
         </Suspense>
       )}
       {over?.kind === 'delete' && (
-        <Dialog
-          open
-          onClose={() => setOver(null)}
+        <ConfirmDialog
           title={t('com_ui_memory_delete')}
           description={t('com_ui_memory_delete_confirm', { name: over.memory.key })}
+          pending={remove.isPending}
+          onConfirm={() => confirmDelete(over.memory)}
+          onClose={() => setOver(null)}
           data-testid="memory-delete-dialog"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setOver(null)}>
-                {t('com_ui_cancel')}
-              </Button>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={() => confirmDelete(over.memory)}
-                data-testid="memory-delete-confirm"
-              >
-                {t('com_ui_delete')}
-              </Button>
-            </>
-          }
         />
       )}
     </Dialog>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ArrowLeft, Download, Star, Trash2 } from 'lucide-react';
 import { PROMPT_LIMITS, PROMPTS_GLOBAL_PROJECT_ID, type Prompt, type PromptGroup } from '@chat/contract';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { useToast } from '../../components/ui/Toast';
@@ -315,36 +315,22 @@ function GroupActions({
         </Button>
       )}
       {confirming && (
-        <Dialog
-          open
-          onClose={() => setConfirming(false)}
+        <ConfirmDialog
           title={t('com_ui_prompt_delete')}
           description={t('com_ui_prompt_delete_confirm', { name: group.name })}
-          data-testid="prompt-delete-dialog"
-          footer={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {t('com_ui_cancel')}
-              </Button>
-              <Button
-                variant="danger"
-                loading={remove.isPending}
-                onClick={() =>
-                  remove.mutate(group._id, {
-                    onSuccess: () => {
-                      toast.show({ message: t('com_ui_prompt_deleted'), severity: 'success' });
-                      setConfirming(false);
-                      onDeleted();
-                    },
-                    onError: () => toast.show({ message: t('com_ui_prompt_save_error'), severity: 'error' }),
-                  })
-                }
-                data-testid="prompt-delete-confirm"
-              >
-                {t('com_ui_delete')}
-              </Button>
-            </>
+          pending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(group._id, {
+              onSuccess: () => {
+                toast.show({ message: t('com_ui_prompt_deleted'), severity: 'success' });
+                setConfirming(false);
+                onDeleted();
+              },
+              onError: () => toast.show({ message: t('com_ui_prompt_save_error'), severity: 'error' }),
+            })
           }
+          onClose={() => setConfirming(false)}
+          data-testid="prompt-delete-dialog"
         />
       )}
     </div>

@@ -176,6 +176,7 @@ async function pacedCosts(
   const deadline = now() + knobs.clusterPacedSeconds * 1000;
   let replies = 0;
   let errors = 0;
+  let firstError: string | undefined;
   const sampler = setInterval(() => {
     rssPeak = servers.map((s, i) => Math.max(rssPeak[i]!, rssKb(s.pid)));
   }, 1000);
@@ -188,7 +189,10 @@ async function pacedCosts(
         await fake.enqueue([{ reply, tokensPerSecond: tps }]);
         const r = await askApp(target.url, token, `paced ${c}`);
         if (r.status === 200 && r.text === reply && r.final) replies++;
-        else errors++;
+        else {
+          errors++;
+          firstError ??= `${r.status} ${JSON.stringify(r.error ?? r.errorBody ?? null)} ${r.text.length}/${reply.length} chars${r.final ? '' : ', no final'}`;
+        }
       }
     }),
   );
@@ -213,6 +217,7 @@ async function pacedCosts(
     reply_tokens: tokens,
     replies,
     errors,
+    ...(firstError ? { first_error: firstError } : {}),
     relayed_tokens: relayed,
     instances: rssPeak.length,
   };

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INTERFACE_CONFIG, YAML_RATE_LIMIT_DEFAULTS } from '@chat/contract';
 import { applyYamlConfig, buildAppConfig } from './app-config.js';
 import { ConfigError, parseEnv } from './env.js';
-import { addRefillInterval } from './yaml-balance.js';
+import { addRefillInterval } from '../features/balance/yaml.js';
 import { loadYamlConfig } from './yaml-config.js';
 
 const dirs: string[] = [];

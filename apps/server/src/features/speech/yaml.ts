@@ -5,6 +5,7 @@ import {
   type SpeechConfig,
   type SpeechProvider,
 } from '@chat/contract';
+import { yamlBlock, type EnvString } from '../../config/yaml-block.js';
 
 /**
  * librechat.yaml `speech` (LibreChat's block): `tts` and `stt`, each an OpenAI-compatible server
@@ -17,8 +18,8 @@ import {
 
 const OPENAI_AUDIO_BASE = 'https://api.openai.com/v1';
 
-/** The block as the file writes it; `str` replaces `${VAR}` references (yaml-config.ts). */
-export function yamlSpeechSchema(str: z.ZodType<string, string>) {
+/** The block as the file writes it; `str` replaces `${VAR}` references (config/yaml-config.ts). */
+export function yamlSpeechSchema(str: EnvString) {
   const voices = z.array(z.string().trim().min(1).max(SPEECH_LIMITS.maxVoiceChars)).min(1).max(200);
   const openaiCommon = {
     // LibreChat's `url` is the whole URL of the call; a base URL (…/v1) is read as such too.
@@ -236,4 +237,26 @@ export function unsupportedSpeechProviders(block: YamlSpeech | null | undefined)
   const t = block?.tts;
   if (!t) return [];
   return (['elevenlabs', 'localai'] as const).filter((p) => t[p] != null).map((p) => `speech.tts.${p}`);
+}
+
+/**
+ * The `speech` block and its limits (`rateLimits.tts`, `.stt`): the servers resolved when the file
+ * is read; none kept when the file has neither (the module then answers with LibreChat's limits
+ * and no server).
+ */
+export const speechYaml = yamlBlock({
+  key: 'speech',
+  schema: yamlSpeechSchema,
+  rateLimits: ['tts', 'stt'] as const,
+  // LibreChat's other TTS providers speak their own protocols: named with the keys not read.
+  ignored: unsupportedSpeechProviders,
+  fromFile: (block: YamlSpeech | undefined, { rateLimits, unhonoured }) =>
+    block || rateLimits.tts || rateLimits.stt ? speechConfigFrom(block, rateLimits, unhonoured) : undefined,
+  toConfig: (speech: SpeechServerConfig | undefined): SpeechAppConfig => ({ speech }),
+});
+
+/** What the block gives the app config (AppConfig is made of these parts, config/feature-yaml.ts). */
+export interface SpeechAppConfig {
+  /** librechat.yaml `speech`: the STT and TTS servers and the Speech tab's defaults; none when absent. */
+  speech?: SpeechServerConfig | undefined;
 }

@@ -8,6 +8,7 @@ import {
   type EndpointFileConfig,
   type FileConfig,
 } from '@chat/contract';
+import { yamlBlock } from '../../config/yaml-block.js';
 
 /**
  * librechat.yaml `fileConfig`: per endpoint (or `default`, or `custom` for every custom
@@ -139,4 +140,22 @@ export function resolveFileConfig(
   if (custom) for (const name of customNames) endpoints[name] ??= custom;
   for (const name of NO_FILE_ENDPOINTS) endpoints[name] = OFF;
   return { endpoints, serverFileSizeLimit, avatarSizeLimit };
+}
+
+/**
+ * The `fileConfig` block: resolved when the file is read (its custom endpoints are known then);
+ * none kept without the block (the built-in limits).
+ */
+export const fileConfigYaml = yamlBlock({
+  key: 'fileConfig',
+  schema: () => yamlFileConfigSchema,
+  fromFile: (block: YamlFileConfig | undefined, { customNames, unhonoured }) =>
+    block ? resolveFileConfig(block, customNames, unhonoured) : undefined,
+  toConfig: (fileConfig: FileConfig | undefined): FileConfigAppConfig => ({ fileConfig }),
+});
+
+/** What the block gives the app config (AppConfig is made of these parts, config/feature-yaml.ts). */
+export interface FileConfigAppConfig {
+  /** The upload limits per endpoint (librechat.yaml `fileConfig`); the built-in ones when absent. */
+  fileConfig?: FileConfig | undefined;
 }

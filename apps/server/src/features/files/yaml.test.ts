@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILE_CONFIG, endpointFileConfig, UPLOAD_LIMITS } from '@chat/contract';
-import { parseYamlConfig } from './yaml-config.js';
+import { parseYamlConfig } from '../../config/yaml-config.js';
 
 const MB = 1024 * 1024;
 const parse = (text: string) => parseYamlConfig(`version: 1.2.1\n${text}`, '/etc/librechat.yaml', {});

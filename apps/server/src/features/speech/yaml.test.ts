@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SPEECH_RATE_LIMIT_DEFAULTS } from '@chat/contract';
-import { applyYamlConfig, buildAppConfig, configSecrets } from './app-config.js';
-import { parseEnv } from './env.js';
-import { parseYamlConfig } from './yaml-config.js';
-import { audioUrl } from './yaml-speech.js';
+import { applyYamlConfig, buildAppConfig, configSecrets } from '../../config/app-config.js';
+import { parseEnv } from '../../config/env.js';
+import { parseYamlConfig } from '../../config/yaml-config.js';
+import { audioUrl } from './yaml.js';
 
 // LibreChat's example block, its keys named through the environment.
 const FILE = `

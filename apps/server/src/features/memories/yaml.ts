@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_LIMITS, type MemoryAgentConfig, type MemoryConfig } from '@chat/contract';
+import { yamlBlock } from '../../config/yaml-block.js';
 
 /**
  * librechat.yaml `memory` (LibreChat's memorySchema): facts about a person the model may use.
@@ -74,4 +75,20 @@ export function memoryConfigFrom(
     messageWindowSize: block.messageWindowSize ?? MEMORY_LIMITS.defaultMessageWindowSize,
     ...(agent ? { agent } : {}),
   };
+}
+
+/** The `memory` block: kept as written; turned into the settings once every endpoint is known. */
+export const memoryYaml = yamlBlock({
+  key: 'memory',
+  schema: () => yamlMemorySchema,
+  fromFile: (block: YamlMemory | undefined) => block,
+  toConfig: (block: YamlMemory | undefined, { endpointNames, unhonoured }): MemoryAppConfig => ({
+    memory: memoryConfigFrom(block, endpointNames, unhonoured),
+  }),
+});
+
+/** What the block gives the app config (AppConfig is made of these parts, config/feature-yaml.ts). */
+export interface MemoryAppConfig {
+  /** librechat.yaml `memory`: facts about a person the model may use; none (off) when absent or disabled. */
+  memory?: MemoryConfig | undefined;
 }

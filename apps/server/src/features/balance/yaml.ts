@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REFILL_INTERVAL_UNITS, type RefillIntervalUnit } from '@chat/contract';
+import { yamlBlock } from '../../config/yaml-block.js';
 
 /**
  * librechat.yaml `balance` (LibreChat's newer form of CHECK_BALANCE / START_BALANCE, with
@@ -30,11 +31,21 @@ export interface AutoRefill {
   intervalUnit: RefillIntervalUnit;
 }
 
+/** What the block gives the app config (AppConfig is made of these parts, config/feature-yaml.ts). */
+export interface BalanceAppConfig {
+  /** CHECK_BALANCE, or `balance.enabled`: sends are counted against each account's credits. */
+  checkBalance: boolean;
+  /** START_BALANCE, or `balance.startBalance`: the credits a new account starts with (when checkBalance). */
+  startBalance: number;
+  /** librechat.yaml `balance` auto-refill; none when off. */
+  autoRefill?: AutoRefill | undefined;
+}
+
 /** The balance settings: the environment's, with what the file sets over them. */
 export function balanceSettingsFrom(
   env: { checkBalance: boolean; startBalance: number },
   block: YamlBalance | undefined,
-): { checkBalance: boolean; startBalance: number; autoRefill?: AutoRefill | undefined } {
+): BalanceAppConfig {
   const checkBalance = block?.enabled ?? env.checkBalance;
   const startBalance = block?.startBalance ?? env.startBalance;
   const refill =
@@ -51,6 +62,15 @@ export function balanceSettingsFrom(
       : undefined;
   return { checkBalance, startBalance, ...(refill ? { autoRefill: refill } : {}) };
 }
+
+/** The `balance` block: kept as written; laid over CHECK_BALANCE and START_BALANCE (settings.ts). */
+export const balanceYaml = yamlBlock({
+  key: 'balance',
+  schema: () => yamlBalanceSchema,
+  fromFile: (block: YamlBalance | undefined) => block,
+  toConfig: (block: YamlBalance | undefined, { env }): BalanceAppConfig =>
+    balanceSettingsFrom({ checkBalance: env.CHECK_BALANCE, startBalance: env.START_BALANCE }, block),
+});
 
 /** The time one interval after `from` (months by the calendar, as LibreChat adds them). */
 export function addRefillInterval(from: Date, value: number, unit: RefillIntervalUnit): Date {

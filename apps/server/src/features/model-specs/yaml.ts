@@ -6,6 +6,7 @@ import {
   type ModelSpec,
   type ModelSpecsConfig,
 } from '@chat/contract';
+import { yamlBlock } from '../../config/yaml-block.js';
 
 /**
  * librechat.yaml `modelSpecs`: the curated entries of the model menu, in LibreChat's form. A
@@ -137,4 +138,23 @@ export function specsOfOfferedModels(
     return false;
   });
   return list.length > 0 ? { ...specs, list } : undefined;
+}
+
+/**
+ * The `modelSpecs` block: kept as written; its specs of configured endpoints once every endpoint
+ * is known (main then keeps those whose model is offered, specsOfOfferedModels).
+ */
+export const modelSpecsYaml = yamlBlock({
+  key: 'modelSpecs',
+  schema: () => yamlModelSpecsSchema,
+  fromFile: (block: YamlModelSpecs | undefined) => block,
+  toConfig: (block: YamlModelSpecs | undefined, { endpointNames, warn }): ModelSpecsAppConfig => ({
+    modelSpecs: modelSpecsFrom(block, endpointNames, warn),
+  }),
+});
+
+/** What the block gives the app config (AppConfig is made of these parts, config/feature-yaml.ts). */
+export interface ModelSpecsAppConfig {
+  /** librechat.yaml `modelSpecs`: the curated model menu (specs of configured endpoints); none when absent. */
+  modelSpecs?: ModelSpecsConfig | undefined;
 }

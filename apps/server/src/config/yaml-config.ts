@@ -547,7 +547,9 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     const facts: YamlFileFacts<string> = {
       customNames: custom.map((e) => e.name),
       rateLimits: Object.fromEntries(
-        (d.rateLimits ?? []).flatMap((k) => (rateLimits && k in rateLimits ? [[k, rateLimits[k] ?? null]] : [])),
+        (d.rateLimits ?? []).flatMap((k) =>
+          rateLimits && k in rateLimits ? [[k, rateLimits[k] ?? null]] : [],
+        ),
       ),
       unhonoured: (path, why) => unhonoured.push(`${path} (${why})`),
     };

@@ -7,7 +7,7 @@ import { yamlBlock } from '../../config/yaml-block.js';
  * auto-refill). A key the file sets wins over the environment's; one it leaves out keeps the
  * environment's value (docs/configuration.md).
  */
-export const yamlBalanceSchema = z
+const yamlBalanceSchema = z
   .strictObject({
     enabled: z.boolean().optional(),
     startBalance: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -42,7 +42,7 @@ export interface BalanceAppConfig {
 }
 
 /** The balance settings: the environment's, with what the file sets over them. */
-export function balanceSettingsFrom(
+function balanceSettingsFrom(
   env: { checkBalance: boolean; startBalance: number },
   block: YamlBalance | undefined,
 ): BalanceAppConfig {

@@ -35,7 +35,7 @@ const endpointEntry = z.strictObject({
   totalSizeLimit: megabytes.optional(),
   supportedMimeTypes: z.array(regexSource).optional(),
 });
-export const yamlFileConfigSchema = z.strictObject({
+const yamlFileConfigSchema = z.strictObject({
   endpoints: z.record(z.string().min(1).max(100), endpointEntry).optional(),
   serverFileSizeLimit: megabytes.optional(),
   avatarSizeLimit: megabytes.optional(),

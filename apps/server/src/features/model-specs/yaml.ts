@@ -48,7 +48,7 @@ const spec = z.strictObject({
   preset,
 });
 
-export const yamlModelSpecsSchema = z.strictObject({
+const yamlModelSpecsSchema = z.strictObject({
   enforce: z.boolean().optional(),
   prioritize: z.boolean().optional(),
   list: z
@@ -85,7 +85,7 @@ export type YamlModelSpecs = z.output<typeof yamlModelSpecsSchema>;
  * would start chats that can only fail: it is named through `warn` and left out. None when the
  * file has no spec left.
  */
-export function modelSpecsFrom(
+function modelSpecsFrom(
   block: YamlModelSpecs | undefined,
   endpointNames: readonly string[],
   warn: (msg: string) => void,

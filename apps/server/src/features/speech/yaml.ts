@@ -19,7 +19,7 @@ import { yamlBlock, type EnvString } from '../../config/yaml-block.js';
 const OPENAI_AUDIO_BASE = 'https://api.openai.com/v1';
 
 /** The block as the file writes it; `str` replaces `${VAR}` references (config/yaml-config.ts). */
-export function yamlSpeechSchema(str: EnvString) {
+function yamlSpeechSchema(str: EnvString) {
   const voices = z.array(z.string().trim().min(1).max(SPEECH_LIMITS.maxVoiceChars)).min(1).max(200);
   const openaiCommon = {
     // LibreChat's `url` is the whole URL of the call; a base URL (…/v1) is read as such too.
@@ -233,7 +233,7 @@ function definedOf<T extends object>(o: T): Partial<T> {
 }
 
 /** The providers of `speech.tts` written in the file that are not used here (elevenlabs, localai). */
-export function unsupportedSpeechProviders(block: YamlSpeech | null | undefined): string[] {
+function unsupportedSpeechProviders(block: YamlSpeech | null | undefined): string[] {
   const t = block?.tts;
   if (!t) return [];
   return (['elevenlabs', 'localai'] as const).filter((p) => t[p] != null).map((p) => `speech.tts.${p}`);

@@ -541,11 +541,13 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
   const fileStrategy = oneFileStrategy(data.fileStrategy as FileStrategySetting | undefined, unhonoured);
   const custom = (data.endpoints?.custom ?? []).map((e, i) => toEndpoint(e, i, unhonoured));
   const rateLimits: YamlRateLimits | undefined = data.rateLimits ?? undefined;
+  const customNames = custom.map((e) => e.name);
+  // Each feature's block as the feature keeps it, in the list's order (that of their notes).
   const blocks: Record<string, unknown> = {};
   for (const d of FEATURE_YAML_BLOCKS) {
     const block = data[d.key as FeatureYamlKey] ?? undefined;
     const facts: YamlFileFacts<string> = {
-      customNames: custom.map((e) => e.name),
+      customNames,
       rateLimits: Object.fromEntries(
         (d.rateLimits ?? []).flatMap((k) =>
           rateLimits && k in rateLimits ? [[k, rateLimits[k] ?? null]] : [],

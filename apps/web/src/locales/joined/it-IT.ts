@@ -1,0 +1,5 @@
+import { joinTexts } from '../join';
+
+export default joinTexts(
+  import.meta.glob(['../it-IT.json', '../../features/**/locales/it-IT.json'], { eager: true, import: 'default' }),
+);

@@ -1,0 +1,5 @@
+import { joinTexts } from '../join';
+
+export default joinTexts(
+  import.meta.glob(['../nl-NL.json', '../../features/**/locales/nl-NL.json'], { eager: true, import: 'default' }),
+);

@@ -1,0 +1,5 @@
+import { joinTexts } from '../join';
+
+export default joinTexts(
+  import.meta.glob(['../sv-SE.json', '../../features/**/locales/sv-SE.json'], { eager: true, import: 'default' }),
+);

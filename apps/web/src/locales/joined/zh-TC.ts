@@ -1,0 +1,5 @@
+import { joinTexts } from '../join';
+
+export default joinTexts(
+  import.meta.glob(['../zh-TC.json', '../../features/**/locales/zh-TC.json'], { eager: true, import: 'default' }),
+);

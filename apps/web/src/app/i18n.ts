@@ -7,9 +7,10 @@ import { i18n, type Dictionary } from '../state/translator';
 /*
  * Texts come in sets: the shared one (locales/<lang>.json) and each feature's own
  * (features/<name>/locales/<lang>.json, found by globs: a feature adds its folder and nothing
- * else). English is bundled, but for the features whose screens are route chunks opened by few
- * (the admin panel, its error log, blog management): their English ships with their chunk (their
- * texts.ts), so the glob leaves those folders out. Each other language is one chunk,
+ * else). English is bundled, but for the features whose screens are chunks loaded on demand and
+ * opened by few (the admin panel, its error log, blog management, settings, export and import):
+ * their English ships with their chunks (their texts.ts, imported by each file that shows their
+ * texts), so the glob leaves those folders out. Each other language is one chunk,
  * locales/joined/<lang>.ts (every set's file of that language), loaded when a person picks it, so
  * /c/new ships none.
  */
@@ -19,6 +20,8 @@ const featureEnglish = import.meta.glob<Dictionary>(
     '!../features/admin/locales/en.json',
     '!../features/error-log/locales/en.json',
     '!../features/blog/manage/locales/en.json',
+    '!../features/export/locales/en.json',
+    '!../features/settings/locales/en.json',
   ],
   { eager: true, import: 'default' },
 );

@@ -34,6 +34,11 @@ describe('every dictionary against English', () => {
     expect(problems).toEqual([]);
   });
 
+  it('has a joined chunk for each language but English (app/i18n.ts loads a language through it)', () => {
+    const joined = Object.keys(import.meta.glob('./joined/*.ts')).map((f) => f.slice('./joined/'.length, -3));
+    expect(joined.sort()).toEqual(languageFiles.filter((l) => l !== ENGLISH_FILE).sort());
+  });
+
   for (const lang of LANGUAGES.filter((l) => l !== 'en-US')) {
     it(`${lang}: every key present, translated, same placeholders, every plural form`, () => {
       const dict = byLanguage[lang] ?? {};
@@ -60,7 +65,12 @@ describe('the text sets check', () => {
     const { byLanguage: joined, problems: found } = assembleTexts(
       {
         'locales/en.json': { a: 'Save', n_one: '{{count}} note', n_other: '{{count}} notes' },
-        'locales/de-DE.json': { a: 'Speichern', n_one: '{{count}} Notiz', n_other: '{{count}} Notizen', b: 'x' },
+        'locales/de-DE.json': {
+          a: 'Speichern',
+          n_one: '{{count}} Notiz',
+          n_other: '{{count}} Notizen',
+          b: 'x',
+        },
         'locales/ru-RU.json': { a: 'Сохранить', n_one: '1', n_few: '2', n_many: '5', n_other: '7' },
         'features/f/locales/en.json': { b: 'Open', a: 'Save' },
         'features/f/locales/de-DE.json': { a: 'Sichern' },

@@ -64,6 +64,7 @@ export async function recordTurn(
     options,
     at: now,
     expiredAt: expiryOf(deps.expiry ?? [], input, existing, now),
+    keepSettings: input.added === true && !!existing,
   };
 
   if (mode === 'continue') return continueTurn(deps, input, history, conversation);

@@ -18,7 +18,7 @@ import {
 } from '../../../test/support/chat-harness.js';
 import { startTestApp } from '../../../test/support/harness.js';
 import { createdOf, finalOf, getSse, type SseEvent } from '../../../test/support/sse-client.js';
-import { MODERATION_OFF } from '../moderation/service.js';
+import { MODERATION_OFF } from '../moderation/index.js';
 
 let h: ChatHarness;
 type ChatUser = Awaited<ReturnType<typeof chatUser>>;

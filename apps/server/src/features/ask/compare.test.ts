@@ -92,8 +92,15 @@ describe('compare: a second model answers the same message (addedConvo)', () => 
     const saved = await u.messages(created.conversationId);
     const replies = saved.filter((m) => !m.isCreatedByUser);
     expect(saved.filter((m) => m.isCreatedByUser)).toHaveLength(1);
-    expect(replies.map((m) => m.parentMessageId)).toEqual([created.message.messageId, created.message.messageId]);
+    expect(replies.map((m) => m.parentMessageId)).toEqual([
+      created.message.messageId,
+      created.message.messageId,
+    ]);
     expect(replies.map((m) => m.model).sort()).toEqual(['gpt-4o-mini', 'mistral-small']);
+    // The first model's reply is the newest sibling: the branch shown, and the one a next send follows.
+    const byModel = new Map(replies.map((m) => [m.model, Date.parse(m.createdAt)]));
+    expect(byModel.get('mistral-small')!).toBeLessThan(byModel.get('gpt-4o-mini')!);
+    expect(byModel.get('mistral-small')!).toBeGreaterThanOrEqual(Date.parse(saved[0]!.createdAt));
     expect(replies.every((m) => m.text === 'one two three four five six seven eight nine ten')).toBe(true);
     // The conversation keeps the first model's settings, and one title.
     const convo = (await (await u.api(`/api/convos/${created.conversationId}`)).json()) as {
@@ -117,7 +124,10 @@ describe('compare: a second model answers the same message (addedConvo)', () => 
       { stopAfter: 2 },
     );
     const created = createdOf(r.events[0]!)!;
-    const [main, added] = await Promise.all([u.resume(created.conversationId), resumeAdded(u, created.conversationId)]);
+    const [main, added] = await Promise.all([
+      u.resume(created.conversationId),
+      resumeAdded(u, created.conversationId),
+    ]);
     for (const [res, id] of [
       [main, created.responseMessageId],
       [added, created.addedConvo?.responseMessageId],

@@ -8,7 +8,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { fill, type SlotEntry, type Slots } from '../../platform/slots';
 import { EndpointIcon, LazyMarkdown, endpointTypeFor, errorTextFor, modelLabel, replyAuthor } from '../chat';
 import { followAdded } from './stream';
-import { getAdded, setAdded, setTurn, useAdded, useTurn, type AddedModel } from './store';
+import { getAdded, getTurn, setAdded, setTurn, useAdded, useTurn, type AddedModel } from './store';
 
 type HeaderProps = Slots['chat.header.items'];
 
@@ -48,7 +48,13 @@ function AddModelButton({ assistantView, busy, setup }: HeaderProps): ReactNode 
 }
 
 /** Under the header while a second model is added: which one (a menu), and its removal in one click. */
-function AddedModelBar({ assistantView, busy, setup, endpointLabel, modelLabel: labelOf }: HeaderProps): ReactNode {
+function AddedModelBar({
+  assistantView,
+  busy,
+  setup,
+  endpointLabel,
+  modelLabel: labelOf,
+}: HeaderProps): ReactNode {
   const { t } = useTranslation();
   const id = useId();
   const added = useAdded();
@@ -149,16 +155,30 @@ function CompareScope({ assistantView, setAskExtras, children }: Slots['chat.sco
  */
 function AddedReply({ message, endpointsConfig }: Slots['chat.message.beside']): ReactNode {
   const { t } = useTranslation();
+  const qc = useQueryClient();
   const turn = useTurn(message.parentMessageId);
-  if (!turn || message.messageId === turn.addedId) return null;
+  // A reply still running when the page loaded (a reload): a second model's may run beside it.
+  const running = !turn && message.unfinished && !message.error && message.finish_reason === null;
+  useEffect(() => {
+    if (!running || getTurn(message.parentMessageId)) return;
+    setTurn({
+      conversationId: message.conversationId,
+      userMessageId: message.parentMessageId,
+      endpoint: message.endpoint ?? '',
+      model: message.model ?? '',
+      addedId: null,
+      reply: null,
+      error: null,
+      streaming: true,
+      probe: true,
+    });
+    void followAdded(qc, message.conversationId, message.parentMessageId);
+  }, [running, message, qc]);
+  if (!turn || turn.probe || message.messageId === turn.addedId) return null;
   const reply = turn.reply;
   const endpoint = reply?.endpoint ?? turn.endpoint;
   const model = reply?.model ?? turn.model;
-  const author = replyAuthor(
-    { sender: reply?.sender ?? '', endpoint, model },
-    endpointsConfig,
-    t,
-  );
+  const author = replyAuthor({ sender: reply?.sender ?? '', endpoint, model }, endpointsConfig, t);
   const modelName = model ? modelLabel(endpoint, model, endpointsConfig, t) : '';
   const label = modelName && modelName !== author ? `${author} (${modelName})` : author;
   const error = turn.error ?? (reply?.error ? { code: 'internal', message: reply.text } : null);
@@ -194,7 +214,10 @@ function AddedReply({ message, endpointsConfig }: Slots['chat.message.beside']):
             {errorTextFor(t, JSON.stringify({ code: error.code, message: error.message }))}
           </p>
         ) : reply?.text ? (
-          <div className={clsx('markdown min-w-0', turn.streaming && 'result-streaming')} data-testid="compare-text">
+          <div
+            className={clsx('markdown min-w-0', turn.streaming && 'result-streaming')}
+            data-testid="compare-text"
+          >
             <LazyMarkdown text={reply.text} />
           </div>
         ) : (

@@ -21,6 +21,11 @@ export interface CompareTurn {
   /** Why the second model could not answer (a refusal, or its stream's error). */
   error: { code: string; message: string } | null;
   streaming: boolean;
+  /**
+   * Found after a reload: whether a second reply runs is not known until the server answers (shown
+   * only once it names one).
+   */
+  probe?: boolean;
 }
 
 let added: AddedModel | null = null;
@@ -64,6 +69,10 @@ export function patchTurn(userMessageId: string, patch: Partial<CompareTurn>): v
   if (!turn) return;
   turns.set(userMessageId, { ...turn, ...patch });
   emit();
+}
+
+export function removeTurn(userMessageId: string): void {
+  if (turns.delete(userMessageId)) emit();
 }
 
 export function useTurn(userMessageId: string): CompareTurn | undefined {

@@ -11,7 +11,7 @@ import { ApiError } from '../../api/http';
 import { queryKeys } from '../../api/keys';
 import { updateMessagesCache } from '../../api/messages';
 import { parseStreamEvent, streamSse } from '../../api/sse';
-import { getTurn, patchTurn } from './store';
+import { getTurn, patchTurn, removeTurn } from './store';
 
 /** The second model's reply of a compared send streams from the resume route's index 1. */
 function addedPath(conversationId: string): string {
@@ -41,7 +41,11 @@ const joined = new Set<string>();
  * once saved, into the messages: its text as it grows, then the saved reply. Each reply is joined
  * once per page load; a 404 (it ended already) reads the saved messages again.
  */
-export async function followAdded(qc: QueryClient, conversationId: string, userMessageId: string): Promise<void> {
+export async function followAdded(
+  qc: QueryClient,
+  conversationId: string,
+  userMessageId: string,
+): Promise<void> {
   const key = `${conversationId}:${userMessageId}`;
   if (joined.has(key)) return;
   joined.add(key);
@@ -58,7 +62,8 @@ export async function followAdded(qc: QueryClient, conversationId: string, userM
         const e = parseStreamEvent(raw);
         if (isResumedEvent(e)) {
           reply = e.responseMessage;
-          patchTurn(userMessageId, { reply, addedId: reply.messageId });
+          patchTurn(userMessageId, { reply, addedId: reply.messageId, probe: false });
+          listReply(qc, conversationId, reply);
         } else if (isFinalEvent(e)) {
           reply = e.responseMessage;
           listReply(qc, conversationId, reply);
@@ -78,6 +83,11 @@ export async function followAdded(qc: QueryClient, conversationId: string, userM
       },
     });
   } catch (err) {
+    if (err instanceof ApiError && err.status === 404 && getTurn(userMessageId)?.probe) {
+      // A reply found running after a reload had no second model beside it.
+      removeTurn(userMessageId);
+      return;
+    }
     if (err instanceof ApiError && err.status === 404) {
       // It ended before this tab joined: the saved messages have it.
       void qc.invalidateQueries({ queryKey: queryKeys.messages(conversationId) });
@@ -87,7 +97,7 @@ export async function followAdded(qc: QueryClient, conversationId: string, userM
     }
   } finally {
     if (frame) clearTimeout(frame);
-    patchTurn(userMessageId, { streaming: false, ...(reply ? { reply } : {}) });
+    if (getTurn(userMessageId)) patchTurn(userMessageId, { streaming: false, ...(reply ? { reply } : {}) });
   }
 }
 

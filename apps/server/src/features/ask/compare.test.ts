@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   concurrentLimitText,
+  messageLimitText,
   isErrorEvent,
   isResumedEvent,
   type AbortResponse,
@@ -190,5 +191,38 @@ describe('compare: a second model answers the same message (addedConvo)', () => 
       expect(r.events.some((e) => isErrorEvent(e.data))).toBe(false);
       expect(finalOf(r.events).responseMessage.unfinished).toBe(false);
     }
+  });
+});
+
+describe('compare under the message limit', () => {
+  let limited: ChatHarness;
+  let limitedFake: FakeOpenAIServer;
+  beforeAll(async () => {
+    limitedFake = await startFakeOpenAI();
+    const app = await startTestApp({
+      titleConvo: false,
+      endpoints: [fakeEndpoint(limitedFake), mistralEndpoint(limitedFake.url)],
+      moderation: { ...MODERATION_OFF, messageUser: { enabled: true, max: 3, windowMs: 60_000 } },
+    });
+    limited = { ...app, fake: limitedFake };
+  });
+  afterAll(async () => {
+    await limited.close();
+    await limitedFake.close();
+  });
+
+  it('counts each reply as a message: past the limit the second is refused, the first still answered', async () => {
+    const u = await chatUser(limited, 'Limited');
+    const first = await u.ask({ text: 'One', addedConvo: MISTRAL });
+    expect(createdOf(first.events[0]!)!.addedConvo?.responseMessageId).toBeDefined();
+    const second = await u.ask({ text: 'Two', addedConvo: MISTRAL });
+    expect(second.status).toBe(200);
+    expect(createdOf(second.events[0]!)!.addedConvo).toEqual({
+      code: 'message_limit',
+      message: messageLimitText(3, 1),
+    });
+    expect(finalOf(second.events).responseMessage.unfinished).toBe(false);
+    // The window is spent: the next send is refused as a whole.
+    expect((await u.ask({ text: 'Three' })).status).toBe(429);
   });
 });

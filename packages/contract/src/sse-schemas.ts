@@ -22,7 +22,11 @@ export const createdEventSchema = z.object({
    * (GET /api/ask/stream/:conversationId?index=1), or why it was refused (the first still answers).
    */
   addedConvo: z
-    .object({ responseMessageId: z.string().optional(), code: z.string().optional(), message: z.string().optional() })
+    .object({
+      responseMessageId: z.string().optional(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+    })
     .optional(),
 });
 

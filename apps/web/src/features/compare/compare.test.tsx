@@ -232,15 +232,13 @@ describe('the second reply beside the first', () => {
     const { source } = renderChat();
     fireEvent.click(screen.getByTestId('compare-add'));
     act(() =>
-      source
-        .current?.()
-        ?.created?.(
-          created({
-            code: 'concurrent',
-            message:
-              'Only 2 messages at a time. Please allow any other responses to complete before sending another message, or wait one minute.',
-          }),
-        ),
+      source.current?.()?.created?.(
+        created({
+          code: 'concurrent',
+          message:
+            'Only 2 messages at a time. Please allow any other responses to complete before sending another message, or wait one minute.',
+        }),
+      ),
     );
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toMatch(/at a time/);

@@ -73,10 +73,10 @@ export async function insertTurn(
     ? sql`update conversations set updated_at = ${at}::timestamptz
         where user_id = ${c.userId}::uuid and conversation_id = ${c.conversationId}::uuid returning *`
     : c.existing
-    ? sql`update conversations set endpoint = ${c.endpoint}::text, model = ${model}::text,
+      ? sql`update conversations set endpoint = ${c.endpoint}::text, model = ${model}::text,
         options = ${options}::jsonb, updated_at = ${at}::timestamptz${expiry}
         where user_id = ${c.userId}::uuid and conversation_id = ${c.conversationId}::uuid returning *`
-    : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, expired_at,
+      : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, expired_at,
         created_at, updated_at)
         values (${c.conversationId}::uuid, ${c.userId}::uuid, ${c.endpoint}::text, ${model}::text,
         ${options}::jsonb, ${expiredAt}::timestamptz, ${at}::timestamptz, ${at}::timestamptz) returning *`;

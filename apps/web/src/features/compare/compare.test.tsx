@@ -203,6 +203,11 @@ describe('the second reply beside the first', () => {
       send({ text: 'lo' });
     });
     await waitFor(() => expect(screen.getByTestId('compare-reply').textContent).toContain('Hello'));
+    // Its own Stop while it streams: the conversation's abort, which stops both replies.
+    fireEvent.click(screen.getByRole('button', { name: 'Stop generating' }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain('/api/ask/anthropic/abort'),
+    );
     act(() => {
       send({
         final: true,

@@ -1,13 +1,13 @@
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
+import { Plus, Square, X } from 'lucide-react';
 import clsx from 'clsx';
 import type { CreatedEvent, EndpointsConfig, ModelsConfig } from '@chat/contract';
 import { IconButton } from '../../components/ui/IconButton';
 import { useTranslation } from '../../hooks/useTranslation';
 import { fill, type SlotEntry, type Slots } from '../../platform/slots';
 import { EndpointIcon, LazyMarkdown, endpointTypeFor, errorTextFor, modelLabel, replyAuthor } from '../chat';
-import { followAdded } from './stream';
+import { followAdded, stopAdded } from './stream';
 import { getAdded, getTurn, setAdded, setTurn, useAdded, useTurn, type AddedModel } from './store';
 
 type HeaderProps = Slots['chat.header.items'];
@@ -203,8 +203,24 @@ function AddedReply({ message, endpointsConfig }: Slots['chat.message.beside']):
         />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <div className="text-sm font-semibold text-text-primary" data-testid="compare-author">
-          {label}
+        <div className="flex items-center gap-2">
+          <div
+            className="min-w-0 flex-1 text-sm font-semibold text-text-primary"
+            data-testid="compare-author"
+          >
+            {label}
+          </div>
+          {turn.streaming && turn.addedId && (
+            // The chat's Stop stops both; this one is for a second reply still going after the first.
+            <IconButton
+              label={t('com_chat_stop')}
+              size="sm"
+              data-testid="compare-stop"
+              onClick={() => void stopAdded(turn.conversationId, endpoint)}
+            >
+              <Square className="size-3.5" aria-hidden />
+            </IconButton>
+          )}
         </div>
         {error ? (
           <p

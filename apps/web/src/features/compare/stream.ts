@@ -7,7 +7,8 @@ import {
   isResumedEvent,
   type Message,
 } from '@chat/contract';
-import { ApiError } from '../../api/http';
+import { requestOf } from '../../api/call';
+import { ApiError, apiFetch } from '../../api/http';
 import { queryKeys } from '../../api/keys';
 import { updateMessagesCache } from '../../api/messages';
 import { parseStreamEvent, streamSse } from '../../api/sse';
@@ -104,4 +105,13 @@ export async function followAdded(
 /** Test helper. */
 export function resetFollowed(): void {
   joined.clear();
+}
+
+/** Stops the conversation's running replies (the server stops both of a compared send). */
+export async function stopAdded(conversationId: string, endpoint: string): Promise<void> {
+  const { url, init } = requestOf(API_ROUTE_PATHS.abortAsk, {
+    params: { endpoint },
+    body: { abortKey: conversationId },
+  });
+  await apiFetch(url, init).catch(() => null);
 }

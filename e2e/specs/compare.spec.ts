@@ -80,3 +80,28 @@ test('on a 375 px screen the two replies are stacked and fit', async ({ page }) 
   const bar = (await page.getByTestId('compare-bar').boundingBox())!;
   expect(bar.x + bar.width).toBeLessThanOrEqual(375);
 });
+
+test('a reload mid-stream joins both replies again, side by side', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signUp(page);
+  const chat = new ChatPage(page);
+  await chat.pickModel('openAI', 'gpt-4o-mini');
+  await page.getByTestId('compare-add').click();
+  await page.getByTestId('compare-model').selectOption({ label: 'claude-haiku-4-5' });
+  const reply = Array.from({ length: 80 }, (_, i) => `word${i}`).join(' ');
+  await chat.send(`Slowly [[fake reply="${reply}" tps=6]]`);
+  const beside = page.getByTestId('compare-reply');
+  await expect(beside).toContainText('word2');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+
+  await page.reload();
+  // The first reply resumes in its row, the second beside it, each to its end.
+  await expect(beside).toContainText('word79', { timeout: 20_000 });
+  await expect(beside.getByTestId('compare-author')).toContainText('Anthropic');
+  await expect(chat.lastAssistant().locator('.markdown').first()).toContainText('word79', {
+    timeout: 20_000,
+  });
+  await chat.waitForReplyDone();
+  await expect(chat.lastAssistant().getByTestId('sibling-counter')).toHaveText('2 / 2');
+});

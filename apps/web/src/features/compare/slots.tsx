@@ -1,8 +1,9 @@
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { Plus, Square, X } from 'lucide-react';
 import clsx from 'clsx';
-import type { CreatedEvent, EndpointsConfig, ModelsConfig } from '@chat/contract';
+import type { CreatedEvent, EndpointsConfig, Message, ModelsConfig } from '@chat/contract';
+import { queryKeys } from '../../api/keys';
 import { IconButton } from '../../components/ui/IconButton';
 import { useTranslation } from '../../hooks/useTranslation';
 import { fill, type SlotEntry, type Slots } from '../../platform/slots';
@@ -148,6 +149,17 @@ function CompareScope({ assistantView, setAskExtras, children }: Slots['chat.sco
   return children;
 }
 
+const isRunning = (m: Message): boolean =>
+  !m.isCreatedByUser && m.unfinished && !m.error && m.finish_reason === null;
+
+/** Another reply to the same message is still being written (as the loaded messages say). */
+function hasRunningSibling(qc: QueryClient, m: Message): boolean {
+  const list = qc.getQueryData<Message[]>(queryKeys.messages(m.conversationId));
+  return !!list?.some(
+    (o) => o.parentMessageId === m.parentMessageId && o.messageId !== m.messageId && isRunning(o),
+  );
+}
+
 /**
  * Beside the first model's reply: the second model's, labelled and iconed as the chat's replies
  * are, streaming as it comes (a column from the tablet breakpoint, under it on small screens).
@@ -157,8 +169,13 @@ function AddedReply({ message, endpointsConfig }: Slots['chat.message.beside']):
   const { t } = useTranslation();
   const qc = useQueryClient();
   const turn = useTurn(message.parentMessageId);
-  // A reply still running when the page loaded (a reload): a second model's may run beside it.
-  const running = !turn && message.unfinished && !message.error && message.finish_reason === null;
+  // A reply still running when the page loaded (a reload) with a sibling running too: a compared
+  // send's pair, whose second reply is joined again beside it.
+  const running = useSyncExternalStore(
+    (onChange) => qc.getQueryCache().subscribe(onChange),
+    () => !turn && isRunning(message) && hasRunningSibling(qc, message),
+    () => false,
+  );
   useEffect(() => {
     if (!running || getTurn(message.parentMessageId)) return;
     setTurn({

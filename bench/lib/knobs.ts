@@ -70,11 +70,12 @@ export const knobs = {
   clusterSeconds: int('BENCH_CLUSTER_SECONDS', 8),
   clusterRounds: int('BENCH_CLUSTER_ROUNDS', 3),
   /**
-   * cluster's paced round, the per-token and per-reply costs a sizing model needs: streams open at
-   * once on the two instances, tokens per reply, tokens/s per stream, seconds of load.
+   * cluster's paced rounds, the per-token and per-reply costs a sizing model needs: streams open at
+   * once on the two instances, tokens per reply (one round per length: two lengths tell a reply's
+   * own cost from its tokens'), tokens/s per stream, seconds of load a round.
    */
   clusterPacedStreams: int('BENCH_CLUSTER_PACED_STREAMS', 200),
-  clusterPacedTokens: int('BENCH_CLUSTER_PACED_TOKENS', 250),
+  clusterPacedTokens: ints('BENCH_CLUSTER_PACED_TOKENS', [250, 1000]),
   clusterPacedTps: int('BENCH_CLUSTER_PACED_TPS', 50),
   clusterPacedSeconds: int('BENCH_CLUSTER_PACED_SECONDS', 20),
 };

@@ -136,12 +136,60 @@ export async function cluster(): Promise<void> {
   }
 }
 
+interface PacedRound {
+  replyTokens: number;
+  replies: number;
+  errors: number;
+  firstError?: string;
+  tokens: number;
+  instanceCpuMs: number;
+  dbCpuMs: number;
+  redisCpuMs: number;
+  redisCalls: number;
+  byCommand: Record<string, number>;
+  commits: number;
+  rowsWritten: number;
+  rssBeforeKib: number[];
+  rssPeakKib: number[];
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * Splits what rounds of different reply lengths cost into a cost per reply and a cost per token
+ * (least squares of cost = replies × a + tokens × b over the rounds).
+ */
+function split(
+  rounds: PacedRound[],
+  cost: (r: PacedRound) => number,
+): { perReply: number; perToken: number } {
+  let rr = 0;
+  let rt = 0;
+  let tt = 0;
+  let rc = 0;
+  let tc = 0;
+  for (const r of rounds) {
+    rr += r.replies * r.replies;
+    rt += r.replies * r.tokens;
+    tt += r.tokens * r.tokens;
+    rc += r.replies * cost(r);
+    tc += r.tokens * cost(r);
+  }
+  const det = rr * tt - rt * rt;
+  if (rounds.length < 2 || det === 0) {
+    const all = rounds.reduce((n, r) => n + r.tokens, 0);
+    return { perReply: 0, perToken: all ? rounds.reduce((n, r) => n + cost(r), 0) / all : 0 };
+  }
+  return { perReply: (rc * tt - tc * rt) / det, perToken: (rr * tc - rt * rc) / det };
+}
+
 /**
  * The costs a sizing model multiplies: streams paced as a provider sends them (not at full speed,
- * which merges many tokens into each write), held open on both instances for a while, then the
- * instances stopped so PostgreSQL has every backend's counts. Per token: the instances' CPU and
- * Redis's calls; per reply: the database's transactions and rows written. Run it with a Redis of
- * its own: the calls of anything else using that Redis would be counted.
+ * which merges many tokens into each write), held open on both instances, in one round per reply
+ * length, each cost split into a reply's own (the ask's checks and records, the title, the save)
+ * and a token's (relaying, publishing, the flushes). Per reply also: the database's transactions
+ * and rows written. Run it with a Redis of its own: the calls of anything else using that Redis
+ * would be counted.
  */
 async function pacedCosts(
   servers: ServerHandle[],
@@ -150,12 +198,107 @@ async function pacedCosts(
   databaseUrl: string,
   redisUrl: string,
 ): Promise<void> {
+  const rounds: PacedRound[] = [];
+  for (const length of knobs.clusterPacedTokens) {
+    rounds.push(await pacedRound(servers, fake, token, databaseUrl, redisUrl, length));
+  }
+  const runs = rounds.map((r) => ({
+    reply_tokens: r.replyTokens,
+    replies: r.replies,
+    errors: r.errors,
+    ...(r.firstError ? { first_error: r.firstError } : {}),
+    instance_cpu_ms: Math.round(r.instanceCpuMs),
+    db_backend_cpu_ms: Math.round(r.dbCpuMs),
+    redis_cpu_ms: Math.round(r.redisCpuMs),
+    redis_calls: r.redisCalls,
+    commits: r.commits,
+    rows_written: r.rowsWritten,
+  }));
+  const compare = {
+    streams: knobs.clusterPacedStreams,
+    tokens_per_s_per_stream: knobs.clusterPacedTps,
+    instances: servers.length,
+    runs,
+  };
+  const replies = rounds.reduce((n, r) => n + r.replies, 0);
+  const costFigures: [string, (r: PacedRound) => number, string][] = [
+    ['instance_cpu', (r) => r.instanceCpuMs * 1000, 'CPU of both instances'],
+    [
+      'db_cpu',
+      (r) => r.dbCpuMs * 1000,
+      "CPU of the PostgreSQL backends serving the instances (the database's background writers not counted)",
+    ],
+    [
+      'redis_cpu',
+      (r) => r.redisCpuMs * 1000,
+      "Redis's CPU (user + system, INFO cpu); Redis runs commands on one thread",
+    ],
+  ];
+  for (const [name, cost, what] of costFigures) {
+    const { perReply, perToken } = split(rounds, cost);
+    emit({
+      figure: `cluster.cost.${name}_us_per_token`,
+      value: round2(perToken),
+      target: null,
+      unit: 'µs',
+      compare: { ...compare, per_reply_ms: round2(perReply / 1000) },
+      note: `${what} per relayed token at a provider's pace; per_reply_ms is a reply's own cost beside it (the rounds' lengths split the two)`,
+    });
+  }
+  const calls = split(rounds, (r) => r.redisCalls);
+  emit({
+    figure: 'cluster.cost.redis_calls_per_token',
+    value: round2(calls.perToken),
+    target: null,
+    unit: 'calls',
+    compare: { ...compare, per_reply: round2(calls.perReply), by_command: rounds.at(-1)?.byCommand },
+    note: "Redis command calls (a script's own calls included) per relayed token at a provider's pace; per_reply beside it",
+  });
+  const longest = rounds.at(-1)!;
+  const perStream = longest.rssPeakKib.map(
+    (p, i) => (p - longest.rssBeforeKib[i]!) / (knobs.clusterPacedStreams / longest.rssPeakKib.length),
+  );
+  emit({
+    figure: 'cluster.cost.instance_kib_per_stream',
+    value: round2(perStream.reduce((a, b) => a + b, 0) / perStream.length),
+    target: null,
+    unit: 'KiB',
+    compare: { ...compare, rss_before_kib: longest.rssBeforeKib, rss_peak_kib: longest.rssPeakKib },
+    note: 'peak RSS over the RSS before the longest round, per open stream, averaged over the instances (the concurrency scenario measures this at 1,000 streams on one)',
+  });
+  emit({
+    figure: 'cluster.cost.db_commits_per_reply',
+    value: replies ? round2(rounds.reduce((n, r) => n + r.commits, 0) / replies) : null,
+    target: null,
+    unit: 'transactions',
+    compare,
+    note: 'PostgreSQL transactions committed per reply (the ask gates included), from pg_stat_database',
+  });
+  emit({
+    figure: 'cluster.cost.db_rows_written_per_reply',
+    value: replies ? round2(rounds.reduce((n, r) => n + r.rowsWritten, 0) / replies) : null,
+    target: null,
+    unit: 'rows',
+    compare,
+    note: 'rows inserted, updated and deleted per reply (index entries not counted), from pg_stat_database',
+  });
+}
+
+/** One paced round of `length`-token replies; the database's counts read once its backends reported. */
+async function pacedRound(
+  servers: ServerHandle[],
+  fake: Awaited<ReturnType<typeof startFake>>,
+  token: string,
+  databaseUrl: string,
+  redisUrl: string,
+  length: number,
+): Promise<PacedRound> {
   const streams = knobs.clusterPacedStreams;
   const tps = knobs.clusterPacedTps;
-  const reply = markdownReply(knobs.clusterPacedTokens, 5);
-  const tokens = countTokens(reply);
+  const reply = markdownReply(length, 5);
+  const replyTokens = countTokens(reply);
   note(
-    `cluster: paced costs, ${streams} streams at ${tps} tokens/s, ${tokens}-token replies, ${knobs.clusterPacedSeconds} s`,
+    `cluster: paced round, ${streams} streams at ${tps} tokens/s, ${replyTokens}-token replies, ${knobs.clusterPacedSeconds} s`,
   );
   // Backends report their counts when idle for 10 s: let the earlier rounds' reports land first.
   await sleep(11_000);
@@ -171,14 +314,15 @@ async function pacedCosts(
   };
   const dbCpu0 = await dbBackendCpuMs(databaseUrl, backendCpu);
   const cpu0 = servers.map((s) => cpuMs(s.pid));
-  const rss0 = servers.map((s) => rssKb(s.pid));
-  let rssPeak = servers.map(() => 0);
+  const rssBeforeKib = servers.map((s) => rssKb(s.pid));
+  let rssPeakKib = servers.map(() => 0);
+  // Replies started before the deadline run to their end: a round lasts about seconds + a reply.
   const deadline = now() + knobs.clusterPacedSeconds * 1000;
   let replies = 0;
   let errors = 0;
   let firstError: string | undefined;
   const sampler = setInterval(() => {
-    rssPeak = servers.map((s, i) => Math.max(rssPeak[i]!, rssKb(s.pid)));
+    rssPeakKib = servers.map((s, i) => Math.max(rssPeakKib[i]!, rssKb(s.pid)));
   }, 1000);
   await Promise.all(
     Array.from({ length: streams }, async (_, c) => {
@@ -197,92 +341,29 @@ async function pacedCosts(
     }),
   );
   clearInterval(sampler);
-  const cpuMsUsed = servers.reduce((n, s, i) => n + cpuMs(s.pid) - cpu0[i]!, 0);
-  const redis1 = await redisCalls(redisUrl);
+  const instanceCpuMs = servers.reduce((n, s, i) => n + cpuMs(s.pid) - cpu0[i]!, 0);
+  const calls = redisCallsDelta(redis0, await redisCalls(redisUrl));
   const redisCpuMs = ((await redisCpuSeconds(redisUrl)) - redisCpu0) * 1000;
   const dbCpuMs = [...(await dbBackendCpuMs(databaseUrl, backendCpu))].reduce(
     (n, [pid, ms]) => n + ms - (dbCpu0.get(pid) ?? 0),
     0,
   );
-  for (const s of servers.splice(0)) await s.stop();
+  await sleep(11_000);
   const db = dbWritesDelta(db0, await dbWrites(databaseUrl));
-  const calls = redisCallsDelta(redis0, redis1);
-  const relayed = replies * tokens;
-  const totalCalls = [...calls.values()].reduce((a, b) => a + b, 0);
-  const perStream = rssPeak.map((p, i) => (p - rss0[i]!) / (streams / rssPeak.length));
-  const round2 = (x: number) => Math.round(x * 100) / 100;
-  const compare = {
-    streams,
-    tokens_per_s_per_stream: tps,
-    reply_tokens: tokens,
+  return {
+    replyTokens,
     replies,
     errors,
-    ...(firstError ? { first_error: firstError } : {}),
-    relayed_tokens: relayed,
-    instances: rssPeak.length,
+    ...(firstError ? { firstError } : {}),
+    tokens: replies * replyTokens,
+    instanceCpuMs,
+    dbCpuMs,
+    redisCpuMs,
+    redisCalls: [...calls.values()].reduce((a, b) => a + b, 0),
+    byCommand: Object.fromEntries([...calls].sort((a, b) => b[1] - a[1])),
+    commits: db.commits,
+    rowsWritten: db.inserted + db.updated + db.deleted,
+    rssBeforeKib,
+    rssPeakKib,
   };
-  emit({
-    figure: 'cluster.cost.instance_cpu_us_per_token',
-    value: relayed ? round2((cpuMsUsed * 1000) / relayed) : null,
-    target: null,
-    unit: 'µs',
-    compare: { ...compare, instance_cpu_ms: Math.round(cpuMsUsed) },
-    note: 'CPU of both instances per relayed token at a provider pace, each reply saved to PostgreSQL and published to Redis',
-  });
-  emit({
-    figure: 'cluster.cost.instance_kib_per_stream',
-    value: round2(perStream.reduce((a, b) => a + b, 0) / perStream.length),
-    target: null,
-    unit: 'KiB',
-    compare: { ...compare, rss_before_kib: rss0, rss_peak_kib: rssPeak },
-    note: 'peak RSS over idle RSS per open stream, averaged over the instances (the concurrency scenario measures this at 1,000 streams on one)',
-  });
-  emit({
-    figure: 'cluster.cost.db_commits_per_reply',
-    value: replies ? round2(db.commits / replies) : null,
-    target: null,
-    unit: 'transactions',
-    compare: { ...compare, commits: db.commits },
-    note: 'PostgreSQL transactions committed per reply (the sign-in and the ask gates included), from pg_stat_database',
-  });
-  emit({
-    figure: 'cluster.cost.db_rows_written_per_reply',
-    value: replies ? round2((db.inserted + db.updated + db.deleted) / replies) : null,
-    target: null,
-    unit: 'rows',
-    compare: { ...compare, ...db },
-    note: 'rows inserted, updated and deleted per reply (index entries not counted), from pg_stat_database',
-  });
-  emit({
-    figure: 'cluster.cost.db_cpu_us_per_token',
-    value: relayed ? round2((dbCpuMs * 1000) / relayed) : null,
-    target: null,
-    unit: 'µs',
-    compare: {
-      ...compare,
-      db_backend_cpu_ms: Math.round(dbCpuMs),
-      db_cpu_ms_per_reply: replies ? round2(dbCpuMs / replies) : null,
-    },
-    note: "CPU of the PostgreSQL backends serving the instances per relayed token (the database's own background writers not counted)",
-  });
-  emit({
-    figure: 'cluster.cost.redis_cpu_us_per_token',
-    value: relayed ? round2((redisCpuMs * 1000) / relayed) : null,
-    target: null,
-    unit: 'µs',
-    compare: { ...compare, redis_cpu_ms: Math.round(redisCpuMs) },
-    note: "Redis's CPU (user + system, INFO cpu) per relayed token: Redis runs commands on one thread, so 1 s ÷ this is one Redis's token rate",
-  });
-  emit({
-    figure: 'cluster.cost.redis_calls_per_token',
-    value: relayed ? round2(totalCalls / relayed) : null,
-    target: null,
-    unit: 'calls',
-    compare: {
-      ...compare,
-      calls_per_reply: replies ? round2(totalCalls / replies) : null,
-      by_command: Object.fromEntries([...calls].sort((a, b) => b[1] - a[1])),
-    },
-    note: "Redis command calls (a script's own calls included) per relayed token at a provider pace",
-  });
 }

@@ -18,6 +18,7 @@ const SHARED = new Set(['platform', 'db', 'config', 'providers']);
 const LISTS = new Map([
   [['apps', 'server', 'src', 'db', 'schema.ts'].join(sep), 'schema.ts'],
   [['apps', 'server', 'src', 'config', 'feature-settings.ts'].join(sep), 'settings.ts'],
+  [['apps', 'server', 'src', 'config', 'feature-yaml.ts'].join(sep), 'yaml.ts'],
 ]);
 
 /** Where a repository path sits in the server's layout. */

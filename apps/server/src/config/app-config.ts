@@ -29,6 +29,7 @@ import { balanceSettingsFrom, type AutoRefill } from './yaml-balance.js';
 import { memoryConfigFrom } from './yaml-memory.js';
 import { interfaceConfigFrom } from './yaml-interface.js';
 import type { SpeechServerConfig } from './yaml-speech.js';
+import type { McpServerConfig } from './feature-yaml.js';
 import { modelSpecsFrom } from './yaml-model-specs.js';
 import { uploadRateLimitsFrom, type UploadRateLimits } from './yaml-rate-limits.js';
 import type { EndpointDefinition, EndpointType } from './endpoint-types.js';
@@ -237,6 +238,8 @@ export interface AppConfig {
   uploadRateLimits?: UploadRateLimits | undefined;
   /** librechat.yaml `memory`: facts about a person the model may use; none (off) when absent or disabled. */
   memory?: MemoryConfig | undefined;
+  /** librechat.yaml `mcpServers`: the MCP servers whose tools the model may call; none when absent. */
+  mcpServers?: McpServerConfig[] | undefined;
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
@@ -487,6 +490,7 @@ export function buildAppConfig(
       (path, why) => warn(`${yaml?.file ?? 'librechat.yaml'}: set but not honoured here: ${path} (${why})`),
     ),
     speech: yaml?.speech,
+    mcpServers: yaml?.mcpServers ?? [],
     balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),

@@ -20,6 +20,7 @@ import {
 import type { EndpointDefinition } from './endpoint-types.js';
 import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
+import { mcpServersFrom, yamlMcpServersSchema, type McpServerConfig } from './feature-yaml.js';
 import { yamlBalanceSchema, type YamlBalance } from './yaml-balance.js';
 import { yamlInterfaceSchema, type YamlInterface } from './yaml-interface.js';
 import { yamlMemorySchema, type YamlMemory } from './yaml-memory.js';
@@ -84,6 +85,8 @@ export interface YamlConfig {
   fileConfig?: FileConfig | undefined;
   /** `speech`: the STT and TTS servers and the Speech tab's defaults (config/yaml-speech.ts). */
   speech?: SpeechServerConfig | undefined;
+  /** `mcpServers`: the MCP servers whose tools the model may call (features/mcp/yaml.ts). */
+  mcpServers?: McpServerConfig[] | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].titlePrompt`. */
   ignored: string[];
   /**
@@ -312,6 +315,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     modelSpecs: yamlModelSpecsSchema.nullish(),
     fileConfig: yamlFileConfigSchema.nullish(),
     speech: yamlSpeechSchema(withEnv(vars)).nullish(),
+    mcpServers: yamlMcpServersSchema(withEnv(vars)).nullish(),
     endpoints: z
       .strictObject({
         azureOpenAI: builtIn.optional(),
@@ -571,6 +575,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
             unhonoured.push(`${path} (${why})`),
           )
         : undefined,
+    mcpServers: mcpServersFrom(data.mcpServers, (path, why) => unhonoured.push(`${path} (${why})`)),
     // LibreChat's other TTS providers speak their own protocols: named with the keys not read.
     ignored: [...ignored, ...unsupportedSpeechProviders(data.speech)],
     unhonoured,

@@ -193,6 +193,26 @@ describe('HTTP servers', () => {
     expect((await m.call('web', 'echo', { text: 'over http' }, ann)).text).toBe('[http] echo: over http');
   });
 
+  it('never logs a header’s value, whether the server answers or not', async () => {
+    const lines: string[] = [];
+    const captured = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    const secret = 'Bearer never-logged-0042';
+    const m = createMcpManager({
+      servers: [
+        { ...base, name: 'ok', type: 'streamable-http', url: http.url, headers: { authorization: secret } },
+        { ...base, name: 'down', type: 'sse', url: 'http://127.0.0.1:9/sse', headers: { authorization: secret } },
+      ],
+      log: captured,
+      schedule: manualSchedule().schedule,
+    });
+    managers.push(m);
+    m.start();
+    await m.discover('user-ann');
+    expect(m.tools().map((t) => t.server)).toContain('ok');
+    expect(lines.join('\n')).toContain('MCP server unavailable');
+    expect(lines.join('\n')).not.toContain('never-logged');
+  });
+
   it('SSE: connected at start, tools listed and called', async () => {
     const m = manager([{ ...base, name: 'stream', type: 'sse', url: sse.url, headers: { 'x-user': 'fixed' } }]);
     m.start();

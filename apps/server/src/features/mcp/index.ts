@@ -16,7 +16,10 @@ declare module '../../platform/module.js' {
 export const mcpModule: FeatureModule = {
   name: 'mcp',
   register({ app, config, provide, extend }) {
-    const manager = createMcpManager({ servers: config.mcpServers ?? [], log: app.log.child({ feature: 'mcp' }) });
+    const manager = createMcpManager({
+      servers: config.mcpServers ?? [],
+      log: app.log.child({ feature: 'mcp' }),
+    });
     provide('mcp', manager);
     extend('pluginSources', mcpPluginSource(manager));
     app.addHook('onReady', async () => manager.start());

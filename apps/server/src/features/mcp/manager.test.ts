@@ -13,7 +13,9 @@ import type { McpServerConfig, McpStdioServer } from './yaml.js';
 
 const log = pino({ level: 'silent' });
 const STDIO_FIXTURE = fileURLToPath(new URL('../../../test/fixtures/mcp/stdio-server.ts', import.meta.url));
-const EVERYTHING = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+const EVERYTHING = createRequire(import.meta.url).resolve(
+  '@modelcontextprotocol/server-everything/dist/index.js',
+);
 const signal = () => new AbortController().signal;
 /** Ann's call context, with a signal of its own each time (as each reply's call has). */
 const ann = {
@@ -60,7 +62,11 @@ function manualSchedule() {
 
 let managers: McpManager[] = [];
 const manager = (servers: McpServerConfig[], schedule?: ReturnType<typeof manualSchedule>) => {
-  const m = createMcpManager({ servers, log, ...(schedule ? { schedule: schedule.schedule.bind(schedule) } : {}) });
+  const m = createMcpManager({
+    servers,
+    log,
+    ...(schedule ? { schedule: schedule.schedule.bind(schedule) } : {}),
+  });
   managers.push(m);
   return m;
 };
@@ -76,16 +82,27 @@ describe('a stdio server (a child process)', () => {
     const keys = m.tools().map((t) => t.key);
     expect(keys).toEqual(expect.arrayContaining(['echo_mcp_files', 'add_mcp_files', 'crash_mcp_files']));
     const echo = m.tools().find((t) => t.key === 'echo_mcp_files')!;
-    expect(echo).toMatchObject({ name: 'echo', server: 'files', title: 'Echo', description: 'Says the text back' });
+    expect(echo).toMatchObject({
+      name: 'echo',
+      server: 'files',
+      title: 'Echo',
+      description: 'Says the text back',
+    });
     expect(echo.parameters).toMatchObject({ type: 'object', properties: { text: { type: 'string' } } });
 
-    expect(await m.call('files', 'echo', { text: 'hi' }, ann)).toEqual({ text: '[stdio] echo: hi', isError: false });
+    expect(await m.call('files', 'echo', { text: 'hi' }, ann)).toEqual({
+      text: '[stdio] echo: hi',
+      isError: false,
+    });
     expect(await m.call('files', 'add', { a: 2, b: 40 }, ann)).toEqual({ text: '42', isError: false });
     // The configured env reaches the child (and only the child: it is nowhere in what is listed).
     expect((await m.call('files', 'env', { name: 'FIXTURE_SECRET' }, ann)).text).toBe('child-only-value');
     expect(JSON.stringify(m.tools())).not.toContain('child-only-value');
     // The server's own failure is a result marked as an error.
-    expect(await m.call('files', 'fail', {}, ann)).toEqual({ text: 'the fixture failed on purpose', isError: true });
+    expect(await m.call('files', 'fail', {}, ann)).toEqual({
+      text: 'the fixture failed on purpose',
+      isError: true,
+    });
     await expect(m.call('nowhere', 'echo', {}, ann)).rejects.toThrow('There is no MCP server named nowhere');
   });
 
@@ -116,7 +133,10 @@ describe('a stdio server (a child process)', () => {
     const first = m.pidOf('files')!;
     await expect(m.call('files', 'crash', {}, ann)).rejects.toThrow();
     await vi.waitFor(() => expect(clock.waits).toHaveLength(1));
-    expect(await m.call('files', 'echo', { text: 'back' }, ann)).toEqual({ text: '[stdio] echo: back', isError: false });
+    expect(await m.call('files', 'echo', { text: 'back' }, ann)).toEqual({
+      text: '[stdio] echo: back',
+      isError: false,
+    });
     expect(m.pidOf('files')).not.toBe(first);
     // The wait still pending was cancelled by the connection made meanwhile.
     expect(clock.waits[0]!.cancelled).toBe(true);
@@ -125,7 +145,9 @@ describe('a stdio server (a child process)', () => {
   it('a slow tool fails at the server’s timeout, and the server goes on answering', async () => {
     const m = manager([stdio({ timeoutMs: 300 })]);
     await expect(m.call('files', 'slow', { ms: 60_000 }, ann)).rejects.toThrow(/timed out/i);
-    expect((await m.call('files', 'echo', { text: 'still here' }, ann)).text).toBe('[stdio] echo: still here');
+    expect((await m.call('files', 'echo', { text: 'still here' }, ann)).text).toBe(
+      '[stdio] echo: still here',
+    );
   });
 
   it('a server that cannot start is retried later and never crashes the app', async () => {
@@ -155,8 +177,12 @@ describe('a stdio server (a child process)', () => {
       stdio({ name: 'everything', command: process.execPath, args: [EVERYTHING, 'stdio'], env: {} }),
     ]);
     await m.discover('user-ann');
-    expect(m.tools().map((t) => t.key)).toEqual(expect.arrayContaining(['echo_mcp_everything', 'get-sum_mcp_everything']));
-    expect(await m.call('everything', 'get-sum', { a: 3, b: 4 }, ann)).toMatchObject({ text: expect.stringContaining('7') });
+    expect(m.tools().map((t) => t.key)).toEqual(
+      expect.arrayContaining(['echo_mcp_everything', 'get-sum_mcp_everything']),
+    );
+    expect(await m.call('everything', 'get-sum', { a: 3, b: 4 }, ann)).toMatchObject({
+      text: expect.stringContaining('7'),
+    });
     expect((await m.call('everything', 'echo', { message: 'ping' }, ann)).text).toBe('Echo: ping');
   });
 });
@@ -188,7 +214,9 @@ describe('HTTP servers', () => {
     await m.discover('user-ann');
     expect(m.tools().map((t) => t.key)).toContain('whoami_mcp_web');
     expect((await m.call('web', 'whoami', {}, ann)).text).toBe('user-ann');
-    expect((await m.call('web', 'whoami', {}, { userId: 'user-ben', signal: signal() })).text).toBe('user-ben');
+    expect((await m.call('web', 'whoami', {}, { userId: 'user-ben', signal: signal() })).text).toBe(
+      'user-ben',
+    );
     expect(http.headers.at(-1)).toMatchObject({ authorization: 'Bearer server-token', 'x-user': 'user-ben' });
     expect((await m.call('web', 'echo', { text: 'over http' }, ann)).text).toBe('[http] echo: over http');
   });
@@ -200,7 +228,13 @@ describe('HTTP servers', () => {
     const m = createMcpManager({
       servers: [
         { ...base, name: 'ok', type: 'streamable-http', url: http.url, headers: { authorization: secret } },
-        { ...base, name: 'down', type: 'sse', url: 'http://127.0.0.1:9/sse', headers: { authorization: secret } },
+        {
+          ...base,
+          name: 'down',
+          type: 'sse',
+          url: 'http://127.0.0.1:9/sse',
+          headers: { authorization: secret },
+        },
       ],
       log: captured,
       schedule: manualSchedule().schedule,
@@ -214,9 +248,13 @@ describe('HTTP servers', () => {
   });
 
   it('SSE: connected at start, tools listed and called', async () => {
-    const m = manager([{ ...base, name: 'stream', type: 'sse', url: sse.url, headers: { 'x-user': 'fixed' } }]);
+    const m = manager([
+      { ...base, name: 'stream', type: 'sse', url: sse.url, headers: { 'x-user': 'fixed' } },
+    ]);
     m.start();
-    await vi.waitFor(() => expect(m.tools().map((t) => t.key)).toContain('echo_mcp_stream'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(m.tools().map((t) => t.key)).toContain('echo_mcp_stream'), {
+      timeout: 10_000,
+    });
     expect((await m.call('stream', 'echo', { text: 'over sse' }, ann)).text).toBe('[sse] echo: over sse');
     expect((await m.call('stream', 'whoami', {}, ann)).text).toBe('fixed');
   });

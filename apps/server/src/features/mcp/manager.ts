@@ -67,7 +67,12 @@ export function resultText(result: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const item of Array.isArray(result.content) ? (result.content as unknown[]) : []) {
     if (typeof item !== 'object' || item === null) continue;
-    const c = item as { type?: unknown; text?: unknown; resource?: { text?: unknown; uri?: unknown }; uri?: unknown };
+    const c = item as {
+      type?: unknown;
+      text?: unknown;
+      resource?: { text?: unknown; uri?: unknown };
+      uri?: unknown;
+    };
     if (c.type === 'text' && typeof c.text === 'string') parts.push(c.text);
     else if (c.type === 'resource' && typeof c.resource?.text === 'string') parts.push(c.resource.text);
     else if (c.type === 'resource_link' && typeof c.uri === 'string') parts.push(`[resource: ${c.uri}]`);
@@ -125,7 +130,8 @@ class Connection {
       this.pid = null;
       if (ready) this.lost('the connection ended');
     };
-    client.onerror = (err) => this.deps.log.debug({ server: this.server.name, reason: reasonOf(err) }, 'MCP transport error');
+    client.onerror = (err) =>
+      this.deps.log.debug({ server: this.server.name, reason: reasonOf(err) }, 'MCP transport error');
     try {
       await client.connect(transport, { timeout: this.server.initTimeoutMs });
       const tools = await this.listTools(client);
@@ -151,7 +157,10 @@ class Connection {
   /** After a failure: try again later (keepAlive) or on the next use. */
   private lost(reason: string) {
     if (this.closed) return;
-    this.deps.log.warn({ server: this.server.name, reason, retryMs: this.keepAlive ? this.backoffMs : undefined }, 'MCP server unavailable');
+    this.deps.log.warn(
+      { server: this.server.name, reason, retryMs: this.keepAlive ? this.backoffMs : undefined },
+      'MCP server unavailable',
+    );
     if (!this.keepAlive || this.retry) return;
     const wait = this.backoffMs;
     this.backoffMs = Math.min(this.backoffMs * 2, MCP_LIMITS.maxBackoffMs);
@@ -166,7 +175,12 @@ class Connection {
     const s = this.server;
     if (s.type === 'stdio') {
       // The SDK gives the child its safe default environment (PATH, HOME, …) and these on top.
-      return new stdio.StdioClientTransport({ command: s.command, args: s.args, env: s.env, stderr: s.stderr });
+      return new stdio.StdioClientTransport({
+        command: s.command,
+        args: s.args,
+        env: s.env,
+        stderr: s.stderr,
+      });
     }
     const url = new URL(fillPlaceholders(s.url, this.ctx, encodeURIComponent));
     const requestInit = { headers: fillHeaders(s.headers, this.ctx) };
@@ -183,7 +197,10 @@ class Connection {
       for (const t of page.tools) {
         const key = mcpToolKey(t.name, this.server.name);
         if (!pluginKeySchema.safeParse(key).success) {
-          this.deps.log.warn({ server: this.server.name, tool: t.name }, 'MCP tool left out: its name cannot be a tool key');
+          this.deps.log.warn(
+            { server: this.server.name, tool: t.name },
+            'MCP tool left out: its name cannot be a tool key',
+          );
           continue;
         }
         if (out.length >= MCP_LIMITS.maxToolsPerServer) break;
@@ -243,7 +260,9 @@ export function createMcpManager(deps: McpManagerDeps) {
     let c = connections.get(id);
     if (!c) {
       const ctx: RequestContext | undefined = scoped ? { user: { ID: userId! } } : undefined;
-      c = new Connection(server, ctx, !scoped && server.startup, inner, (tools) => catalogue.set(server.name, tools));
+      c = new Connection(server, ctx, !scoped && server.startup, inner, (tools) =>
+        catalogue.set(server.name, tools),
+      );
       connections.set(id, c);
     }
     return c;
@@ -255,7 +274,10 @@ export function createMcpManager(deps: McpManagerDeps) {
     /** Connects the servers with `startup` (not user-scoped) in the background. */
     start(): void {
       for (const s of servers.values()) {
-        if (s.startup && !isUserScoped(s)) connectionOf(s, undefined).connect().catch(() => {});
+        if (s.startup && !isUserScoped(s))
+          connectionOf(s, undefined)
+            .connect()
+            .catch(() => {});
       }
     },
 
@@ -273,7 +295,11 @@ export function createMcpManager(deps: McpManagerDeps) {
       await Promise.all(
         [...servers.values()]
           .filter((s) => !catalogue.has(s.name))
-          .map((s) => connectionOf(s, userId).connect().catch(() => undefined)),
+          .map((s) =>
+            connectionOf(s, userId)
+              .connect()
+              .catch(() => undefined),
+          ),
       );
     },
 

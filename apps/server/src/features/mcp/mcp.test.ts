@@ -84,7 +84,9 @@ describe('MCP tools in the plugin store', () => {
     const plugins = JSON.parse(text) as Plugin[];
     const keys = plugins.map((p) => p.pluginKey);
     expect(keys.slice(0, 2)).toEqual(['calculator', 'datetime']);
-    expect(keys).toEqual(expect.arrayContaining(['echo_mcp_files', 'crash_mcp_files', 'echo_mcp_web', 'whoami_mcp_web']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['echo_mcp_files', 'crash_mcp_files', 'echo_mcp_web', 'whoami_mcp_web']),
+    );
     expect(plugins.find((p) => p.pluginKey === 'echo_mcp_files')).toEqual({
       name: 'Echo',
       pluginKey: 'echo_mcp_files',
@@ -112,7 +114,10 @@ describe('MCP tools in the plugin store', () => {
 
 describe('MCP tools in the agent loop', () => {
   it('the model calls a stdio server’s tool and answers with its result', async () => {
-    const res = await ann.ask({ text: calling('echo_mcp_files', { text: 'otters' }), tools: ['echo_mcp_files'] });
+    const res = await ann.ask({
+      text: calling('echo_mcp_files', { text: 'otters' }),
+      tools: ['echo_mcp_files'],
+    });
     expect(res.status).toBe(200);
     const final = finalOf(res.events);
     expect(final.responseMessage.text).toBe('The tools answered: "[stdio] echo: otters".');
@@ -140,7 +145,10 @@ describe('MCP tools in the agent loop', () => {
   });
 
   it('an HTTP server’s tool gets the user’s id in its headers', async () => {
-    const res = await ann.ask({ text: calling('whoami_mcp_web', {}), tools: ['whoami_mcp_web', 'echo_mcp_files'] });
+    const res = await ann.ask({
+      text: calling('whoami_mcp_web', {}),
+      tools: ['whoami_mcp_web', 'echo_mcp_files'],
+    });
     expect(finalOf(res.events).responseMessage.text).toBe(`The tools answered: "${ann.user.user.id}".`);
     expect(web.headers.at(-1)).toMatchObject({ 'x-user': ann.user.user.id, authorization: HEADER_SECRET });
   });
@@ -166,7 +174,10 @@ describe('MCP tools in the agent loop', () => {
     const crashed = await ann.ask({ text: calling('crash_mcp_files', {}), tools: ['crash_mcp_files'] });
     const use = finalOf(crashed.events).responseMessage.plugins![0]!;
     expect(use).toMatchObject({ pluginKey: 'crash_mcp_files', error: true });
-    const again = await ann.ask({ text: calling('echo_mcp_files', { text: 'back' }), tools: ['echo_mcp_files'] });
+    const again = await ann.ask({
+      text: calling('echo_mcp_files', { text: 'back' }),
+      tools: ['echo_mcp_files'],
+    });
     expect(finalOf(again.events).responseMessage.text).toBe('The tools answered: "[stdio] echo: back".');
   });
 

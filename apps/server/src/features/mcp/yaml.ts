@@ -130,15 +130,14 @@ export function yamlMcpServersSchema(str: z.ZodType<string, string>) {
           message: web ? 'must be a ws(s) URL' : 'must be an http(s) URL',
         });
     });
-  return z
-    .record(
-      z
-        .string()
-        .regex(SERVER_NAME, 'a server’s name may hold only letters, digits, _ and -')
-        .max(MCP_LIMITS.serverNameMaxChars, `must be at most ${MCP_LIMITS.serverNameMaxChars} characters`)
-        .refine((n) => !n.includes(MCP_DELIMITER), `must not contain ${MCP_DELIMITER}`),
-      server,
-    );
+  return z.record(
+    z
+      .string()
+      .regex(SERVER_NAME, 'a server’s name may hold only letters, digits, _ and -')
+      .max(MCP_LIMITS.serverNameMaxChars, `must be at most ${MCP_LIMITS.serverNameMaxChars} characters`)
+      .refine((n) => !n.includes(MCP_DELIMITER), `must not contain ${MCP_DELIMITER}`),
+    server,
+  );
 }
 export type YamlMcpServers = z.output<ReturnType<typeof yamlMcpServersSchema>>;
 type YamlMcpServer = YamlMcpServers[string];

@@ -7,5 +7,4 @@ export {
   mcpServersFrom,
   yamlMcpServersSchema,
   type McpServerConfig,
-  type YamlMcpServers,
 } from '../features/mcp/yaml.js';

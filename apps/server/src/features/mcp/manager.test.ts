@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import Fastify from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MCP_LIMITS } from '@chat/contract';
 import {
@@ -11,10 +10,10 @@ import {
 import { createMcpManager, type McpManager } from './manager.js';
 import type { McpServerConfig, McpStdioServer } from './yaml.js';
 
-const log = pino({ level: 'silent' });
+const log = Fastify({ logger: { level: 'silent' } }).log;
 const STDIO_FIXTURE = fileURLToPath(new URL('../../../test/fixtures/mcp/stdio-server.ts', import.meta.url));
-const EVERYTHING = createRequire(import.meta.url).resolve(
-  '@modelcontextprotocol/server-everything/dist/index.js',
+const EVERYTHING = fileURLToPath(
+  import.meta.resolve('@modelcontextprotocol/server-everything/dist/index.js'),
 );
 const signal = () => new AbortController().signal;
 /** Ann's call context, with a signal of its own each time (as each reply's call has). */
@@ -223,7 +222,9 @@ describe('HTTP servers', () => {
 
   it('never logs a header’s value, whether the server answers or not', async () => {
     const lines: string[] = [];
-    const captured = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    const captured = Fastify({
+      logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } },
+    }).log;
     const secret = 'Bearer never-logged-0042';
     const m = createMcpManager({
       servers: [

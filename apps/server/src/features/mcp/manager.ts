@@ -47,7 +47,7 @@ export interface McpManagerDeps {
 const USER_PLACEHOLDER = '{{LIBRECHAT_USER_';
 
 /** Whether the server's address or headers name the user: then each user has a connection. */
-export const isUserScoped = (s: McpServerConfig): boolean =>
+const isUserScoped = (s: McpServerConfig): boolean =>
   s.type !== 'stdio' && JSON.stringify([s.url, s.headers]).includes(USER_PLACEHOLDER);
 
 const defaultSchedule = (run: () => void, ms: number) => {
@@ -63,7 +63,7 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  * The text of a tools/call result: its text parts, a resource's text, a placeholder for what the
  * model cannot read here (an image, audio), the structured content when nothing else was given.
  */
-export function resultText(result: Record<string, unknown>): string {
+function resultText(result: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const item of Array.isArray(result.content) ? (result.content as unknown[]) : []) {
     if (typeof item !== 'object' || item === null) continue;

@@ -10,11 +10,7 @@ const argsOf = (args: unknown): Record<string, unknown> =>
  * no credentials, run by a tools/call to its server. A result the server marks as an error, a
  * timeout or a lost server rejects: the agent hands the model the error as the tool's answer.
  */
-export function mcpPlugin(
-  manager: McpManager,
-  tool: McpTool,
-  iconPath: string | undefined,
-): PluginDefinition {
+function mcpPlugin(manager: McpManager, tool: McpTool, iconPath: string | undefined): PluginDefinition {
   return {
     key: tool.key,
     name: tool.title,

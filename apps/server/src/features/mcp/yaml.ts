@@ -8,9 +8,6 @@ import { MCP_DELIMITER, MCP_LIMITS } from '@chat/contract';
  * value is reported with its path (`mcpServers.files.command`).
  */
 
-/** How a server is reached. LibreChat's `http` is its short name for streamable HTTP. */
-export type McpTransport = 'stdio' | 'sse' | 'streamable-http';
-
 interface McpServerBase {
   name: string;
   title?: string | undefined;
@@ -33,7 +30,7 @@ export interface McpStdioServer extends McpServerBase {
   stderr: 'pipe' | 'ignore' | 'inherit';
 }
 
-export interface McpHttpServer extends McpServerBase {
+interface McpHttpServer extends McpServerBase {
   type: 'sse' | 'streamable-http';
   /** May hold `{{LIBRECHAT_USER_…}}` placeholders (then each user has a connection of their own). */
   url: string;

@@ -154,6 +154,10 @@ describe('a stdio server (a child process)', () => {
     const m = manager([stdio({ command: '/nonexistent/mcp-server' })], clock);
     m.start();
     await vi.waitFor(() => expect(clock.waits).toHaveLength(1), { timeout: 10_000 });
+    // Listing the store meanwhile does not try it again: its retry is pending.
+    await m.discover('user-ann');
+    expect(clock.waits).toHaveLength(1);
+    expect(clock.waits[0]!.cancelled).toBe(false);
     clock.waits[0]!.run();
     await vi.waitFor(() => expect(clock.waits).toHaveLength(2), { timeout: 10_000 });
     expect(clock.waits.map((w) => w.ms)).toEqual([MCP_LIMITS.firstBackoffMs, MCP_LIMITS.firstBackoffMs * 2]);

@@ -98,6 +98,7 @@ class Connection {
   private backoffMs: number = MCP_LIMITS.firstBackoffMs;
   private retry: { cancel(): void } | undefined;
   private closed = false;
+  private failedAt = 0;
 
   constructor(
     readonly server: McpServerConfig,
@@ -107,8 +108,13 @@ class Connection {
     private readonly onTools: (tools: McpTool[]) => void,
   ) {}
 
-  get connected(): boolean {
-    return this.client !== undefined;
+  /** Failed a moment ago (waiting for its retry, or within the longest wait): not worth a listing's wait. */
+  get coolingDown(): boolean {
+    if (this.client || this.connecting) return false;
+    return (
+      this.retry !== undefined ||
+      (this.failedAt > 0 && performance.now() - this.failedAt < MCP_LIMITS.maxBackoffMs)
+    );
   }
 
   connect(): Promise<Client> {
@@ -143,6 +149,7 @@ class Connection {
       this.client = client;
       this.pid = 'pid' in transport && typeof transport.pid === 'number' ? transport.pid : null;
       this.backoffMs = MCP_LIMITS.firstBackoffMs;
+      this.failedAt = 0;
       this.tools = tools;
       this.onTools(tools);
       this.deps.log.info({ server: this.server.name, tools: tools.length }, 'MCP server connected');
@@ -157,6 +164,7 @@ class Connection {
   /** After a failure: try again later (keepAlive) or on the next use. */
   private lost(reason: string) {
     if (this.closed) return;
+    this.failedAt = performance.now();
     this.deps.log.warn(
       { server: this.server.name, reason, retryMs: this.keepAlive ? this.backoffMs : undefined },
       'MCP server unavailable',
@@ -288,18 +296,17 @@ export function createMcpManager(deps: McpManagerDeps) {
 
     /**
      * Lists the tools of the servers not listed yet (started later, user-scoped: for this user),
-     * each within its initTimeout; a server that cannot be reached is left out.
+     * each within its initTimeout; a server that cannot be reached is left out, and one that
+     * failed a moment ago is not tried again (its retry, or a call, will).
      */
     async discover(userId: string): Promise<void> {
       if (closed) return;
       await Promise.all(
         [...servers.values()]
           .filter((s) => !catalogue.has(s.name))
-          .map((s) =>
-            connectionOf(s, userId)
-              .connect()
-              .catch(() => undefined),
-          ),
+          .map((s) => connectionOf(s, userId))
+          .filter((c) => !c.coolingDown)
+          .map((c) => c.connect().catch(() => undefined)),
       );
     },
 

@@ -1,12 +1,7 @@
 import type { FeatureModule } from '../../platform/module.js';
-import { createMcpManager, type McpManager } from './manager.js';
+import { createMcpManager } from './manager.js';
+import { mcpRoutes } from './routes.js';
 import { mcpPluginSource } from './tools.js';
-
-declare module '../../platform/module.js' {
-  interface Services {
-    mcp: McpManager;
-  }
-}
 
 /**
  * MCP servers (librechat.yaml `mcpServers`): connected when the app is ready (those with
@@ -15,13 +10,13 @@ declare module '../../platform/module.js' {
  */
 export const mcpModule: FeatureModule = {
   name: 'mcp',
-  register({ app, config, provide, extend }) {
+  register({ app, config, extend }) {
     const manager = createMcpManager({
       servers: config.mcpServers ?? [],
       log: app.log.child({ feature: 'mcp' }),
     });
-    provide('mcp', manager);
     extend('pluginSources', mcpPluginSource(manager));
+    mcpRoutes(app, manager);
     app.addHook('onReady', async () => manager.start());
     app.addHook('onClose', async () => manager.close());
   },

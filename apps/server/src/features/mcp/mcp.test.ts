@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startFakeOpenAI } from '@chat/fake-upstreams';
-import { MCP_LIMITS, type ApiErrorBody, type Plugin, type User } from '@chat/contract';
+import { MCP_LIMITS, type ApiErrorBody, type McpToolsResponse, type Plugin, type User } from '@chat/contract';
 import { chatUser, fakeEndpoint, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { startTestApp } from '../../../test/support/harness.js';
 import { finalOf } from '../../../test/support/sse-client.js';
@@ -95,6 +95,28 @@ describe('MCP tools in the plugin store', () => {
       authConfig: [],
       authenticated: true,
     });
+  });
+
+  it('GET /api/mcp/tools: each server with its tools, in LibreChat’s shape, nothing of its config', async () => {
+    const res = await ann.api('/api/mcp/tools');
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    for (const secret of [CHILD_SECRET, 'header-secret', 'stdio-server.ts', web.url])
+      expect(text).not.toContain(secret);
+    const body = JSON.parse(text) as McpToolsResponse;
+    expect(Object.keys(body.servers)).toEqual(['files', 'web']);
+    expect(body.servers.files).toMatchObject({
+      name: 'files',
+      icon: '/assets/files.svg',
+      authenticated: true,
+      authConfig: [],
+    });
+    expect(body.servers.files!.tools).toContainEqual({
+      name: 'echo',
+      pluginKey: 'echo_mcp_files',
+      description: 'Says the text back',
+    });
+    expect(body.servers.web!.tools.map((t) => t.pluginKey)).toContain('whoami_mcp_web');
   });
 
   it('installs like a plugin, needing no credentials; an unknown MCP tool is refused', async () => {

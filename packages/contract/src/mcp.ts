@@ -13,6 +13,8 @@ export const MCP_LIMITS = {
   /** The first wait before connecting again after a failure; it doubles up to `maxBackoffMs`. */
   firstBackoffMs: 1_000,
   maxBackoffMs: 30_000,
+  /** A user's own connection (a server whose address or headers name the user) unused this long is closed. */
+  userIdleMs: 15 * 60_000,
   /** Tools listed per server at most (the rest are not offered). */
   maxToolsPerServer: 100,
 } as const;

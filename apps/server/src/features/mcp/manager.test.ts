@@ -252,6 +252,32 @@ describe('HTTP servers', () => {
     expect(lines.join('\n')).not.toContain('never-logged');
   });
 
+  it('closes a user’s own connection once nobody used it for a while', async () => {
+    let clock = 0;
+    const m = createMcpManager({
+      servers: [
+        { ...base, name: 'web', type: 'sse', url: sse.url, headers: { 'x-user': '{{LIBRECHAT_USER_ID}}' } },
+      ],
+      log,
+      now: () => clock,
+    });
+    managers.push(m);
+    expect((await m.call('web', 'whoami', {}, ann)).text).toBe('user-ann');
+    clock += MCP_LIMITS.userIdleMs - 1;
+    expect((await m.call('web', 'whoami', {}, { userId: 'user-ben', signal: signal() })).text).toBe(
+      'user-ben',
+    );
+    expect(m.connectionCount()).toBe(2);
+    clock += 1;
+    // Cleo comes: Ann's connection has been idle long enough, Ben's not.
+    expect((await m.call('web', 'whoami', {}, { userId: 'user-cleo', signal: signal() })).text).toBe(
+      'user-cleo',
+    );
+    expect(m.connectionCount()).toBe(2);
+    // Ann is connected again when she comes back.
+    expect((await m.call('web', 'whoami', {}, ann)).text).toBe('user-ann');
+  });
+
   it('SSE: connected at start, tools listed and called', async () => {
     const m = manager([
       { ...base, name: 'stream', type: 'sse', url: sse.url, headers: { 'x-user': 'fixed' } },

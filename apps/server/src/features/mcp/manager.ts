@@ -42,6 +42,8 @@ export interface McpManagerDeps {
   log: FastifyBaseLogger;
   /** Waits before a reconnection (tests drive it by hand). */
   schedule?: (run: () => void, ms: number) => { cancel(): void };
+  /** Milliseconds on a monotonic clock (tests move it by hand). */
+  now?: () => number;
 }
 
 const USER_PLACEHOLDER = '{{LIBRECHAT_USER_';
@@ -260,11 +262,30 @@ export function createMcpManager(deps: McpManagerDeps) {
   /** The tools of each server, from its last listing (a user-scoped server's: any user's). */
   const catalogue = new Map<string, McpTool[]>();
   let closed = false;
+  const now = deps.now ?? (() => performance.now());
+  /** When each user's connection was last used: one idle for MCP_LIMITS.userIdleMs is closed. */
+  const lastUsed = new Map<string, number>();
+
+  /** Closes the users' connections nobody used for a while (checked as users come and go). */
+  const sweep = (except: string) => {
+    const at = now();
+    for (const [id, used] of lastUsed) {
+      if (id === except || at - used < MCP_LIMITS.userIdleMs) continue;
+      lastUsed.delete(id);
+      const idle = connections.get(id);
+      connections.delete(id);
+      void idle?.close();
+    }
+  };
 
   const connectionOf = (server: McpServerConfig, userId: string | undefined): Connection => {
     const scoped = isUserScoped(server);
     if (scoped && !userId) throw new Error(`The MCP server ${server.name} is reached for a user only`);
     const id = scoped ? `${server.name}\n${userId}` : server.name;
+    if (scoped) {
+      sweep(id);
+      lastUsed.set(id, now());
+    }
     let c = connections.get(id);
     if (!c) {
       const ctx: RequestContext | undefined = scoped ? { user: { ID: userId! } } : undefined;
@@ -320,6 +341,11 @@ export function createMcpManager(deps: McpManagerDeps) {
       const server = servers.get(serverName);
       if (!server || closed) throw new Error(`There is no MCP server named ${serverName}`);
       return connectionOf(server, ctx.userId).call(tool, args, ctx.signal);
+    },
+
+    /** The connections open or opening (tests). */
+    connectionCount(): number {
+      return connections.size;
     },
 
     /** The process id of a stdio server's child while it runs (tests). */

@@ -3,8 +3,4 @@
  * yaml-config.ts adds each schema to the file's, so every bad value is still reported together
  * at start, and app-config.ts carries what each converts to.
  */
-export {
-  mcpServersFrom,
-  yamlMcpServersSchema,
-  type McpServerConfig,
-} from '../features/mcp/yaml.js';
+export { mcpServersFrom, yamlMcpServersSchema, type McpServerConfig } from '../features/mcp/yaml.js';

@@ -74,7 +74,8 @@ afterEach(async () => {
   managers = [];
 });
 
-describe('a stdio server (a child process)', () => {
+// Each child starts through tsx: a loaded machine may take seconds per start.
+describe('a stdio server (a child process)', { timeout: 60_000 }, () => {
   it('is started, its tools listed under LibreChat’s keys, and called', async () => {
     const m = manager([stdio()]);
     await m.discover('user-ann');
@@ -113,8 +114,8 @@ describe('a stdio server (a child process)', () => {
     const first = m.pidOf('files')!;
 
     await expect(m.call('files', 'crash', {}, ann)).rejects.toThrow();
-    await vi.waitFor(() => expect(alive(first)).toBe(false), { timeout: 10_000 });
-    await vi.waitFor(() => expect(clock.waits).toHaveLength(1));
+    await vi.waitFor(() => expect(alive(first)).toBe(false), { timeout: 20_000 });
+    await vi.waitFor(() => expect(clock.waits).toHaveLength(1), { timeout: 20_000 });
     expect(clock.waits[0]!.ms).toBe(MCP_LIMITS.firstBackoffMs);
     expect(m.pidOf('files')).toBeNull();
 
@@ -131,7 +132,7 @@ describe('a stdio server (a child process)', () => {
     await m.discover('user-ann');
     const first = m.pidOf('files')!;
     await expect(m.call('files', 'crash', {}, ann)).rejects.toThrow();
-    await vi.waitFor(() => expect(clock.waits).toHaveLength(1));
+    await vi.waitFor(() => expect(clock.waits).toHaveLength(1), { timeout: 20_000 });
     expect(await m.call('files', 'echo', { text: 'back' }, ann)).toEqual({
       text: '[stdio] echo: back',
       isError: false,
@@ -153,13 +154,13 @@ describe('a stdio server (a child process)', () => {
     const clock = manualSchedule();
     const m = manager([stdio({ command: '/nonexistent/mcp-server' })], clock);
     m.start();
-    await vi.waitFor(() => expect(clock.waits).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(clock.waits).toHaveLength(1), { timeout: 20_000 });
     // Listing the store meanwhile does not try it again: its retry is pending.
     await m.discover('user-ann');
     expect(clock.waits).toHaveLength(1);
     expect(clock.waits[0]!.cancelled).toBe(false);
     clock.waits[0]!.run();
-    await vi.waitFor(() => expect(clock.waits).toHaveLength(2), { timeout: 10_000 });
+    await vi.waitFor(() => expect(clock.waits).toHaveLength(2), { timeout: 20_000 });
     expect(clock.waits.map((w) => w.ms)).toEqual([MCP_LIMITS.firstBackoffMs, MCP_LIMITS.firstBackoffMs * 2]);
     await expect(m.call('files', 'echo', { text: 'x' }, ann)).rejects.toThrow(/could not be reached/);
     expect(m.tools()).toEqual([]);
@@ -171,7 +172,7 @@ describe('a stdio server (a child process)', () => {
     const pid = m.pidOf('files')!;
     expect(alive(pid)).toBe(true);
     await m.close();
-    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 10_000 });
+    await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 20_000 });
     await expect(m.call('files', 'echo', { text: 'x' }, ann)).rejects.toThrow();
   });
 

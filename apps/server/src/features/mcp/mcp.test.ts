@@ -28,8 +28,19 @@ beforeAll(async () => {
       stderr: 'ignore',
       startup: true,
       iconPath: '/assets/files.svg',
-      // Long enough for a loaded machine; the slow tool waits a minute.
-      timeoutMs: 3000,
+      timeoutMs: MCP_LIMITS.defaultTimeoutMs,
+      initTimeoutMs: 30_000,
+    },
+    {
+      // The same program, started only when first listed, its calls cut after a second.
+      name: 'lazy',
+      type: 'stdio',
+      command: process.execPath,
+      args: ['--import', 'tsx', STDIO_FIXTURE],
+      env: {},
+      stderr: 'ignore',
+      startup: false,
+      timeoutMs: 1000,
       initTimeoutMs: 30_000,
     },
     {
@@ -84,8 +95,15 @@ describe('MCP tools in the plugin store', () => {
     const plugins = JSON.parse(text) as Plugin[];
     const keys = plugins.map((p) => p.pluginKey);
     expect(keys.slice(0, 2)).toEqual(['calculator', 'datetime']);
+    // The server without startup was started for this listing.
     expect(keys).toEqual(
-      expect.arrayContaining(['echo_mcp_files', 'crash_mcp_files', 'echo_mcp_web', 'whoami_mcp_web']),
+      expect.arrayContaining([
+        'echo_mcp_files',
+        'crash_mcp_files',
+        'echo_mcp_web',
+        'whoami_mcp_web',
+        'slow_mcp_lazy',
+      ]),
     );
     expect(plugins.find((p) => p.pluginKey === 'echo_mcp_files')).toEqual({
       name: 'Echo',
@@ -104,7 +122,7 @@ describe('MCP tools in the plugin store', () => {
     for (const secret of [CHILD_SECRET, 'header-secret', 'stdio-server.ts', web.url])
       expect(text).not.toContain(secret);
     const body = JSON.parse(text) as McpToolsResponse;
-    expect(Object.keys(body.servers)).toEqual(['files', 'web']);
+    expect(Object.keys(body.servers)).toEqual(['files', 'lazy', 'web']);
     expect(body.servers.files).toMatchObject({
       name: 'files',
       icon: '/assets/files.svg',
@@ -134,7 +152,8 @@ describe('MCP tools in the plugin store', () => {
   });
 });
 
-describe('MCP tools in the agent loop', () => {
+// A crashed child starts again through tsx: a loaded machine may take seconds.
+describe('MCP tools in the agent loop', { timeout: 60_000 }, () => {
   it('the model calls a stdio server’s tool and answers with its result', async () => {
     const res = await ann.ask({
       text: calling('echo_mcp_files', { text: 'otters' }),
@@ -176,15 +195,15 @@ describe('MCP tools in the agent loop', () => {
   });
 
   it('a slow tool times out and a failing one errs: the model is told, the reply goes on', async () => {
-    h.fake.enqueue({ toolCalls: [{ name: 'slow_mcp_files', arguments: '{"ms":60000}' }] });
+    h.fake.enqueue({ toolCalls: [{ name: 'slow_mcp_lazy', arguments: '{"ms":60000}' }] });
     h.fake.enqueue({ toolCalls: [{ name: 'fail_mcp_files', arguments: '{}' }] });
     h.fake.enqueue({ reply: 'Both failed.' });
-    const res = await ann.ask({ text: 'Try', tools: ['slow_mcp_files', 'fail_mcp_files'] });
+    const res = await ann.ask({ text: 'Try', tools: ['slow_mcp_lazy', 'fail_mcp_files'] });
     const reply = finalOf(res.events).responseMessage;
     expect(reply.text).toBe('Both failed.');
     const uses = reply.plugins!.filter((p) => p.pluginKey !== 'self reflection');
     expect(uses.map((p) => [p.pluginKey, p.error, p.outputs])).toEqual([
-      ['slow_mcp_files', true, expect.stringMatching(/^Error: .*timed out/i)],
+      ['slow_mcp_lazy', true, expect.stringMatching(/^Error: .*timed out/i)],
       ['fail_mcp_files', true, 'Error: the fixture failed on purpose'],
     ]);
     const told = chatRequests().map((r) => (r.messages as { role: string; content: unknown }[]).at(-1));
@@ -218,6 +237,6 @@ describe('shutdown', () => {
     expect(pid).toBeGreaterThan(0);
     expect(() => process.kill(pid, 0)).not.toThrow();
     await h.app.close();
-    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 10_000 });
+    await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow(), { timeout: 20_000 });
   });
 });

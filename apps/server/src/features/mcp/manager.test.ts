@@ -162,7 +162,10 @@ describe('a stdio server (a child process)', { timeout: 60_000 }, () => {
     clock.waits[0]!.run();
     await vi.waitFor(() => expect(clock.waits).toHaveLength(2), { timeout: 20_000 });
     expect(clock.waits.map((w) => w.ms)).toEqual([MCP_LIMITS.firstBackoffMs, MCP_LIMITS.firstBackoffMs * 2]);
-    await expect(m.call('files', 'echo', { text: 'x' }, ann)).rejects.toThrow(/could not be reached/);
+    // What the model and the person read names the server, not the command.
+    await expect(m.call('files', 'echo', { text: 'x' }, ann)).rejects.toThrow(
+      /^The MCP server files could not be reached$/,
+    );
     expect(m.tools()).toEqual([]);
   });
 

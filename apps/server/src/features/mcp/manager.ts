@@ -93,7 +93,6 @@ function resultText(result: Record<string, unknown>): string {
  */
 class Connection {
   client: Client | undefined;
-  tools: McpTool[] = [];
   /** The child's process id (stdio), while it runs. */
   pid: number | null = null;
   private connecting: Promise<Client> | undefined;
@@ -152,14 +151,14 @@ class Connection {
       this.pid = 'pid' in transport && typeof transport.pid === 'number' ? transport.pid : null;
       this.backoffMs = MCP_LIMITS.firstBackoffMs;
       this.failedAt = 0;
-      this.tools = tools;
       this.onTools(tools);
       this.deps.log.info({ server: this.server.name, tools: tools.length }, 'MCP server connected');
       return client;
     } catch (err) {
       await client.close().catch(() => {});
       this.lost(reasonOf(err));
-      throw new Error(`The MCP server ${this.server.name} could not be reached: ${reasonOf(err)}`);
+      // The reason (a path, an upstream's words) is logged; the model and the person read only this.
+      throw new Error(`The MCP server ${this.server.name} could not be reached`);
     }
   }
 

@@ -69,4 +69,12 @@ export const knobs = {
   clusterReplyTokens: int('BENCH_CLUSTER_TOKENS', 500),
   clusterSeconds: int('BENCH_CLUSTER_SECONDS', 8),
   clusterRounds: int('BENCH_CLUSTER_ROUNDS', 3),
+  /**
+   * cluster's paced round, the per-token and per-reply costs a sizing model needs: streams open at
+   * once on the two instances, tokens per reply, tokens/s per stream, seconds of load.
+   */
+  clusterPacedStreams: int('BENCH_CLUSTER_PACED_STREAMS', 200),
+  clusterPacedTokens: int('BENCH_CLUSTER_PACED_TOKENS', 250),
+  clusterPacedTps: int('BENCH_CLUSTER_PACED_TPS', 50),
+  clusterPacedSeconds: int('BENCH_CLUSTER_PACED_SECONDS', 20),
 };

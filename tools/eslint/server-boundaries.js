@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
  * The server's layout as a lint rule (docs/architecture.md): a feature imports another feature
  * only through its index.ts, or its tables through its schema.ts (a foreign key names another
  * feature's table); platform, db, config and providers never import a feature, except the lists
- * of features' tables (db/schema.ts) and settings (config/feature-settings.ts); the app's code
+ * of features' tables (db/schema.ts), settings (config/feature-settings.ts) and librechat.yaml
+ * blocks (config/feature-yaml.ts); the app's code
  * (not its tests) never imports apps/server/test. Relative specifiers are resolved against
  * the importing file (`.js` names the `.ts` source), so no module resolver is needed.
  */

@@ -77,6 +77,20 @@ describe('server layout rule', () => {
     ).toEqual(['sharedToFeature']);
   });
 
+  it("lets the config's list of librechat.yaml blocks name each feature's yaml.ts, and nothing else", () => {
+    const list = 'apps/server/src/config/feature-yaml.ts';
+    expect(problems(list, "import { memoryYaml } from '../features/memories/yaml.js';")).toEqual([]);
+    expect(problems(list, "import { speechModule } from '../features/speech/index.js';")).toEqual([
+      'sharedToFeature',
+    ]);
+    expect(
+      problems(
+        'apps/server/src/config/yaml-config.ts',
+        "import { memoryYaml } from '../features/memories/yaml.js';",
+      ),
+    ).toEqual(['sharedToFeature']);
+  });
+
   it("refuses app code importing test support, but not the app's own tests", () => {
     const spec = "import { startTestApp } from '../../../test/support/harness.js';";
     expect(problems('apps/server/src/features/ask/x.ts', spec)).toEqual(['testCode']);

@@ -1,20 +1,24 @@
 /**
- * `npm run i18n:check`: for each language, the keys of English (apps/web/src/locales/en.json, the
- * route chunks' English in locales/chunks/ and the contract's VALIDATION_TEXTS) its dictionary lacks or leaves in English, the plural forms it
- * lacks, and what it holds that English no longer has. Exits 1 when anything is listed.
+ * `npm run i18n:check`: first what is wrong with the text sets (the shared locales/ and each
+ * feature's features/<name>/locales/: a language without a file, a key in the wrong set or in two),
+ * then, for each language, the keys of English (every set's en.json and the contract's
+ * VALIDATION_TEXTS) its dictionary lacks or leaves in English, the plural forms it lacks, and
+ * what it holds that English no longer has. Exits 1 when anything is listed.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { LANGUAGES, VALIDATION_TEXTS } from '@chat/contract';
-import { checkLocale, hasFindings, type Dictionary } from '../../apps/web/src/locales/locale-check';
-import { CHUNK_ENGLISH } from '../../apps/web/src/locales/chunks';
+import {
+  assembleTexts,
+  checkLocale,
+  ENGLISH_FILE,
+  hasFindings,
+  type Dictionary,
+} from '../../apps/web/src/locales/locale-check';
+import { LANGUAGE_FILES, readTextFiles, SHARED_SET } from './text-files';
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
-const dir = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
-const read = (name: string): Dictionary =>
-  JSON.parse(readFileSync(`${dir}${name}.json`, 'utf8')) as Dictionary;
 
-const english: Dictionary = { ...VALIDATION_TEXTS, ...read('en'), ...CHUNK_ENGLISH };
+const { byLanguage, problems } = assembleTexts(readTextFiles(), LANGUAGE_FILES, SHARED_SET, VALIDATION_TEXTS);
+const english: Dictionary = { ...VALIDATION_TEXTS, ...byLanguage[ENGLISH_FILE] };
 const numberChecked = new Set(Object.keys(VALIDATION_TEXTS));
 const labels = {
   missing: 'missing',
@@ -25,14 +29,19 @@ const labels = {
   extra: 'not in English (stale)',
 } as const;
 
-let failed = false;
+let failed = problems.length > 0;
+if (failed) {
+  out('text files (apps/web/src):');
+  for (const problem of problems) out(`  ${problem}`);
+}
 for (const lang of LANGUAGES.filter((l) => l !== 'en-US')) {
-  if (!existsSync(`${dir}${lang}.json`)) {
+  const dict = byLanguage[lang];
+  if (!dict) {
     out(`${lang}: no dictionary (apps/web/src/locales/${lang}.json)`);
     failed = true;
     continue;
   }
-  const found = checkLocale(lang, read(lang), english, numberChecked);
+  const found = checkLocale(lang, dict, english, numberChecked);
   if (!hasFindings(found)) {
     out(`${lang}: complete`);
     continue;

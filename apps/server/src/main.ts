@@ -14,7 +14,7 @@ import { openDatabase } from './db/client.js';
 import { warmReplyPath } from './db/warm.js';
 import { resolveModelLists } from './providers/model-lists.js';
 import { interfaceConfigFrom } from './config/yaml-interface.js';
-import { specsOfOfferedModels } from './config/yaml-model-specs.js';
+import { specsOfOfferedModels } from './features/model-specs/index.js';
 import { proxiedFetch } from './platform/net/upstream-proxy.js';
 import { buildApp } from './app.js';
 import { LOG_REDACT_PATHS } from './platform/logging.js';

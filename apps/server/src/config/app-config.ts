@@ -14,9 +14,6 @@ import {
   REGISTER_RATE_LIMIT,
   type ViolationType,
   type InterfaceConfig,
-  type ModelSpecsConfig,
-  type FileConfig,
-  type MemoryConfig,
 } from '@chat/contract';
 import type { SsrfPolicy } from '../platform/net/ssrf.js';
 import { ConfigError, type Env, type TrustProxy } from './env.js';
@@ -25,12 +22,14 @@ import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
 import { ldapConfigFrom, type LdapConfig } from './ldap-config.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
-import { balanceSettingsFrom, type AutoRefill } from './yaml-balance.js';
-import { memoryConfigFrom } from './yaml-memory.js';
+import {
+  FEATURE_YAML_BLOCKS,
+  type FeatureYamlKey,
+  type FeatureYamlParts,
+  type FeatureYamlValues,
+} from './feature-yaml.js';
+import type { YamlAppFacts } from './yaml-block.js';
 import { interfaceConfigFrom } from './yaml-interface.js';
-import type { SpeechServerConfig } from './yaml-speech.js';
-import type { McpServerConfig } from './feature-yaml.js';
-import { modelSpecsFrom } from './yaml-model-specs.js';
 import { uploadRateLimitsFrom, type UploadRateLimits } from './yaml-rate-limits.js';
 import type { EndpointDefinition, EndpointType } from './endpoint-types.js';
 
@@ -194,7 +193,12 @@ export function billingConfigFrom(env: Env): BillingConfig | undefined {
   };
 }
 
-export interface AppConfig {
+/**
+ * The app's configuration. The fields a feature's librechat.yaml block fills (checkBalance,
+ * startBalance, autoRefill, memory, modelSpecs, fileConfig, speech) come from the features'
+ * declarations (FeatureYamlParts, config/feature-yaml.ts), typed and documented there.
+ */
+export interface AppConfig extends FeatureYamlParts {
   appTitle: string;
   /** ADMIN_EMAIL: the operator's account; none when unset (operator routes answer 403). */
   adminEmail?: string | undefined;
@@ -221,25 +225,12 @@ export interface AppConfig {
   oauth?: OAuthConfig;
   /** LDAP: the login form's name and password are checked by the directory (none when absent). */
   ldap?: LdapConfig | undefined;
-  checkBalance: boolean;
-  /** START_BALANCE: the credits a new account starts with (when checkBalance). */
-  startBalance: number;
   /** BALANCE_HELP_TEXT: how to get more credits, in the operator's words; none when unset. */
   balanceHelpText?: string | null | undefined;
-  /** librechat.yaml `balance` auto-refill; none when off. */
-  autoRefill?: AutoRefill | undefined;
   /** librechat.yaml `interface`: what the chat view shows; every part when absent. */
   interface?: InterfaceConfig | undefined;
-  /** librechat.yaml `modelSpecs`: the curated model menu (specs of configured endpoints); none when absent. */
-  modelSpecs?: ModelSpecsConfig | undefined;
-  /** librechat.yaml `speech`: the STT and TTS servers and the Speech tab's defaults; none when absent. */
-  speech?: SpeechServerConfig | undefined;
   /** librechat.yaml `rateLimits`: upload and import limits; none when absent. */
   uploadRateLimits?: UploadRateLimits | undefined;
-  /** librechat.yaml `memory`: facts about a person the model may use; none (off) when absent or disabled. */
-  memory?: MemoryConfig | undefined;
-  /** librechat.yaml `mcpServers`: the MCP servers whose tools the model may call; none when absent. */
-  mcpServers?: McpServerConfig[] | undefined;
   titleConvo: boolean;
   jwtSecret: Uint8Array;
   jwtRefreshSecret: Uint8Array;
@@ -300,8 +291,6 @@ export interface AppConfig {
   plugins?: PluginsConfig;
   /** Where uploads are stored; local under a temporary folder when absent (tests). */
   files?: FilesConfig;
-  /** The upload limits per endpoint (librechat.yaml `fileConfig`); the built-in ones when absent. */
-  fileConfig?: FileConfig | undefined;
   /** Stripe; absent: no payments and no paywall. */
   billing?: BillingConfig | undefined;
   /** The free tier (FREE_TIER_MESSAGES, or on with subscriptions); none when absent. */
@@ -449,6 +438,28 @@ function overridesEndpoints(yaml: YamlConfig | null): boolean {
   return !!yaml && (Object.keys(yaml.overrides).length > 0 || yaml.modelLabels !== undefined);
 }
 
+/**
+ * The fields the features' librechat.yaml blocks fill, each from what the file kept of its block
+ * (none without a file), in the list's order; their warnings name the file.
+ */
+function featureYamlParts(
+  env: Env,
+  yaml: YamlConfig | null,
+  endpoints: readonly EndpointDefinition[],
+  warn: (msg: string) => void,
+): FeatureYamlParts {
+  const file = yaml?.file ?? 'librechat.yaml';
+  const facts: YamlAppFacts = {
+    env,
+    endpointNames: endpoints.map((e) => e.name),
+    unhonoured: (path, why) => warn(`${file}: set but not honoured here: ${path} (${why})`),
+    warn: (msg) => warn(`${file}: ${msg}`),
+  };
+  const kept: FeatureYamlValues = yaml ?? {};
+  const parts = FEATURE_YAML_BLOCKS.map((d) => d.toConfig(kept[d.key as FeatureYamlKey], facts));
+  return Object.assign({}, ...parts) as FeatureYamlParts;
+}
+
 export function buildAppConfig(
   env: Env,
   secrets: StoredSecrets,
@@ -457,12 +468,9 @@ export function buildAppConfig(
 ): AppConfig {
   const enc = new TextEncoder();
   const endpoints = applyYamlConfig(endpointsFromEnv(env), yaml, warn);
-  const modelSpecs = modelSpecsFrom(
-    yaml?.modelSpecs,
-    endpoints.map((e) => e.name),
-    (msg) => warn(`${yaml?.file ?? 'librechat.yaml'}: ${msg}`),
-  );
+  const parts = featureYamlParts(env, yaml, endpoints, warn);
   return {
+    ...parts,
     appTitle: env.APP_TITLE,
     adminEmail: env.ADMIN_EMAIL,
     customFooter: env.CUSTOM_FOOTER ?? null,
@@ -477,20 +485,8 @@ export function buildAppConfig(
     socialLoginEnabled: env.ALLOW_SOCIAL_LOGIN,
     oauth: oauthConfigFrom(env, yaml?.socialLogins),
     ldap: ldapConfigFrom(env),
-    ...balanceSettingsFrom(
-      { checkBalance: env.CHECK_BALANCE, startBalance: env.START_BALANCE },
-      yaml?.balance,
-    ),
-    interface: interfaceConfigFrom(yaml?.interface, modelSpecs),
-    modelSpecs,
+    interface: interfaceConfigFrom(yaml?.interface, parts.modelSpecs),
     uploadRateLimits: uploadRateLimitsFrom(yaml?.rateLimits),
-    memory: memoryConfigFrom(
-      yaml?.memory,
-      endpoints.map((e) => e.name),
-      (path, why) => warn(`${yaml?.file ?? 'librechat.yaml'}: set but not honoured here: ${path} (${why})`),
-    ),
-    speech: yaml?.speech,
-    mcpServers: yaml?.mcpServers ?? [],
     balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
     jwtSecret: enc.encode(secrets.JWT_SECRET),
@@ -523,7 +519,6 @@ export function buildAppConfig(
       maxActiveJobs: env.IMPORT_MAX_ACTIVE_JOBS,
     },
     files: filesConfigFrom(env, yaml),
-    fileConfig: yaml?.fileConfig,
     billing: billingConfigFrom(env),
     freeTier: freeTierConfigFrom(env),
     premium: premiumConfigFrom(env),

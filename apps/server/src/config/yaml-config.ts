@@ -11,7 +11,6 @@ import {
   FILE_SOURCES,
   LIBRECHAT_SOCIAL_LOGINS,
   type SocialProvider,
-  type FileConfig,
   type FileSource,
   paramKeyOf,
   type ParamOverrides,
@@ -20,26 +19,23 @@ import {
 import type { EndpointDefinition } from './endpoint-types.js';
 import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
-import { mcpServersFrom, yamlMcpServersSchema, type McpServerConfig } from './feature-yaml.js';
-import { yamlBalanceSchema, type YamlBalance } from './yaml-balance.js';
-import { yamlInterfaceSchema, type YamlInterface } from './yaml-interface.js';
-import { yamlMemorySchema, type YamlMemory } from './yaml-memory.js';
-import { yamlModelSpecsSchema, type YamlModelSpecs } from './yaml-model-specs.js';
-import { resolveFileConfig, yamlFileConfigSchema } from './yaml-file-config.js';
-import { yamlRateLimitsSchema, type YamlRateLimits } from './yaml-rate-limits.js';
 import {
-  speechConfigFrom,
-  unsupportedSpeechProviders,
-  yamlSpeechSchema,
-  type SpeechServerConfig,
-} from './yaml-speech.js';
+  FEATURE_RATE_LIMITS,
+  FEATURE_YAML_BLOCKS,
+  type FeatureYamlKey,
+  type FeatureYamlValues,
+} from './feature-yaml.js';
+import type { YamlFileFacts } from './yaml-block.js';
+import { yamlInterfaceSchema, type YamlInterface } from './yaml-interface.js';
+import { yamlRateLimitsSchema, type YamlRateLimits } from './yaml-rate-limits.js';
 
 /**
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
  * endpoints, and model relabelling. Checked with zod at start-up; a problem stops start-up with
  * the file, the path in the document and what is wrong, never a value (keys live here). Keys we do
  * not implement (LibreChat's cache, actions, …) are ignored and listed in one
- * warning.
+ * warning. The blocks a feature owns (memory, speech, balance, fileConfig, modelSpecs) are
+ * declared in the feature's folder and listed in config/feature-yaml.ts; the rest are read here.
  */
 
 /** Built-in endpoints whose settings the file may override (`endpoints.<name>`). */
@@ -57,7 +53,12 @@ interface BuiltInOverride {
   maxContextTokens?: number | undefined;
 }
 
-export interface YamlConfig {
+/**
+ * The file as start-up keeps it: what is read here, and what is kept of each feature's block
+ * (`memory`, `speech`, `balance`, `fileConfig`, `modelSpecs`: FeatureYamlValues, typed by the
+ * features' declarations).
+ */
+export interface YamlConfig extends FeatureYamlValues {
   /** The file read (absolute). */
   file: string;
   /** Custom endpoints, in file order. */
@@ -73,20 +74,8 @@ export interface YamlConfig {
   allowedDomains?: string[] | undefined;
   /** `interface`: what the chat view shows (config/yaml-interface.ts). */
   interface?: YamlInterface | undefined;
-  /** `balance`: over CHECK_BALANCE / START_BALANCE, with auto-refill (config/yaml-balance.ts). */
-  balance?: YamlBalance | undefined;
-  /** `rateLimits`: the upload and import limits (config/yaml-rate-limits.ts). */
+  /** `rateLimits`, every entry: the upload and import limits, and those features read (config/yaml-rate-limits.ts). */
   rateLimits?: YamlRateLimits | undefined;
-  /** `memory`: facts about a person the model may use (config/yaml-memory.ts). */
-  memory?: YamlMemory | undefined;
-  /** `modelSpecs`: the curated model menu (config/yaml-model-specs.ts). */
-  modelSpecs?: YamlModelSpecs | undefined;
-  /** `fileConfig`, merged over the built-in limits (config/yaml-file-config.ts); built-in when absent. */
-  fileConfig?: FileConfig | undefined;
-  /** `speech`: the STT and TTS servers and the Speech tab's defaults (config/yaml-speech.ts). */
-  speech?: SpeechServerConfig | undefined;
-  /** `mcpServers`: the MCP servers whose tools the model may call (features/mcp/yaml.ts). */
-  mcpServers?: McpServerConfig[] | undefined;
   /** Paths of the keys ignored (not implemented), e.g. `cache`, `endpoints.custom[0].titlePrompt`. */
   ignored: string[];
   /**
@@ -283,6 +272,10 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
     relabelModels: z.boolean().optional(),
   });
 
+  const featureBlocks = {} as Record<FeatureYamlKey, z.ZodType>;
+  for (const d of FEATURE_YAML_BLOCKS)
+    featureBlocks[d.key as FeatureYamlKey] = d.schema(withEnv(vars)).nullish();
+
   return z.strictObject({
     // LibreChat's file version; any is accepted (the keys below are what is checked).
     version: z.union([z.string(), z.number()]).optional(),
@@ -309,13 +302,9 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
       .optional(),
     modelLabels: modelLabelsSchema.optional(),
     interface: yamlInterfaceSchema.nullish(),
-    balance: yamlBalanceSchema.nullish(),
-    rateLimits: yamlRateLimitsSchema.nullish(),
-    memory: yamlMemorySchema.nullish(),
-    modelSpecs: yamlModelSpecsSchema.nullish(),
-    fileConfig: yamlFileConfigSchema.nullish(),
-    speech: yamlSpeechSchema(withEnv(vars)).nullish(),
-    mcpServers: yamlMcpServersSchema(withEnv(vars)).nullish(),
+    rateLimits: yamlRateLimitsSchema(FEATURE_RATE_LIMITS).nullish(),
+    // Each feature's own block, under its key; what it holds is the feature's to check.
+    ...featureBlocks,
     endpoints: z
       .strictObject({
         azureOpenAI: builtIn.optional(),
@@ -549,35 +538,38 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     if (o) overrides[name] = o;
   }
   const unhonoured: string[] = [];
+  const fileStrategy = oneFileStrategy(data.fileStrategy as FileStrategySetting | undefined, unhonoured);
+  const custom = (data.endpoints?.custom ?? []).map((e, i) => toEndpoint(e, i, unhonoured));
+  const rateLimits: YamlRateLimits | undefined = data.rateLimits ?? undefined;
+  const customNames = custom.map((e) => e.name);
+  // Each feature's block as the feature keeps it, in the list's order (that of their notes).
+  const blocks: Record<string, unknown> = {};
+  for (const d of FEATURE_YAML_BLOCKS) {
+    const block = data[d.key as FeatureYamlKey] ?? undefined;
+    const facts: YamlFileFacts<string> = {
+      customNames,
+      rateLimits: Object.fromEntries(
+        (d.rateLimits ?? []).flatMap((k) =>
+          rateLimits && k in rateLimits ? [[k, rateLimits[k] ?? null]] : [],
+        ),
+      ),
+      unhonoured: (path, why) => unhonoured.push(`${path} (${why})`),
+    };
+    blocks[d.key] = d.fromFile(block, facts);
+    ignored.push(...(d.ignored?.(block) ?? []));
+  }
   return {
-    fileStrategy: oneFileStrategy(data.fileStrategy as FileStrategySetting | undefined, unhonoured),
+    ...(blocks as FeatureYamlValues),
+    fileStrategy,
     file,
-    custom: (data.endpoints?.custom ?? []).map((e, i) => toEndpoint(e, i, unhonoured)),
+    custom,
     overrides,
     modelLabels: data.modelLabels,
     socialLogins: data.registration?.socialLogins,
     allowedDomains: data.registration?.allowedDomains,
     interface: data.interface ?? undefined,
-    balance: data.balance ?? undefined,
-    rateLimits: data.rateLimits ?? undefined,
-    memory: data.memory ?? undefined,
-    modelSpecs: data.modelSpecs ?? undefined,
-    fileConfig: data.fileConfig
-      ? resolveFileConfig(
-          data.fileConfig,
-          (data.endpoints?.custom ?? []).map((e) => e.name),
-          (path, why) => unhonoured.push(`${path} (${why})`),
-        )
-      : undefined,
-    speech:
-      data.speech || data.rateLimits?.tts || data.rateLimits?.stt
-        ? speechConfigFrom(data.speech, data.rateLimits ?? undefined, (path, why) =>
-            unhonoured.push(`${path} (${why})`),
-          )
-        : undefined,
-    mcpServers: mcpServersFrom(data.mcpServers, (path, why) => unhonoured.push(`${path} (${why})`)),
-    // LibreChat's other TTS providers speak their own protocols: named with the keys not read.
-    ignored: [...ignored, ...unsupportedSpeechProviders(data.speech)],
+    rateLimits,
+    ignored,
     unhonoured,
   };
 }

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { YAML_RATE_LIMIT_DEFAULTS, type YamlRateLimit } from '@chat/contract';
 
 /**
- * librechat.yaml `rateLimits`: the upload and import limits per address and per user. An entry
- * turns its limit on; a field it leaves out takes LibreChat's default. LibreChat's other entries
- * (mcpApps, agentEvents, …) are unknown here and named in the start-up warning.
+ * librechat.yaml `rateLimits`: LibreChat's limits per address and per user, one entry per kind of
+ * request. The block stays here, whole, because its entries belong to different features while
+ * LibreChat writes them side by side: the upload and import limits (`fileUploads`,
+ * `conversationsImport`, applied by the moderation's limiter to the files' and the imports'
+ * routes) are read here; a feature that applies a limit of its own names its entries in its
+ * librechat.yaml declaration (`rateLimits: ['tts', 'stt']`, features/speech/yaml.ts) and is handed
+ * them as the file writes them. An entry turns its limit on; a field it leaves out takes
+ * LibreChat's default. LibreChat's other entries (mcpApps, agentEvents, …) are unknown here and
+ * named in the start-up warning.
  */
 const count = z.number().int().min(1).max(1_000_000);
 const minutes = z.number().int().min(1).max(525_600);
@@ -14,15 +20,26 @@ const entry = z.strictObject({
   userMax: count.optional(),
   userWindowInMinutes: minutes.optional(),
 });
+/** One entry as the file writes it (each field may be left out). */
+export type YamlRateLimitEntry = z.output<typeof entry>;
 
-export const yamlRateLimitsSchema = z.strictObject({
-  fileUploads: entry.nullish(),
-  conversationsImport: entry.nullish(),
-  // The speech routes' limits (read by config/yaml-speech.ts; always on, LibreChat's defaults).
-  tts: entry.nullish(),
-  stt: entry.nullish(),
-});
-export type YamlRateLimits = z.output<typeof yamlRateLimitsSchema>;
+/** The block: the entries read here, and those the features' declarations name (`featureKeys`). */
+export function yamlRateLimitsSchema<K extends string>(featureKeys: readonly K[]) {
+  const declared = Object.fromEntries(featureKeys.map((k) => [k, entry.nullish()])) as Record<
+    K,
+    z.ZodOptional<z.ZodNullable<typeof entry>>
+  >;
+  return z.strictObject({
+    ...declared,
+    fileUploads: entry.nullish(),
+    conversationsImport: entry.nullish(),
+  });
+}
+/** The block as read: the entries read here, and any other declared by a feature. */
+export type YamlRateLimits = {
+  fileUploads?: YamlRateLimitEntry | null | undefined;
+  conversationsImport?: YamlRateLimitEntry | null | undefined;
+} & Partial<Record<string, YamlRateLimitEntry | null>>;
 
 /** A limit in force: at most `max` requests per window, by address and by user. */
 export interface RouteRateLimit {

@@ -1,7 +1,7 @@
 import { startFakeOpenAI, type FakeOpenAIOptions, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { NO_PARENT, type Message } from '@chat/contract';
 import type { AppConfig, EndpointDefinition } from '../../src/config/app-config.js';
-import { speechConfigFrom } from '../../src/config/yaml-speech.js';
+import { speechConfigFrom } from '../../src/features/speech/yaml.js';
 import { authed, registerUser, startTestApp, type Harness, type TestUser } from './harness.js';
 import { getSse, postSse, type SseOptions, type SseResult } from './sse-client.js';
 

@@ -2,8 +2,10 @@
  * What a dictionary lacks against English: used by the locales test (which fails on any finding)
  * and by `npm run i18n:check` (which lists them per locale, for whoever fills the keys).
  *
- * English (en.json, the route chunks' English in chunks/, and the contract's VALIDATION_TEXTS) is
- * the reference. A key whose English has
+ * The texts come in sets: the shared one (locales/<lang>.json) and one per feature
+ * (features/<name>/locales/<lang>.json), each with a file per language. `assembleTexts` joins
+ * them into one dictionary per language and lists what is wrong with the sets themselves; English
+ * (all sets' en.json and the contract's VALIDATION_TEXTS) is the reference. A key whose English has
  * `_other` is a plural: a locale needs exactly the forms its language has (Intl.PluralRules), and
  * its forms may leave out {{count}} (Arabic's "two minutes" is one word) but no other placeholder.
  */
@@ -214,3 +216,76 @@ export function checkLocale(
 
 export const hasFindings = (f: LocaleFindings): boolean =>
   Object.values(f).some((list: string[]) => list.length > 0);
+
+/** The language a text file is for: its name, `en` being English. */
+export const ENGLISH_FILE = 'en';
+
+export interface TextSets {
+  /** Every set's texts joined, per file name (`en`, `de-DE`, …). */
+  byLanguage: Record<string, Record<string, string>>;
+  /** What is wrong with the sets: a key in two sets, a language without a file, a key in the wrong set. */
+  problems: string[];
+}
+
+const setOf = (path: string): { set: string; lang: string } | undefined => {
+  const match = /^(.*)\/([^/]+)\.json$/.exec(path);
+  return match ? { set: match[1] ?? '', lang: match[2] ?? '' } : undefined;
+};
+
+const baseOf = (key: string, dict: Dictionary): string => {
+  const base = key.replace(SUFFIX, '');
+  return base !== key && dict[`${base}_other`] !== undefined ? base : key;
+};
+
+/**
+ * Joins the text files (path → texts; a path is `<set folder>/<lang>.json`) and checks the sets:
+ * every set has a file for each of `languages` (file names, `en` included), a language's file in a
+ * set holds the keys (plural forms aside) of that set's English and no other, and no key of a
+ * language is in two sets. `sharedEnglish` is English the shared set (`sharedSet`) answers for
+ * without holding it (the contract's validation texts).
+ */
+export function assembleTexts(
+  files: Readonly<Record<string, Dictionary>>,
+  languages: readonly string[],
+  sharedSet: string,
+  sharedEnglish: Dictionary = {},
+): TextSets {
+  const sets = new Map<string, Map<string, Dictionary>>();
+  for (const [path, dict] of Object.entries(files)) {
+    const where = setOf(path);
+    if (!where) continue;
+    const set = sets.get(where.set) ?? new Map<string, Dictionary>();
+    set.set(where.lang, dict);
+    sets.set(where.set, set);
+  }
+  const problems: string[] = [];
+  const byLanguage: Record<string, Record<string, string>> = {};
+  const owner = new Map<string, string>();
+  for (const [set, dicts] of [...sets].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const english = { ...(set === sharedSet ? sharedEnglish : {}), ...dicts.get(ENGLISH_FILE) };
+    const englishBases = new Set(Object.keys(english).map((k) => baseOf(k, english)));
+    for (const lang of languages) {
+      const dict = dicts.get(lang);
+      if (!dict) {
+        problems.push(`${set}: no ${lang}.json`);
+        continue;
+      }
+      const joined = (byLanguage[lang] ??= {});
+      for (const [key, value] of Object.entries(dict)) {
+        const before = owner.get(`${lang}\u0000${key}`);
+        if (before !== undefined) problems.push(`${key}: in ${before}/${lang}.json and ${set}/${lang}.json`);
+        owner.set(`${lang}\u0000${key}`, set);
+        joined[key] = value;
+      }
+      if (lang === ENGLISH_FILE) continue;
+      const bases = new Set(Object.keys(dict).map((k) => baseOf(k, english)));
+      for (const base of englishBases)
+        if (!bases.has(base)) problems.push(`${set}/${lang}.json: lacks ${base}`);
+      for (const base of bases)
+        if (!englishBases.has(base)) problems.push(`${set}/${lang}.json: ${base} is not in its en.json`);
+    }
+    for (const lang of dicts.keys())
+      if (!languages.includes(lang)) problems.push(`${set}: ${lang}.json is no language of the app`);
+  }
+  return { byLanguage, problems };
+}

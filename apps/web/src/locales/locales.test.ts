@@ -1,24 +1,47 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, VALIDATION_TEXTS } from '@chat/contract';
 import en from './en.json';
-import { CHUNK_ENGLISH } from './chunks';
-import { checkLocale, hasFindings, pluralForms, type Dictionary } from './locale-check';
+import {
+  assembleTexts,
+  checkLocale,
+  ENGLISH_FILE,
+  hasFindings,
+  pluralForms,
+  type Dictionary,
+} from './locale-check';
 
-const files = import.meta.glob<Dictionary>('./*.json', { eager: true, import: 'default' });
-const english: Dictionary = { ...VALIDATION_TEXTS, ...en, ...CHUNK_ENGLISH };
+// Every set's files, the shared one's (locales/) and each feature's, by their path under src/.
+const files = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<Dictionary>(['./*.json', '../features/**/locales/*.json'], {
+      eager: true,
+      import: 'default',
+    }),
+  ).map(([path, texts]) => [path.replace(/^\.\.\//, '').replace(/^\.\//, 'locales/'), texts]),
+);
+const languageFiles = LANGUAGES.map((l) => (l === 'en-US' ? ENGLISH_FILE : l));
+const { byLanguage, problems } = assembleTexts(files, languageFiles, 'locales', VALIDATION_TEXTS);
+const english: Dictionary = { ...VALIDATION_TEXTS, ...byLanguage[ENGLISH_FILE] };
 const numberChecked = new Set(Object.keys(VALIDATION_TEXTS));
 
 describe('every dictionary against English', () => {
-  it('has one file per language, named by its full code, and no other', () => {
-    const names = Object.keys(files)
-      .map((f) => f.slice(2, -'.json'.length))
+  it('has one file per language in every set, each key in one set, each file the keys of its set', () => {
+    const shared = Object.keys(files)
+      .filter((f) => f.startsWith('locales/'))
+      .map((f) => f.slice('locales/'.length, -'.json'.length))
       .sort();
-    expect(names).toEqual(LANGUAGES.map((l) => (l === 'en-US' ? 'en' : l)).sort());
+    expect(shared).toEqual([...languageFiles].sort());
+    expect(problems).toEqual([]);
+  });
+
+  it('has a joined chunk for each language but English (app/i18n.ts loads a language through it)', () => {
+    const joined = Object.keys(import.meta.glob('./joined/*.ts')).map((f) => f.slice('./joined/'.length, -3));
+    expect(joined.sort()).toEqual(languageFiles.filter((l) => l !== ENGLISH_FILE).sort());
   });
 
   for (const lang of LANGUAGES.filter((l) => l !== 'en-US')) {
     it(`${lang}: every key present, translated, same placeholders, every plural form`, () => {
-      const dict = files[`./${lang}.json`] ?? {};
+      const dict = byLanguage[lang] ?? {};
       expect(checkLocale(lang, dict, english, numberChecked)).toEqual({
         missing: [],
         untranslated: [],
@@ -33,6 +56,49 @@ describe('every dictionary against English', () => {
   it('English itself has both forms of every plural', () => {
     for (const key of Object.keys(en).filter((k) => k.endsWith('_other')))
       expect(Object.hasOwn(en, key.replace(/_other$/, '_one')), key).toBe(true);
+  });
+});
+
+describe('the text sets check', () => {
+  const languages = ['en', 'de-DE', 'ru-RU'];
+  it('finds a set without a language, a key in the wrong set, a key in two sets', () => {
+    const { byLanguage: joined, problems: found } = assembleTexts(
+      {
+        'locales/en.json': { a: 'Save', n_one: '{{count}} note', n_other: '{{count}} notes' },
+        'locales/de-DE.json': {
+          a: 'Speichern',
+          n_one: '{{count}} Notiz',
+          n_other: '{{count}} Notizen',
+          b: 'x',
+        },
+        'locales/ru-RU.json': { a: 'Сохранить', n_one: '1', n_few: '2', n_many: '5', n_other: '7' },
+        'features/f/locales/en.json': { b: 'Open', a: 'Save' },
+        'features/f/locales/de-DE.json': { a: 'Sichern' },
+      },
+      languages,
+      'locales',
+    );
+    expect([...found].sort()).toEqual([
+      'a: in features/f/locales/de-DE.json and locales/de-DE.json',
+      'a: in features/f/locales/en.json and locales/en.json',
+      'features/f/locales/de-DE.json: lacks b',
+      'features/f/locales: no ru-RU.json',
+      'locales/de-DE.json: b is not in its en.json',
+    ]);
+    // The joined dictionary has every set's keys.
+    expect(Object.keys(joined['de-DE'] ?? {}).sort()).toEqual(['a', 'b', 'n_one', 'n_other']);
+  });
+
+  it('reads the plural forms of each language as one key', () => {
+    const { problems: found } = assembleTexts(
+      {
+        'locales/en.json': { n_one: '{{count}} note', n_other: '{{count}} notes' },
+        'locales/ru-RU.json': { n_one: '1', n_few: '2', n_many: '5', n_other: '7' },
+      },
+      ['en', 'ru-RU'],
+      'locales',
+    );
+    expect(found).toEqual([]);
   });
 });
 

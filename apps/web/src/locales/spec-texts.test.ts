@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_TEXTS } from '@chat/contract';
-import en from './en.json';
-import { CHUNK_ENGLISH } from './chunks';
 import { Translator } from '../state/translator';
+import { joinTexts } from './join';
 
 /**
  * Texts the product must show word for word: each key's English, rendered as the app renders it
  * (placeholders filled), against the words the product's specification gives.
  */
 const translator = new Translator('en-US');
-translator.addResourceBundle('en-US', 'translation', { ...VALIDATION_TEXTS, ...en, ...CHUNK_ENGLISH });
+// Every set's English: the shared file's and each feature's.
+const english = import.meta.glob(['./en.json', '../features/**/locales/en.json'], {
+  eager: true,
+  import: 'default',
+});
+translator.addResourceBundle('en-US', 'translation', { ...VALIDATION_TEXTS, ...joinTexts(english) });
 const { t } = translator;
 
 describe("the spec's own words", () => {

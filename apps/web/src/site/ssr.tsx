@@ -10,7 +10,6 @@ import {
   type SiteTexts,
 } from '@chat/contract';
 import { intlLocale } from '../config/locale';
-import en from '../locales/en.json';
 import { i18n, type Dictionary } from '../state/translator';
 import { ThemeProvider } from '../state/theme';
 import { FaqPage, LandingPage, PricingPage, SiteConfigProvider } from '../features/site';
@@ -22,15 +21,16 @@ import { BlogListView, BlogPostView } from '../features/blog';
  * the page needs no React in the browser (its few behaviours are site/client.ts).
  */
 
-// Every dictionary at once: a server renders any language on any request.
-const dictionaries = import.meta.glob<Dictionary>(['../locales/*.json', '!../locales/en.json'], {
+// Every text at once, the shared set's and each feature's: a server renders any language on any
+// request. A file's name is its language (`en` is English).
+const dictionaries = import.meta.glob<Dictionary>(['../locales/*.json', '../features/**/locales/*.json'], {
   eager: true,
   import: 'default',
 });
-i18n.addResourceBundle('en-US', 'translation', { ...VALIDATION_TEXTS, ...en });
+i18n.addResourceBundle('en-US', 'translation', VALIDATION_TEXTS);
 for (const [path, dictionary] of Object.entries(dictionaries)) {
   const lang = /\/([^/]+)\.json$/.exec(path)?.[1];
-  if (lang) i18n.addResourceBundle(lang, 'translation', dictionary);
+  if (lang) i18n.addResourceBundle(lang === 'en' ? 'en-US' : lang, 'translation', dictionary);
 }
 
 function Page({ page }: { page: SitePage }) {

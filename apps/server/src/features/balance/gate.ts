@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canSendWithSubscription, tokenCost, type TokenBalanceError } from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { AskGate, AskHold, ReplySpend, StepContext } from '../ask/index.js';
-import type { AutoRefill } from '../../config/yaml-balance.js';
+import type { AutoRefill } from './yaml.js';
 import type { BalanceRepo } from './repo.js';
 import { countPrompt, countText } from '../../providers/token-count.js';
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { addRefillInterval, type AutoRefill } from '../../config/yaml-balance.js';
+import { addRefillInterval, type AutoRefill } from './yaml.js';
 import type { Db } from '../../db/client.js';
 import type { Executor } from '../../db/executor.js';
 import { balances, transactions, users } from '../../db/schema.js';

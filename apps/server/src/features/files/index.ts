@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import type { FilesConfig } from '../../config/files-config.js';
-import { resolveFileConfig } from '../../config/yaml-file-config.js';
+import { resolveFileConfig } from './yaml.js';
 import type { FeatureModule } from '../../platform/module.js';
 import { filesAttachment } from './attachment.js';
 import { createFilesRepo } from './repo.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MCP_DELIMITER, MCP_LIMITS } from '@chat/contract';
+import { yamlBlock, type EnvString } from '../../config/yaml-block.js';
 
 /**
  * librechat.yaml `mcpServers` (LibreChat's MCPServersSchema): the MCP servers whose tools the
@@ -69,7 +70,7 @@ const isUrlOf = (protocols: readonly string[]) => (v: string) => {
  * The block's schema; `str` is a string whose `${VAR}` references are filled from the
  * environment (an unset one is an error with its path).
  */
-export function yamlMcpServersSchema(str: z.ZodType<string, string>) {
+function yamlMcpServersSchema(str: EnvString) {
   const headerValue = z
     .union([z.string(), z.number(), z.boolean()])
     .transform(String)
@@ -136,7 +137,7 @@ export function yamlMcpServersSchema(str: z.ZodType<string, string>) {
     server,
   );
 }
-export type YamlMcpServers = z.output<ReturnType<typeof yamlMcpServersSchema>>;
+type YamlMcpServers = z.output<ReturnType<typeof yamlMcpServersSchema>>;
 type YamlMcpServer = YamlMcpServers[string];
 
 /** The transport a server's entry asks for, as LibreChat infers it when `type` is absent. */
@@ -153,7 +154,7 @@ function transportOf(s: Pick<YamlMcpServer, 'type' | 'command' | 'url'>) {
  * transport for it runs in browsers only) and keys read but not acted on are named in
  * `unhonoured`, with their path and why; none of them stops the start.
  */
-export function mcpServersFrom(
+function mcpServersFrom(
   block: YamlMcpServers | null | undefined,
   unhonoured: (path: string, why: string) => void = () => {},
 ): McpServerConfig[] {
@@ -194,4 +195,18 @@ export function mcpServersFrom(
     }
   }
   return out;
+}
+
+/** The block as config/feature-yaml.ts lists it: the servers kept, and AppConfig's `mcpServers`. */
+export const mcpYaml = yamlBlock({
+  key: 'mcpServers',
+  schema: yamlMcpServersSchema,
+  fromFile: (block: YamlMcpServers | undefined, { unhonoured }) => mcpServersFrom(block, unhonoured),
+  toConfig: (servers: McpServerConfig[] | undefined): McpAppConfig => ({ mcpServers: servers ?? [] }),
+});
+
+/** What the block gives the app config (AppConfig is made of these parts, config/feature-yaml.ts). */
+export interface McpAppConfig {
+  /** librechat.yaml `mcpServers`: the MCP servers whose tools the model may call; none when absent. */
+  mcpServers?: McpServerConfig[] | undefined;
 }

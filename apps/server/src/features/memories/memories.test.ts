@@ -9,7 +9,7 @@ import {
   type StartupConfig,
 } from '@chat/contract';
 import { parseYamlConfig } from '../../config/yaml-config.js';
-import { memoryConfigFrom, yamlMemorySchema } from '../../config/yaml-memory.js';
+import { memoryConfigFrom, yamlMemorySchema } from './yaml.js';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 
 type User = Awaited<ReturnType<typeof chatUser>>;

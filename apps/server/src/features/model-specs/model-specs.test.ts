@@ -6,7 +6,7 @@ import { NO_PARENT, type ApiErrorBody, type ModelSpecsConfig, type StartupConfig
 import { buildAppConfig } from '../../config/app-config.js';
 import { ConfigError, parseEnv } from '../../config/env.js';
 import { loadYamlConfig, parseYamlConfig } from '../../config/yaml-config.js';
-import { specsOfOfferedModels } from '../../config/yaml-model-specs.js';
+import { specsOfOfferedModels } from './yaml.js';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { finalOf, postSse } from '../../../test/support/sse-client.js';
 

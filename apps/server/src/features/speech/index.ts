@@ -1,5 +1,5 @@
 import { SPEECH_TEXTS } from '@chat/contract';
-import { speechConfigFrom } from '../../config/yaml-speech.js';
+import { speechConfigFrom } from './yaml.js';
 import type { FeatureModule } from '../../platform/module.js';
 import { AppError } from '../../platform/errors.js';
 import { proxiedFetch } from '../../platform/net/upstream-proxy.js';

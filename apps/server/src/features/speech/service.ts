@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { SPEECH_LIMITS, SPEECH_TEXTS, type SpeechConfig } from '@chat/contract';
-import type { SpeechServerConfig, SpeechTarget } from '../../config/yaml-speech.js';
+import type { SpeechServerConfig, SpeechTarget } from './yaml.js';
 import { AppError } from '../../platform/errors.js';
 import type { ReceivedAudio } from './receive-audio.js';
 

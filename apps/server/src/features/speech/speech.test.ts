@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heardText, startFakeOpenAI, type FakeOpenAIServer } from '@chat/fake-upstreams';
 import { SPEECH_LIMITS, SPEECH_TEXTS } from '@chat/contract';
-import { speechConfigFrom, type YamlSpeech } from '../../config/yaml-speech.js';
+import { speechConfigFrom, type YamlSpeech } from './yaml.js';
 import { authed, registerUser, startTestApp, type Harness } from '../../../test/support/harness.js';
 
 /** The speech block of a librechat.yaml pointing at the fake (its key 'speech-key'). */

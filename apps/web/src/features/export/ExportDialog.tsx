@@ -1,3 +1,4 @@
+import './texts';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { Button } from '../../components/ui/Button';

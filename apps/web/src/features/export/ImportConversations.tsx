@@ -1,3 +1,4 @@
+import './texts';
 import { useRef, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './texts';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { TIMINGS } from '@chat/contract';

@@ -1,3 +1,4 @@
+import './texts';
 import { ToggleRow } from './ToggleRow';
 
 /** Beta features: modular chat and LaTeX parsing. */

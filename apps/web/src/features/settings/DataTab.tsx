@@ -1,3 +1,4 @@
+import './texts';
 import { Suspense } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useRevokeAllUserKeys } from '../../api/user-keys';

@@ -1,3 +1,4 @@
+import './texts';
 import { useReducer, useRef, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { ACCOUNT_LIMITS } from '@chat/contract';

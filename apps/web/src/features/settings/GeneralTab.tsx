@@ -1,3 +1,4 @@
+import './texts';
 import { useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useLocation } from 'react-router';

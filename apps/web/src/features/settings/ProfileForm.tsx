@@ -1,3 +1,4 @@
+import './texts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
 import { updateUserRequestSchema } from '@chat/contract';

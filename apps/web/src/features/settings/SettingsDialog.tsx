@@ -1,3 +1,4 @@
+import './texts';
 import { useId, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';

@@ -1,3 +1,4 @@
+import './texts';
 import { UPLOAD_LIMITS } from '@chat/contract';
 
 /** The file types the avatar takes (.png and .jpg, at most 2 MB). */

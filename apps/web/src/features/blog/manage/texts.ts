@@ -1,5 +1,6 @@
 import { i18n } from '../../../state/translator';
-import blogManage from '../../../locales/chunks/blog-manage.en.json';
+import english from './locales/en.json';
 
-// Blog management's English ships with its chunk (locales/chunks/), not in the first paint's en.json.
-i18n.addResourceBundle('en-US', 'translation', blogManage);
+// Blog management's English ships with its chunk, not with the first paint (app/i18n.ts leaves
+// this folder out of the English it bundles); its other languages load with each language's dictionary.
+i18n.addResourceBundle('en-US', 'translation', english);

@@ -1,0 +1,7 @@
+import { i18n } from '../../state/translator';
+import english from './locales/en.json';
+
+// Everything of this feature is loaded on demand (its index holds lazy() only), so its English
+// ships with its chunks, not with the first paint (app/i18n.ts leaves this folder out of the
+// English it bundles); its other languages load with each language's dictionary.
+i18n.addResourceBundle('en-US', 'translation', english);

@@ -151,6 +151,16 @@ export const updateMessageRequestSchema = z.object({
   text: z.string().max(CHAT_LIMITS.maxMessageChars),
 });
 
+/**
+ * A second model asked the same message beside the first (LibreChat's `addedConvo`): its endpoint,
+ * model and options. Its reply is saved as a sibling of the first one, under the same user message.
+ */
+export const addedConvoSchema = conversationOptionsSchema.extend({
+  endpoint: endpointNameSchema,
+  model: z.string().min(1).max(256),
+});
+export type AddedConvo = z.infer<typeof addedConvoSchema>;
+
 /** Body of POST /api/ask/{endpoint} and /api/edit/{endpoint}. */
 export const askRequestSchema = conversationOptionsSchema.extend({
   text: z.string().max(CHAT_LIMITS.maxMessageChars),
@@ -172,8 +182,19 @@ export const askRequestSchema = conversationOptionsSchema.extend({
    * creates the conversation.
    */
   isTemporary: z.boolean().optional(),
+  /** Compare: a second model answers the same message (a new message only, not an edit). */
+  addedConvo: addedConvoSchema.nullish(),
 });
 export type AskRequest = z.infer<typeof askRequestSchema>;
+
+/**
+ * GET /api/ask/stream/:conversationId: `lastEventId` (when the Last-Event-ID header cannot be set),
+ * and `index=1` for the reply of the second model a send compared with (`addedConvo`).
+ */
+export const resumeStreamQuerySchema = z.object({
+  lastEventId: z.string().max(32).optional(),
+  index: z.enum(['0', '1']).optional(),
+});
 
 export const abortRequestSchema = z.object({
   abortKey: z.string().min(1).max(64),

@@ -17,6 +17,17 @@ export const createdEventSchema = z.object({
    * (or summarized) to fit its context; absent when the whole branch was sent.
    */
   contextMessageId: z.string().optional(),
+  /**
+   * The send asked a second model too (`addedConvo`): the id of its reply, which streams apart
+   * (GET /api/ask/stream/:conversationId?index=1), or why it was refused (the first still answers).
+   */
+  addedConvo: z
+    .object({
+      responseMessageId: z.string().optional(),
+      code: z.string().optional(),
+      message: z.string().optional(),
+    })
+    .optional(),
 });
 
 /** Only what is new: `text` is the delta, never the reply so far. */

@@ -2,6 +2,7 @@ import { createSlotRegistry, type Slots } from '../platform/slots';
 import { assistantsSlots } from '../features/assistants';
 import { billingSlots } from '../features/billing';
 import { bookmarksSlots } from '../features/bookmarks';
+import { compareSlots } from '../features/compare';
 import { presetsSlots } from '../features/presets';
 import { promptsSlots } from '../features/prompts';
 import { shareSlots } from '../features/share';
@@ -22,6 +23,7 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...assistantsSlots,
   ...billingSlots,
   ...bookmarksSlots,
+  ...compareSlots,
   ...presetsSlots,
   ...promptsSlots,
   ...shareSlots,

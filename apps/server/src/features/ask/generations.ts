@@ -17,6 +17,14 @@ export interface Generation {
   readonly done: Promise<TurnResult | null>;
 }
 
+/**
+ * The key of the second model's reply in a conversation (compare: `addedConvo`), which runs beside
+ * the first one's (keyed by the conversation id itself).
+ */
+export function addedKey(conversationId: string): string {
+  return `${conversationId}:added`;
+}
+
 /** The abort reason of generations stopped because the server shuts down past its drain deadline. */
 export const SHUTDOWN_ABORT = 'server_shutdown';
 /** The abort reason of generations stopped because their user was banned. */
@@ -85,7 +93,10 @@ export function createGenerations(isDraining: () => boolean) {
     },
 
     abortAll(keys: Iterable<string>): void {
-      for (const key of keys) running.get(key)?.controller.abort();
+      for (const key of keys) {
+        running.get(key)?.controller.abort();
+        running.get(addedKey(key))?.controller.abort();
+      }
     },
 
     /** Stops every running generation of the user here (a ban): each is saved unfinished. */

@@ -9,7 +9,9 @@ import type { MessagesRepo } from '../messages/index.js';
 import { presentMessage } from '../messages/index.js';
 import type { TitleService } from '../title/index.js';
 import type { ReplyFlusher } from './flusher.js';
+import { AppError } from '../../platform/errors.js';
 import {
+  addedKey,
   BAN_ABORT,
   SHUTDOWN_ABORT,
   type Generation,
@@ -193,7 +195,7 @@ export function createAskPipeline(deps: PipelineDeps) {
    * The steps up to the saved turn. Nothing is written unless every check passed; a failure
    * after the turn is recorded (shaping the prompt) saves its reply as failed.
    */
-  async function prepare(input: AskInput): Promise<{ turn: Turn; generation: Generation }> {
+  async function prepare(input: AskInput, key?: string): Promise<{ turn: Turn; generation: Generation }> {
     authorize(input);
     const resolved = await resolve(input, deps.providers);
     const ctx: StepContext = { input, endpoint: resolved.endpoint, model: resolved.model };
@@ -206,7 +208,7 @@ export function createAskPipeline(deps: PipelineDeps) {
     let generation: Generation | undefined;
     try {
       const found = await findConversation(input, deps.convos);
-      generation = generations.reserve(found.conversationId, input.userId);
+      generation = generations.reserve(key ?? found.conversationId, input.userId);
       await deps.shared?.claim(generation);
       const history = await loadHistory(input, found, deps.messages);
       const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
@@ -287,6 +289,57 @@ export function createAskPipeline(deps: PipelineDeps) {
   }
 
   /**
+   * Compare: the second model's reply to the user message the first turn saved, run through the
+   * same steps (its endpoint and model resolved and authorized, its own gates, so each reply is a
+   * use) as a regeneration of that message, keyed apart from the first. A refusal is answered to
+   * the first reply's created event and leaves the first reply running.
+   */
+  async function prepareAdded(
+    input: AskInput,
+    first: Turn,
+    log: FastifyBaseLogger,
+  ): Promise<{ turn: Turn; generation: Generation } | { code: string; message: string }> {
+    const added = input.body.addedConvo;
+    if (!added) return { code: 'validation_error', message: 'No second model' };
+    const conversationId = first.conversation.conversationId;
+    const addedInput: AskInput = {
+      userId: input.userId,
+      route: input.route,
+      pathEndpoint: added.endpoint,
+      added: true,
+      body: {
+        ...added,
+        text: input.body.text,
+        conversationId,
+        parentMessageId: first.requestMessage.messageId,
+        isRegenerate: true,
+        ...(input.body.files ? { files: input.body.files } : {}),
+      },
+    };
+    try {
+      return await prepare(addedInput, addedKey(conversationId));
+    } catch (err) {
+      if (err instanceof AppError) return { code: err.code, message: err.message };
+      log.error({ err }, "preparing the second model's reply failed");
+      return { code: 'internal', message: PREPARE_FAILED };
+    }
+  }
+
+  /** Runs a prepared generation to its end in the background; the claim goes whatever happens. */
+  function runToEnd(turn: Turn, generation: Generation, log: FastifyBaseLogger): void {
+    // run never rejects; were it to (a bug), the reply still ends and the claim goes.
+    void run(turn, generation, log).then(
+      (r) => end(generation, r),
+      (err: unknown) => {
+        log.error({ err }, 'a reply ended with an unexpected error');
+        generation.hub.event({ error: true, code: 'internal', message: REPLY_NOT_SAVED });
+        generation.hub.end();
+        end(generation, null);
+      },
+    );
+  }
+
+  /**
    * Streams the reply to the generation's hub (every attached client), has the flusher save the
    * text so far every second, then saves the outcome, sends the final or error event and starts
    * the title. Never rejects.
@@ -310,6 +363,7 @@ export function createAskPipeline(deps: PipelineDeps) {
       conversationId: turn.conversation.conversationId,
       responseMessageId: replyId,
       ...(turn.contextMessageId ? { contextMessageId: turn.contextMessageId } : {}),
+      ...(turn.addedConvo ? { addedConvo: turn.addedConvo } : {}),
     });
     if (turn.contextMessageId || turn.mode === 'continue') {
       // Saved now too, not only with the outcome: a reply cut by a crash keeps it (the final save
@@ -475,20 +529,22 @@ export function createAskPipeline(deps: PipelineDeps) {
       log: FastifyBaseLogger,
     ): Promise<void> {
       const { turn, generation } = await prepare(input);
+      // Compare: the second model's reply is prepared once the user message is saved, and starts
+      // with the first (a client joins it through the resume route, index 1).
+      const added =
+        input.body.addedConvo && !input.runAs && turn.mode === 'ask'
+          ? await prepareAdded(input, turn, log)
+          : undefined;
+      if (added) {
+        turn.addedConvo =
+          'turn' in added ? { responseMessageId: added.turn.responseMessage.messageId } : added;
+      }
       try {
         attach(generation.hub, generation.key);
       } finally {
         // The turn is saved: it runs to its end and is settled whatever attaching did.
-        // run never rejects; were it to (a bug), the reply still ends and the claim goes.
-        void run(turn, generation, log).then(
-          (r) => end(generation, r),
-          (err: unknown) => {
-            log.error({ err }, 'a reply ended with an unexpected error');
-            generation.hub.event({ error: true, code: 'internal', message: REPLY_NOT_SAVED });
-            generation.hub.end();
-            end(generation, null);
-          },
-        );
+        runToEnd(turn, generation, log);
+        if (added && 'turn' in added) runToEnd(added.turn, added.generation, log);
       }
     },
 
@@ -497,9 +553,17 @@ export function createAskPipeline(deps: PipelineDeps) {
      * it; its saved result, or undefined when none runs.
      */
     async abort(key: string, userId: string): Promise<TurnResult | null | undefined> {
-      const here = await abortHere(key, userId);
-      if (here !== undefined || !deps.shared) return here;
-      return deps.shared.abort(key, userId);
+      const stop = async (k: string) => {
+        const here = await abortHere(k, userId);
+        if (here !== undefined || !deps.shared) return here;
+        return deps.shared.abort(k, userId);
+      };
+      // Stop stops both replies of a compared send; the answer is the first's (else the second's).
+      const [first, second] = await Promise.all([
+        stop(key),
+        key.endsWith(addedKey('')) ? Promise.resolve(undefined) : stop(addedKey(key)),
+      ]);
+      return first !== undefined ? first : second;
     },
 
     abortHere,

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { openSse } from '../../platform/sse.js';
 import { addRoute } from '../../platform/typed-route.js';
 import { attachEventStream } from './event-stream.js';
+import { addedKey } from './generations.js';
 import type { AskPipeline } from './pipeline.js';
 import { createSseSubscriber } from './stream-sink.js';
 
@@ -25,8 +26,10 @@ function lastEventIdOf(header: unknown, query: unknown): number | undefined {
  * the reply may run on another instance: its events come from the reply's Redis stream.
  */
 function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
-  addRoute(app, API_ROUTES.resumeStream, async ({ user, params: { conversationId }, request, reply }) => {
-    const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
+  addRoute(app, API_ROUTES.resumeStream, async ({ user, params, query, request, reply }) => {
+    const lastEventId = lastEventIdOf(request.headers['last-event-id'], query);
+    // index 1: the reply of the second model the send compared with, which runs beside the first.
+    const conversationId = query.index === '1' ? addedKey(params.conversationId) : params.conversationId;
     // A snapshot of a long reply starts with its saved text (memory keeps what came after the
     // last save): read first, then looked up again, as the reply may have ended meanwhile.
     // A saved text read for a reply that ended meanwhile, while the next one started, is not that

@@ -2,7 +2,7 @@ import { API_ROUTES } from '@chat/contract';
 import type { FeatureModule } from '../../platform/module.js';
 import { AppError } from '../../platform/errors.js';
 import { createMemoryLimiter, type LimiterStore } from './limiter.js';
-import { concurrentGate, messageLimits } from './limits.js';
+import { addedMessageGate, concurrentGate, messageLimits } from './limits.js';
 import { openaiModerationGate } from './openai-moderation.js';
 import { proxiedFetch } from '../../platform/net/upstream-proxy.js';
 import { createModerationRepo } from './repo.js';
@@ -116,6 +116,7 @@ export const moderationModule: FeatureModule = {
       }
       await moderation.record(request.auth.id, 'illegal_model_request');
     });
+    if (settings.messageUser.enabled) extend('askGates', addedMessageGate(settings, store, moderation));
     if (settings.concurrent.enabled) extend('askGates', concurrentGate(settings, store));
     if (settings.openaiModeration) {
       const viaProxy = config.proxy ? proxiedFetch(config.proxy) : undefined;

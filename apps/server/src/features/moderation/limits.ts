@@ -13,13 +13,17 @@ import type { ModerationService } from './service.js';
  * past the address's limit it is not: other people share an address (an office, a carrier's NAT,
  * a proxy), and their sends are not this user's doing.
  */
-export function messageLimits(config: ModerationConfig, store: LimiterStore, moderation: ModerationService) {
-  async function check(limit: RateLimitConfig, key: string, violator?: string): Promise<void> {
+function limitChecker(store: LimiterStore, moderation: ModerationService) {
+  return async function check(limit: RateLimitConfig, key: string, violator?: string): Promise<void> {
     if (!limit.enabled) return;
     if ((await store.hit(key, limit.windowMs)) <= limit.max) return;
     if (violator) await moderation.record(violator, 'message_limit');
     throw new AppError('message_limit', messageLimitText(limit.max, Math.round(limit.windowMs / 60_000)));
-  }
+  };
+}
+
+export function messageLimits(config: ModerationConfig, store: LimiterStore, moderation: ModerationService) {
+  const check = limitChecker(store, moderation);
   return async (request: FastifyRequest, userId: string): Promise<void> => {
     await check(config.messageIp, `message_ip:${request.ip}`);
     await check(config.messageUser, `message_user:${userId}`, userId);
@@ -46,6 +50,29 @@ export function concurrentGate(config: ModerationConfig, store: LimiterStore): A
           await release().catch(() => {});
         },
       };
+    },
+  };
+}
+
+/**
+ * A second model's reply (compare: `addedConvo`) is a message of its own, as LibreChat counts it
+ * (its client sent that reply as a request of its own through the same limiters): it takes a hit
+ * of the user's window too. Past the limit only that reply is refused, with the same text; the
+ * first, counted by the send's own hit, goes on. Only the user's window: the address's is the
+ * request's, counted once by the hook.
+ */
+export function addedMessageGate(
+  config: ModerationConfig,
+  store: LimiterStore,
+  moderation: ModerationService,
+): AskGate {
+  const check = limitChecker(store, moderation);
+  return {
+    name: 'added message limit',
+    before: ['concurrent messages'],
+    async check(ctx) {
+      if (ctx.input.added)
+        await check(config.messageUser, `message_user:${ctx.input.userId}`, ctx.input.userId);
     },
   };
 }

@@ -16,6 +16,7 @@ import type {
   ChatScopeProps,
   ChatSlotProps,
   NewConversationExtras,
+  AskExtras,
 } from './chat-slots';
 import { ChatSendGuardProvider } from './send-guard';
 import { ChatRecoveryProvider } from './messages/recovery';
@@ -189,6 +190,11 @@ function ChatScreen({
   const setNewConversationExtras = useCallback((source: (() => NewConversationExtras | null) | null) => {
     extrasSource.current = source;
   }, []);
+  // What a chat.scope fill adds to every send of a new message (compare's second model).
+  const askExtrasSource = useRef<(() => AskExtras | null) | null>(null);
+  const setAskExtras = useCallback((source: (() => AskExtras | null) | null) => {
+    askExtrasSource.current = source;
+  }, []);
   const actions = useChatActions({
     routeId,
     setup,
@@ -196,6 +202,7 @@ function ChatScreen({
     latest,
     ...(assistantView ? { assistant: assistant.target } : {}),
     newConversationExtras: () => extrasSource.current?.() ?? null,
+    askExtras: () => askExtrasSource.current?.() ?? null,
   });
   const { regenerate, continueReply, editSubmit, editSave } = actions;
 
@@ -393,6 +400,7 @@ function ChatScreen({
       error={stream.error}
       provide={SCOPE_PROVIDES}
       setNewConversationExtras={setNewConversationExtras}
+      setAskExtras={setAskExtras}
     >
       {assistantView ? (
         <div className="flex h-full min-w-0 flex-1">

@@ -1,14 +1,14 @@
 import type { Provider, ReactNode } from 'react';
-import type { Message, ParamKey } from '@chat/contract';
+import type { EndpointsConfig, Message, ParamKey } from '@chat/contract';
 import type { AssistantChoice } from './useAssistantChoice';
 import type { ChatSetupState } from './header/useChatSetup';
 import type { ChatRecovery } from './messages/recovery';
 import type { SendGuard } from './send-guard';
-import type { NewConversationExtras } from './stream/plan';
+import type { AskExtras, NewConversationExtras } from './stream/plan';
 import type { StreamError } from './stream/machine';
 
 /** What the chat screen tells every fill of its slots. */
-export type { NewConversationExtras } from './stream/plan';
+export type { AskExtras, NewConversationExtras } from './stream/plan';
 
 export interface ChatSlotProps {
   routeId: string;
@@ -38,6 +38,12 @@ interface MessageActionSlotProps {
   latestMessageId: string;
   /** A send or a reply is on its way: the conversation is about to change. */
   busy: boolean;
+}
+
+/** What a reply's row tells the fills beside it. */
+interface MessageBesideSlotProps {
+  message: Message;
+  endpointsConfig: EndpointsConfig | undefined;
 }
 
 /**
@@ -82,6 +88,8 @@ export interface ChatScopeProps extends ChatSlotProps {
    * chat's flag); read at each such send. null takes it back (one source per screen).
    */
   setNewConversationExtras?: (source: (() => NewConversationExtras | null) | null) => void;
+  /** Sets what every send of a new message carries besides it (compare's second model); null takes it back. */
+  setAskExtras?: (source: (() => AskExtras | null) | null) => void;
   children: ReactNode;
 }
 
@@ -112,5 +120,10 @@ declare module '../../platform/slots' {
     'chat.dialogs': ChatSlotProps;
     /** A saved message's actions row, after its own buttons (copy, edit, regenerate, continue). */
     'chat.message.actions': MessageActionSlotProps;
+    /**
+     * Beside a reply (a column after it from the tablet breakpoint, under it on small screens):
+     * another reply to the same message (compare).
+     */
+    'chat.message.beside': MessageBesideSlotProps;
   }
 }

@@ -8,7 +8,7 @@ import { endpointDisplayName } from './header/endpoint-menu';
 import type { ChatSetupState } from './header/useChatSetup';
 import { isUnsavedRequest } from './stream/error-details';
 import { placeholderId, upsertMessage } from './stream/messages';
-import type { NewConversationExtras, Submission, SubmitContext } from './stream/plan';
+import type { AskExtras, NewConversationExtras, Submission, SubmitContext } from './stream/plan';
 import { startStream } from './stream/run';
 import { stopStream } from './stream/stop';
 
@@ -25,6 +25,8 @@ export interface ChatActionsInput {
   assistant?: AssistantTarget | null;
   /** What the screen's features add to the send that starts a new conversation (chat.scope). */
   newConversationExtras?: () => NewConversationExtras | null;
+  /** What the screen's features add to every send of a new message (chat.scope). */
+  askExtras?: () => AskExtras | null;
 }
 
 /** The assistant an /a/ conversation talks to, and the conversation's thread once it has one. */
@@ -43,14 +45,15 @@ export function useChatActions({
   latest,
   assistant,
   newConversationExtras,
+  askExtras,
 }: ChatActionsInput) {
   const qc = useQueryClient();
   const { t } = useTranslation();
   const toast = useToast();
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
   // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
-  const live = useRef({ routeId, setup, byId, latest, assistant, newConversationExtras });
-  live.current = { routeId, setup, byId, latest, assistant, newConversationExtras };
+  const live = useRef({ routeId, setup, byId, latest, assistant, newConversationExtras, askExtras });
+  live.current = { routeId, setup, byId, latest, assistant, newConversationExtras, askExtras };
 
   const run = useCallback(
     (submission: Submission): boolean => {
@@ -82,6 +85,7 @@ export function useChatActions({
         // The conversation's options with the popover's changes, fitted to this endpoint.
         ...(s.options ? { options: s.options } : {}),
         newConversation,
+        askExtras: submission.kind === 'ask' ? (live.current.askExtras?.() ?? null) : null,
       };
       void startStream(qc, submission, ctx);
       return true;

@@ -64,6 +64,7 @@ export async function recordTurn(
     options,
     at: now,
     expiredAt: expiryOf(deps.expiry ?? [], input, existing, now),
+    keepSettings: input.added === true && !!existing,
   };
 
   if (mode === 'continue') return continueTurn(deps, input, history, conversation);
@@ -97,8 +98,10 @@ export async function recordTurn(
     fallbackId,
     parentMessageId: regenerated?.messageId ?? null,
     sender,
-    // One millisecond after the request so "oldest first" lists the user message first.
-    at: new Date(now.getTime() + 1),
+    // One millisecond after the request so "oldest first" lists the user message first. A second
+    // model's reply (compare) takes the request's own time: older than the first model's reply, so
+    // the first stays the newest sibling, the branch shown and the one the conversation goes on from.
+    at: input.added && regenerated ? regenerated.createdAt : new Date(now.getTime() + 1),
   };
 
   let rows: Awaited<ReturnType<typeof insertTurn>>;

@@ -18,6 +18,8 @@ export interface TurnConversation {
    * an existing one keeps what it had.
    */
   expiredAt?: Date | null | undefined;
+  /** Only its updatedAt changes (a second model's reply beside the first keeps the first's settings). */
+  keepSettings?: boolean | undefined;
 }
 
 /** The user message of an ask. */
@@ -67,11 +69,14 @@ export async function insertTurn(
   const at = c.at.toISOString();
   const expiredAt = c.expiredAt ? c.expiredAt.toISOString() : null;
   const expiry = c.expiredAt === undefined ? sql`` : sql`, expired_at = ${expiredAt}::timestamptz`;
-  const conversation: SQL = c.existing
-    ? sql`update conversations set endpoint = ${c.endpoint}::text, model = ${model}::text,
+  const conversation: SQL = c.keepSettings
+    ? sql`update conversations set updated_at = ${at}::timestamptz
+        where user_id = ${c.userId}::uuid and conversation_id = ${c.conversationId}::uuid returning *`
+    : c.existing
+      ? sql`update conversations set endpoint = ${c.endpoint}::text, model = ${model}::text,
         options = ${options}::jsonb, updated_at = ${at}::timestamptz${expiry}
         where user_id = ${c.userId}::uuid and conversation_id = ${c.conversationId}::uuid returning *`
-    : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, expired_at,
+      : sql`insert into conversations (conversation_id, user_id, endpoint, model, options, expired_at,
         created_at, updated_at)
         values (${c.conversationId}::uuid, ${c.userId}::uuid, ${c.endpoint}::text, ${model}::text,
         ${options}::jsonb, ${expiredAt}::timestamptz, ${at}::timestamptz, ${at}::timestamptz) returning *`;

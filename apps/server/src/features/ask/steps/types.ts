@@ -21,6 +21,12 @@ export interface AskInput {
   body: AskRequest;
   /** Set when another feature runs this reply on the endpoint of the body (an assistant). */
   runAs?: RunAs | undefined;
+  /**
+   * The reply of the second model a send compares with (`addedConvo`): a sibling of the first
+   * reply under the same user message, which leaves the conversation's endpoint, model and options
+   * as the first model's.
+   */
+  added?: boolean | undefined;
 }
 
 /**
@@ -88,6 +94,8 @@ export interface Turn extends Recorded {
    * its context (steps/fit-context.ts); told to the client in the created and final events.
    */
   contextMessageId?: string | undefined;
+  /** The send compared with a second model: its reply's id, or why it was refused (created event). */
+  addedConvo?: { responseMessageId?: string; code?: string; message?: string } | undefined;
 }
 
 /** What one tool call gives back. */

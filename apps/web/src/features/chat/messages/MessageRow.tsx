@@ -104,67 +104,71 @@ function MessageRowImpl({
       data-testid="message"
       data-message-id={m.messageId}
       data-role={user ? 'user' : 'assistant'}
-      className="group mx-auto w-full max-w-3xl px-4 py-2 sm:px-6"
+      className="group mx-auto w-full max-w-3xl px-4 py-2 sm:px-6 has-[[data-beside]]:max-w-6xl"
     >
-      <div className={clsx('flex gap-3', user && 'flex-row-reverse')}>
-        {!user && (
-          <div
-            className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-primary"
-            aria-hidden
-          >
-            <EndpointIcon
-              testId="message-avatar"
-              type={endpointTypeFor(m.endpoint, endpointsConfig)}
-              iconURL={m.endpoint ? endpointsConfig?.[m.endpoint]?.iconURL : null}
-              isDemo={!!m.endpoint && endpointsConfig?.[m.endpoint]?.isDemo === true}
-            />
-          </div>
-        )}
-        <div className={clsx('flex min-w-0 flex-1 flex-col gap-1', user && 'items-end')}>
-          <div
-            className={clsx(
-              'text-sm font-semibold text-text-primary',
-              user && !userLabel.visible && 'sr-only',
-            )}
-            data-testid="message-author"
-          >
-            {user ? userLabel.label : replyAuthor(m, endpointsConfig, t)}
-          </div>
-          {user && !!m.files?.length && (
-            <Suspense fallback={null}>
-              <MessageFiles files={m.files} />
-            </Suspense>
-          )}
-          {body}
-          {!editing && !streaming && (
-            <MessageActions
-              text={m.text}
-              align={user ? 'end' : 'start'}
-              pinned={isLatest && !user}
-              onEdit={canEdit(m, ctx) ? () => setEditing(true) : undefined}
-              onRegenerate={
-                canRegenerate(m, parent, ctx) && parent && shownBelow !== 'regenerate'
-                  ? () => handlers.onRegenerate(m)
-                  : undefined
-              }
-              onContinue={
-                canContinue(m, parent, ctx) && shownBelow !== 'continue'
-                  ? () => handlers.onContinue(m)
-                  : undefined
-              }
-              after={
-                <Slot
-                  name="chat.message.actions"
-                  message={m}
-                  latestMessageId={latestMessageId ?? m.messageId}
-                  busy={submitting}
-                />
-              }
+      {/* A reply may have another beside it (compare): two columns from the tablet breakpoint. */}
+      <div className="flex flex-col gap-4 md:flex-row">
+        <div className={clsx('flex min-w-0 flex-1 gap-3', user && 'flex-row-reverse')}>
+          {!user && (
+            <div
+              className="mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-full border border-border-medium bg-surface-primary text-text-primary"
+              aria-hidden
             >
-              {switcher}
-            </MessageActions>
+              <EndpointIcon
+                testId="message-avatar"
+                type={endpointTypeFor(m.endpoint, endpointsConfig)}
+                iconURL={m.endpoint ? endpointsConfig?.[m.endpoint]?.iconURL : null}
+                isDemo={!!m.endpoint && endpointsConfig?.[m.endpoint]?.isDemo === true}
+              />
+            </div>
           )}
+          <div className={clsx('flex min-w-0 flex-1 flex-col gap-1', user && 'items-end')}>
+            <div
+              className={clsx(
+                'text-sm font-semibold text-text-primary',
+                user && !userLabel.visible && 'sr-only',
+              )}
+              data-testid="message-author"
+            >
+              {user ? userLabel.label : replyAuthor(m, endpointsConfig, t)}
+            </div>
+            {user && !!m.files?.length && (
+              <Suspense fallback={null}>
+                <MessageFiles files={m.files} />
+              </Suspense>
+            )}
+            {body}
+            {!editing && !streaming && (
+              <MessageActions
+                text={m.text}
+                align={user ? 'end' : 'start'}
+                pinned={isLatest && !user}
+                onEdit={canEdit(m, ctx) ? () => setEditing(true) : undefined}
+                onRegenerate={
+                  canRegenerate(m, parent, ctx) && parent && shownBelow !== 'regenerate'
+                    ? () => handlers.onRegenerate(m)
+                    : undefined
+                }
+                onContinue={
+                  canContinue(m, parent, ctx) && shownBelow !== 'continue'
+                    ? () => handlers.onContinue(m)
+                    : undefined
+                }
+                after={
+                  <Slot
+                    name="chat.message.actions"
+                    message={m}
+                    latestMessageId={latestMessageId ?? m.messageId}
+                    busy={submitting}
+                  />
+                }
+              >
+                {switcher}
+              </MessageActions>
+            )}
+          </div>
         </div>
+        {!user && <Slot name="chat.message.beside" message={m} endpointsConfig={endpointsConfig} />}
       </div>
     </div>
   );

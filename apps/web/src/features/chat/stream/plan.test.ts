@@ -101,3 +101,34 @@ describe('planSubmission with what a feature adds to a new conversation', () => 
     expect(plan.newConversation).toBeUndefined();
   });
 });
+
+describe('planSubmission with what a feature adds to each new message (compare)', () => {
+  const plain: SubmitContext = {
+    conversationId: 'c1',
+    endpoint: 'openAI',
+    model: 'gpt-4o-mini',
+    sender: 'OpenAI',
+    userSender: 'User',
+    newId: () => 'm1',
+  };
+  const created = () => undefined;
+  const askExtras = { body: { addedConvo: { endpoint: 'anthropic', model: 'claude' } }, created };
+
+  it('a new message carries the fields and tells who hears its created event', () => {
+    const plan = planSubmission(
+      { kind: 'ask', text: 'Hi', parentMessageId: NO_PARENT },
+      { ...plain, askExtras },
+    );
+    expect(plan.body).toMatchObject({
+      addedConvo: { endpoint: 'anthropic', model: 'claude' },
+      model: 'gpt-4o-mini',
+    });
+    expect(plan.onCreated).toBe(created);
+  });
+
+  it('a regenerate does not', () => {
+    const plan = planSubmission({ kind: 'regenerate', userMessage: msg({}) }, { ...plain, askExtras });
+    expect(plan.body).not.toHaveProperty('addedConvo');
+    expect(plan.onCreated).toBeUndefined();
+  });
+});

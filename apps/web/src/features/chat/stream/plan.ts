@@ -4,6 +4,7 @@ import {
   fillRoutePath,
   type Conversation,
   type ConversationOptions,
+  type CreatedEvent,
   type Message,
   type MessageFile,
 } from '@chat/contract';
@@ -29,6 +30,15 @@ export interface NewConversationExtras {
   conversation?: Partial<Conversation>;
 }
 
+/**
+ * What a feature adds to every send of a new message (compare: the second model): fields of the
+ * request's body, and who hears the created event (the reply's ids, as the server named them).
+ */
+export interface AskExtras {
+  body: Record<string, unknown>;
+  created?: (event: CreatedEvent) => void;
+}
+
 export interface SubmitContext {
   conversationId: string | null;
   endpoint: string;
@@ -46,6 +56,8 @@ export interface SubmitContext {
   newId?: () => string;
   /** Read only when the send starts a new conversation. */
   newConversation?: NewConversationExtras | null;
+  /** Read only for a new message (not a regenerate, continue or edit of a reply). */
+  askExtras?: AskExtras | null;
 }
 
 export interface SubmitPlan {
@@ -61,6 +73,8 @@ export interface SubmitPlan {
   isNewConversation: boolean;
   /** A new conversation's fields before the server's answer (NewConversationExtras.conversation). */
   newConversation?: Partial<Conversation>;
+  /** Told the created event (AskExtras.created). */
+  onCreated?: (event: CreatedEvent) => void;
 }
 
 /** Turns a submission into the request and the optimistic cache changes. */
@@ -116,7 +130,9 @@ function planOf(s: Submission, ctx: SubmitContext): SubmitPlan {
       });
       return {
         path: ask,
+        ...(ctx.askExtras?.created ? { onCreated: ctx.askExtras.created } : {}),
         body: {
+          ...ctx.askExtras?.body,
           ...base,
           text: s.text,
           parentMessageId: s.parentMessageId,

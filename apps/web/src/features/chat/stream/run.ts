@@ -50,6 +50,7 @@ function onCreated(qc: QueryClient, s: Session, e: CreatedEvent): void {
     }),
   );
   dispatchStream(id, { type: 'created', conversationId: id, requestMessageId: e.message.messageId });
+  s.plan.onCreated?.(e);
   s.pendingStop?.(id);
 }
 

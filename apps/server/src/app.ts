@@ -61,6 +61,7 @@ import { summariesModule } from './features/summaries/index.js';
 import { presetsModule } from './features/presets/index.js';
 import { importsModule } from './features/imports/index.js';
 import { pluginsModule } from './features/plugins/index.js';
+import { mcpModule } from './features/mcp/index.js';
 import { searchModule } from './features/search/index.js';
 import { shareModule } from './features/share/index.js';
 import { tagsModule } from './features/tags/index.js';
@@ -97,6 +98,7 @@ export const MODULES: readonly FeatureModule[] = [
   summariesModule,
   presetsModule,
   pluginsModule,
+  mcpModule,
   assistantsModule,
   balanceModule,
   freeTierModule,

@@ -28,6 +28,8 @@ export * from './plugin-fields-schemas.js';
 export * from './plugin-limits.js';
 export * from './plugins.js';
 export * from './plugins-schemas.js';
+export * from './mcp.js';
+export * from './mcp-schemas.js';
 export * from './context.js';
 export * from './presets.js';
 export * from './presets-schemas.js';

@@ -49,6 +49,7 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   importJobStatus: { method: 'GET', path: '/api/convos/import/jobs/:jobId' },
   plugins: { method: 'GET', path: '/api/plugins' },
   userPlugins: { method: 'POST', path: '/api/user/plugins' },
+  mcpTools: { method: 'GET', path: '/api/mcp/tools' },
   listAssistants: { method: 'GET', path: '/api/assistants' },
   createAssistant: { method: 'POST', path: '/api/assistants' },
   getAssistant: { method: 'GET', path: '/api/assistants/:id' },

@@ -38,6 +38,7 @@ import { BALANCE_ROUTES } from './balance-schemas.js';
 import { PREMIUM_ROUTES } from './premium-schemas.js';
 import { IMPORT_ROUTES } from './imports-schemas.js';
 import { PLUGIN_ROUTES } from './plugins-schemas.js';
+import { MCP_ROUTES } from './mcp-schemas.js';
 import { ASSISTANT_ROUTES } from './assistants-schemas.js';
 import { ACCOUNT_ROUTES } from './account-schemas.js';
 import { IDENTITY_ROUTES, registerResponseSchema } from './identity-schemas.js';
@@ -254,6 +255,7 @@ export const API_ROUTES = {
   ...PREMIUM_ROUTES,
   ...IMPORT_ROUTES,
   ...PLUGIN_ROUTES,
+  ...MCP_ROUTES,
   ...ASSISTANT_ROUTES,
   ...ACCOUNT_ROUTES,
   ...IDENTITY_ROUTES,

@@ -40,6 +40,15 @@ const BAD: Record<FeatureYamlKey, { yaml: string; path: string }> = {
     yaml: 'speech:\n  tts:\n    openai:\n      apiKey: "${NOT_SET_HERE}"\n      model: tts-1\n      voices: [alloy]\n',
     path: 'speech.tts.openai.apiKey',
   },
+  mcpServers: { yaml: 'mcpServers:\n  s:\n    type: sse\n', path: 'mcpServers.s.url' },
+};
+
+/** A block whose keys are names (mcpServers' servers) takes an unknown key inside an entry. */
+const UNKNOWN: Partial<Record<FeatureYamlKey, { yaml: string; path: string }>> = {
+  mcpServers: {
+    yaml: 'mcpServers:\n  s:\n    command: x\n    notALibreChatKey: 1\n',
+    path: 'mcpServers.s.notALibreChatKey',
+  },
 };
 
 describe('librechat.yaml blocks declared by features', () => {
@@ -55,8 +64,11 @@ describe('librechat.yaml blocks declared by features', () => {
     (key) => {
       const plain = parse(`${key}: {}\n`);
       expect(plain.ignored).toEqual([]);
-      const extra = parse(`${key}:\n  notALibreChatKey: 1\n`);
-      expect(extra.ignored).toEqual([`${key}.notALibreChatKey`]);
+      const unknown = UNKNOWN[key] ?? {
+        yaml: `${key}:\n  notALibreChatKey: 1\n`,
+        path: `${key}.notALibreChatKey`,
+      };
+      expect(parse(unknown.yaml).ignored).toEqual([unknown.path]);
     },
   );
 

@@ -3,6 +3,7 @@ import { memoryYaml } from '../features/memories/yaml.js';
 import { modelSpecsYaml } from '../features/model-specs/yaml.js';
 import { fileConfigYaml } from '../features/files/yaml.js';
 import { speechYaml } from '../features/speech/yaml.js';
+import { mcpYaml } from '../features/mcp/yaml.js';
 import type { AnyYamlBlock } from './yaml-block.js';
 
 /**
@@ -12,7 +13,14 @@ import type { AnyYamlBlock } from './yaml-block.js';
  * fields these blocks fill are typed by their declarations. The order is the order their notes
  * and warnings are given in.
  */
-export const FEATURE_YAML = [balanceYaml, memoryYaml, modelSpecsYaml, fileConfigYaml, speechYaml] as const;
+export const FEATURE_YAML = [
+  balanceYaml,
+  memoryYaml,
+  modelSpecsYaml,
+  fileConfigYaml,
+  speechYaml,
+  mcpYaml,
+] as const;
 
 type Declared = (typeof FEATURE_YAML)[number];
 

@@ -142,6 +142,10 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/endpoints/config/override': { access: 'user', why: 'the server-wide endpoint overrides' },
   'GET /api/docs': { access: 'public', anonymous: { status: 200 } },
   'GET /api/plugins': { access: 'user', why: 'the server-wide plugin list (no credentials)' },
+  'GET /api/mcp/tools': {
+    access: 'user',
+    why: 'the configured MCP servers and their tools (never a command, env, address or header)',
+  },
   // the caller's own installed plugins: credentials are saved under the caller's id and never
   // answered (features/plugins tests)
   'POST /api/user/plugins': {

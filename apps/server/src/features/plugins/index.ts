@@ -6,6 +6,7 @@ import { pluginManifest } from './manifest.js';
 import { createPluginsRepo } from './repo.js';
 import { pluginsRoutes } from './routes.js';
 import { createPluginsService } from './service.js';
+import type { PluginDefinition } from './tools/types.js';
 
 /** The plugins as tools of another feature's agent (assistants' function tools). */
 export interface PluginToolbox {
@@ -17,9 +18,25 @@ export interface PluginToolbox {
   tools(userId: string, keys: readonly string[]): Promise<AgentTool[]>;
 }
 
+export type { PluginDefinition } from './tools/types.js';
+
+/**
+ * Plugins another feature runs (MCP servers' tools): listed in the store after the built-in ones,
+ * installed and selected like them. `prepare` runs before the store is listed for a user (a source
+ * may connect to what it lists then).
+ */
+export interface PluginSource {
+  name: string;
+  definitions(): readonly PluginDefinition[];
+  prepare?(userId: string): Promise<void>;
+}
+
 declare module '../../platform/module.js' {
   interface Services {
     pluginToolbox: PluginToolbox;
+  }
+  interface ExtensionPoints {
+    pluginSources: PluginSource;
   }
 }
 
@@ -29,19 +46,23 @@ declare module '../../platform/module.js' {
  */
 export const pluginsModule: FeatureModule = {
   name: 'plugins',
-  register({ app, db, config, use, provide, extend }) {
+  register({ app, db, config, use, provide, extend, extensions }) {
     const providers = use('providers');
     let manifest: ReturnType<typeof pluginManifest> | undefined;
     const plugins = createPluginsService({
       repo: createPluginsRepo(db),
       credsKey: config.credsKey,
       // Built on first use: main settles the endpoints (and their model lists) after the modules.
-      manifest: () =>
-        (manifest ??= pluginManifest({
+      manifest: () => [
+        ...(manifest ??= pluginManifest({
           config: config.plugins ?? DEFAULT_PLUGINS_CONFIG,
           endpoints: () => config.endpoints,
           providers,
         })),
+        ...extensions('pluginSources').flatMap((s) => s.definitions()),
+      ],
+      prepare: (userId) =>
+        Promise.all(extensions('pluginSources').map((s) => s.prepare?.(userId))).then(() => {}),
     });
     pluginsRoutes(app, plugins);
     provide('pluginToolbox', {

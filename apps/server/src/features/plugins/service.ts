@@ -11,6 +11,8 @@ export interface PluginsDeps {
   credsKey: Uint8Array;
   /** The plugins the server runs (read per call: the gptPlugins endpoint is settled at start-up). */
   manifest: () => readonly PluginDefinition[];
+  /** Before the store is listed for a user: the other features' sources may list what they run. */
+  prepare?: (userId: string) => Promise<void>;
 }
 
 /**
@@ -41,6 +43,12 @@ export function createPluginsService(deps: PluginsDeps) {
     },
 
     list(): Plugin[] {
+      return deps.manifest().map(presentPlugin);
+    },
+
+    /** The store for a user: what every source runs once it has had its chance to list it. */
+    async listFor(userId: string): Promise<Plugin[]> {
+      await deps.prepare?.(userId);
       return deps.manifest().map(presentPlugin);
     },
 

@@ -23,6 +23,7 @@ const PLUGINS = [
   plugin('calculator', 'Calculator'),
   plugin('datetime', 'Current Date'),
   plugin('dalle', 'DALL-E'),
+  plugin('echo_mcp_files', 'Echo'),
 ];
 
 vi.mock('../../../api/call', () => ({
@@ -59,6 +60,18 @@ describe('PluginsSelect', () => {
     expect(select.querySelector('summary')?.textContent).toBe('Current Date');
     fireEvent.click(within(select).getByTestId('plugin-option-calculator'));
     expect(onChange).toHaveBeenCalledWith(['datetime', 'calculator']);
+  });
+
+  it('names the MCP server of a server’s tool, in the menu and in the store', async () => {
+    const { select } = renderSelect([], ['calculator', 'echo_mcp_files']);
+    const option = await within(select).findByTestId('plugin-option-echo_mcp_files');
+    expect(option.closest('label')?.textContent).toBe('EchoMCP server: files');
+    expect(within(select).getAllByTestId('plugin-mcp-server')).toHaveLength(1);
+    fireEvent.click(within(select).getByRole('button', { name: 'Plugin store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plugin store' });
+    const item = await within(dialog).findByTestId('plugin-store-item-echo_mcp_files');
+    expect(within(item).getByTestId('plugin-mcp-server').textContent).toBe('MCP server: files');
+    expect(within(dialog).getByTestId('plugin-store-item-calculator').textContent).not.toContain('MCP');
   });
 
   it('says when nothing is installed, and opens the store from its entry; focus returns to the select', async () => {

@@ -12,6 +12,7 @@ import { useTranslation } from '../../../hooks/useTranslation';
 import { ChevronDown, Puzzle, Store } from 'lucide-react';
 import type { Plugin, User } from '@chat/contract';
 import { usePlugins } from '../../../api/plugins';
+import { McpServerNote } from '../plugins/McpServerNote';
 import { PluginIcon } from '../plugins/PluginIcon';
 
 // The store loads when it is first opened, not with the chat screen.
@@ -120,7 +121,10 @@ export function PluginsSelect({ selected, onChange, installed, onUser, disabled 
                 data-testid={`plugin-option-${p.pluginKey}`}
               />
               <PluginIcon src={p.icon} className="size-5" />
-              <span>{p.name}</span>
+              <span className="min-w-0">
+                {p.name}
+                <McpServerNote pluginKey={p.pluginKey} />
+              </span>
             </label>
           ))}
           <div className="my-1 border-t border-border-light" role="presentation" />

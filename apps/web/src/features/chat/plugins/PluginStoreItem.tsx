@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../hooks/useTranslation';
 import type { Plugin } from '@chat/contract';
 import { Button } from '../../../components/ui/Button';
+import { McpServerNote } from './McpServerNote';
 import { PluginIcon } from './PluginIcon';
 
 export interface PluginStoreItemProps {
@@ -33,6 +34,7 @@ export function PluginStoreItem({
           <h3 className="line-clamp-2 break-words text-base font-semibold text-text-primary">
             {plugin.name}
           </h3>
+          <McpServerNote pluginKey={plugin.pluginKey} />
           {installed && <p className="text-xs text-text-secondary">{t('com_plugin_installed')}</p>}
         </div>
       </div>

@@ -81,6 +81,34 @@ test('on a 375 px screen the two replies are stacked and fit', async ({ page }) 
   expect(bar.x + bar.width).toBeLessThanOrEqual(375);
 });
 
+test('a second reply that ended before it was joined is shown from the saved messages', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signUp(page);
+  const chat = new ChatPage(page);
+  // The join of the second reply is held until both replies are saved: a short reply that ends
+  // before the browser asks for it, as it does on a busy server.
+  await page.route(/\/api\/ask\/stream\/[^?]+\?index=1$/, async (route) => {
+    const cid = /stream\/([^?]+)/.exec(route.request().url())![1]!;
+    const authorization = route.request().headers()['authorization'] ?? '';
+    await expect
+      .poll(async () => {
+        const res = await page.request.get(`/api/messages/${cid}`, { headers: { authorization } });
+        const list = (await res.json()) as { isCreatedByUser: boolean; unfinished: boolean }[];
+        return list.filter((m) => !m.isCreatedByUser && !m.unfinished).length;
+      })
+      .toBe(2);
+    await route.continue();
+  });
+  await page.getByTestId('compare-add').click();
+  await chat.send('Quick [[fake reply="Over before you asked."]]');
+  await chat.waitForReplyDone();
+  const beside = page.getByTestId('compare-reply');
+  await expect(beside).toContainText('Over before you asked.');
+  await expect(beside).toHaveAttribute('aria-busy', 'false');
+  await expect(beside.getByRole('alert')).toHaveCount(0);
+});
+
 test('a reload mid-stream joins both replies again, side by side', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -93,6 +93,7 @@ async function requestSse(
     json: undefined,
     disconnected: false,
   };
+  if (res.status === 204) return result;
   if (!res.headers.get('content-type')?.startsWith('text/event-stream')) {
     result.json = await res.json();
     return result;

@@ -13,7 +13,8 @@ import { callApi } from './call';
 import { onSessionChange } from './http';
 import { queryKeys } from './keys';
 
-function fetchMessages(conversationId: string): Promise<Message[]> {
+/** The whole saved list, read outside the cache (which a running reply's stream may be writing). */
+export function fetchMessages(conversationId: string): Promise<Message[]> {
   return callApi(API_ROUTE_PATHS.messages, { params: { conversationId }, query: {} });
 }
 

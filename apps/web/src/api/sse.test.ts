@@ -83,6 +83,16 @@ describe('streamSse', () => {
     expect(events).toEqual([{ text: 'a' }]);
   });
 
+  it('ends with no event on a 204 (a joined reply that has ended)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(null, { status: 204 })),
+    );
+    const events: unknown[] = [];
+    await streamSse('/api/ask/stream/c?index=1', undefined, { onEvent: (d) => events.push(d) });
+    expect(events).toEqual([]);
+  });
+
   it('rejects a non-200 answer with its code', async () => {
     vi.stubGlobal(
       'fetch',

@@ -138,7 +138,7 @@ async function request(path: string, body: unknown, signal: AbortSignal | undefi
 /**
  * POSTs `body` (GETs `path` when `body` is undefined: joining a running reply) and reads the
  * `text/event-stream` answer until it ends. A 401 refreshes the session once and retries; another
- * non-200 status rejects with SseHttpError. Aborting the signal only stops reading (the server
+ * non-200 status rejects with SseHttpError, save a 204, which ends with no event. Aborting the signal only stops reading (the server
  * keeps generating and saves the reply). The events' schemas load alongside the request, so
  * `onEvent` may call parseStreamEvent.
  */
@@ -150,6 +150,8 @@ export async function streamSse(path: string, body: unknown, opts: StreamOptions
     await refreshSession();
     res = await request(path, body, opts.signal);
   }
+  // 204: nothing to read (a joined reply that has ended already); the caller reads what was saved.
+  if (res.status === 204) return;
   if (!res.ok || !res.body) {
     const err = await toApiError(res);
     throw new SseHttpError(err.status, err.code as ErrorCode, err.message, err.issues);

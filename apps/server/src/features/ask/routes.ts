@@ -24,6 +24,9 @@ function lastEventIdOf(header: unknown, query: unknown): number | undefined {
  * same final / error event the original stream gets. 404 when no reply of this user is running
  * there, including one that has just ended: the client then reads the saved messages. With Redis
  * the reply may run on another instance: its events come from the reply's Redis stream.
+ * The second model's reply of a compared send (`index=1`) is joined straight after the send, and a
+ * short one often ends first: an ordinary outcome, not an error, so it answers 204 (the event
+ * stream's "nothing more to read") where the first reply's route answers 404.
  */
 function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
   addRoute(app, API_ROUTES.resumeStream, async ({ user, params, query, request, reply }) => {
@@ -56,7 +59,10 @@ function resumeRoute(app: FastifyInstance, pipeline: AskPipeline): void {
     // Several instances: a reply running on another one is followed through its Redis stream
     // (what was missed, read at one point, then the live tail from right after it).
     const remote = hub ? undefined : await pipeline.runningElsewhere(conversationId, user.id, lastEventId);
-    if (!remote) throw new AppError('not_found', 'No reply is being generated in this conversation');
+    if (!remote) {
+      if (query.index === '1') return reply.status(204).send();
+      throw new AppError('not_found', 'No reply is being generated in this conversation');
+    }
     const sse = openSse(reply);
     const subscriber = createSseSubscriber(sse);
     remote.attach(subscriber);

@@ -233,6 +233,38 @@ describe('the second reply beside the first', () => {
     expect(Date.parse(saved.createdAt)).toBeLessThan(Date.parse(first.createdAt));
   });
 
+  it('one that ended before it was joined (204) is read from the saved messages', async () => {
+    const saved = message({
+      messageId: SECOND,
+      parentMessageId: UID,
+      isCreatedByUser: false,
+      endpoint: 'anthropic',
+      model: 'claude-haiku-4-5',
+      sender: 'Anthropic',
+      text: 'Short answer.',
+    });
+    const fetchMock = vi.fn(async (path: string) =>
+      path.includes('index=1')
+        ? new Response(null, { status: 204 })
+        : new Response(JSON.stringify([message({}), first, saved]), {
+            status: 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { qc, source } = renderChat();
+    fireEvent.click(screen.getByTestId('compare-add'));
+    qc.setQueryData(queryKeys.messages(CID), [message({}), first]);
+    act(() => source.current?.()?.created?.(created({ responseMessageId: SECOND })));
+
+    await waitFor(() => expect(screen.getByTestId('compare-reply').textContent).toContain('Short answer.'));
+    expect(screen.getByTestId('compare-reply').getAttribute('aria-busy')).toBe('false');
+    expect(fetchMock.mock.calls.map(([p]) => String(p))).toContain(`/api/messages/${CID}`);
+    // Only the second reply joins the cached list; the first's entry is left as it was.
+    const list = qc.getQueryData<Message[]>(queryKeys.messages(CID))!;
+    expect(list.map((m) => m.messageId)).toEqual([UID, FIRST, SECOND]);
+  });
+
   it('shows why the second model could not answer (a refusal), the first unaffected', async () => {
     const { source } = renderChat();
     fireEvent.click(screen.getByTestId('compare-add'));

@@ -9,8 +9,7 @@ import {
 } from '@chat/contract';
 import { requestOf } from '../../api/call';
 import { ApiError, apiFetch } from '../../api/http';
-import { queryKeys } from '../../api/keys';
-import { updateMessagesCache } from '../../api/messages';
+import { fetchMessages, updateMessagesCache } from '../../api/messages';
 import { parseStreamEvent, streamSse } from '../../api/sse';
 import { getTurn, patchTurn, removeTurn } from './store';
 
@@ -38,9 +37,35 @@ function listReply(qc: QueryClient, conversationId: string, reply: Message): voi
 const joined = new Set<string>();
 
 /**
+ * The second reply once it ended before this tab joined it: the conversation's saved messages are
+ * read again and it is taken from them. A reply found running after a reload (a probe) that had no
+ * second model beside it leaves no turn.
+ */
+async function readSaved(
+  qc: QueryClient,
+  conversationId: string,
+  userMessageId: string,
+): Promise<Message | null> {
+  const turn = getTurn(userMessageId);
+  if (!turn) return null;
+  if (turn.probe) {
+    removeTurn(userMessageId);
+    return null;
+  }
+  // Read outside the cache, which the first reply's stream may still be writing; only this reply is
+  // put in it.
+  const list = await fetchMessages(conversationId).catch(() => null);
+  const saved = turn.addedId ? list?.find((m) => m.messageId === turn.addedId) : undefined;
+  if (!saved) return null;
+  listReply(qc, conversationId, saved);
+  return saved;
+}
+
+/**
  * Follows the second model's reply (GET /api/ask/stream/:id?index=1) into the compare store and,
  * once saved, into the messages: its text as it grows, then the saved reply. Each reply is joined
- * once per page load; a 404 (it ended already) reads the saved messages again.
+ * once per page load; one that ended before it was joined (the server's 204, or a 404 from an
+ * older server) is read from the saved messages.
  */
 export async function followAdded(
   qc: QueryClient,
@@ -52,6 +77,7 @@ export async function followAdded(
   joined.add(key);
   patchTurn(userMessageId, { streaming: true });
   let reply: Message | null = getTurn(userMessageId)?.reply ?? null;
+  let heard = false;
   let frame: ReturnType<typeof setTimeout> | null = null;
   const show = () => {
     frame = null;
@@ -60,6 +86,7 @@ export async function followAdded(
   try {
     await streamSse(addedPath(conversationId), undefined, {
       onEvent: (raw) => {
+        heard = true;
         const e = parseStreamEvent(raw);
         if (isResumedEvent(e)) {
           reply = e.responseMessage;
@@ -83,15 +110,11 @@ export async function followAdded(
         }
       },
     });
+    // No event at all: it had ended (204).
+    if (!heard) reply = (await readSaved(qc, conversationId, userMessageId)) ?? reply;
   } catch (err) {
-    if (err instanceof ApiError && err.status === 404 && getTurn(userMessageId)?.probe) {
-      // A reply found running after a reload had no second model beside it.
-      removeTurn(userMessageId);
-      return;
-    }
     if (err instanceof ApiError && err.status === 404) {
-      // It ended before this tab joined: the saved messages have it.
-      void qc.invalidateQueries({ queryKey: queryKeys.messages(conversationId) });
+      reply = (await readSaved(qc, conversationId, userMessageId)) ?? reply;
     } else {
       const message = err instanceof Error ? err.message : String(err);
       patchTurn(userMessageId, { error: { code: 'network_error', message } });

@@ -296,11 +296,10 @@ export function createAskPipeline(deps: PipelineDeps) {
    */
   async function prepareAdded(
     input: AskInput,
+    added: NonNullable<AskInput['body']['addedConvo']>,
     first: Turn,
     log: FastifyBaseLogger,
   ): Promise<{ turn: Turn; generation: Generation } | { code: string; message: string }> {
-    const added = input.body.addedConvo;
-    if (!added) return { code: 'validation_error', message: 'No second model' };
     const conversationId = first.conversation.conversationId;
     const addedInput: AskInput = {
       userId: input.userId,
@@ -531,9 +530,10 @@ export function createAskPipeline(deps: PipelineDeps) {
       const { turn, generation } = await prepare(input);
       // Compare: the second model's reply is prepared once the user message is saved, and starts
       // with the first (a client joins it through the resume route, index 1).
+      const second = input.body.addedConvo;
       const added =
-        input.body.addedConvo && !input.runAs && turn.mode === 'ask'
-          ? await prepareAdded(input, turn, log)
+        second && !input.runAs && turn.mode === 'ask'
+          ? await prepareAdded(input, second, turn, log)
           : undefined;
       if (added) {
         turn.addedConvo =
@@ -553,17 +553,14 @@ export function createAskPipeline(deps: PipelineDeps) {
      * it; its saved result, or undefined when none runs.
      */
     async abort(key: string, userId: string): Promise<TurnResult | null | undefined> {
-      const stop = async (k: string) => {
-        const here = await abortHere(k, userId);
-        if (here !== undefined || !deps.shared) return here;
-        return deps.shared.abort(k, userId);
-      };
       // Stop stops both replies of a compared send; the answer is the first's (else the second's).
-      const [first, second] = await Promise.all([
-        stop(key),
-        key.endsWith(addedKey('')) ? Promise.resolve(undefined) : stop(addedKey(key)),
-      ]);
-      return first !== undefined ? first : second;
+      // Both run on the instance that took the send: another is asked only when neither runs here.
+      const keys = key.endsWith(addedKey('')) ? [key] : [key, addedKey(key)];
+      const either = (results: (TurnResult | null | undefined)[]) => results.find((r) => r !== undefined);
+      const here = either(await Promise.all(keys.map((k) => abortHere(k, userId))));
+      if (here !== undefined || !deps.shared) return here;
+      const shared = deps.shared;
+      return either(await Promise.all(keys.map((k) => shared.abort(k, userId))));
     },
 
     abortHere,

@@ -38,6 +38,12 @@ export const REPLY_TIMINGS = {
   closeRetryMs: 60_000,
   /** How long an abort waits for the instance running the reply. */
   abortWaitMs: 5000,
+  /**
+   * Running replies' writes wait at most this long to leave together in one pipeline: one socket
+   * write and one read for Redis per batch instead of one per event. Only a follower on another
+   * instance waits for it; the reply's own client gets its events from the hub at once.
+   */
+  batchMs: 10,
   /** Entries kept per reply stream (approximately); a resume past them gets the snapshot. */
   maxEvents: 5000,
 } as const;

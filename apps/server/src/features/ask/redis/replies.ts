@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainableCommander } from 'ioredis';
 import type { ResumedEvent } from '@chat/contract';
 import { AppError } from '../../../platform/errors.js';
 import type { RedisLink } from '../../../platform/redis/link.js';
@@ -114,6 +115,8 @@ interface Claim {
   /** Writes that failed, and how many of them a rebuild has made good. */
   failures: number;
   synced: number;
+  /** Writes waiting for the next batch (sendWrites), in order. */
+  pending: ((p: ChainableCommander) => void)[];
   /** The last write sent (they complete in order). */
   writing: Promise<unknown>;
   busy: boolean;
@@ -148,7 +151,8 @@ export interface RedisRepliesDeps {
 /**
  * SharedReplies on Redis. A reply's claim is a hash (owner, user, the resumed snapshot's
  * messages) plus a lease in a sorted set renewed while it runs; its events go to a capped stream
- * and its text so far to a string, written in one MULTI per event so a reader sees both at one
+ * and its text so far to a string. Every running reply's writes of the last few milliseconds leave
+ * in one pipeline (sendWrites), each reply's in one MULTI, so a reader sees text and events at one
  * point. Abort requests and their answers travel on pub/sub.
  */
 export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
@@ -201,6 +205,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
     const { generation } = claim;
     if (claimed.get(generation.key) !== claim || claim.ended) return;
     const k = replyKeys(generation.key);
+    sendWrites();
     const ok = await redis.eval(
       REBUILD,
       5,
@@ -234,6 +239,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
     const k = replyKeys(claim.generation.key);
     const last = claim.last && claim.last.id === claim.lastId ? claim.last : undefined;
     const syncId = claim.start ? (last ? claim.lastId - 1 : claim.lastId) : -1;
+    sendWrites();
     await redis.eval(
       CLOSE,
       5,
@@ -302,49 +308,94 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
     onReconnect: (handler) => link.onReconnect(handler),
   });
 
+  /** Claims with writes waiting, and the timer that sends them. */
+  const queued = new Set<Claim>();
+  let batchTimer: NodeJS.Timeout | undefined;
+
+  /** Logged once per outage; the next renewal writes the reply back. */
+  function failed(claim: Claim): void {
+    if (claim.failures++ === claim.synced)
+      log.warn({ conversationId: claim.generation.key }, 'writing a reply event to redis failed');
+  }
+
+  /** Queues a write of the claim's reply for the next batch. */
+  function queueWrite(claim: Claim, write: (p: ChainableCommander) => void): void {
+    claim.pending.push(write);
+    queued.add(claim);
+    batchTimer ??= setTimeout(sendWrites, REPLY_TIMINGS.batchMs);
+  }
+
+  /**
+   * Sends every queued write in one pipeline: each reply's writes in a MULTI of their own, so a
+   * reader (readReply) sees its text and its events at one point. Called by the timer, and before
+   * any script that must come after them (release, rebuild, close): one connection keeps the order.
+   */
+  function sendWrites(): void {
+    if (batchTimer) clearTimeout(batchTimer);
+    batchTimer = undefined;
+    if (queued.size === 0) return;
+    const claims = [...queued];
+    queued.clear();
+    const p = redis.pipeline();
+    // Where each claim's EXEC answer is among the pipeline's answers (one per command queued).
+    const at: number[] = [];
+    for (const claim of claims) {
+      transaction(p, () => {
+        for (const write of claim.pending) write(p);
+      });
+      at.push(p.length - 1);
+      claim.pending = [];
+    }
+    const sent = p.exec();
+    claims.forEach((claim, i) => {
+      claim.writing = sent.then(
+        (res) => {
+          const answer = res?.[at[i]!];
+          const results = answer?.[1];
+          if (!answer || answer[0] || !Array.isArray(results) || results.some((r) => r instanceof Error))
+            failed(claim);
+        },
+        () => failed(claim),
+      );
+    });
+  }
+
   function mirror(claim: Claim): HubTap {
     const k = replyKeys(claim.generation.key);
     const startJson = (start: ReplyStart) => JSON.stringify(start);
-    const track = (sent: Promise<[error: Error | null, result: unknown][] | null | unknown>) => {
-      const failed = () => {
-        // Logged once per outage; the next renewal writes the reply back.
-        if (claim.failures++ === claim.synced)
-          log.warn({ conversationId: claim.generation.key }, 'writing a reply event to redis failed');
-      };
-      claim.writing = sent.then((res) => {
-        if (Array.isArray(res) && res.some((r) => Array.isArray(r) && r[0])) failed();
-      }, failed);
-    };
     return {
       begin(start) {
         claim.start = start;
-        track(
-          redis
-            .multi()
-            .eval(SET_START, 2, k.reply, k.lost, claim.token, startJson(start))
-            .set(k.text, start.responseMessage.text)
-            .exec(),
+        const json = startJson(start);
+        queueWrite(claim, (p) =>
+          p.eval(SET_START, 2, k.reply, k.lost, claim.token, json).set(k.text, start.responseMessage.text),
         );
       },
       event(id, data, text) {
         claim.lastId = id;
-        const m = redis.multi();
         if (text !== undefined) {
-          m.xadd(k.events, 'MAXLEN', '~', REPLY_TIMINGS.maxEvents, '*', 'i', id, 't', text);
-          m.append(k.text, text);
+          queueWrite(claim, (p) =>
+            p
+              .xadd(k.events, 'MAXLEN', '~', REPLY_TIMINGS.maxEvents, '*', 'i', id, 't', text)
+              .append(k.text, text),
+          );
         } else {
           claim.last = { id, data };
-          m.xadd(k.events, 'MAXLEN', '~', REPLY_TIMINGS.maxEvents, '*', 'i', id, 'd', JSON.stringify(data));
+          const json = JSON.stringify(data);
+          queueWrite(claim, (p) =>
+            p.xadd(k.events, 'MAXLEN', '~', REPLY_TIMINGS.maxEvents, '*', 'i', id, 'd', json),
+          );
         }
-        track(m.exec());
       },
       patch(start) {
         claim.start = start;
-        track(redis.eval(SET_START, 2, k.reply, k.lost, claim.token, startJson(start)));
+        const json = startJson(start);
+        queueWrite(claim, (p) => p.eval(SET_START, 2, k.reply, k.lost, claim.token, json));
       },
       end() {
         claim.ended = true;
-        track(redis.xadd(k.events, '*', 'e', '1', 'l', claim.lastId));
+        const lastId = claim.lastId;
+        queueWrite(claim, (p) => p.xadd(k.events, '*', 'e', '1', 'l', lastId));
       },
     };
   }
@@ -393,6 +444,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
         writing: Promise.resolve(),
         busy: false,
         ended: false,
+        pending: [],
       };
       claimed.set(generation.key, claim);
       generation.hub.setTap(mirror(claim));
@@ -403,6 +455,8 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
       if (claim?.generation !== generation) return;
       claimed.delete(generation.key);
       const k = replyKeys(generation.key);
+      // Its last events and its end go first.
+      sendWrites();
       const released = redis.eval(
         RELEASE,
         5,
@@ -505,6 +559,7 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
     },
 
     close() {
+      sendWrites();
       clearInterval(renew);
       reaper.stop();
       tail.close();
@@ -524,6 +579,16 @@ export function createRedisReplies(deps: RedisRepliesDeps): SharedReplies {
       res[2]![1] as [string, string[]][],
     ];
   }
+}
+
+/**
+ * Queues MULTI, what `add` queues, and EXEC in a pipeline. In a pipeline with a MULTI open, ioredis
+ * queues EXEC for `exec()` rather than sending (its types only lack `multi` on a pipeline).
+ */
+function transaction(p: ChainableCommander, add: () => void): void {
+  (p as ChainableCommander & { multi(): ChainableCommander }).multi();
+  add();
+  void p.exec();
 }
 
 function deliver(sub: Subscriber, e: StreamEntry): void {

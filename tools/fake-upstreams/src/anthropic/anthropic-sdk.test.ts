@@ -107,6 +107,25 @@ describe('the fake Anthropic API through @anthropic-ai/sdk', () => {
     expect(message.content[1]).toMatchObject({ type: 'tool_use', name: 'lookup', input: { q: 'weather' } });
   });
 
+  it('reads tool_result blocks as the agent’s later step: no call again, the results quoted', async () => {
+    const directive = 'weather? [[fake tool=lookup args="{\\"q\\":\\"weather\\"}"]]';
+    const first = await stream(directive);
+    const call = first.message.content.find((b) => b.type === 'tool_use')!;
+    expect(call).toMatchObject({ name: 'lookup' });
+    const second = await stream([
+      ...user(directive),
+      { role: 'assistant', content: first.message.content },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: call.type === 'tool_use' ? call.id : '', content: 'Sunny' },
+        ],
+      },
+    ]);
+    expect(second.message.stop_reason).toBe('end_turn');
+    expect(second.deltas.join('')).toBe('The tools answered: "Sunny".');
+  });
+
   it.each([
     [401, AuthenticationError, 'authentication_error'],
     [403, PermissionDeniedError, 'permission_error'],

@@ -26,14 +26,31 @@ function blocksText(content: unknown): string {
     .join('\n');
 }
 
+/**
+ * The turns of one message. Anthropic answers tool calls inside a user message (tool_result
+ * blocks); each is read as a `tool` turn, as OpenAI's protocol has it, so that the shared script
+ * logic sees an agent's later step (and the user's words, if any, after them).
+ */
+function turnsOf(m: unknown): ChatMessage[] {
+  const msg = (m ?? {}) as { role?: unknown; content?: unknown };
+  const role = typeof msg.role === 'string' ? msg.role : '';
+  const results = Array.isArray(msg.content)
+    ? msg.content.filter((b: unknown) => (b as { type?: unknown } | null)?.type === 'tool_result')
+    : [];
+  if (results.length === 0) return [{ role, text: blocksText(msg.content) }];
+  const tools = results.map((b: unknown) => ({
+    role: 'tool',
+    text: blocksText((b as { content?: unknown }).content),
+  }));
+  const text = blocksText(msg.content);
+  return text ? [...tools, { role, text }] : tools;
+}
+
 /** `system` and `messages` as role + text pairs; undefined when `messages` is not an array. */
 function readAnthropicMessages(body: Record<string, unknown>): ChatMessage[] | undefined {
   if (!Array.isArray(body.messages)) return undefined;
   const system = blocksText(body.system);
-  const turns = body.messages.map((m: unknown) => {
-    const msg = (m ?? {}) as { role?: unknown; content?: unknown };
-    return { role: typeof msg.role === 'string' ? msg.role : '', text: blocksText(msg.content) };
-  });
+  const turns = body.messages.flatMap(turnsOf);
   return system ? [{ role: 'system', text: system }, ...turns] : turns;
 }
 

@@ -83,6 +83,19 @@ describe('the fake Gemini API through @google/genai', () => {
     expect(chunks.at(-2)?.functionCalls).toEqual([{ name: 'lookup', args: { q: 'weather' } }]);
   });
 
+  it('reads functionResponse parts as the agent’s later step: no call again, the results quoted', async () => {
+    const directive = 'weather? [[fake tool=lookup args="{\\"q\\":\\"weather\\"}"]]';
+    const first = await stream(directive);
+    expect(first.chunks.at(-2)?.functionCalls).toEqual([{ name: 'lookup', args: { q: 'weather' } }]);
+    const second = await stream([
+      { role: 'user', parts: [{ text: directive }] },
+      { role: 'model', parts: [{ functionCall: { name: 'lookup', args: { q: 'weather' } } }] },
+      { role: 'user', parts: [{ functionResponse: { name: 'lookup', response: { content: 'Sunny' } } }] },
+    ]);
+    expect(second.chunks.some((c) => c.functionCalls)).toBe(false);
+    expect(second.text).toBe('The tools answered: "Sunny".');
+  });
+
   it.each([
     [400, 'INVALID_ARGUMENT'],
     [401, 'UNAUTHENTICATED'],

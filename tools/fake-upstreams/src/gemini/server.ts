@@ -37,14 +37,37 @@ function partsText(content: unknown): string {
     .join('\n');
 }
 
-/** systemInstruction and contents as role + text pairs ('model' is the assistant). */
+/** What a functionResponse part answered: its `content` text, else its whole response as JSON. */
+function responseText(part: unknown): string | undefined {
+  const fr = (part as { functionResponse?: unknown } | null)?.functionResponse;
+  if (fr === null || typeof fr !== 'object') return undefined;
+  const response = (fr as { response?: unknown }).response;
+  const content = (response as { content?: unknown } | null)?.content;
+  return typeof content === 'string' ? content : JSON.stringify(response ?? null);
+}
+
+/**
+ * The turns of one Content ('model' is the assistant). Gemini answers function calls in a user
+ * Content of functionResponse parts; each is read as a `tool` turn, as OpenAI's protocol has it,
+ * so that the shared script logic sees an agent's later step.
+ */
+function turnsOf(c: unknown): ChatMessage[] {
+  const role = (c as { role?: unknown } | null)?.role === 'model' ? 'assistant' : 'user';
+  const parts = (c as { parts?: unknown } | null)?.parts;
+  const results = Array.isArray(parts)
+    ? parts.map(responseText).filter((t): t is string => t !== undefined)
+    : [];
+  const text = partsText(c);
+  if (results.length === 0) return [{ role, text }];
+  const tools = results.map((t) => ({ role: 'tool', text: t }));
+  return text ? [...tools, { role, text }] : tools;
+}
+
+/** systemInstruction and contents as role + text pairs. */
 function readGeminiContents(body: Record<string, unknown>): ChatMessage[] | undefined {
   if (!Array.isArray(body.contents) || body.contents.length === 0) return undefined;
   const system = partsText(body.systemInstruction);
-  const turns = body.contents.map((c: unknown) => {
-    const role = (c as { role?: unknown } | null)?.role;
-    return { role: role === 'model' ? 'assistant' : 'user', text: partsText(c) };
-  });
+  const turns = body.contents.flatMap(turnsOf);
   return system ? [{ role: 'system', text: system }, ...turns] : turns;
 }
 

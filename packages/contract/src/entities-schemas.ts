@@ -5,7 +5,12 @@ import { CHAT_LIMITS, DEFAULT_TITLE, MODEL_SPEC_LIMITS } from './limits.js';
 import { CONTEXT_LIMITS } from './context.js';
 import { messageFileSchema } from './files-schemas.js';
 import { widestRange, type ParamKey } from './params.js';
-import { agentOptionsSchema, pluginStateSchema, toolRefSchema } from './plugin-fields-schemas.js';
+import {
+  agentOptionsSchema,
+  ephemeralAgentSchema,
+  pluginStateSchema,
+  toolRefSchema,
+} from './plugin-fields-schemas.js';
 import { PLUGIN_LIMITS } from './plugin-limits.js';
 import { USER_ROLES } from './blog.js';
 import { CUSTOM_NAME_MAX, GOOGLE_EXAMPLES_MAX, IMAGE_DETAILS } from './entities.js';
@@ -116,8 +121,13 @@ export const conversationOptionsSchema = z.object({
   jailbreak: z.boolean().nullish(),
   systemMessage: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
   context: z.string().max(CHAT_LIMITS.maxMessageChars).nullish(),
-  /** gptPlugins: the selected plugins (keys, or objects with pluginKey; saved as objects). */
+  /**
+   * The selected plugins (keys, or objects with pluginKey; saved as objects), MCP tools among
+   * them (`tool_mcp_server`): on an endpoint that calls tools, the model may call them.
+   */
   tools: z.array(toolRefSchema).max(PLUGIN_LIMITS.maxTools).nullish(),
+  /** The MCP servers chosen for the conversation (LibreChat's request field, kept with it here). */
+  ephemeralAgent: ephemeralAgentSchema.nullish(),
   agentOptions: agentOptionsSchema.nullish(),
   // Assistants: the assistant a conversation talks to and its thread
   // (ours: `thread_` + an id, one per conversation); set by the assistants feature only.

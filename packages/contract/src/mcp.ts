@@ -17,6 +17,8 @@ export const MCP_LIMITS = {
   userIdleMs: 15 * 60_000,
   /** Tools listed per server at most (the rest are not offered). */
   maxToolsPerServer: 100,
+  /** Servers one conversation may choose (`ephemeralAgent.mcp`). */
+  maxChosenServers: 16,
 } as const;
 
 /** The key of an MCP server's tool: `toolName_mcp_serverName`. */

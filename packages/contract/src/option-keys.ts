@@ -24,6 +24,7 @@ export const CONVERSATION_OPTION_KEYS: readonly (keyof ConversationOptions)[] = 
   'systemMessage',
   'context',
   'tools',
+  'ephemeralAgent',
   'agentOptions',
   'assistant_id',
   'thread_id',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MCP_LIMITS } from './mcp.js';
 import { AGENT_TEMPERATURE_MAX } from './plugin-limits.js';
 
 /** The plugin fields other entities carry (messages, conversations); no imports of entities here. */
@@ -42,3 +43,16 @@ export const agentOptionsSchema = z.object({
   temperature: z.number().min(0).max(AGENT_TEMPERATURE_MAX).nullish(),
 });
 export type AgentOptions = z.infer<typeof agentOptionsSchema>;
+
+/**
+ * The tools chosen for a conversation beside its plugins (LibreChat's `ephemeralAgent`): `mcp`
+ * names MCP servers whose every tool the model may call. LibreChat's other switches (web search,
+ * code execution) are read and dropped: this server has no such tools.
+ */
+export const ephemeralAgentSchema = z.object({
+  mcp: z
+    .array(z.string().min(1).max(MCP_LIMITS.serverNameMaxChars))
+    .max(MCP_LIMITS.maxChosenServers)
+    .optional(),
+});
+export type EphemeralAgent = z.infer<typeof ephemeralAgentSchema>;

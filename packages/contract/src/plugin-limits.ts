@@ -24,3 +24,17 @@ export const SELF_REFLECTION = 'self reflection';
 
 /** The plugins agent's temperature range (OpenAI's: 0 to 2). */
 export const AGENT_TEMPERATURE_MAX = 2;
+
+/**
+ * The endpoint types whose models call tools: on these a conversation's chosen tools (plugins,
+ * MCP servers) make the reply an agent's. The legacy upstreams and the assistants (their own
+ * tools) are not among them.
+ */
+export const TOOL_ENDPOINT_TYPES: readonly string[] = [
+  'openAI',
+  'azureOpenAI',
+  'custom',
+  'anthropic',
+  'google',
+  'gptPlugins',
+];

@@ -1,3 +1,4 @@
+import { AppError } from '../../platform/errors.js';
 import type { PluginDefinition, PluginSource } from '../plugins/index.js';
 import type { McpManager, McpTool } from './manager.js';
 
@@ -26,6 +27,33 @@ function mcpPlugin(manager: McpManager, tool: McpTool, iconPath: string | undefi
   };
 }
 
+/**
+ * The keys of every tool of the servers a conversation chose. A server the configuration does
+ * not have is a validation_error; one whose tools cannot be listed for this user now (it does
+ * not start, does not answer) refuses as unavailable, rather than letting the model answer
+ * without the tools the person asked for.
+ */
+async function chosenTools(manager: McpManager, userId: string, names: readonly string[]) {
+  const configured = new Set(manager.servers().map((s) => s.name));
+  const unknown = names.filter((n) => !configured.has(n));
+  if (unknown.length > 0) {
+    throw new AppError('validation_error', `Unknown MCP server: ${unknown.join(', ')}`, [
+      { path: 'ephemeralAgent.mcp', message: 'This server has no such MCP server' },
+    ]);
+  }
+  await manager.discover(userId);
+  const tools = manager.tools();
+  const keys: string[] = [];
+  for (const name of new Set(names)) {
+    const own = tools.filter((t) => t.server === name);
+    if (own.length === 0) {
+      throw new AppError('upstream_unavailable', `The MCP server ${name} is not available right now`);
+    }
+    keys.push(...own.map((t) => t.key));
+  }
+  return keys;
+}
+
 /** The MCP servers' tools as a source of plugins. */
 export function mcpPluginSource(manager: McpManager): PluginSource {
   const icons = new Map(manager.servers().map((s) => [s.name, s.iconPath]));
@@ -33,5 +61,6 @@ export function mcpPluginSource(manager: McpManager): PluginSource {
     name: 'mcp',
     definitions: () => manager.tools().map((t) => mcpPlugin(manager, t, icons.get(t.server))),
     prepare: (userId) => manager.discover(userId),
+    chosen: (userId, agent) => chosenTools(manager, userId, agent.mcp ?? []),
   };
 }

@@ -1,7 +1,14 @@
-import { AGENT_DEFAULTS, PLUGIN_LIMITS, toolKeyOf, type ConversationOptions } from '@chat/contract';
+import {
+  AGENT_DEFAULTS,
+  PLUGIN_LIMITS,
+  TOOL_ENDPOINT_TYPES,
+  toolKeyOf,
+  type ConversationOptions,
+} from '@chat/contract';
 import { AppError } from '../../platform/errors.js';
 import type { ProviderRegistry } from '../../providers/registry.js';
 import type { AgentPlan, AgentTool, AskAgent, AskConfigurer, StepContext, Configured } from '../ask/index.js';
+import type { PluginSource } from './source.js';
 import type { PluginsService } from './service.js';
 
 /** The selected plugins, once each, as the conversation keeps them (objects with pluginKey). */
@@ -52,27 +59,53 @@ export async function pluginTools(
   return tools;
 }
 
-/**
- * The agent of a gptPlugins request with plugins selected: each plugin a tool, with the user's
- * (or the server's) credentials; agentOptions (model: the one asked for when the
- * endpoint offers it, else the conversation's; temperature 0; skipCompletion true). An unknown
- * plugin, or one without its credentials, refuses the request before anything is saved.
- */
-export function pluginsAgent(deps: {
+/** What the agent needs of the store and the endpoints. */
+interface PluginsAgentDeps {
   plugins: PluginsService;
   providers: Pick<ProviderRegistry, 'resolveModel'>;
-}): AskAgent {
+  /** The other features' plugin sources (MCP servers), read per request: they register later. */
+  sources: () => readonly PluginSource[];
+}
+
+/**
+ * The tool keys a request chose: its `tools` (plugins, MCP tools) and every tool of the MCP
+ * servers its `ephemeralAgent` names, once each, in that order.
+ */
+async function chosenKeys(deps: PluginsAgentDeps, userId: string, options: ConversationOptions) {
+  const keys = (normalizeTools(options.tools) ?? []).map((t) => t.pluginKey);
+  const agent = options.ephemeralAgent;
+  if (agent?.mcp?.length) {
+    for (const source of deps.sources()) keys.push(...((await source.chosen?.(userId, agent)) ?? []));
+  }
+  return [...new Set(keys)];
+}
+
+/**
+ * The agent of a request with tools chosen, on an endpoint whose models call tools
+ * (TOOL_ENDPOINT_TYPES): each plugin and MCP tool a tool, run with the user's (or the server's)
+ * credentials. On gptPlugins its agentOptions apply (model: the one asked for when the endpoint
+ * offers it, else the conversation's; temperature 0; skipCompletion true); elsewhere the
+ * conversation's own model and parameters call the tools and write the reply. A choice the user
+ * may not use (an unknown plugin or MCP server, one without its credentials, a server that cannot
+ * be reached) refuses the request before anything is saved.
+ */
+export function pluginsAgent(deps: PluginsAgentDeps): AskAgent {
   return {
     name: 'plugins',
     async plan(ctx: StepContext, configured: Configured): Promise<AgentPlan | undefined> {
-      if (ctx.endpoint.type !== 'gptPlugins') return undefined;
-      const selected = normalizeTools(configured.options.tools) ?? [];
-      if (selected.length === 0) return undefined;
-      const tools = await pluginTools(
-        deps.plugins,
-        ctx.input.userId,
-        selected.map((t) => t.pluginKey),
-      );
+      if (!TOOL_ENDPOINT_TYPES.includes(ctx.endpoint.type)) return undefined;
+      const keys = await chosenKeys(deps, ctx.input.userId, configured.options);
+      if (keys.length === 0) return undefined;
+      const tools = await pluginTools(deps.plugins, ctx.input.userId, keys);
+      if (ctx.endpoint.type !== 'gptPlugins') {
+        return {
+          tools,
+          model: ctx.model,
+          params: configured.params,
+          skipCompletion: true,
+          maxSteps: PLUGIN_LIMITS.maxSteps,
+        };
+      }
       const options = configured.options.agentOptions ?? {};
       let model = ctx.model;
       if (options.model) {

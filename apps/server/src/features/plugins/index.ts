@@ -6,7 +6,7 @@ import { pluginManifest } from './manifest.js';
 import { createPluginsRepo } from './repo.js';
 import { pluginsRoutes } from './routes.js';
 import { createPluginsService } from './service.js';
-import type { PluginDefinition } from './tools/types.js';
+import type { PluginSource } from './source.js';
 
 /** The plugins as tools of another feature's agent (assistants' function tools). */
 export interface PluginToolbox {
@@ -20,16 +20,7 @@ export interface PluginToolbox {
 
 export type { PluginDefinition } from './tools/types.js';
 
-/**
- * Plugins another feature runs (MCP servers' tools): listed in the store after the built-in ones,
- * installed and selected like them. `prepare` runs before the store is listed for a user (a source
- * may connect to what it lists then).
- */
-export interface PluginSource {
-  name: string;
-  definitions(): readonly PluginDefinition[];
-  prepare?(userId: string): Promise<void>;
-}
+export type { PluginSource } from './source.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -42,7 +33,8 @@ declare module '../../platform/module.js' {
 
 /**
  * Plugins: the store (GET /api/plugins), installing with credentials (POST
- * /api/user/plugins), and the agent of gptPlugins replies that runs them as tools.
+ * /api/user/plugins), and the agent that runs the chosen plugins and MCP tools on every endpoint
+ * whose models call tools.
  */
 export const pluginsModule: FeatureModule = {
   name: 'plugins',
@@ -71,6 +63,6 @@ export const pluginsModule: FeatureModule = {
       tools: (userId, keys) => pluginTools(plugins, userId, keys),
     });
     extend('askConfigurers', toolsConfigurer);
-    extend('askAgents', pluginsAgent({ plugins, providers }));
+    extend('askAgents', pluginsAgent({ plugins, providers, sources: () => extensions('pluginSources') }));
   },
 };

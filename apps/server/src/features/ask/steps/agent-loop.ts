@@ -62,7 +62,8 @@ async function step(
 }
 
 /**
- * The reply of an agent (gptPlugins): the model is offered the plugins as tools; each call it
+ * The reply of an agent (chosen plugins and MCP tools, on an endpoint whose models call tools):
+ * the model is offered them as tools; each call it
  * makes is run, shown as a display state (Using X... / Used X, and I'm thinking... /
  * Finished for the agent's own steps between), and answered on the next request, for at most
  * `maxSteps` model turns, the last of which is offered no tools so that it answers. With
@@ -121,7 +122,9 @@ export async function runAgent(
       plugins.push(reflection);
       publish();
     }
+    // The turn's request as it is (its placeholder values included), the agent's model, tools.
     const request: ProviderRequest = {
+      ...turn.upstream,
       model: plan.model,
       messages,
       params: plan.params,

@@ -14,6 +14,8 @@ export const queryKeys = {
   tags: ['tags'] as const,
   /** GET /api/plugins: the plugins the server runs. */
   plugins: ['plugins'] as const,
+  /** GET /api/mcp/tools: the MCP servers and the tools each lists. */
+  mcpTools: ['mcpTools'] as const,
   convos: {
     all: ['convos'] as const,
     /**

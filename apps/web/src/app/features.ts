@@ -11,6 +11,7 @@ import { memoriesSlots } from '../features/memories';
 import { shortcutsSlots } from '../features/shortcuts';
 import { temporaryChatsSlots } from '../features/temporary-chats';
 import { twoFactorSlots } from '../features/two-factor';
+import { toolsMenuSlots } from '../features/tools-menu';
 import { voiceSlots } from '../features/voice';
 
 /**
@@ -32,5 +33,6 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...shortcutsSlots,
   ...temporaryChatsSlots,
   ...twoFactorSlots,
+  ...toolsMenuSlots,
   ...voiceSlots,
 ]);

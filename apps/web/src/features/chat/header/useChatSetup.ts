@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   PARAM_KEYS,
+  TOOL_ENDPOINT_TYPES,
   type ConversationOptions,
   type EndpointsConfig,
   type ModelSpec,
@@ -54,9 +55,12 @@ export interface ChatSetupState {
   /** The conversation's own options in effect (custom name, prompt prefix, image options). */
   carried: CarriedValues;
   setCarried: <K extends keyof CarriedValues>(key: K, value: CarriedValues[K]) => void;
-  /** gptPlugins: the plugins selected (keys). */
+  /** The plugins (MCP tools among them) selected (keys): gptPlugins', or the tools menu's. */
   tools: string[];
   setTools: (tools: string[]) => void;
+  /** The MCP servers chosen for the conversation (LibreChat's `ephemeralAgent.mcp`). */
+  mcp: string[];
+  setMcp: (servers: string[]) => void;
   /**
    * A preset's setup in place of this view's: its endpoint, model, parameters
    * (the others back to their defaults), carried options, Bing options and plugins. False when
@@ -89,6 +93,7 @@ interface Choice {
   bing?: BingValues;
   carried?: CarriedValues;
   tools?: string[];
+  mcp?: string[];
   /** The spec chosen in this view; null: a model chosen from the endpoint menu left it. */
   spec?: string | null;
 }
@@ -149,11 +154,16 @@ export function useChatSetup(
     }
     return out;
   }, [convo, ownCarried]);
+  const runsTools = endpointType !== null && TOOL_ENDPOINT_TYPES.includes(endpointType);
   const tools = useMemo(() => {
+    // The last selection is gptPlugins' (its header select); other endpoints start with none.
     const chosen =
-      own.tools ?? convo?.tools?.map((t) => (typeof t === 'string' ? t : t.pluginKey)) ?? readLastTools();
+      own.tools ??
+      convo?.tools?.map((t) => (typeof t === 'string' ? t : t.pluginKey)) ??
+      (endpointType === 'gptPlugins' ? readLastTools() : []);
     return installedOnly(chosen, installedPlugins);
-  }, [own.tools, convo?.tools, installedPlugins]);
+  }, [own.tools, convo?.tools, installedPlugins, endpointType]);
+  const mcp = useMemo(() => own.mcp ?? convo?.ephemeralAgent?.mcp ?? [], [own.mcp, convo?.ephemeralAgent]);
   const spec = own.spec !== undefined ? own.spec : (convo?.spec ?? null);
   const options = useMemo(() => {
     if (!endpoint || !model) return undefined;
@@ -167,8 +177,27 @@ export function useChatSetup(
       carried: ownCarried,
     });
     const withSpec = spec ? { ...base, spec } : base;
-    return endpointType === 'gptPlugins' ? { ...withSpec, tools } : withSpec;
-  }, [convo, own.params, ownBing, ownCarried, endpoint, model, endpoints.data, endpointType, tools, spec]);
+    // A conversation that had servers chosen is told of an empty choice too (it is saved).
+    const servers = mcp.length > 0 || convo?.ephemeralAgent ? { ephemeralAgent: { mcp } } : {};
+    if (endpointType === 'gptPlugins') return { ...withSpec, tools, ...servers };
+    // Elsewhere the choice goes only where the models call tools, once something is or was chosen.
+    const had = (convo?.tools?.length ?? 0) > 0 || convo?.ephemeralAgent;
+    if (!runsTools || (tools.length === 0 && mcp.length === 0 && !had)) return withSpec;
+    return { ...withSpec, tools, ...servers };
+  }, [
+    convo,
+    own.params,
+    ownBing,
+    ownCarried,
+    endpoint,
+    model,
+    endpoints.data,
+    endpointType,
+    runsTools,
+    tools,
+    mcp,
+    spec,
+  ]);
 
   const update = useCallback(
     (change: (c: Choice) => Choice) =>
@@ -217,6 +246,8 @@ export function useChatSetup(
     [update],
   );
 
+  const setMcp = useCallback((next: string[]) => update((c) => ({ ...c, mcp: next })), [update]);
+
   const applyPreset = useCallback(
     (preset: AppliedPreset) => {
       if (!endpoints.data?.[preset.endpoint]) return null;
@@ -238,6 +269,7 @@ export function useChatSetup(
         carried,
         bing,
         tools: nextTools,
+        mcp: preset.ephemeralAgent?.mcp ?? [],
         // A spec's preset names its spec; any other preset leaves the spec of the conversation.
         spec: preset.spec ?? null,
       }));
@@ -261,6 +293,8 @@ export function useChatSetup(
     chooseSpec,
     tools,
     setTools,
+    mcp,
+    setMcp,
     endpoint,
     model,
     endpointType,

@@ -80,14 +80,29 @@ describe('ToolsMenu', () => {
     expect(document.activeElement).toBe(button);
   });
 
-  it('closes on a press outside; says so when there is nothing to choose', () => {
-    render(
+  it('asks for its choices when opened, shows them loading, then says when there are none', () => {
+    const onOpen = vi.fn();
+    const menu = (loading: boolean) => (
       <div>
         <span data-testid="outside">outside</span>
-        <ToolsMenu servers={[]} plugins={[]} mcp={[]} tools={[]} onMcp={() => {}} onTools={() => {}} />
-      </div>,
+        <ToolsMenu
+          servers={[]}
+          plugins={[]}
+          mcp={[]}
+          tools={[]}
+          onMcp={() => {}}
+          onTools={() => {}}
+          onOpen={onOpen}
+          loading={loading}
+        />
+      </div>
     );
+    const { rerender } = render(menu(true));
+    expect(onOpen).not.toHaveBeenCalled();
     fireEvent.click(screen.getByTestId('tools-menu-button'));
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('status').textContent).toBe('Loading...');
+    rerender(menu(false));
     expect(screen.getByText('No MCP servers or installed plugins to choose from.')).toBeTruthy();
     fireEvent.mouseDown(screen.getByTestId('outside'));
     expect(screen.queryByTestId('tools-menu')).toBeNull();

@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { Wrench } from 'lucide-react';
 import clsx from 'clsx';
 import { useTranslation } from '../../hooks/useTranslation';
@@ -25,6 +35,25 @@ export interface ToolsMenuProps {
   onMcp: (servers: string[]) => void;
   onTools: (tools: string[]) => void;
   disabled?: boolean | undefined;
+  /** Told when the menu opens: what it offers is asked for then, not with the chat screen. */
+  onOpen?: (() => void) | undefined;
+  /** What it offers is still on its way. */
+  loading?: boolean | undefined;
+}
+
+/** The panel's width, and its least distance from the screen's edges. */
+const PANEL_WIDTH = 288;
+const EDGE = 8;
+
+/**
+ * Where the panel goes: above the button, its end at the button's end, moved in so that it stays
+ * on screen (the button sits anywhere in the message box's row of tools).
+ */
+function panelPlace(button: HTMLElement): CSSProperties {
+  const rect = button.getBoundingClientRect();
+  const width = Math.min(PANEL_WIDTH, window.innerWidth - 2 * EDGE);
+  const left = Math.min(Math.max(rect.right - width, EDGE), window.innerWidth - width - EDGE);
+  return { position: 'fixed', left, width, bottom: window.innerHeight - rect.top + EDGE };
 }
 
 const toggled = (list: readonly string[], item: string) =>
@@ -43,6 +72,8 @@ export function ToolsMenu({
   onMcp,
   onTools,
   disabled,
+  onOpen,
+  loading,
 }: ToolsMenuProps): ReactNode {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -50,6 +81,16 @@ export function ToolsMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
   const chosen = mcp.length + tools.length;
+  const [place, setPlace] = useState<CSSProperties | undefined>(undefined);
+
+  useLayoutEffect(() => {
+    if (!open || !buttonRef.current) return;
+    const button = buttonRef.current;
+    const measure = () => setPlace(panelPlace(button));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [open]);
 
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
@@ -62,10 +103,16 @@ export function ToolsMenu({
       if (!rootRef.current?.contains(e.target as Node)) close(false);
     };
     document.addEventListener('mousedown', onDown);
-    // The first choice takes the focus, so the keyboard goes on from where the menu opened.
-    rootRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
     return () => document.removeEventListener('mousedown', onDown);
   }, [open, close]);
+
+  // The first choice takes the focus once there is one, so the keyboard goes on from the menu.
+  const offered = servers.length + plugins.length;
+  const hasChoices = offered > 0;
+  useEffect(() => {
+    if (open && hasChoices)
+      rootRef.current?.querySelector<HTMLInputElement>('input[type="checkbox"]')?.focus();
+  }, [open, hasChoices]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Escape' || !open) return;
@@ -94,7 +141,10 @@ export function ToolsMenu({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         disabled={disabled}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) onOpen?.();
+          setOpen(!open);
+        }}
         className={clsx(
           'relative inline-flex size-10 shrink-0 items-center justify-center rounded-full text-text-secondary transition-colors hover:bg-surface-tertiary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:cursor-not-allowed disabled:opacity-50',
           chosen > 0 && 'text-text-primary',
@@ -116,11 +166,14 @@ export function ToolsMenu({
           role="group"
           aria-label={t('com_tools_menu_title')}
           data-testid="tools-menu"
-          className="absolute bottom-full end-0 z-20 mb-2 max-h-80 w-72 max-w-[calc(100vw-2rem)] overflow-y-auto rounded-xl border border-border-light bg-surface-primary p-2 text-sm shadow-lg"
+          style={place}
+          className="z-20 max-h-80 overflow-y-auto rounded-xl border border-border-light bg-surface-primary p-2 text-sm shadow-lg"
         >
           <p className="px-2 py-1 font-medium text-text-primary">{t('com_tools_menu_title')}</p>
-          {servers.length === 0 && plugins.length === 0 && (
-            <p className="px-2 py-1 text-text-secondary">{t('com_tools_menu_empty')}</p>
+          {offered === 0 && (
+            <p className="px-2 py-1 text-text-secondary" role="status">
+              {loading ? t('com_ui_loading') : t('com_tools_menu_empty')}
+            </p>
           )}
           {servers.length > 0 && (
             <fieldset className="mt-1">

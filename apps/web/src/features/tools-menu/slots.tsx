@@ -1,4 +1,4 @@
-import { createContext, lazy, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, lazy, useContext, useMemo, useState, type ReactNode } from 'react';
 import { MCP_DELIMITER, TOOL_ENDPOINT_TYPES } from '@chat/contract';
 import { usePlugins } from '../../api/plugins';
 import { fill, type SlotEntry, type Slots } from '../../platform/slots';
@@ -30,8 +30,10 @@ function ToolsButton({ disabled }: Slots['chat.input.tools']): ReactNode {
     !share.assistantView &&
     share.setup.endpointType !== null &&
     TOOL_ENDPOINT_TYPES.includes(share.setup.endpointType);
-  const mcpServers = useMcpServers(shown);
-  const plugins = usePlugins(shown);
+  // Asked for when the menu is first opened, not with every chat screen.
+  const [wanted, setWanted] = useState(false);
+  const mcpServers = useMcpServers(shown && wanted);
+  const plugins = usePlugins(shown && wanted);
   const installed = user?.plugins;
   const menuPlugins = useMemo(
     () =>
@@ -56,6 +58,8 @@ function ToolsButton({ disabled }: Slots['chat.input.tools']): ReactNode {
       onMcp={setup.setMcp}
       onTools={setup.setTools}
       disabled={disabled || busy}
+      onOpen={() => setWanted(true)}
+      loading={mcpServers.isPending || plugins.isPending}
     />
   );
 }

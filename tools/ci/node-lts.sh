@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints the folder of a Node.js binary of the current LTS line (24), installed once from the npm
-# registry's `node` package into a cache folder. CI runs the server's and the web's unit tests on
-# it besides the machine's own Node (20.19 or later), so both lines stay supported.
+# registry's `node` package into a cache folder. CI runs the server's platform, provider and file
+# tests on it besides the machine's own Node (20.19 or later), so both lines stay supported.
 set -euo pipefail
 major="${NODE_LTS_MAJOR:-24}"
 dir="${NODE_LTS_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/omnichat/node-$major}"

@@ -62,6 +62,7 @@ import { presetsModule } from './features/presets/index.js';
 import { importsModule } from './features/imports/index.js';
 import { pluginsModule } from './features/plugins/index.js';
 import { mcpModule } from './features/mcp/index.js';
+import { codeInterpreterModule } from './features/code-interpreter/index.js';
 import { searchModule } from './features/search/index.js';
 import { shareModule } from './features/share/index.js';
 import { tagsModule } from './features/tags/index.js';
@@ -99,6 +100,7 @@ export const MODULES: readonly FeatureModule[] = [
   presetsModule,
   pluginsModule,
   mcpModule,
+  codeInterpreterModule,
   assistantsModule,
   balanceModule,
   freeTierModule,

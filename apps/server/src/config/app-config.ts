@@ -299,6 +299,11 @@ export interface AppConfig extends FeatureYamlParts {
   premium?: PremiumConfig | undefined;
   /** The social-media bonus (SOCIAL_BONUS_*); none when absent. */
   socialBonus?: SocialBonusConfig | undefined;
+  /**
+   * The code interpreter (CODE_INTERPRETER_ENABLED, features/code-interpreter): the execute_code
+   * tool among the plugins; off when absent (tests turn it on), on by default from the environment.
+   */
+  codeInterpreter?: { enabled: boolean } | undefined;
   /** ALLOW_SHARED_LINKS / ALLOW_SHARED_LINKS_PUBLIC (features/share); both on when absent. */
   sharedLinks?: { enabled: boolean; public: boolean } | undefined;
   /**
@@ -524,6 +529,7 @@ export function buildAppConfig(
     premium: premiumConfigFrom(env),
     // Tokens mean something only where balances are checked.
     socialBonus: env.CHECK_BALANCE ? socialBonusConfigFrom(env) : undefined,
+    codeInterpreter: { enabled: env.CODE_INTERPRETER_ENABLED },
     sharedLinks: { enabled: env.ALLOW_SHARED_LINKS, public: env.ALLOW_SHARED_LINKS_PUBLIC },
     fork: {
       userMax: env.FORK_USER_MAX,

@@ -9,6 +9,7 @@ import { socialBonusEnv } from '../features/social-bonus/settings.js';
 import { importsEnv } from '../features/imports/settings.js';
 import { shareEnv } from '../features/share/settings.js';
 import { forkEnv } from '../features/fork/settings.js';
+import { codeInterpreterEnv } from '../features/code-interpreter/settings.js';
 
 /**
  * The environment each feature declares in its own folder (`features/<name>/settings.ts`), composed
@@ -26,4 +27,5 @@ export const FEATURE_ENV = {
   ...importsEnv,
   ...shareEnv,
   ...forkEnv,
+  ...codeInterpreterEnv,
 };

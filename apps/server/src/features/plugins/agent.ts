@@ -10,6 +10,7 @@ import type { ProviderRegistry } from '../../providers/registry.js';
 import type { AgentPlan, AgentTool, AskAgent, AskConfigurer, StepContext, Configured } from '../ask/index.js';
 import type { PluginSource } from './source.js';
 import type { PluginsService } from './service.js';
+import type { PluginAskScope } from './tools/types.js';
 
 /** The selected plugins, once each, as the conversation keeps them (objects with pluginKey). */
 function normalizeTools(tools: ConversationOptions['tools']): { pluginKey: string }[] | undefined {
@@ -36,6 +37,7 @@ export async function pluginTools(
   plugins: PluginsService,
   userId: string,
   keys: readonly string[],
+  ask?: PluginAskScope,
 ): Promise<AgentTool[]> {
   const tools: AgentTool[] = [];
   for (const key of keys) {
@@ -53,7 +55,7 @@ export async function pluginTools(
       label: plugin.name,
       description: plugin.toolDescription ?? plugin.description,
       parameters: plugin.parameters,
-      run: (args, signal) => plugin.run(args, { userId, auth, signal }),
+      run: (args, signal) => plugin.run(args, { userId, auth, signal, ask }),
     });
   }
   return tools;
@@ -96,7 +98,11 @@ export function pluginsAgent(deps: PluginsAgentDeps): AskAgent {
       if (!TOOL_ENDPOINT_TYPES.includes(ctx.endpoint.type)) return undefined;
       const keys = await chosenKeys(deps, ctx.input.userId, configured.options);
       if (keys.length === 0) return undefined;
-      const tools = await pluginTools(deps.plugins, ctx.input.userId, keys);
+      const { body } = ctx.input;
+      const tools = await pluginTools(deps.plugins, ctx.input.userId, keys, {
+        conversationId: body.conversationId ?? null,
+        fileIds: (body.files ?? []).map((f) => f.file_id),
+      });
       if (ctx.endpoint.type !== 'gptPlugins') {
         return {
           tools,

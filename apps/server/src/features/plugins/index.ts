@@ -18,7 +18,7 @@ export interface PluginToolbox {
   tools(userId: string, keys: readonly string[]): Promise<AgentTool[]>;
 }
 
-export type { PluginDefinition } from './tools/types.js';
+export type { PluginAskScope, PluginDefinition } from './tools/types.js';
 
 export type { PluginSource } from './source.js';
 

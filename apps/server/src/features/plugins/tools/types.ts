@@ -1,9 +1,19 @@
 import type { PluginAuthField } from '@chat/contract';
 import type { AgentToolResult } from '../../ask/index.js';
 
+/**
+ * The ask a tool runs for: its conversation (null for a new one) and the ids of the files attached
+ * to its message (the code interpreter mounts them). Absent outside an ask (an assistant's run).
+ */
+export interface PluginAskScope {
+  conversationId: string | null;
+  fileIds: readonly string[];
+}
+
 /** What a plugin's run gets besides its arguments. */
 interface PluginRunContext {
   userId: string;
+  ask?: PluginAskScope | undefined;
   /** The plugin's credentials: the user's own (unsealed), else the server's. */
   auth: Record<string, string>;
   signal: AbortSignal;

@@ -37,6 +37,8 @@ export async function bundleServer(outDir) {
     sourcemap: true,
   });
   cpSync(join(here, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
+  // The code interpreter's worker is started from its own file, found beside main.js.
+  copyFileSync(join(here, 'src/features/code-interpreter/python-worker.mjs'), join(out, 'python-worker.mjs'));
   const noNative = buildNative(out);
   if (noNative) console.warn(`build: no malloc-trim addon (${noNative}); the server runs without it`);
 

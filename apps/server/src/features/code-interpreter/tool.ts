@@ -41,7 +41,7 @@ function mountName(filename: string, taken: Set<string>): string {
   const base =
     filename
       .replace(/^.*[\\/]/, '')
-      .replace(/[\u0000-\u001f]/g, '_')
+      .replace(/\p{Cc}/gu, '_')
       .slice(0, 200) || 'file';
   let name = base === '.' || base === '..' ? 'file' : base;
   for (let n = 2; taken.has(name); n++) name = `${n}-${base}`;

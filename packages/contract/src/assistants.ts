@@ -40,10 +40,13 @@ export type AssistantToolType = (typeof ASSISTANT_TOOL_TYPES)[number];
 
 /**
  * The tool types an assistant can really use on this server: its functions are the installed
- * plugins. Nothing here runs code in a sandbox or keeps files to search, so the server refuses
- * code_interpreter and retrieval, and the assistant form does not offer them.
+ * plugins, and code_interpreter is the code interpreter's execute_code (where the server runs it).
+ * Nothing keeps files to search, so the server refuses retrieval, and the form does not offer it.
  */
-export const ASSISTANT_RUNNABLE_TOOL_TYPES = ['function'] as const satisfies readonly AssistantToolType[];
+export const ASSISTANT_RUNNABLE_TOOL_TYPES = [
+  'function',
+  'code_interpreter',
+] as const satisfies readonly AssistantToolType[];
 export type AssistantRunnableToolType = (typeof ASSISTANT_RUNNABLE_TOOL_TYPES)[number];
 
 export function isRunnableToolType(type: AssistantToolType): type is AssistantRunnableToolType {

@@ -165,7 +165,7 @@ describe('assistants CRUD', () => {
 });
 
 describe('assistant tools: only what really runs here', () => {
-  it('refuses code_interpreter, retrieval, a bare function and a function that is no plugin, with reasons', async () => {
+  it('refuses code_interpreter (the code interpreter off here), retrieval, a bare function and a function that is no plugin, with reasons', async () => {
     const body = await errorOf(
       await create(ann, {
         tools: [
@@ -177,12 +177,12 @@ describe('assistant tools: only what really runs here', () => {
       }),
     );
     expect(body.issues).toEqual([
-      { path: 'tools.0', message: expect.stringContaining('no sandbox to run code') },
+      { path: 'tools.0', message: expect.stringContaining('the code interpreter is turned off') },
       { path: 'tools.1', message: expect.stringContaining('keeps no files') },
       { path: 'tools.2', message: expect.stringContaining('must name its function') },
       { path: 'tools.3', message: expect.stringContaining('Function run_sql cannot run on this server') },
     ]);
-    expect(body.message).toContain('calculator plugin is not a code interpreter');
+    expect(body.message).toContain('CODE_INTERPRETER_ENABLED');
   });
 
   it('takes an installed plugin as a function, with the plugin’s parameters', async () => {

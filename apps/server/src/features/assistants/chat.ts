@@ -1,5 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EModelEndpoint, PLUGIN_LIMITS, type AskRequest, type AssistantChatRequest } from '@chat/contract';
+import {
+  CODE_TOOL_NAME,
+  EModelEndpoint,
+  PLUGIN_LIMITS,
+  type AskRequest,
+  type AssistantChatRequest,
+} from '@chat/contract';
 import type { EndpointDefinition } from '../../config/app-config.js';
 import { assistantEndpointFor } from '../../config/assistant-endpoints.js';
 import { AppError } from '../../platform/errors.js';
@@ -64,8 +70,19 @@ export function createAssistantChat(deps: AssistantChatDeps) {
           missing.map((n) => ({ path: 'assistant_id', message: `${n} is not installed` })),
         );
       }
+      // code_interpreter is the code interpreter's tool, no install needed; a server that turned it
+      // off since refuses the chat (an unknown plugin) before anything is saved.
+      const keys = assistant.tools.some((t) => t.type === 'code_interpreter')
+        ? [...names, CODE_TOOL_NAME]
+        : names;
       // Refuses a plugin without its credentials before anything is saved.
-      const tools = names.length > 0 ? await deps.toolbox.tools(userId, names) : [];
+      const tools =
+        keys.length > 0
+          ? await deps.toolbox.tools(userId, keys, {
+              conversationId: body.conversationId ?? null,
+              fileIds: [],
+            })
+          : [];
       const agent: AskAgent | undefined =
         tools.length > 0
           ? {

@@ -1,4 +1,5 @@
 import {
+  CODE_TOOL_NAME,
   isRunnableToolType,
   type ApiIssue,
   type AssistantTool,
@@ -8,12 +9,13 @@ import { AppError } from '../../platform/errors.js';
 import type { PluginToolbox } from '../plugins/index.js';
 
 /**
- * Why a tool type cannot run here (docs/decisions.md, Assistants): nothing on this server runs
- * code in a sandbox or keeps files to search, and no arbitrary function can be called.
+ * Why a tool type cannot run here (docs/decisions.md, Assistants): nothing on this server keeps
+ * files to search, no arbitrary function can be called, and code runs only while the code
+ * interpreter is on.
  */
 const REFUSED_TOOL_REASONS = {
   code_interpreter:
-    'code_interpreter is not available: this server has no sandbox to run code in (the calculator plugin is not a code interpreter)',
+    'code_interpreter is not available: the code interpreter is turned off on this server (CODE_INTERPRETER_ENABLED)',
   retrieval: 'retrieval is not available: this server keeps no files for assistants to search',
   bareFunction:
     'A function tool must name its function ({ "type": "function", "function": { "name": … } }); only an installed plugin can be one',
@@ -37,11 +39,16 @@ export async function checkTools(
 ): Promise<AssistantTool[]> {
   const issues: ApiIssue[] = [];
   const names: { index: number; name: string; description: string | undefined }[] = [];
+  let code = false;
   inputs.forEach((input, index) => {
     const tool = typeof input === 'string' ? input : input.type;
     const path = `tools.${index}`;
     if (!isRunnableToolType(tool)) {
       issues.push({ path, message: REFUSED_TOOL_REASONS[tool] });
+    } else if (tool === 'code_interpreter') {
+      // The code interpreter's tool needs no install: it runs where the server offers it.
+      if (toolbox.has(CODE_TOOL_NAME)) code = true;
+      else issues.push({ path, message: REFUSED_TOOL_REASONS.code_interpreter });
     } else if (typeof input === 'string' || input.type !== 'function') {
       issues.push({ path, message: REFUSED_TOOL_REASONS.bareFunction });
     } else if (names.some((n) => n.name === input.function.name)) {
@@ -64,7 +71,7 @@ export async function checkTools(
     userId,
     runnable.map((n) => n.name),
   );
-  return tools.map((t, i) => ({
+  const functions: AssistantTool[] = tools.map((t, i) => ({
     type: 'function',
     function: {
       name: t.name,
@@ -72,4 +79,5 @@ export async function checkTools(
       parameters: t.parameters,
     },
   }));
+  return code ? [{ type: 'code_interpreter' }, ...functions] : functions;
 }

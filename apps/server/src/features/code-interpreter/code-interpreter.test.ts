@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '@chat/fake-upstreams';
-import { isPluginsEvent, type FileObject, type Plugin } from '@chat/contract';
+import { isPluginsEvent, NO_PARENT, type Assistant, type FileObject, type Plugin } from '@chat/contract';
 import { askBody, chatUser, fakeEndpoint, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { startTestApp } from '../../../test/support/harness.js';
 import { finalOf, postSse } from '../../../test/support/sse-client.js';
@@ -11,7 +11,8 @@ let ann: Awaited<ReturnType<typeof chatUser>>;
 
 beforeAll(async () => {
   const fake = await startFakeOpenAI();
-  const openAI = fakeEndpoint(fake);
+  // gpt-3.5-turbo-1106 is the assistants' default model.
+  const openAI = { ...fakeEndpoint(fake), models: ['gpt-4o-mini', 'gpt-3.5-turbo-1106'] };
   const app = await startTestApp({
     endpoints: [openAI, { ...openAI, name: 'gptPlugins', type: 'gptPlugins' }],
     codeInterpreter: { enabled: true },
@@ -117,5 +118,27 @@ describe('execute_code over HTTP', () => {
       ].join('\n'),
     );
     expect(finalOf(res.events).responseMessage.text).toContain('FileNotFoundError');
+  }, 120_000);
+});
+
+describe('an assistant with code_interpreter', () => {
+  it('is saved with the tool and runs Python through execute_code', async () => {
+    const res = await ann.api('/api/assistants', { body: { name: 'Coder', tools: ['code_interpreter'] } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const assistant = (await res.json()) as Assistant;
+    expect(assistant.tools).toEqual([{ type: 'code_interpreter' }]);
+    const again = (await (await ann.api(`/api/assistants/${assistant.id}`)).json()) as Assistant;
+    expect(again.tools).toEqual([{ type: 'code_interpreter' }]);
+
+    const chat = await postSse(`${h.url}/api/assistants/chat`, ann.user.token, {
+      text: calling('execute_code', { lang: 'py', code: 'print(2 ** 10)' }),
+      conversationId: null,
+      parentMessageId: NO_PARENT,
+      assistant_id: assistant.id,
+    });
+    expect(chat.status).toBe(200);
+    const told = (chatRequests().at(-1)!.messages as { role: string; content: string }[]).at(-1)!;
+    expect(told).toMatchObject({ role: 'tool', content: 'stdout:\n1024\n' });
+    expect(finalOf(chat.events).responseMessage.text).toContain('1024');
   }, 120_000);
 });

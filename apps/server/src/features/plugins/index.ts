@@ -7,6 +7,7 @@ import { createPluginsRepo } from './repo.js';
 import { pluginsRoutes } from './routes.js';
 import { createPluginsService } from './service.js';
 import type { PluginSource } from './source.js';
+import type { PluginAskScope } from './tools/types.js';
 
 /** The plugins as tools of another feature's agent (assistants' function tools). */
 export interface PluginToolbox {
@@ -14,8 +15,11 @@ export interface PluginToolbox {
   has(key: string): boolean;
   /** The keys of the plugins the user installed. */
   installed(userId: string): Promise<string[]>;
-  /** Those plugins as tools; an unknown or unauthenticated one is an AppError validation_error. */
-  tools(userId: string, keys: readonly string[]): Promise<AgentTool[]>;
+  /**
+   * Those plugins as tools, run for `ask` (its conversation and files); an unknown or
+   * unauthenticated one is an AppError validation_error.
+   */
+  tools(userId: string, keys: readonly string[], ask?: PluginAskScope): Promise<AgentTool[]>;
 }
 
 export type { PluginAskScope, PluginDefinition } from './tools/types.js';
@@ -60,7 +64,7 @@ export const pluginsModule: FeatureModule = {
     provide('pluginToolbox', {
       has: (key) => plugins.list().some((p) => p.pluginKey === key),
       installed: (userId) => plugins.installed(userId),
-      tools: (userId, keys) => pluginTools(plugins, userId, keys),
+      tools: (userId, keys, ask) => pluginTools(plugins, userId, keys, ask),
     });
     extend('askConfigurers', toolsConfigurer);
     extend('askAgents', pluginsAgent({ plugins, providers, sources: () => extensions('pluginSources') }));

@@ -349,5 +349,7 @@ export const startupConfigSchema = z.object({
   modelSpecs: modelSpecsConfigSchema.optional(),
   /** librechat.yaml `memory`: memories are on (Settings → Personalization); absent when off. */
   memory: memoryStartupSchema.optional(),
+  /** The code interpreter runs here (execute_code, an assistant's code_interpreter); absent when off. */
+  codeInterpreter: z.boolean().optional(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAI } from '@chat/fake-upstreams';
-import { isPluginsEvent, NO_PARENT, type Assistant, type FileObject, type Plugin } from '@chat/contract';
+import {
+  isPluginsEvent,
+  NO_PARENT,
+  type Assistant,
+  type FileObject,
+  type Plugin,
+  type StartupConfig,
+} from '@chat/contract';
 import { askBody, chatUser, fakeEndpoint, type ChatHarness } from '../../../test/support/chat-harness.js';
 import { startTestApp } from '../../../test/support/harness.js';
 import { finalOf, postSse } from '../../../test/support/sse-client.js';
@@ -39,7 +46,9 @@ const chatRequests = () =>
     .map((r) => r.body as Record<string, unknown>);
 
 describe('execute_code over HTTP', () => {
-  it('is offered in the plugin store, needing no credentials', async () => {
+  it('is offered in the plugin store, needing no credentials, and told in /api/config', async () => {
+    const config = (await (await fetch(`${h.url}/api/config`)).json()) as StartupConfig;
+    expect(config.codeInterpreter).toBe(true);
     const plugins = (await (await ann.api('/api/plugins')).json()) as Plugin[];
     expect(plugins.find((p) => p.pluginKey === 'execute_code')).toMatchObject({
       name: 'Code Interpreter',

@@ -21,6 +21,8 @@ export const codeInterpreterModule: FeatureModule = {
         repo: createCodeFilesRepo(db),
       }),
     );
+    // The assistant form offers code_interpreter only where it runs.
+    extend('startupConfig', { name: 'code-interpreter', part: () => ({ codeInterpreter: true }) });
     app.addHook('onClose', async () => runner?.close());
   },
 };

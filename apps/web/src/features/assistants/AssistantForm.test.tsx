@@ -59,7 +59,7 @@ describe('AssistantForm', () => {
     });
     const { onSaved } = renderForm();
     expect(screen.getByTestId('assistant-model')).toHaveProperty('value', 'gpt-3.5-turbo-1106');
-    // No sandbox and no file search here: only the installed plugins, as functions.
+    // No file search here, and no code interpreter on this server: only the installed plugins.
     expect(screen.queryByTestId('assistant-tool-code_interpreter')).toBeNull();
     expect(screen.queryByTestId('assistant-tool-retrieval')).toBeNull();
     expect(screen.queryByText('Code interpreter')).toBeNull();
@@ -79,6 +79,25 @@ describe('AssistantForm', () => {
       model: 'gpt-3.5-turbo-1106',
       tools: [{ type: 'function', function: { name: 'calculator' } }],
     });
+  });
+
+  it('offers code_interpreter where the server runs it, and keeps it on an assistant that has it', async () => {
+    mockedCall.mockImplementation(async (route: RoutePath) => {
+      if (route === API_ROUTE_PATHS.createAssistant) return saved({ name: 'Coder' });
+      throw new Error('unexpected call');
+    });
+    const { onSaved } = renderForm({ codeInterpreter: true });
+    const box = screen.getByLabelText('Code interpreter (Python, standard library only)');
+    expect(box).toHaveProperty('checked', false);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByTestId('assistant-save'));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect((lastCreateBody() as { tools: unknown }).tools).toEqual([{ type: 'code_interpreter' }]);
+    cleanup();
+
+    // Where it no longer runs, an assistant that has it still shows it, checked, to turn it off.
+    renderForm({ assistant: saved({ tools: [{ type: 'code_interpreter' }] }) });
+    expect(screen.getByTestId('assistant-tool-code_interpreter')).toHaveProperty('checked', true);
   });
 
   it('a new assistant takes an offered model when the list arrives after the form opened', () => {

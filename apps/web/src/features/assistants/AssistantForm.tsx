@@ -24,6 +24,8 @@ export interface AssistantFormProps {
   models: readonly string[];
   /** The plugins the person installed, offered as function tools. */
   plugins: readonly Pick<Plugin, 'pluginKey' | 'name'>[];
+  /** The server runs the code interpreter: code_interpreter is offered. */
+  codeInterpreter?: boolean;
   onSaved: (a: Assistant) => void;
   onCancel: () => void;
 }
@@ -32,7 +34,14 @@ const inputClass =
   'w-full rounded-lg border bg-surface-primary px-3 py-2 text-sm text-text-primary placeholder:text-text-tertiary focus:outline-none focus:ring-2';
 
 /** Assistant form: create or edit an assistant (name, description, instructions, model, tools). */
-export function AssistantForm({ assistant, models, plugins, onSaved, onCancel }: AssistantFormProps) {
+export function AssistantForm({
+  assistant,
+  models,
+  plugins,
+  codeInterpreter = false,
+  onSaved,
+  onCancel,
+}: AssistantFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<AssistantFormValues>(() =>
     assistant ? valuesOf(assistant) : emptyValues(models),
@@ -99,6 +108,15 @@ export function AssistantForm({ assistant, models, plugins, onSaved, onCancel }:
         rows={5}
       />
       <ModelSelect value={values.model} options={modelOptions} onChange={(v) => set('model', v)} />
+      {/* Kept in view on an assistant that has it, so it can be turned off where it no longer runs. */}
+      {(codeInterpreter || values.codeInterpreter) && (
+        <Check
+          label={t('com_assistants_code_interpreter')}
+          checked={values.codeInterpreter}
+          onChange={(on) => set('codeInterpreter', on)}
+          testId="assistant-tool-code_interpreter"
+        />
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-text-primary">
           {t('com_assistants_functions')}

@@ -4,11 +4,12 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import type { Assistant } from '@chat/contract';
 import { useDeleteAssistant } from '../../api/assistants';
 import { usePlugins } from '../../api/plugins';
+import { useStartupConfig } from '../../api/config';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
 import { Spinner } from '../../components/ui/Spinner';
-import { AssistantForm } from './AssistantForm';
+import { AssistantForm, type AssistantFormProps } from './AssistantForm';
 
 const NO_PLUGINS: readonly string[] = [];
 
@@ -56,7 +57,7 @@ export function AssistantPanel({
         <h2 id={`${selectId}-title`} className="text-base font-semibold text-text-primary">
           {editing ? t('com_assistants_edit') : t('com_assistants_create')}
         </h2>
-        <AssistantForm
+        <ConfiguredForm
           key={editing?.id ?? 'new'}
           assistant={editing}
           models={models}
@@ -168,4 +169,10 @@ export function AssistantPanel({
       />
     </section>
   );
+}
+
+/** The form with what the server runs (GET /api/config, cached), read only once the form opens. */
+function ConfiguredForm(props: Omit<AssistantFormProps, 'codeInterpreter'>) {
+  const startup = useStartupConfig();
+  return <AssistantForm {...props} codeInterpreter={startup.data?.codeInterpreter === true} />;
 }

@@ -13,6 +13,8 @@ export interface AssistantFormValues {
   model: string;
   /** Installed plugins the assistant may call (function tools named by the plugin's key). */
   functions: string[];
+  /** code_interpreter: Python in the server's sandbox (offered where the server runs it). */
+  codeInterpreter: boolean;
 }
 
 export type AssistantTextField = 'name' | 'description' | 'instructions';
@@ -38,6 +40,7 @@ export function emptyValues(models: readonly string[] | undefined): AssistantFor
     instructions: '',
     model: defaultAssistantModel(models),
     functions: [],
+    codeInterpreter: false,
   };
 }
 
@@ -48,6 +51,7 @@ export function valuesOf(a: Assistant): AssistantFormValues {
     instructions: a.instructions ?? '',
     model: a.model,
     functions: a.tools.flatMap((t) => (t.type === 'function' ? [t.function.name] : [])),
+    codeInterpreter: a.tools.some((t) => t.type === 'code_interpreter'),
   };
 }
 
@@ -58,14 +62,15 @@ export function overLimit(values: AssistantFormValues): AssistantTextField[] {
 
 /**
  * The create or update body: empty texts are sent as null (cleared). The tools are the functions
- * (ASSISTANT_RUNNABLE_TOOL_TYPES): a tool type the server cannot run is neither offered nor sent,
- * so an assistant that somehow holds one loses it on its next save instead of failing to save.
+ * and code_interpreter (ASSISTANT_RUNNABLE_TOOL_TYPES): retrieval, which the server cannot run, is
+ * neither offered nor sent, so an assistant that somehow holds it loses it on its next save
+ * instead of failing to save.
  */
 export function bodyOf(values: AssistantFormValues) {
-  const tools: AssistantToolInput[] = values.functions.map((name) => ({
-    type: 'function' as const,
-    function: { name },
-  }));
+  const tools: AssistantToolInput[] = [
+    ...(values.codeInterpreter ? [{ type: 'code_interpreter' as const }] : []),
+    ...values.functions.map((name) => ({ type: 'function' as const, function: { name } })),
+  ];
   const text = (s: string) => (s.trim() === '' ? null : s);
   return {
     name: text(values.name),

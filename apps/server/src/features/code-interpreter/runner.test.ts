@@ -109,6 +109,19 @@ describe('the Python sandbox', () => {
   );
 
   it(
+    'ends the worker when the run is stopped (a reply aborted), and takes its arguments in sys.argv',
+    async () => {
+      const stop = new AbortController();
+      const running = runner.run('while True:\n    pass', { signal: stop.signal });
+      setTimeout(() => stop.abort(new Error('stopped by the user')), 1_000);
+      await expect(running).rejects.toThrow('stopped by the user');
+      const next = await runner.run('import sys\nprint(sys.argv[1:])', { args: ['a', 'b c'] });
+      expect(next).toMatchObject({ status: 'ok', stdout: "['a', 'b c']\n" });
+    },
+    SLOW,
+  );
+
+  it(
     'stops a program that eats memory with a MemoryError',
     async () => {
       const small = createCodeRunner({ poolSize: 1, memoryMb: 96 });

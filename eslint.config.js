@@ -17,7 +17,7 @@ const WEB = 'apps/web/src';
 const WEB_FEATURES = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
-const WEB_SHARED = ['api', 'components', 'config', 'hooks', 'platform', 'state'];
+const WEB_SHARED = ['api', 'components', 'config', 'hooks', 'lib', 'platform', 'state'];
 
 const shellImports = (allowed = []) => ({
   group: ['**/app/**', ...allowed.map((path) => `!${path}`)],

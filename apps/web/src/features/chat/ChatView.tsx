@@ -44,7 +44,7 @@ import { getStreamState, useStreamState } from './stream/store';
 import { useFollowNewConversation } from './stream/useFollowNewConversation';
 import { useResumeReply } from './stream/useResumeReply';
 import { useStopGrace } from './stream/useStopGrace';
-import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from './tree/tree';
+import { stepSibling, visiblePath, type PathEntry, type SiblingSelection } from '../../lib/tree';
 import { setVisibleLeaf } from '../../state/visible-branch';
 import { useChatActions } from './useChatActions';
 import { MessageList } from './send-path';

@@ -1,5 +1,5 @@
 import { NO_PARENT, type Conversation, type Message } from '@chat/contract';
-import { ancestry, childrenByParent, visiblePath } from '../chat';
+import { ancestry, childrenByParent, visiblePath } from '../../lib/tree';
 
 /** Fields of a conversation that are not endpoint options (who, what, when). */
 const NOT_OPTIONS = new Set(['conversationId', 'title', 'user', 'createdAt', 'updatedAt', 'messages']);

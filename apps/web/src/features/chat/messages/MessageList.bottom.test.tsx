@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { NO_PARENT, type Message } from '@chat/contract';
 import { draftMessage } from '../stream/messages';
-import { visiblePath } from '../tree/tree';
+import { visiblePath } from '../../../lib/tree';
 import type { BottomActionProps } from '../input/BottomAction';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NO_PARENT, UI_LIMITS, type Message } from '@chat/contract';
-import { stepSibling, visiblePath, type SiblingSelection } from '../tree/tree';
+import { stepSibling, visiblePath, type SiblingSelection } from '../../../lib/tree';
 import { draftMessage } from '../stream/messages';
 import { MessageList } from './MessageList';
 import type { MessageHandlers } from './MessageRow';

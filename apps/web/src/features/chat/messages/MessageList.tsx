@@ -1,6 +1,6 @@
 import { Fragment, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { EndpointsConfig, Message } from '@chat/contract';
-import type { PathEntry } from '../tree/tree';
+import type { PathEntry } from '../../../lib/tree';
 import { useMessageWindow } from '../scroll/useMessageWindow';
 import { useLocalPref } from '../../../state/local-pref';
 import { useStickToBottom } from '../scroll/useStickToBottom';

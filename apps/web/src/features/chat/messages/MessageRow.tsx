@@ -2,7 +2,7 @@ import { lazy, memo, Suspense, useState } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import type { EndpointsConfig, Message } from '@chat/contract';
-import type { PathEntry } from '../tree/tree';
+import type { PathEntry } from '../../../lib/tree';
 import { EndpointIcon, endpointTypeFor } from '../header/EndpointIcon';
 import { replyAuthor } from '../header/endpoint-menu';
 import type { BottomActionKind } from '../input/bottom-action';

@@ -1,4 +1,4 @@
-import type { PathEntry } from '../tree/tree';
+import type { PathEntry } from '../../../lib/tree';
 
 /**
  * Where the model's context begins on the branch shown: the message above which the chat draws

@@ -2,7 +2,7 @@ import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, LOCAL_KEYS } from '@chat/co
 // The post's Markdown styles (code blocks, tables) and the highlighter's colours, as the chat and
 // the editor preview have them: small, and cached for every public page.
 import 'highlight.js/styles/github-dark.css';
-import '../features/chat/markdown/markdown.css';
+import '../features/markdown/markdown.css';
 
 /*
  * The only script of the server-rendered public pages: no React, a few behaviours on the markup

@@ -35,7 +35,7 @@ import { useKeyStatus } from './keys/useKeyStatus';
 import { useKeyRefusal } from './keys/useKeyRefusal';
 import { bottomActionKind } from './input/bottom-action';
 import { inputLocked } from './input/input-lock';
-import { preloadMarkdown } from './markdown/LazyMarkdown';
+import { preloadMarkdown } from '../markdown';
 import { PARAM_LABEL_KEYS } from './options/params';
 import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';

@@ -1,6 +1,6 @@
 import { loadStreamSchemas } from '../../api/sse';
 import { preloadable } from '../../components/preloadable';
-import { preloadMarkdown } from './markdown/LazyMarkdown';
+import { preloadMarkdown } from '../markdown';
 import type { MessageListProps } from './messages/MessageList';
 
 /**

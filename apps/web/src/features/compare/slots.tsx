@@ -7,7 +7,8 @@ import { queryKeys } from '../../api/keys';
 import { IconButton } from '../../components/ui/IconButton';
 import { useTranslation } from '../../hooks/useTranslation';
 import { fill, type SlotEntry, type Slots } from '../../platform/slots';
-import { EndpointIcon, LazyMarkdown, endpointTypeFor, errorTextFor, modelLabel, replyAuthor } from '../chat';
+import { EndpointIcon, endpointTypeFor, errorTextFor, modelLabel, replyAuthor } from '../chat';
+import { LazyMarkdown } from '../markdown';
 import { followAdded, stopAdded } from './stream';
 import { getAdded, getTurn, setAdded, setTurn, useAdded, useTurn, type AddedModel } from './store';
 

@@ -5,7 +5,7 @@ import { ApiError } from '../../api/http';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useTranslation } from '../../hooks/useTranslation';
 import { useSignInRedirect } from '../auth';
-import { LazyMarkdown } from '../chat';
+import { LazyMarkdown } from '../markdown';
 import { useSharedSnapshot } from './api';
 
 /**

@@ -3,7 +3,7 @@ import { Keyboard } from 'lucide-react';
 import { useToast } from '../../components/ui/Toast';
 import { useTranslation } from '../../hooks/useTranslation';
 import { fill, type SlotEntry, type Slots } from '../../platform/slots';
-import { copyText } from '../chat';
+import { copyText } from '../markdown';
 import { runShortcut, useShortcutAction } from './registry';
 
 /**

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { Check, Copy, FastForward, Pencil, RefreshCw } from 'lucide-react';
 import { IconButton } from '../../../components/ui/IconButton';
-import { useCopy } from '../markdown/useCopy';
+import { useCopy } from '../../markdown';
 
 export interface MessageActionsProps {
   text: string;

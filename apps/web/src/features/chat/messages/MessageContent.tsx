@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { AlertCircle } from 'lucide-react';
 import { CUT_FINISH_REASON, isLikelyRefusal, TIMINGS, type Message } from '@chat/contract';
-import { LazyMarkdown } from '../markdown/LazyMarkdown';
+import { LazyMarkdown } from '../../markdown';
 import { getErrorDetail } from '../stream/error-details';
 import { CreditsHelp } from './CreditsHelp';
 import { errorLinkFor, errorTextFor, isErrorJsonText, isTokenBalanceError } from './error-text';

@@ -4,7 +4,7 @@ import Markdown, { MarkdownBlock } from './Markdown';
 import { splitBlocks } from './blocks';
 import { loadGrammar } from './languages';
 
-vi.mock('../../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
 const samples = [
   '# Heading\n\nSome *text* with `code` and a [link](https://example.com).\n\n## Sub\n\nMore.',

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import ReactMarkdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
 import { remarkGfmRead } from './gfm';
-import { useLocalPref } from '../../../state/local-pref';
+import { useLocalPref } from '../../state/local-pref';
 import 'highlight.js/styles/github-dark.css';
 import './markdown.css';
 import { splitBlocks } from './blocks';

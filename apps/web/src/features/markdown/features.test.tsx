@@ -5,7 +5,7 @@ import Markdown from './Markdown';
 import { grammarFor, loadGrammar } from './languages';
 import { hasMath, prepareMath } from './latex';
 
-vi.mock('../../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
+vi.mock('../../hooks/useTranslation', () => ({ useTranslation: () => ({ t: (k: string) => k }) }));
 
 // Loading the KaTeX chunk or a grammar can take seconds on a busy machine.
 const slow = { timeout: 10_000 };

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 
 /**
  * A GFM task list's box (`- [x] done`): shown, not changed, so it is disabled; named by its state,

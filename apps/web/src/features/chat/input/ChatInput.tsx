@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { ArrowUp, KeyRound, Square } from 'lucide-react';
 import { TIMINGS } from '@chat/contract';
-import { AttachButton } from '../files/AttachButton';
+import { AttachButton, FileErrors, FilePreviews } from '../../attachments';
 import { preloadSendPath } from '../send-path';
-import type { Attachments } from '../files/useAttachments';
+import type { Attachments } from '../../attachments';
 import { useAutoGrow } from './useAutoGrow';
 import { useSteadyCaret } from './useSteadyCaret';
 import { SendingDots } from './SendingDots';
@@ -46,10 +46,6 @@ const MAX_HEIGHT_PX = 200;
 
 /** The message box's id (LibreChat's), by which the chat screen puts the focus there. */
 export const PROMPT_INPUT_ID = 'prompt-textarea';
-
-// Shown only once images are picked: loaded then, not with /c/new.
-const FileErrors = lazy(() => import('../files/FileErrors').then((m) => ({ default: m.FileErrors })));
-const FilePreviews = lazy(() => import('../files/FilePreviews').then((m) => ({ default: m.FilePreviews })));
 
 export function ChatInput({
   onSend,

@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
+import { MessageFiles } from '../../attachments';
 import clsx from 'clsx';
 import { useTranslation } from '../../../hooks/useTranslation';
 import type { EndpointsConfig, Message } from '@chat/contract';
@@ -13,9 +14,6 @@ import { MessageActions } from './MessageActions';
 import { MessageContent } from './MessageContent';
 import { SiblingSwitcher } from './SiblingSwitcher';
 import { useUserLabel } from './useUserLabel';
-
-// Only messages with images need it: kept out of the first load of /c/new.
-const MessageFiles = lazy(() => import('../files/MessageFiles').then((m) => ({ default: m.MessageFiles })));
 
 export interface MessageHandlers {
   onStep: (entry: PathEntry, delta: -1 | 1) => void;

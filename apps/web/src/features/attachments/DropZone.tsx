@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { ImagePlus } from 'lucide-react';
 
 const hasFiles = (e: DragEvent) => [...e.dataTransfer.types].includes('Files');

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Paperclip } from 'lucide-react';
 import { UPLOAD_LIMITS } from '@chat/contract';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { X } from 'lucide-react';
 import { FILE_PROGRESS } from '@chat/contract';
 import type { Attachment } from './useAttachments';

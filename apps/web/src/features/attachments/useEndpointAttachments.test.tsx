@@ -2,15 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_FILE_CONFIG, type FileConfig, type FileObject } from '@chat/contract';
-import { callApi } from '../../../api/call';
-import { queryKeys } from '../../../api/keys';
-import { ChatInput } from '../input/ChatInput';
+import { callApi } from '../../api/call';
+import { queryKeys } from '../../api/keys';
+import { ChatInput } from '../chat';
 import { imageSize, uploadImage } from './api';
 import { useEndpointAttachments } from './useEndpointAttachments';
 
-vi.mock('../../../api/call', () => ({ callApi: vi.fn() }));
+vi.mock('../../api/call', () => ({ callApi: vi.fn() }));
 vi.mock('./api', () => ({ uploadImage: vi.fn(), deleteFiles: vi.fn(), imageSize: vi.fn() }));
-vi.mock('../../../hooks/useTranslation', () => ({
+vi.mock('../../hooks/useTranslation', () => ({
   useTranslation: () => ({
     t: (k: string, o?: Record<string, unknown>) => (o ? `${k} ${JSON.stringify(o)}` : k),
   }),

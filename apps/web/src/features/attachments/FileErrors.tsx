@@ -1,5 +1,5 @@
-import { useTranslation } from '../../../hooks/useTranslation';
-import type { TFunction } from '../../../state/translator';
+import { useTranslation } from '../../hooks/useTranslation';
+import type { TFunction } from '../../state/translator';
 import { FILE_ERROR_KEYS, UPLOAD_LIMITS, type EndpointFileConfig, type FileErrorKind } from '@chat/contract';
 
 /** MB as the texts write them: two decimals at most. */

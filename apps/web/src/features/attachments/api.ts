@@ -1,6 +1,6 @@
 import { API_ROUTE_PATHS, type FileObject } from '@chat/contract';
-import { apiFetch, toApiError } from '../../../api/http';
-import { callApi } from '../../../api/call';
+import { apiFetch, toApiError } from '../../api/http';
+import { callApi } from '../../api/call';
 
 /**
  * POST /api/files/images, as LibreChat's client sends it: the endpoint (whose file config the

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import type { MessageFile } from '@chat/contract';
-import { apiFetch } from '../../../api/http';
+import { apiFetch } from '../../api/http';
 
 /** One sent image: its bytes fetched with the session's token, shown from an object URL (revoked after). */
 function MessageImage({ file }: { file: MessageFile }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FILE_ERROR_KEYS, FILE_ERROR_TEXTS, type FileErrorKind } from '@chat/contract';
-import en from '../../../locales/en.json';
+import en from '../../locales/en.json';
 import { checkFiles } from './check';
 
 const MB = 1024 * 1024;

@@ -8,7 +8,7 @@ import {
   TIMINGS,
   type FileObject,
 } from '@chat/contract';
-import { ApiError } from '../../../api/http';
+import { ApiError } from '../../api/http';
 import { deleteFiles, imageSize, uploadImage } from './api';
 import { useAttachments } from './useAttachments';
 

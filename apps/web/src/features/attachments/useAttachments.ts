@@ -11,7 +11,7 @@ import {
   type FileObject,
   type MessageFile,
 } from '@chat/contract';
-import { ApiError } from '../../../api/http';
+import { ApiError } from '../../api/http';
 import type * as ApiModule from './api';
 import type * as CheckModule from './check';
 import { pendingFiles } from './pending-deletes';

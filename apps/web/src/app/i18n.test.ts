@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXT_KEYS, KEY_EXPIRY_CHOICES, VALIDATION_TEXTS } from '@chat/contract';
-import { KEY_FIELD_LABELS } from '../features/chat/keys/key-form';
+import { KEY_FIELD_LABELS } from '../features/user-keys/key-form';
 import { PARAM_LABEL_KEYS } from '../features/chat/options/params';
 import i18n, { changeLanguage, resolveLanguage } from './i18n';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../hooks/useTranslation';
@@ -30,8 +30,7 @@ import { useStartingSpec } from './header/useStartingSpec';
 import { GuardedChatInput } from './input/GuardedChatInput';
 import { PROMPT_INPUT_ID } from './input/ChatInput';
 import { DropZone, useEndpointAttachments } from '../attachments';
-import { useKeyStatus } from './keys/useKeyStatus';
-import { useKeyRefusal } from './keys/useKeyRefusal';
+import { KeyDialog, useKeyRefusal, useKeyStatus } from '../user-keys';
 import { bottomActionKind } from './input/bottom-action';
 import { inputLocked } from './input/input-lock';
 import { preloadMarkdown } from '../markdown';
@@ -48,9 +47,6 @@ import { setVisibleLeaf } from '../../state/visible-branch';
 import { useChatActions } from './useChatActions';
 import { MessageList } from './send-path';
 import './chat.css';
-
-// Not needed for the first paint of /c/new: loaded when first shown.
-const KeyDialog = lazy(() => import('./keys/KeyDialog').then((m) => ({ default: m.KeyDialog })));
 
 /** What the features' chat.scope fills may set for the screen (features/chat/chat-slots.ts). */
 const SCOPE_PROVIDES: ChatScopeProps['provide'] = {

@@ -5,7 +5,7 @@ import { Check, ChevronDown, ChevronRight, Eye, EyeOff } from 'lucide-react';
 import type { EndpointsConfig, ModelsConfig, PremiumStatus } from '@chat/contract';
 import { usePremiumStatus } from '../../../api/premium';
 import { EndpointIcon } from './EndpointIcon';
-import { KeyButton } from './KeyButton';
+import { KeyButton } from '../../user-keys';
 import { endpointLabel, isPremiumOn, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
 import { premiumNote } from './premium-note';
 import { useHiddenEndpoints } from './hidden-endpoints';

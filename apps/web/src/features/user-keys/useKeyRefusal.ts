@@ -1,17 +1,21 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '../../../api/keys';
-import type { StreamError } from '../stream/machine';
+import { queryKeys } from '../../api/keys';
+
+/** A send's refusal, as the chat's stream reports it (its error code is what matters here). */
+export interface Refusal {
+  code: string;
+}
 
 /** Refusals already answered (a view shown again does not reopen the dialog for an old one). */
-const handled = new WeakSet<StreamError>();
+const handled = new WeakSet<Refusal>();
 
 /**
  * A send the server refused with `no_user_key` (no key, or it expired meanwhile) opens the key
  * dialog of the endpoint, once per refusal, and has the key's expiry asked again.
  */
 export function useKeyRefusal(
-  error: StreamError | null,
+  error: Refusal | null,
   endpoint: string | null,
   open: (endpoint: string) => void,
 ): void {

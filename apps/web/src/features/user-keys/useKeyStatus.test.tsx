@@ -3,10 +3,10 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider, focusManager } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { EndpointsConfig } from '@chat/contract';
-import { callApi } from '../../../api/call';
+import { callApi } from '../../api/call';
 import { useKeyStatus } from './useKeyStatus';
 
-vi.mock('../../../api/call', () => ({ callApi: vi.fn() }));
+vi.mock('../../api/call', () => ({ callApi: vi.fn() }));
 const mockedCall = vi.mocked(callApi);
 
 const config: EndpointsConfig = {

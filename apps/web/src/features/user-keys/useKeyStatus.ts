@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { EndpointsConfig } from '@chat/contract';
-import { isKeyValid, useKeyExpiry } from '../../../api/user-keys';
+import { isKeyValid, useKeyExpiry } from '../../api/user-keys';
 
 export interface KeyStatus {
   /** The endpoint takes the person's own key (userProvide). */

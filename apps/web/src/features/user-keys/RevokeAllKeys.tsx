@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
-import { useRevokeAllUserKeys } from '../../../api/user-keys';
-import { useToast } from '../../../components/ui/Toast';
+import { useTranslation } from '../../hooks/useTranslation';
+import { useRevokeAllUserKeys } from '../../api/user-keys';
+import { useToast } from '../../components/ui/Toast';
 
 const linkButton =
   'rounded font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring-primary disabled:opacity-50';

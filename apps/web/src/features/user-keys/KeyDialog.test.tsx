@@ -2,15 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { API_ROUTE_PATHS, type EndpointsConfig, type RoutePath } from '@chat/contract';
-import '../../../app/i18n';
-import { ToastProvider } from '../../../components/ui/Toast';
-import { queryKeys } from '../../../api/keys';
+import '../../app/i18n';
+import { ToastProvider } from '../../components/ui/Toast';
+import { queryKeys } from '../../api/keys';
 import { KeyDialog } from './KeyDialog';
 
 const calls: { route: RoutePath; input: unknown }[] = [];
 let expiresAt: string | null = null;
 
-vi.mock('../../../api/call', () => ({
+vi.mock('../../api/call', () => ({
   callApi: vi.fn(async (route: RoutePath, input: { body?: { expiresAt?: string } }) => {
     calls.push({ route, input });
     if (route === API_ROUTE_PATHS.keyExpiry) return { expiresAt };

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { KeyRound } from 'lucide-react';
 import type { EndpointsConfig } from '@chat/contract';
-import { useKeyStatus } from '../keys/useKeyStatus';
+import { useKeyStatus } from './useKeyStatus';
 
 /** The config-key button of an endpoint whose key the person brings; says when none is set. */
 export interface KeyButtonProps {

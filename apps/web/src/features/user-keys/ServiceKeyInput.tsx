@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { parseServiceKey, type ServiceKey } from './key-form';
 
 export interface ServiceKeyInputProps {

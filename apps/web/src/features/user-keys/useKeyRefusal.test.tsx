@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { queryKeys } from '../../../api/keys';
-import type { StreamError } from '../stream/machine';
-import { useKeyRefusal } from './useKeyRefusal';
+import { queryKeys } from '../../api/keys';
+import { useKeyRefusal, type Refusal } from './useKeyRefusal';
 
 afterEach(cleanup);
 
@@ -16,13 +15,13 @@ describe('useKeyRefusal', () => {
       <QueryClientProvider client={qc}>{children}</QueryClientProvider>
     );
     const open = vi.fn();
-    const refusal: StreamError = { code: 'no_user_key', message: 'No key' };
+    const refusal: Refusal = { code: 'no_user_key' };
     const { rerender } = renderHook(({ error }) => useKeyRefusal(error, 'anthropic', open), {
       wrapper,
-      initialProps: { error: null as StreamError | null },
+      initialProps: { error: null as Refusal | null },
     });
     expect(open).not.toHaveBeenCalled();
-    rerender({ error: { code: 'upstream_error', message: 'x' } });
+    rerender({ error: { code: 'upstream_error' } });
     expect(open).not.toHaveBeenCalled();
     rerender({ error: refusal });
     expect(open).toHaveBeenCalledWith('anthropic');

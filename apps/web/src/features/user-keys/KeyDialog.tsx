@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import {
   ERROR_TEXT_KEYS,
   KEY_EXPIRY_CHOICES,
@@ -7,13 +7,13 @@ import {
   TIMINGS,
   type EndpointsConfig,
 } from '@chat/contract';
-import { ApiError } from '../../../api/http';
-import { isKeyValid, useRevokeUserKey, useSaveUserKey } from '../../../api/user-keys';
-import { Button } from '../../../components/ui/Button';
-import { Dialog } from '../../../components/ui/Dialog';
-import { formatDate } from '../../../config/locale';
-import { TextField } from '../../../components/ui/TextField';
-import { useToast } from '../../../components/ui/Toast';
+import { ApiError } from '../../api/http';
+import { isKeyValid, useRevokeUserKey, useSaveUserKey } from '../../api/user-keys';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { formatDate } from '../../config/locale';
+import { TextField } from '../../components/ui/TextField';
+import { useToast } from '../../components/ui/Toast';
 import {
   KEY_FIELD_LABELS,
   SECRET_FIELDS,

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, type ReactNode } from 'react';
 import type { ModelSpec } from '@chat/contract';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { SquarePen } from 'lucide-react';
@@ -9,15 +9,13 @@ import { useLocalPref } from '../../../state/local-pref';
 import { useNav } from '../../../state/nav';
 import { useStartupConfig } from '../../../api/config';
 import { useAuth } from '../../auth';
+import { PluginsSelect } from '../../plugins';
 import { OptionsPopover } from '../options/OptionsPopover';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
 import { modelLabel } from './endpoint-menu';
 import { SpecsMenu } from './SpecsMenu';
 import { menuEndpoints } from './spec-menu';
-
-// Only the plugins endpoint shows it: not on the first load of a chat on another endpoint.
-const PluginsSelect = lazy(() => import('./PluginsSelect').then((m) => ({ default: m.PluginsSelect })));
 
 const NO_PLUGINS: readonly string[] = [];
 

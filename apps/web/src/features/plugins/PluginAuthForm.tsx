@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { pluginAuthIssues, type Plugin } from '@chat/contract';
-import { Button } from '../../../components/ui/Button';
-import { TextField } from '../../../components/ui/TextField';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/TextField';
 
 export interface PluginAuthFormProps {
   plugin: Plugin;

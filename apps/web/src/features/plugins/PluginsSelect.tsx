@@ -8,16 +8,16 @@ import {
   type FocusEvent,
   type KeyboardEvent,
 } from 'react';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { ChevronDown, Puzzle, Store } from 'lucide-react';
 import type { Plugin, User } from '@chat/contract';
-import { usePlugins } from '../../../api/plugins';
-import { McpServerNote } from '../plugins/McpServerNote';
-import { PluginIcon } from '../plugins/PluginIcon';
+import { usePlugins } from '../../api/plugins';
+import { McpServerNote } from './McpServerNote';
+import { PluginIcon } from './PluginIcon';
 
 // The store loads when it is first opened, not with the chat screen.
 const PluginStoreDialog = lazy(() =>
-  import('../plugins/PluginStoreDialog').then((m) => ({ default: m.PluginStoreDialog })),
+  import('./PluginStoreDialog').then((m) => ({ default: m.PluginStoreDialog })),
 );
 
 export interface PluginsSelectProps {

@@ -1,6 +1,6 @@
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import type { Plugin } from '@chat/contract';
-import { Button } from '../../../components/ui/Button';
+import { Button } from '../../components/ui/Button';
 import { McpServerNote } from './McpServerNote';
 import { PluginIcon } from './PluginIcon';
 

@@ -8,7 +8,7 @@ import {
   type User,
   type UserPluginRequest,
 } from '@chat/contract';
-import '../../../app/i18n';
+import '../../app/i18n';
 import { PluginsSelect } from './PluginsSelect';
 
 const plugin = (pluginKey: string, name: string): Plugin => ({
@@ -26,7 +26,7 @@ const PLUGINS = [
   plugin('echo_mcp_files', 'Echo'),
 ];
 
-vi.mock('../../../api/call', () => ({
+vi.mock('../../api/call', () => ({
   callApi: vi.fn(async (route: RoutePath, input: { body?: UserPluginRequest }) => {
     if (route === API_ROUTE_PATHS.plugins) return PLUGINS;
     if (route === API_ROUTE_PATHS.userPlugins) return { plugins: [], pluginKey: input.body?.pluginKey };

@@ -9,10 +9,10 @@ import {
   type User,
   type UserPluginRequest,
 } from '@chat/contract';
-import '../../../app/i18n';
-import { ApiError } from '../../../api/http';
+import '../../app/i18n';
+import { ApiError } from '../../api/http';
 import { PluginStoreDialog } from './PluginStoreDialog';
-import { testUser } from '../../../test-support/user';
+import { testUser } from '../../test-support/user';
 
 const plugin = (name: string, authConfig: Plugin['authConfig'] = []): Plugin => ({
   name,
@@ -46,7 +46,7 @@ const user = (plugins: string[]): User => testUser({ plugins });
 const posts: UserPluginRequest[] = [];
 let refusal: ApiError | null = null;
 
-vi.mock('../../../api/call', () => ({
+vi.mock('../../api/call', () => ({
   callApi: vi.fn(async (route: RoutePath, input: { body?: UserPluginRequest }) => {
     if (route === API_ROUTE_PATHS.plugins) return PLUGINS;
     if (route === API_ROUTE_PATHS.userPlugins && input.body) {

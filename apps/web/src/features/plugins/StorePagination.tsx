@@ -1,7 +1,7 @@
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { IconButton } from '../../../components/ui/IconButton';
+import { IconButton } from '../../components/ui/IconButton';
 
 export interface StorePaginationProps {
   /** Zero-based. */

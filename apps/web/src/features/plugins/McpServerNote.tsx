@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { parseMcpToolKey } from '@chat/contract';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 
 /**
  * "MCP server: name" under a plugin that is an MCP server's tool (its key ends in

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { ERROR_TEXT_KEYS, KEY_EXPIRY_CHOICES, VALIDATION_TEXTS } from '@chat/contract';
 import { KEY_FIELD_LABELS } from '../features/user-keys/key-form';
-import { PARAM_LABEL_KEYS } from '../features/chat/options/params';
+import { PARAM_LABEL_KEYS } from '../features/conversation-options/params';
 import i18n, { changeLanguage, resolveLanguage } from './i18n';
 
 describe('English texts', () => {

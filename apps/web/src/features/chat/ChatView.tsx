@@ -34,7 +34,7 @@ import { KeyDialog, useKeyRefusal, useKeyStatus } from '../user-keys';
 import { bottomActionKind } from './input/bottom-action';
 import { inputLocked } from './input/input-lock';
 import { preloadMarkdown } from '../markdown';
-import { PARAM_LABEL_KEYS } from './options/params';
+import { PARAM_LABEL_KEYS } from '../conversation-options';
 import type { MessageHandlers } from './messages/MessageRow';
 import { EmptyState } from './EmptyState';
 import { isActive } from './stream/machine';

@@ -10,7 +10,7 @@ import { useNav } from '../../../state/nav';
 import { useStartupConfig } from '../../../api/config';
 import { useAuth } from '../../auth';
 import { PluginsSelect } from '../../plugins';
-import { OptionsPopover } from '../options/OptionsPopover';
+import { OptionsPopover } from '../../conversation-options';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu } from './EndpointMenu';
 import { modelLabel } from './endpoint-menu';

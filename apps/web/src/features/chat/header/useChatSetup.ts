@@ -11,9 +11,21 @@ import {
   type ParamValues,
 } from '@chat/contract';
 import { useEndpoints, useModels } from '../../../api/endpoints';
-import { askOptions, CARRIED, type CarriedValues, type SetupBase } from '../options/ask-options';
-import { BING_OPTION_KEYS, mergeBing, type BingOptionKey, type BingValues } from '../options/bing-options';
-import { endpointTypeOf, mergeParams, paramOverridesOf, paramsTypeOf, resetParams } from '../options/params';
+import {
+  askOptions,
+  BING_OPTION_KEYS,
+  CARRIED,
+  endpointTypeOf,
+  mergeBing,
+  mergeParams,
+  paramOverridesOf,
+  paramsTypeOf,
+  resetParams,
+  type BingOptionKey,
+  type BingValues,
+  type CarriedValues,
+  type SetupBase,
+} from '../../conversation-options';
 import { onAdoption } from '../stream/adopt-id';
 import {
   installedOnly,

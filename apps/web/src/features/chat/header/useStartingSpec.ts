@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { startingModelSpec } from '@chat/contract';
 import { useStartupConfig } from '../../../api/config';
-import type { SetupBase } from '../options/ask-options';
+import type { SetupBase } from '../../conversation-options';
 import { readLastSpec } from './setup';
 
 /**

@@ -4,7 +4,7 @@ import {
   type EndpointsConfig,
   type Message,
 } from '@chat/contract';
-import { endpointTypeOf } from '../options/params';
+import { endpointTypeOf } from '../../conversation-options';
 import { isPlaceholder } from '../stream/messages';
 
 /**

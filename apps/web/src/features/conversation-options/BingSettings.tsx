@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { BING_DEFAULTS, BING_TONE_STYLES } from '@chat/contract';
-import { useTokenCount } from '../../../api/tokenizer';
+import { useTokenCount } from '../../api/tokenizer';
 import type { BingOptionKey, BingValues, mergeBing } from './bing-options';
 
 export interface BingSettingsProps {

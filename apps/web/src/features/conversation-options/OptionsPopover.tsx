@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useId, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { SlidersHorizontal } from 'lucide-react';
-import { IconButton } from '../../../components/ui/IconButton';
-import { preloadable } from '../../../components/preloadable';
+import { IconButton } from '../../components/ui/IconButton';
+import { preloadable } from '../../components/preloadable';
 import type { ParamKey, ParamOverrides } from '@chat/contract';
-import { usePopover } from '../../../hooks/usePopover';
+import { usePopover } from '../../hooks/usePopover';
 import type { BingSettingsProps } from './BingSettings';
 import type { OptionsPanelProps } from './OptionsPanel';
 import type { ConversationFieldsProps } from './ConversationFields';

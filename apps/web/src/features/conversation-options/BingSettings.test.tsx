@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import '../../../app/i18n';
+import '../../app/i18n';
 import { BingSettings } from './BingSettings';
 import { mergeBing } from './bing-options';
 
 const tokens = vi.hoisted(() => ({ count: null as number | null }));
-vi.mock('../../../api/tokenizer', () => ({ useTokenCount: () => tokens.count }));
+vi.mock('../../api/tokenizer', () => ({ useTokenCount: () => tokens.count }));
 
 afterEach(() => {
   cleanup();

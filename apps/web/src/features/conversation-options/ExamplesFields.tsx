@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import { CHAT_LIMITS, GOOGLE_EXAMPLES_MAX, type Example } from '@chat/contract';
-import { useTranslation } from '../../../hooks/useTranslation';
-import { IconButton } from '../../../components/ui/IconButton';
+import { useTranslation } from '../../hooks/useTranslation';
+import { IconButton } from '../../components/ui/IconButton';
 
 const EMPTY: Example = { input: { content: '' }, output: { content: '' } };
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { GOOGLE_GEMINI_PRO_MAX_OUTPUT } from '@chat/contract';
-import '../../../app/i18n';
+import '../../app/i18n';
 import { OptionsPopover, type OptionsPopoverProps } from './OptionsPopover';
 
 afterEach(cleanup);

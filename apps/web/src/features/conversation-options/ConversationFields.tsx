@@ -8,7 +8,7 @@ import {
   IMAGE_DETAILS,
   type AgentOptions,
 } from '@chat/contract';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import type { CarriedValues } from './ask-options';
 
 /** The endpoint types whose conversations take a custom name and a prompt prefix. */

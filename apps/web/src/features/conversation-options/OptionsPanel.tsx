@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { RotateCcw } from 'lucide-react';
 import type { ParamKey, ParamOverrides } from '@chat/contract';
 import type { BingSettingsProps } from './BingSettings';

@@ -24,7 +24,7 @@ import { Dialog } from '../../components/ui/Dialog';
 import { FullPageSpinner } from '../../components/ui/Spinner';
 import { useAssistantChoice } from './useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
-import { endpointLabel, modelLabel } from './header/endpoint-menu';
+import { endpointLabel, modelLabel } from '../model-select';
 import { useChatSetup } from './header/useChatSetup';
 import { useStartingSpec } from './header/useStartingSpec';
 import { GuardedChatInput } from './input/GuardedChatInput';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../hooks/useTranslation';
 import { EModelEndpoint, NEW_CONVO, NO_PARENT, type Message, type MessageFile } from '@chat/contract';
 import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
-import { endpointDisplayName } from './header/endpoint-menu';
+import { endpointDisplayName } from '../model-select';
 import type { ChatSetupState } from './header/useChatSetup';
 import { isUnsavedRequest } from './stream/error-details';
 import { placeholderId, upsertMessage } from './stream/messages';

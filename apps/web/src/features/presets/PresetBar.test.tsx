@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import type { EndpointsConfig } from '@chat/contract';
-import { modelLabel } from '../chat';
+import { modelLabel } from '../model-select';
 import '../../app/i18n';
 import { PresetBar } from './PresetBar';
 import type { CurrentSetup } from './types';

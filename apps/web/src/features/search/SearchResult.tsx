@@ -9,7 +9,7 @@ import { useLocalPref } from '../../state/local-pref';
 import { useNav } from '../../state/nav';
 import { useAuth } from '../auth';
 import { useEndpoints } from '../../api/endpoints';
-import { replyAuthor } from '../chat';
+import { replyAuthor } from '../model-select';
 import type { SearchGroup } from './group-hits';
 import { Highlighted } from './Highlighted';
 

@@ -12,10 +12,7 @@ import { useAuth } from '../../auth';
 import { PluginsSelect } from '../../plugins';
 import { OptionsPopover } from '../../conversation-options';
 import type { ChatSetupState } from './useChatSetup';
-import { EndpointMenu } from './EndpointMenu';
-import { modelLabel } from './endpoint-menu';
-import { SpecsMenu } from './SpecsMenu';
-import { menuEndpoints } from './spec-menu';
+import { EndpointMenu, menuEndpoints, modelLabel, SpecsMenu } from '../../model-select';
 
 const NO_PLUGINS: readonly string[] = [];
 

@@ -34,11 +34,11 @@ import {
   readLastModels,
   readLastSetup,
   readLastTools,
+  useHiddenEndpoints,
   writeLastSetup,
   writeLastSpec,
   writeLastTools,
-} from './setup';
-import { useHiddenEndpoints } from './hidden-endpoints';
+} from '../../model-select';
 
 export interface ChatSetupState {
   endpoint: string | null;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { startingModelSpec } from '@chat/contract';
 import { useStartupConfig } from '../../../api/config';
 import type { SetupBase } from '../../conversation-options';
-import { readLastSpec } from './setup';
+import { readLastSpec } from '../../model-select';
 
 /**
  * What a new chat starts from when librechat.yaml has model specs: the starting spec's preset

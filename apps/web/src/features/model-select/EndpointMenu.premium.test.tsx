@@ -8,12 +8,12 @@ import {
   type PremiumStatus,
   type RoutePath,
 } from '@chat/contract';
-import '../../../app/i18n';
-import { callApi } from '../../../api/call';
+import '../../app/i18n';
+import { callApi } from '../../api/call';
 import { EndpointMenu } from './EndpointMenu';
 
 let status: PremiumStatus = { models: ['grok-3'], limited: true, dailyUses: 5, usesLeft: 3 };
-vi.mock('../../../api/call', () => ({
+vi.mock('../../api/call', () => ({
   callApi: vi.fn(async (route: RoutePath) => (route === API_ROUTE_PATHS.premiumStatus ? status : {})),
 }));
 const mockedCall = vi.mocked(callApi);

@@ -1,15 +1,15 @@
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import clsx from 'clsx';
-import { useTranslation } from '../../../hooks/useTranslation';
+import { useTranslation } from '../../hooks/useTranslation';
 import { Check, ChevronDown, ChevronRight, Eye, EyeOff } from 'lucide-react';
 import type { EndpointsConfig, ModelsConfig, PremiumStatus } from '@chat/contract';
-import { usePremiumStatus } from '../../../api/premium';
+import { usePremiumStatus } from '../../api/premium';
 import { EndpointIcon } from './EndpointIcon';
-import { KeyButton } from '../../user-keys';
+import { KeyButton } from '../user-keys';
 import { endpointLabel, isPremiumOn, menuGroups, modelLabel, type MenuGroup } from './endpoint-menu';
 import { premiumNote } from './premium-note';
 import { useHiddenEndpoints } from './hidden-endpoints';
-import { usePopover } from '../../../hooks/usePopover';
+import { usePopover } from '../../hooks/usePopover';
 
 export interface EndpointMenuProps {
   config: EndpointsConfig | undefined;

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { LOCAL_KEYS, type EndpointsConfig, type ModelsConfig } from '@chat/contract';
-import '../../../app/i18n';
+import '../../app/i18n';
 import { EndpointMenu } from './EndpointMenu';
 
-vi.mock('../../../api/call', () => ({ callApi: vi.fn(async () => ({ expiresAt: null })) }));
+vi.mock('../../api/call', () => ({ callApi: vi.fn(async () => ({ expiresAt: null })) }));
 
 const config: EndpointsConfig = {
   openAI: { order: 1, type: 'openAI', userProvide: false },

@@ -3,6 +3,7 @@ import { assistantsSlots } from '../features/assistants';
 import { billingSlots } from '../features/billing';
 import { bookmarksSlots } from '../features/bookmarks';
 import { compareSlots } from '../features/compare';
+import { pluginsSlots } from '../features/plugins';
 import { presetsSlots } from '../features/presets';
 import { promptsSlots } from '../features/prompts';
 import { shareSlots } from '../features/share';
@@ -25,6 +26,7 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...billingSlots,
   ...bookmarksSlots,
   ...compareSlots,
+  ...pluginsSlots,
   ...presetsSlots,
   ...promptsSlots,
   ...shareSlots,

@@ -1,7 +1,2 @@
-/** What other features may use of the plugins: the header's select, which opens the store. */
-import { lazy } from 'react';
-
-// Only the plugins endpoint shows it: not on the first load of a chat on another endpoint.
-export const PluginsSelect = lazy(() =>
-  import('./PluginsSelect').then((m) => ({ default: m.PluginsSelect })),
-);
+/** Plugins: the header's select of the plugins endpoint's tools, which opens the store. */
+export { pluginsSlots } from './slots';

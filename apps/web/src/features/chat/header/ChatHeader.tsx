@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, type ReactNode } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import type { ModelSpec } from '@chat/contract';
 import { useTranslation } from '../../../hooks/useTranslation';
 import { SquarePen } from 'lucide-react';
@@ -8,13 +8,9 @@ import { NavToggleButton } from '../../../components/NavToggleButton';
 import { useLocalPref } from '../../../state/local-pref';
 import { useNav } from '../../../state/nav';
 import { useStartupConfig } from '../../../api/config';
-import { useAuth } from '../../auth';
-import { PluginsSelect } from '../../plugins';
 import { OptionsPopover } from '../../conversation-options';
 import type { ChatSetupState } from './useChatSetup';
 import { EndpointMenu, menuEndpoints, modelLabel, SpecsMenu } from '../../model-select';
-
-const NO_PLUGINS: readonly string[] = [];
 
 export interface ChatHeaderProps {
   setup: ChatSetupState;
@@ -30,7 +26,6 @@ export interface ChatHeaderProps {
 export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls, items }: ChatHeaderProps) {
   const { t } = useTranslation();
   const { visible, isMobile } = useNav();
-  const { user, setUser } = useAuth();
   const showToggle = !visible || isMobile;
   const [modularChat] = useLocalPref('modularChat');
   const navigate = useStableNavigate();
@@ -118,17 +113,6 @@ export function ChatHeader({ setup, onConfigureKey, disabled, assistantControls,
               />
             )}
             {items}
-            {setup.endpointType === 'gptPlugins' && (
-              <Suspense fallback={null}>
-                <PluginsSelect
-                  selected={setup.tools}
-                  onChange={setup.setTools}
-                  installed={user?.plugins ?? NO_PLUGINS}
-                  onUser={setUser}
-                  disabled={disabled}
-                />
-              </Suspense>
-            )}
           </>
         )}
       </div>

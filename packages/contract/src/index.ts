@@ -79,6 +79,8 @@ export * from './fork.js';
 export * from './fork-schemas.js';
 export * from './memories.js';
 export * from './memories-schemas.js';
+export * from './feedback.js';
+export * from './feedback-schemas.js';
 export * from './code-interpreter.js';
 export * from './two-factor.js';
 export * from './two-factor-schemas.js';

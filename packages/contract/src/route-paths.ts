@@ -137,6 +137,8 @@ export const API_ROUTE_PATHS: { readonly [K in keyof ApiRoutes]: RoutePath<ApiRo
   memoryPreferences: { method: 'PATCH', path: '/api/memories/preferences' },
   updateMemory: { method: 'PATCH', path: '/api/memories/:key' },
   deleteMemory: { method: 'DELETE', path: '/api/memories/:key' },
+  updateMessageFeedback: { method: 'PUT', path: '/api/messages/:conversationId/:messageId/feedback' },
+  conversationFeedback: { method: 'GET', path: '/api/messages/:conversationId/feedback' },
   twoFactorEnable: { method: 'GET', path: '/api/auth/2fa/enable' },
   twoFactorVerify: { method: 'POST', path: '/api/auth/2fa/verify' },
   twoFactorConfirm: { method: 'POST', path: '/api/auth/2fa/confirm' },

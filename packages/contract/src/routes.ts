@@ -54,6 +54,7 @@ import { OAUTH_ROUTES } from './oauth-schemas.js';
 import { SHARE_ROUTES } from './share-schemas.js';
 import { TAG_ROUTES } from './tags-schemas.js';
 import { MEMORY_ROUTES } from './memories-schemas.js';
+import { FEEDBACK_ROUTES } from './feedback-schemas.js';
 import { PROMPT_ROUTES } from './prompts-schemas.js';
 import { FORK_ROUTES } from './fork-schemas.js';
 import { loginResponseSchema, TWO_FACTOR_ROUTES } from './two-factor-schemas.js';
@@ -273,6 +274,7 @@ export const API_ROUTES = {
   ...PROMPT_ROUTES,
   ...FORK_ROUTES,
   ...MEMORY_ROUTES,
+  ...FEEDBACK_ROUTES,
   ...TWO_FACTOR_ROUTES,
   ...SPEECH_ROUTES,
 } as const satisfies Record<string, RouteDef>;

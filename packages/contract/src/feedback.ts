@@ -1,0 +1,40 @@
+/**
+ * Message feedback: a person's thumbs up or down on a reply, with an optional reason (LibreChat's
+ * tag keys) and a few words. Zod-free: the web's buttons read the ratings, tags and limits; the
+ * schemas and route rows are in feedback-schemas.ts.
+ */
+
+export const FEEDBACK_RATINGS = ['thumbsUp', 'thumbsDown'] as const;
+export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
+
+/** The reasons offered for each rating, LibreChat's keys in its order. */
+export const FEEDBACK_TAGS = {
+  thumbsDown: [
+    'not_matched',
+    'inaccurate',
+    'bad_style',
+    'missing_image',
+    'unjustified_refusal',
+    'not_helpful',
+    'other',
+  ],
+  thumbsUp: ['accurate_reliable', 'creative_solution', 'clear_well_written', 'attention_to_detail'],
+} as const;
+export type FeedbackTagKey = (typeof FEEDBACK_TAGS)[FeedbackRating][number];
+
+export const FEEDBACK_TAG_KEYS: readonly FeedbackTagKey[] = [
+  ...FEEDBACK_TAGS.thumbsDown,
+  ...FEEDBACK_TAGS.thumbsUp,
+];
+
+/** Whether `tag` is one of the reasons of `rating` (a thumbs down has no "creative" reason). */
+export const isTagOf = (rating: FeedbackRating, tag: string): boolean =>
+  (FEEDBACK_TAGS[rating] as readonly string[]).includes(tag);
+
+/** The i18n key of a reason's label, LibreChat's names. */
+export const feedbackTagLabel = (tag: FeedbackTagKey): string => `com_ui_feedback_tag_${tag}`;
+
+export const FEEDBACK_LIMITS = {
+  /** The longest comment, LibreChat's. */
+  textMaxChars: 1024,
+} as const;

@@ -69,6 +69,7 @@ import { tagsModule } from './features/tags/index.js';
 import { forkModule } from './features/fork/index.js';
 import { temporaryChatsModule } from './features/temporary-chats/index.js';
 import { memoriesModule } from './features/memories/index.js';
+import { feedbackModule } from './features/feedback/index.js';
 import { promptsModule } from './features/prompts/index.js';
 import { twoFactorModule } from './features/two-factor/index.js';
 import { speechModule } from './features/speech/index.js';
@@ -120,6 +121,7 @@ export const MODULES: readonly FeatureModule[] = [
   promptsModule,
   twoFactorModule,
   speechModule,
+  feedbackModule,
 ];
 
 export interface AppDeps {

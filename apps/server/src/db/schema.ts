@@ -27,3 +27,4 @@ export * from '../features/tags/schema.js';
 export * from '../features/memories/schema.js';
 export * from '../features/prompts/schema.js';
 export * from '../features/two-factor/schema.js';
+export * from '../features/feedback/schema.js';

@@ -606,6 +606,20 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ownerStatus: 200,
   },
   'DELETE /api/memories/:key': { access: 'owner', probe: (f) => ({ params: { key: f.memoryKey } }) },
+  // message feedback: only the conversation's owner rates its replies or reads the ratings
+  'PUT /api/messages/:conversationId/:messageId/feedback': {
+    access: 'owner',
+    probe: (f) => ({
+      params: { conversationId: f.convoId, messageId: f.replyMessageId },
+      body: { feedback: { rating: 'thumbsDown', tag: 'inaccurate', text: 'Probe' } },
+    }),
+    ownerStatus: 200,
+  },
+  'GET /api/messages/:conversationId/feedback': {
+    access: 'owner',
+    probe: (f) => ({ params: { conversationId: f.convoId } }),
+    ownerStatus: 200,
+  },
   // the prompt library: A's private group and its versions are not found by B, whose lists hold
   // nothing of A's (a shared group is read-only to others: features/prompts/prompts.test.ts)
   'GET /api/prompts/groups': { access: 'list', probe: () => ({ query: { pageSize: '100' } }) },

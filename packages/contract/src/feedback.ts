@@ -31,8 +31,12 @@ export const FEEDBACK_TAG_KEYS: readonly FeedbackTagKey[] = [
 export const isTagOf = (rating: FeedbackRating, tag: string): boolean =>
   (FEEDBACK_TAGS[rating] as readonly string[]).includes(tag);
 
-/** The i18n key of a reason's label, LibreChat's names. */
-export const feedbackTagLabel = (tag: FeedbackTagKey): string => `com_ui_feedback_tag_${tag}`;
+/**
+ * The i18n key of a reason's label: LibreChat's names, but for `other`, whose key would end in
+ * `_other`, which i18next reads as a plural form.
+ */
+export const feedbackTagLabel = (tag: FeedbackTagKey): string =>
+  tag === 'other' ? 'com_ui_feedback_tag_something_else' : `com_ui_feedback_tag_${tag}`;
 
 export const FEEDBACK_LIMITS = {
   /** The longest comment, LibreChat's. */

@@ -8,6 +8,7 @@ import { presetsSlots } from '../features/presets';
 import { promptsSlots } from '../features/prompts';
 import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
+import { feedbackSlots } from '../features/feedback';
 import { memoriesSlots } from '../features/memories';
 import { shortcutsSlots } from '../features/shortcuts';
 import { temporaryChatsSlots } from '../features/temporary-chats';
@@ -31,6 +32,7 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...promptsSlots,
   ...shareSlots,
   ...forkSlots,
+  ...feedbackSlots,
   ...memoriesSlots,
   ...shortcutsSlots,
   ...temporaryChatsSlots,

@@ -1,0 +1,2 @@
+/** Thumbs up or down on a reply, with a reason after a thumbs down: the message actions' buttons. */
+export { feedbackSlots } from './slots';

@@ -17,7 +17,7 @@ export function createFeedbackRepo(db: Executor) {
         .insert(messageFeedback)
         .values({ ...key, ...values, createdAt: at, updatedAt: at })
         .onConflictDoUpdate({
-          target: [messageFeedback.userId, messageFeedback.messageId],
+          target: [messageFeedback.messageId, messageFeedback.userId],
           set: { ...values, updatedAt: at },
         })
         .returning();

@@ -28,7 +28,9 @@ export const messageFeedback = pgTable(
     ...timestamps,
   },
   (t) => [
-    primaryKey({ name: 'message_feedback_pkey', columns: [t.userId, t.messageId] }),
+    // The message first: deleting messages (a conversation's, a regenerated branch's) looks its
+    // ratings up by message id alone.
+    primaryKey({ name: 'message_feedback_pkey', columns: [t.messageId, t.userId] }),
     // A conversation's ratings, read once when it opens.
     index('message_feedback_convo_user_idx').on(t.conversationId, t.userId),
   ],

@@ -7,7 +7,7 @@ CREATE TABLE "message_feedback" (
 	"text" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "message_feedback_pkey" PRIMARY KEY("user_id","message_id")
+	CONSTRAINT "message_feedback_pkey" PRIMARY KEY("message_id","user_id")
 );
 --> statement-breakpoint
 ALTER TABLE "message_feedback" ADD CONSTRAINT "message_feedback_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -43,7 +43,11 @@ function Rating({ conversationId, messageId }: { conversationId: string; message
   const shown = rate.isPending ? rate.variables.feedback?.rating : data?.[messageId]?.rating;
 
   useEffect(() => {
-    if (open) panelRef.current?.querySelector<HTMLElement>('button')?.focus();
+    if (!open) return;
+    // A reply near the bottom of the list: the whole panel is scrolled into sight, not only its
+    // first button (the list clips what hangs below it).
+    panelRef.current?.scrollIntoView?.({ block: 'nearest' });
+    panelRef.current?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
   }, [open, panelRef]);
 
   const save = (feedback: MessageFeedback | null) =>

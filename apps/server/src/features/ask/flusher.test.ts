@@ -1,16 +1,33 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createReplyFlusher } from './flusher.js';
 import { createReplyText } from './reply-text.js';
 
 const quiet = () => {};
 const log = { error: quiet, warn: quiet, info: quiet, debug: quiet } as unknown as FastifyBaseLogger;
+/** Time passing inside a fake store's write: the test's clock moves it on. */
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/**
+ * Moves the fake clock on, running the ticks, the writes' own waits and the turns of the event
+ * loop due meanwhile: what happens in 60 ms does not depend on how busy the machine is.
+ */
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 /** No saved text to read back (the tests whose texts never forget their start). */
 const noGet = () => Promise.resolve(undefined);
-/** Waits until `check` holds (polling), for at most 2 s. */
+/** Moves the clock on until `check` holds, for at most 2 s of the test's time. */
 async function until(check: () => boolean): Promise<void> {
-  for (let waited = 0; !check() && waited < 2000; waited += 5) await sleep(5);
+  for (let waited = 0; !check() && waited < 2000; waited += 5) await pass(5);
+}
+
+/** Moves the clock on until `work` settles (a removal that waits for a running write). */
+async function whileRunning<T>(work: Promise<T>): Promise<T> {
+  let done = false;
+  work.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await until(() => done);
+  return work;
 }
 
 type Write = { id: string; userId: string; fromBytes: number; text: string };
@@ -51,6 +68,22 @@ function recording(flushMs: number, saved = new Map<string, string>()) {
 }
 
 describe('reply flusher', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: [
+        'setTimeout',
+        'clearTimeout',
+        'setInterval',
+        'clearInterval',
+        'setImmediate',
+        'clearImmediate',
+        'performance',
+        'Date',
+      ],
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('saves what a growing text gained once per change, every reply in one batch, and stops at remove', async () => {
     const { flusher, writes, saved } = recording(20, new Map([['a', 'prefix']]));
     let a = 'prefix';
@@ -58,12 +91,12 @@ describe('reply flusher', () => {
     flusher.add('a', 'u1', a, () => a);
     flusher.add('b', 'u2', b, () => b);
     // Nothing new since the add: nothing written.
-    await sleep(60);
+    await pass(60);
     expect(writes).toEqual([]);
 
     a += ' one';
     b += 'two';
-    await sleep(60);
+    await pass(60);
     expect(writes).toEqual([
       [
         { id: 'a', userId: 'u1', fromBytes: 6, text: ' one' },
@@ -73,7 +106,7 @@ describe('reply flusher', () => {
 
     // Unchanged since that write: not written again; only what grew is.
     b += ' three';
-    await sleep(60);
+    await pass(60);
     expect(writes.slice(1)).toEqual([[{ id: 'b', userId: 'u2', fromBytes: 3, text: ' three' }]]);
     expect(saved).toEqual(
       new Map([
@@ -86,7 +119,7 @@ describe('reply flusher', () => {
     await flusher.remove('b');
     a += ' more';
     b += ' more';
-    await sleep(60);
+    await pass(60);
     expect(writes).toHaveLength(2);
   });
 
@@ -108,10 +141,10 @@ describe('reply flusher', () => {
     let text = '';
     flusher.add('r', 'u', text, () => text);
     text = 'hello';
-    await sleep(60);
+    await pass(60);
     expect(saved).toEqual([]);
     fail = false;
-    await sleep(60);
+    await pass(60);
     expect(saved).toEqual(['hello']);
     await flusher.remove('r');
   });
@@ -136,7 +169,7 @@ describe('reply flusher', () => {
     let text = '';
     const grow = setInterval(() => (text += 'x'), 5);
     flusher.add('r', 'u', text, () => text);
-    await sleep(600);
+    await pass(600);
     clearInterval(grow);
     await flusher.remove('r');
     // Each write takes >= 50 ms: at a quarter of the time, the next starts >= 150 ms after it ended
@@ -170,16 +203,16 @@ describe('reply flusher', () => {
       flusher.add(id, 'u', '', () => texts.get(id)!);
     }
     for (const id of texts.keys()) texts.set(id, 'some text');
-    while (statements.length === 0) await sleep(2);
+    while (statements.length === 0) await pass(2);
     // The first statement (r0..r99) is being written: removing one of its replies waits for it;
     // a reply of a later statement is left out of it.
-    await Promise.all([flusher.remove('r5'), flusher.remove('r220')]);
+    await whileRunning(Promise.all([flusher.remove('r5'), flusher.remove('r220')]));
     expect(finished).toBe(1);
-    while (finished < 3) await sleep(5);
+    while (finished < 3) await pass(5);
     expect(statements.map((ids) => ids.length)).toEqual([100, 100, 49]);
     expect(statements[0]).toContain('r5');
     expect(statements.flat()).not.toContain('r220');
-    for (const id of texts.keys()) await flusher.remove(id);
+    for (const id of texts.keys()) await whileRunning(flusher.remove(id));
   });
 
   it('reads a statement’s texts when it runs, so a tick holds only one statement’s copies', async () => {
@@ -208,23 +241,23 @@ describe('reply flusher', () => {
     await until(() => statements.length >= 2);
     expect(statements[1]!.find((r) => r.id === 'r150')?.text).toBe('some text and more');
     expect(statements[0]!.find((r) => r.id === 'r50')?.text).toBe('some text');
-    for (const id of texts.keys()) await flusher.remove(id);
+    for (const id of texts.keys()) await whileRunning(flusher.remove(id));
   });
   it('counts saved bytes across multi-byte text, and writes the whole text when the saved one is not what it wrote', async () => {
     const { flusher, writes, saved } = recording(20);
     let text = '';
     flusher.add('r', 'u', text, () => text);
     text += 'héllo 👋';
-    await sleep(60);
+    await pass(60);
     text += ' wörld';
-    await sleep(60);
+    await pass(60);
     expect(writes.map((w) => w[0]!.fromBytes)).toEqual([0, Buffer.byteLength('héllo 👋')]);
     expect(saved.get('r')).toBe(text);
 
     // Someone else's write changed the saved text: the append is refused, the next tick writes it whole.
     saved.set('r', 'other');
     text += '!';
-    await sleep(60);
+    await pass(60);
     expect(writes.slice(2).map((w) => w[0]!.fromBytes)).toEqual([Buffer.byteLength('héllo 👋 wörld'), -1]);
     expect(saved.get('r')).toBe(text);
     await flusher.remove('r');
@@ -329,7 +362,7 @@ describe('reply flusher', () => {
     long.append('b ');
     plain += 'b ';
     // Its append is refused at the next tick; from then on each tick tries the whole write.
-    await sleep(60);
+    await pass(60);
     other = 'first second';
     await until(() => saved.get('other') === 'first second');
     expect(saved.get('other')).toBe('first second');

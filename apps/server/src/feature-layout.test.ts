@@ -72,4 +72,18 @@ describe('server feature layout', () => {
     );
     expect(offenders.map((f) => f.path)).toEqual([]);
   });
+
+  it("has no app code import a security-rules module but a feature's own rules (the suites' data)", () => {
+    const SRC = fileURLToPath(new URL('./', import.meta.url));
+    const offenders = sourceFiles(SRC).flatMap((path) => {
+      const file = relative(SRC, path).split('\\').join('/');
+      const own = /^features\/[^/]+\/security-rules\.ts$/.test(file);
+      const imports = [...readFileSync(path, 'utf8').matchAll(/from '([^']*security-rules\.js)'/g)].map(
+        (m) => m[1],
+      );
+      const allowed = own ? ['../../platform/security-rules.js'] : [];
+      return imports.filter((i) => !allowed.includes(i!)).map((i) => `${file} imports ${i}`);
+    });
+    expect(offenders).toEqual([]);
+  });
 });

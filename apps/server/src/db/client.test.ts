@@ -17,9 +17,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_BUFFERS, storeBytes } from './buffers.js';
 import { defaultPgliteSetup, openPglite, pgliteTemplate, type Database, type PgliteSetup } from './client.js';
+import { defaultMigrationFolders, listMigrations } from './migrator.js';
 import { templateFileName, templateKey } from './template.js';
 
 const migrations = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The core's folder and every feature's. */
+const folders = defaultMigrationFolders();
+const allMigrations = listMigrations(folders).length;
 const journal = (folder: string) =>
   (JSON.parse(readFileSync(join(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] })
     .entries;
@@ -37,7 +41,7 @@ beforeAll(async () => {
   const shared = (await pgliteTemplate(defaultPgliteSetup()))!;
   mkdirSync(join(root, 'shelf'));
   cpSync(shared, join(root, 'shelf', basename(shared)));
-  setup = { migrationsFolder: migrations, templateRoots: [join(root, 'shelf')], templateCache: null };
+  setup = { migrationFolders: folders, templateRoots: [join(root, 'shelf')], templateCache: null };
 
   older = join(root, 'older-migrations');
   cpSync(migrations, older, { recursive: true });
@@ -46,7 +50,7 @@ beforeAll(async () => {
   j.entries = j.entries.slice(0, 1);
   writeFileSync(join(older, 'meta/_journal.json'), JSON.stringify(j));
   const cache = join(root, 'cache');
-  olderSetup = { migrationsFolder: older, templateRoots: [cache], templateCache: cache };
+  olderSetup = { migrationFolders: [older], templateRoots: [cache], templateCache: cache };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -73,9 +77,9 @@ async function tables(d: Database): Promise<string[]> {
 describe('PGlite template', () => {
   it('is made once into the cache, named by the key of its migrations, and then reused', async () => {
     const made = await pgliteTemplate(olderSetup);
-    const name = templateFileName(templateKey(older));
+    const name = templateFileName(templateKey([older]));
     expect(made).toBe(join(root, 'cache', name));
-    expect(templateKey(older)).not.toBe(templateKey(migrations));
+    expect(templateKey([older])).not.toBe(templateKey(folders));
     expect(readdirSync(join(root, 'cache'))).toEqual([name]); // no temporary files left
     expect(await pgliteTemplate(olderSetup)).toBe(made);
     expect(readdirSync(join(root, 'cache'))).toEqual([name]);
@@ -92,7 +96,7 @@ describe('PGlite template', () => {
     try {
       expect(existsSync(join(dataDir, 'pglite', 'PG_VERSION'))).toBe(true);
       expect(await systemId(d)).toBe(await systemId(reference)); // copied, not initdb
-      expect(await appliedMigrations(d)).toBe(journal(migrations).length);
+      expect(await appliedMigrations(d)).toBe(allMigrations);
       expect(await tables(d)).toEqual(await tables(reference));
       expect(await tables(d)).toEqual(expect.arrayContaining(['users', 'conversations', 'messages']));
     } finally {
@@ -159,7 +163,7 @@ describe('PGlite template', () => {
       await a.db.execute(sql`CREATE TABLE only_in_a (x int)`);
       expect(await tables(a)).toContain('only_in_a');
       expect(await tables(b)).not.toContain('only_in_a');
-      expect(await appliedMigrations(b)).toBe(journal(migrations).length);
+      expect(await appliedMigrations(b)).toBe(allMigrations);
     } finally {
       await a.close();
       await b.close();
@@ -192,7 +196,7 @@ describe('PGlite template', () => {
     const reference = await openPglite(null, setup);
     try {
       expect(await systemId(d)).not.toBe(await systemId(reference));
-      expect(await appliedMigrations(d)).toBe(journal(migrations).length);
+      expect(await appliedMigrations(d)).toBe(allMigrations);
     } finally {
       await d.close();
       await reference.close();
@@ -205,10 +209,10 @@ describe('PGlite template', () => {
     const oldTemplate = (await pgliteTemplate(olderSetup))!;
     const shelf = join(root, 'old-shelf');
     mkdirSync(shelf);
-    cpSync(oldTemplate, join(shelf, templateFileName(templateKey(migrations))));
+    cpSync(oldTemplate, join(shelf, templateFileName(templateKey(folders))));
     const d = await openPglite(join(root, 'from-old'), { ...setup, templateRoots: [shelf] });
     try {
-      expect(await appliedMigrations(d)).toBe(journal(migrations).length);
+      expect(await appliedMigrations(d)).toBe(allMigrations);
       // 0001_search added the generated search column, absent from the template.
       const r = await d.db.execute<{ c: string }>(
         sql`SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'messages' AND column_name = 'text_tsv'`,
@@ -216,6 +220,78 @@ describe('PGlite template', () => {
       expect(r.rows).toEqual([{ c: 'text_tsv' }]);
     } finally {
       await d.close();
+    }
+  });
+});
+
+describe('pgvector in PGlite', () => {
+  const hasVector = async (d: Database) =>
+    (await d.db.execute(sql`SELECT 1 FROM pg_extension WHERE extname = 'vector'`)).rows.length > 0;
+  /** Ids by inner product with (1, 0, 0), best first. */
+  const ranked = async (d: Database) =>
+    (
+      await d.db.execute<{ id: number }>(
+        sql`SELECT id FROM vec_probe ORDER BY e::vector <#> '[1,0,0]'::vector, id`,
+      )
+    ).rows.map((r) => r.id);
+
+  it('is not there unless asked for: a store opened without it cannot create the extension', async () => {
+    const d = await openPglite(null, setup);
+    try {
+      await expect(d.db.execute(sql`CREATE EXTENSION vector`)).rejects.toThrow();
+      expect(await hasVector(d)).toBe(false);
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('is created in a store copied from the template (which has no extension), in memory and in a data dir', async () => {
+    const memory = await openPglite(null, setup, { vector: true });
+    try {
+      expect(await hasVector(memory)).toBe(false); // the template's copy: no extension yet
+      await memory.db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`);
+      const r = await memory.db.execute<{ v: string }>(
+        sql`SELECT extversion AS v FROM pg_extension WHERE extname = 'vector'`,
+      );
+      expect(r.rows[0]?.v).toMatch(/^0\.\d+\.\d+$/);
+    } finally {
+      await memory.close();
+    }
+
+    const dataDir = join(root, 'vector');
+    const first = await openPglite(dataDir, setup, { vector: true });
+    try {
+      expect(await hasVector(first)).toBe(false);
+      await first.db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`);
+      // Embeddings stay real[] (the column type every PostgreSQL has), cast where compared.
+      await first.db.execute(sql`CREATE TABLE vec_probe (id int, e real[])`);
+      await first.db.execute(
+        sql`INSERT INTO vec_probe VALUES (1, '{0,1,0}'), (2, '{1,0,0}'), (3, '{0.6,0.8,0}')`,
+      );
+      expect(await ranked(first)).toEqual([2, 3, 1]);
+    } finally {
+      await first.close();
+    }
+
+    // Opened again without pgvector (as the admin command does, or after embeddings are turned
+    // off), the store works: the extension is in its catalogue, unused, and only a comparison fails.
+    const plain = await openPglite(dataDir, setup);
+    try {
+      expect(await hasVector(plain)).toBe(true);
+      await plain.db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`); // a no-op: not a test of use
+      const rows = await plain.db.execute<{ id: number }>(sql`SELECT id FROM vec_probe ORDER BY id`);
+      expect(rows.rows.map((r) => r.id)).toEqual([1, 2, 3]);
+      await expect(ranked(plain)).rejects.toThrow();
+    } finally {
+      await plain.close();
+    }
+
+    const again = await openPglite(dataDir, setup, { vector: true });
+    try {
+      await again.db.execute(sql`CREATE EXTENSION IF NOT EXISTS vector`);
+      expect(await ranked(again)).toEqual([2, 3, 1]);
+    } finally {
+      await again.close();
     }
   });
 });

@@ -1,10 +1,15 @@
 import { accessSync, constants, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sharedBuffersMb, storeBytes } from './buffers.js';
+import {
+  applyMigrations,
+  defaultMigrationFolders,
+  listMigrations,
+  pgliteSession,
+  pgSession,
+} from './migrator.js';
 import * as schema from './schema.js';
 import {
   findTemplate,
@@ -25,14 +30,6 @@ export interface Database {
 }
 
 /**
- * Migrations sit beside this module in the source tree (src/db/migrations) and beside the bundle
- * in a build (apps/server/.builds/<id>/migrations, copied by bundle.mjs); both are "./migrations"
- * from here.
- */
-const migrationsFolder =
-  process.env.MIGRATIONS_DIR ?? resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-/**
  * `shared_buffers` follows the store (buffers.ts). `wal_init_zero = off`: Postgres fills each new
  * 16 MB WAL file with zeros, which PGlite's file layer does as sixteen 1 MB JavaScript copies at
  * once; under many streaming replies that was a ~20 MB jump of memory every 10–20 s
@@ -47,7 +44,8 @@ function pgliteConf(pgdata: string | null): string[] {
 
 /** Where PGlite's migrations and template databases (template.ts) are found. */
 export interface PgliteSetup {
-  migrationsFolder: string;
+  /** The core's folder first, then the features' (migrator.ts). */
+  migrationFolders: string[];
   /** Folders searched for a template, in order. */
   templateRoots: string[];
   /** Where a missing template is made and kept; null: none is made (initdb instead). */
@@ -57,16 +55,38 @@ export interface PgliteSetup {
 /** The build (beside the migrations, where it keeps its template), then node_modules/.cache. */
 export function defaultPgliteSetup(): PgliteSetup {
   const cache = templateCacheDir();
+  const migrationFolders = defaultMigrationFolders();
   return {
-    migrationsFolder,
-    templateRoots: [dirname(migrationsFolder), ...(cache ? [cache] : [])],
+    migrationFolders,
+    templateRoots: [dirname(migrationFolders[0]!), ...(cache ? [cache] : [])],
     templateCache: cache,
   };
 }
 
-async function createPglite(dataDir: string | null, options: PGliteOptions = {}): Promise<PGlite> {
+/** What a PGlite store is opened with beyond its data. */
+export interface PgliteStoreOptions {
+  /**
+   * Loads pgvector (@electric-sql/pglite-pgvector) so that `CREATE EXTENSION vector` works: only
+   * where file search has an embeddings provider, since every other store would carry it unused.
+   * Templates never contain the extension; the feature creates it at start.
+   */
+  vector?: boolean;
+}
+
+async function createPglite(
+  dataDir: string | null,
+  options: PGliteOptions = {},
+  store: PgliteStoreOptions = {},
+): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const all = { postgresqlconf: pgliteConf(dataDir), ...options } satisfies PGliteOptions;
+  const extensions = store.vector
+    ? { vector: (await import('@electric-sql/pglite-pgvector')).vector }
+    : undefined;
+  const all = {
+    postgresqlconf: pgliteConf(dataDir),
+    ...options,
+    ...(extensions && { extensions }),
+  } satisfies PGliteOptions;
   return dataDir ? PGlite.create(dataDir, all) : PGlite.create(all);
 }
 
@@ -75,27 +95,27 @@ async function createPglite(dataDir: string | null, options: PGliteOptions = {})
  * cache when there is none yet. Null when none can be had (no cache, or it is read-only).
  */
 export async function pgliteTemplate(setup = defaultPgliteSetup()): Promise<string | null> {
-  const found = findTemplate(templateKey(setup.migrationsFolder), setup.templateRoots);
+  const found = findTemplate(templateKey(setup.migrationFolders), setup.templateRoots);
   if (found || !setup.templateCache || !writable(setup.templateCache)) return found;
-  return makePgliteTemplate(setup.templateCache, setup.migrationsFolder);
+  return makePgliteTemplate(setup.templateCache, setup.migrationFolders);
 }
 
 /**
- * Makes the template for the migrations in `migrations` into the folder `root`: a new store in a
+ * Makes the template for the migrations in `folders` into the folder `root`: a new store in a
  * temporary folder, migrated and closed (a clean shutdown, so a copy starts without recovery).
  * @public (the build runs it from bundle.mjs, through an import by path)
  */
-export async function makePgliteTemplate(root: string, migrations = migrationsFolder): Promise<string> {
+export async function makePgliteTemplate(root: string, folders = defaultMigrationFolders()): Promise<string> {
   mkdirSync(root, { recursive: true });
   const dir = mkdtempSync(join(root, 'make-'));
   try {
     const client = await createPglite(dir);
     try {
-      await migratePglite(drizzlePglite(client), { migrationsFolder: migrations });
+      await applyMigrations(pgliteSession(client), listMigrations(folders));
     } finally {
       await client.close();
     }
-    return saveTemplate(root, templateKey(migrations), tarDirectory(dir));
+    return saveTemplate(root, templateKey(folders), tarDirectory(dir));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -116,7 +136,11 @@ function writable(dir: string): boolean {
  * empty `dataDir`/pglite, or any in-memory one) starts as a copy of the template, when there is
  * one, instead of running initdb; an existing store is opened as it is.
  */
-export async function openPglite(dataDir: string | null, setup = defaultPgliteSetup()): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  setup = defaultPgliteSetup(),
+  store: PgliteStoreOptions = {},
+): Promise<Database> {
   let client: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
@@ -125,31 +149,40 @@ export async function openPglite(dataDir: string | null, setup = defaultPgliteSe
       if (template) seedFromTemplate(dir, template);
     }
     mkdirSync(dir, { recursive: true });
-    client = await createPglite(dir);
+    client = await createPglite(dir, {}, store);
   } else {
     const template = await pgliteTemplate(setup);
-    client = await createPglite(null, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
+    client = await createPglite(
+      null,
+      template ? { loadDataDir: new Blob([readFileSync(template)]) } : {},
+      store,
+    );
   }
+  await applyMigrations(pgliteSession(client), listMigrations(setup.migrationFolders));
   // Statements take turns with the event loop (turns.ts): replies stream between them.
   const db = drizzlePglite(takingTurns(client), { schema });
-  await migratePglite(db, { migrationsFolder: setup.migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
 /** The advisory lock key migrations hold on PostgreSQL (any constant bigint; this one is "omnichat"). */
 const MIGRATION_LOCK = 0x6f6d6e6963686174n.toString();
 
-/** Opens PGlite in `dataDir` (or in memory when null), or PostgreSQL at `url`, and migrates it. */
-export async function openDatabase(opts: {
-  url?: string | undefined;
-  dataDir?: string | null;
-  onIdleError?: (err: Error) => void;
-}): Promise<Database> {
-  if (!opts.url) return openPglite(opts.dataDir ?? null);
-  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+/**
+ * Opens PGlite in `dataDir` (or in memory when null), or PostgreSQL at `url`, and migrates it.
+ * `vector` loads pgvector into PGlite (PgliteStoreOptions); a PostgreSQL server has it installed
+ * or not, whatever this says.
+ */
+export async function openDatabase(
+  opts: {
+    url?: string | undefined;
+    dataDir?: string | null;
+    onIdleError?: (err: Error) => void;
+  } & PgliteStoreOptions,
+): Promise<Database> {
+  if (!opts.url) return openPglite(opts.dataDir ?? null, defaultPgliteSetup(), { vector: opts.vector });
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
     import('pg'),
     import('drizzle-orm/node-postgres'),
-    import('drizzle-orm/node-postgres/migrator'),
   ]);
   const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
   // An idle client's connection can die (server restart, admin termination); pg emits that on
@@ -175,7 +208,7 @@ export async function openDatabase(opts: {
     }
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
-      await migratePg(drizzlePg(client), { migrationsFolder });
+      await applyMigrations(pgSession(client), listMigrations(defaultMigrationFolders()));
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }

@@ -28,3 +28,6 @@ export * from '../features/memories/schema.js';
 export * from '../features/prompts/schema.js';
 export * from '../features/two-factor/schema.js';
 export * from '../features/feedback/schema.js';
+export * from '../features/agents/schema.js';
+export * from '../features/actions/schema.js';
+export * from '../features/file-search/schema.js';

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const database = await openPglite(null, {
-      migrationsFolder: older,
+      migrationFolders: [older],
       templateRoots: [],
       templateCache: null,
     });

@@ -85,18 +85,25 @@ describe('templateKey', () => {
   it('is stable for the same migrations and changes when any migration changes', () => {
     const copy = join(scratch(), 'migrations');
     cpSync(migrations, copy, { recursive: true });
-    expect(templateKey(copy)).toBe(templateKey(migrations));
+    expect(templateKey([copy])).toBe(templateKey([migrations]));
 
     const sql = readdirSync(copy).find((f) => f.endsWith('.sql'))!;
     writeFileSync(join(copy, sql), `${readFileSync(join(copy, sql), 'utf8')}\n-- edited\n`);
-    expect(templateKey(copy)).not.toBe(templateKey(migrations));
+    expect(templateKey([copy])).not.toBe(templateKey([migrations]));
   });
 
-  it('changes when a migration is added', () => {
-    const copy = join(scratch(), 'migrations');
-    cpSync(migrations, copy, { recursive: true });
-    writeFileSync(join(copy, '9999_more.sql'), 'SELECT 1;');
-    expect(templateKey(copy)).not.toBe(templateKey(migrations));
+  it("changes when a feature's folder brings a migration", () => {
+    const feature = join(scratch(), 'more');
+    mkdirSync(join(feature, 'meta'), { recursive: true });
+    writeFileSync(join(feature, '20991231000000_more.sql'), 'SELECT 1;');
+    const entries = [
+      { idx: 0, version: '7', when: 4_102_358_400_000, tag: '20991231000000_more', breakpoints: true },
+    ];
+    writeFileSync(
+      join(feature, 'meta/_journal.json'),
+      JSON.stringify({ version: '7', dialect: 'postgresql', entries }),
+    );
+    expect(templateKey([migrations, feature])).not.toBe(templateKey([migrations]));
   });
 });
 

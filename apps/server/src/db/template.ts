@@ -27,6 +27,7 @@ import {
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, sep } from 'node:path';
+import { listMigrations } from './migrator.js';
 
 /** Bump when what goes into a template changes in a way the key does not see. */
 const TEMPLATE_FORMAT = 2;
@@ -59,20 +60,16 @@ export function templateCacheDir(): string | null {
   return nodeModules ? join(nodeModules, '.cache', 'chat-server') : null;
 }
 
-/** The key of a template for the migrations in `migrationsFolder` and the installed PGlite. */
-export function templateKey(migrationsFolder: string): string {
+/**
+ * The key of a template for the migrations in `folders` (the core's and every feature's, as the
+ * migrator merges them) and the installed PGlite.
+ */
+export function templateKey(folders: readonly string[]): string {
   const hash = createHash('sha256');
   hash.update(`format ${TEMPLATE_FORMAT}\npglite ${pgliteInstall().version}\n`);
-  const files = [
-    'meta/_journal.json',
-    ...readdirSync(migrationsFolder)
-      .filter((f) => f.endsWith('.sql'))
-      .sort(),
-  ];
-  for (const f of files) {
-    const body = readFileSync(join(migrationsFolder, f));
-    hash.update(`${f}\n${body.length}\n`);
-    hash.update(body);
+  for (const m of listMigrations(folders)) {
+    hash.update(`${m.owner}/${m.tag} ${m.when}\n${Buffer.byteLength(m.sql)}\n`);
+    hash.update(m.sql);
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -127,10 +127,12 @@ describe('the route table', () => {
     ]);
     // The fixed paths: the client's index.html and fallback, the blog's documents for crawlers
     // (features/blog: built from Approved posts only, nothing of anyone's account), and the
-    // load balancer's probes (features/health: a status and the names of the checks only).
+    // load balancer's probes (features/health: a status and the names of the checks only), and the
+    // artifact preview frame's page (features/artifacts: a fixed document, nothing of anyone's).
     const fixed = outside.filter((r) => !r.url.includes(':') && r.method === 'GET').map((r) => r.url);
     expect([...new Set(fixed)].sort()).toEqual([
       '/*',
+      '/artifacts/sandbox.html',
       '/blog/rss.xml',
       '/health',
       '/index.html',

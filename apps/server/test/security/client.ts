@@ -1,14 +1,7 @@
+import type { RequestSpec } from '../../src/platform/security-rules.js';
 import { fillPath } from './route-table.js';
 
-/** A request on a route pattern: values for its params, a query, a JSON (or FormData) body, extra headers. */
-export interface RequestSpec {
-  params?: Record<string, string>;
-  query?: Record<string, string>;
-  body?: unknown;
-  /** A body sent as it is (with its content type in `headers`), e.g. multipart; instead of `body`. */
-  raw?: string;
-  headers?: Record<string, string>;
-}
+export type { RequestSpec };
 
 export interface Answer {
   status: number;

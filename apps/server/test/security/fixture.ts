@@ -6,55 +6,12 @@ import { chatUser, waitFor, type ChatHarness } from '../support/chat-harness.js'
 import { registerUser } from '../support/harness.js';
 import { createdOf } from '../support/sse-client.js';
 import { endedSessionAuthorizations } from './forged-tokens.js';
+import type { Actor, SecurityFixture } from '../../src/platform/security-rules.js';
 
-interface Actor {
-  id: string;
-  token: string;
-  /** The refresh cookie pair (`refreshToken=…`). */
-  cookie: string;
-}
+export type { SecurityFixture };
 
 /** The admin's email: the suites' apps name it ADMIN_EMAIL, so the admin is also the operator. */
 export const OPERATOR_EMAIL = 'operator@example.com';
-
-/** What the security suites build on: an admin, user A with data, user B with none of A's. */
-export interface SecurityFixture {
-  admin: Actor;
-  a: Actor;
-  b: Actor;
-  /** A's finished conversation (with a generated title) and its two messages. */
-  convoId: string;
-  title: string;
-  userMessageId: string;
-  replyMessageId: string;
-  /** The texts of those two messages. */
-  texts: [string, string];
-  /** A's conversation whose reply is still being generated (the upstream hangs) until teardown. */
-  runningConvoId: string;
-  /** A's preset (its title holds the marker). */
-  presetId: string;
-  /** A's uploaded image (its file name holds the marker). */
-  fileId: string;
-  /** A's assistant (its name holds the marker). */
-  assistantId: string;
-  /** A's import job (its one conversation's title holds the marker). */
-  importJobId: string;
-  /** A's shared link of convoId. */
-  shareId: string;
-  /** A's bookmark, on convoId (its name holds the marker). */
-  tag: string;
-  /** A's memory's key (it holds the marker); kept only where the app has memory on. */
-  memoryKey: string;
-  /** A's private prompt group (its name and text hold the marker) and its one version. */
-  promptGroupId: string;
-  promptId: string;
-  /** A's passkey (its name holds the marker), written straight to the database. */
-  passkeyId: string;
-  /** A word only A's data contains (search and list probes look for it). */
-  marker: string;
-  /** Authorization headers of validly signed tokens whose session ended (tokens.ts). */
-  ended: Record<string, string>;
-}
 
 const actorOf = (u: { user: { id: string }; token: string; cookie: string }): Actor => ({
   id: u.user.id,
@@ -133,6 +90,12 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   });
   const assistantId = ((await assistant.json()) as { id?: string }).id;
   if (assistant.status !== 200 || !assistantId) throw new Error(`fixture: assistant ${assistant.status}`);
+  const agent = await alice.api('/api/agents', {
+    method: 'POST',
+    body: { name: `Agent ${marker}`, instructions: 'Be brief.', provider: 'openAI', model: 'gpt-4o-mini' },
+  });
+  const agentId = ((await agent.json()) as { id?: string }).id;
+  if (agent.status !== 200 || !agentId) throw new Error(`fixture: agent ${agent.status}`);
 
   const form = new FormData();
   const pixel = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#123456' } })
@@ -147,6 +110,18 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   });
   if (uploaded.status !== 200) throw new Error(`fixture file: ${uploaded.status}`);
   const fileId = ((await uploaded.json()) as { file_id: string }).file_id;
+  // A document of A's for file search (read in the background; its state is A's to ask).
+  const docForm = new FormData();
+  docForm.append('file_id', randomUUID());
+  docForm.append('tool_resource', 'file_search');
+  docForm.append('file', new Blob([`Notes ${marker}`], { type: 'text/plain' }), `${marker}.txt`);
+  const doc = await fetch(`${h.url}/api/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${alice.user.token}` },
+    body: docForm,
+  });
+  if (doc.status !== 200) throw new Error(`fixture document: ${doc.status}`);
+  const searchFileId = ((await doc.json()) as { file_id: string }).file_id;
 
   const importForm = new FormData();
   const exported = {
@@ -173,7 +148,9 @@ export async function buildFixture(h: ChatHarness): Promise<SecurityFixture> {
   return {
     admin: actorOf(admin),
     fileId,
+    searchFileId,
     assistantId,
+    agentId,
     importJobId,
     a: actorOf(alice.user),
     b: actorOf(bob.user),

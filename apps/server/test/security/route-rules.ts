@@ -1,46 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestSpec } from './client.js';
-import { OPERATOR_EMAIL, type SecurityFixture } from './fixture.js';
+import type { RouteRule, SecurityFixture } from '../../src/platform/security-rules.js';
+import { FEATURE_SECURITY_RULES } from './feature-rules.js';
+import { OPERATOR_EMAIL } from './fixture.js';
 
-type Probe = (f: SecurityFixture) => RequestSpec;
-
-/**
- * Who may call a route. Every route of the app has exactly one row in ROUTE_RULES; the
- * authorization matrix (authz-matrix.test.ts) fails on a route without a row and on a row without
- * a route, and the fuzz suite uses `example` (or the probe) as the valid request it mutates.
- *
- * - `public`: no token needed. `anonymous` is a request without a token and the status it gets.
- * - `user`: any signed-in user; the route names no one's resource (config, own profile). Its
- *   example succeeds, or gets one of `answers` (a state no fixture user is in).
- * - `owner`: the route reaches one user's resource named in the request. `probe` names A's
- *   resource; user B sending it gets 404 (never 403: B learns nothing). `ownerStatus` is what A
- *   gets for the same request; leave it out when A's request would destroy the fixture (delete,
- *   stop), whose survival after B's attempts the matrix checks instead.
- * - `list`: answers the caller's own items (lists, search): B's answer contains nothing of A's.
- * - `admin`: a non-admin gets 403, the admin does not get 401/403.
- * - `impersonation`: only an impersonation session (features/admin) may call it: a user's and the
- *   admin's own sessions get 403 (the admin tests run one in features/admin/admin.test.ts).
- * - `self`: ends the caller's own account. The suites send it only as a throwaway user made for
- *   it (never as the fixture's users), and check that it ended that account and nobody else's.
- * Without a token every non-public route answers 401, checked for all of them.
- */
-export type RouteRule =
-  | { access: 'public'; anonymous: RequestSpec & { status: number }; example?: Probe }
-  | {
-      access: 'user';
-      why: string;
-      example?: Probe;
-      /**
-       * The statuses the example may get when it cannot succeed for any fixture user (a code of
-       * a two-factor secret none of them has): never a refusal of who the caller is.
-       */
-      answers?: readonly number[];
-    }
-  | { access: 'owner'; probe: Probe; ownerStatus?: number }
-  | { access: 'list'; probe: Probe }
-  | { access: 'admin'; probe: Probe }
-  | { access: 'impersonation'; why: string; example?: Probe }
-  | { access: 'self'; why: string; example: Probe };
+export type { RouteRule };
 
 const askBody = (f: SecurityFixture, text: string) => ({
   text,
@@ -67,7 +30,7 @@ const blogBody = (slug: string) => ({
 });
 const signUp = { name: 'Fuzz Person', email: 'fuzz@example.com', password: 'password123' };
 
-export const ROUTE_RULES: Record<string, RouteRule> = {
+const CORE_RULES: Record<string, RouteRule> = {
   // auth
   'POST /api/auth/register': {
     access: 'public',
@@ -528,35 +491,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     access: 'public',
     anonymous: { params: { name: `${'0'.repeat(32)}.png` }, status: 404 },
   },
-  // shared links: the snapshot is public (ALLOW_SHARED_LINKS_PUBLIC, on here); making, updating and
-  // deleting them are the owner's, someone else's link or conversation is not found
-  'GET /api/share/:shareId': {
-    access: 'public',
-    anonymous: { params: { shareId: 'no-such-share-id' }, status: 404 },
-    example: (f) => ({ params: { shareId: f.shareId } }),
-  },
-  'GET /api/share': { access: 'list', probe: () => ({}) },
-  'GET /api/share/link/:conversationId': {
-    access: 'owner',
-    probe: (f) => ({ params: { conversationId: f.convoId } }),
-    ownerStatus: 200,
-  },
-  'POST /api/share/:conversationId': {
-    access: 'owner',
-    probe: (f) => ({ params: { conversationId: f.convoId }, body: {} }),
-    ownerStatus: 200,
-  },
-  'POST /api/share/link/:conversationId': {
-    access: 'owner',
-    probe: (f) => ({ params: { conversationId: f.convoId }, body: {} }),
-    ownerStatus: 200,
-  },
-  'PATCH /api/share/:shareId': {
-    access: 'owner',
-    probe: (f) => ({ params: { shareId: f.shareId } }),
-    ownerStatus: 200,
-  },
-  'DELETE /api/share/:shareId': { access: 'owner', probe: (f) => ({ params: { shareId: f.shareId } }) },
   // bookmarks: each person's own tags; B naming A's tag finds none of his, A's conversation is
   // not found
   'GET /api/tags': { access: 'list', probe: () => ({}) },
@@ -606,20 +540,6 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
     ownerStatus: 200,
   },
   'DELETE /api/memories/:key': { access: 'owner', probe: (f) => ({ params: { key: f.memoryKey } }) },
-  // message feedback: only the conversation's owner rates its replies or reads the ratings
-  'PUT /api/messages/:conversationId/:messageId/feedback': {
-    access: 'owner',
-    probe: (f) => ({
-      params: { conversationId: f.convoId, messageId: f.replyMessageId },
-      body: { feedback: { rating: 'thumbsDown', tag: 'inaccurate', text: 'Probe' } },
-    }),
-    ownerStatus: 200,
-  },
-  'GET /api/messages/:conversationId/feedback': {
-    access: 'owner',
-    probe: (f) => ({ params: { conversationId: f.convoId } }),
-    ownerStatus: 200,
-  },
   // the prompt library: A's private group and its versions are not found by B, whose lists hold
   // nothing of A's (a shared group is read-only to others: features/prompts/prompts.test.ts)
   'GET /api/prompts/groups': { access: 'list', probe: () => ({ query: { pageSize: '100' } }) },
@@ -684,3 +604,15 @@ export const ROUTE_RULES: Record<string, RouteRule> = {
   'GET /api/files/speech/tts/voices': { access: 'user', why: "the server's configured voices" },
   'GET /api/files/speech/config/get': { access: 'user', why: "the server's speech settings" },
 };
+
+/**
+ * Every route's rule: the core's above and each feature's from its own folder. A route with two
+ * rules is a mistake the suites would hide (the later one would win): refused here.
+ */
+export const ROUTE_RULES: Record<string, RouteRule> = { ...CORE_RULES };
+for (const rules of FEATURE_SECURITY_RULES) {
+  for (const [route, rule] of Object.entries(rules)) {
+    if (ROUTE_RULES[route]) throw new Error(`${route} has two security rules`);
+    ROUTE_RULES[route] = rule;
+  }
+}

@@ -240,6 +240,9 @@ describe('the SQL reading of text', () => {
   it('folds as the contract does (the client highlights with it)', async () => {
     const samples = [
       'İstanbul IŞIK ılık Ilık',
+      // An I and nothing else to translate; text already in NFKC form, and text that is not.
+      'I KNOW IT',
+      'INDEX ﬁle Ⅻ',
       'ПРИВЕТ Ёлка ёж',
       'كِتَابٌ أحمد إسلام آمن ٱلله مـمـتـد',
       'ＡＢＣ ｶﾀｶﾅ ﬁle ① Ⅻ',

@@ -1,0 +1,1 @@
+ALTER TABLE "agents" ADD COLUMN "tool_resources" jsonb DEFAULT '{}'::jsonb NOT NULL;

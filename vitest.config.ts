@@ -38,6 +38,15 @@ const dbAgnostic = [
   'apps/server/src/features/config/**',
   'apps/server/src/architecture-doc.test.ts',
   'apps/server/src/feature-layout.test.ts',
+  // Features that hold no query of their own (their data, if any, goes through other features'
+  // services, proven on both stores there): MCP servers, speech, model specs, summaries and
+  // titles, and the code interpreter's sandbox, which runs Python in workers and opens no store.
+  'apps/server/src/features/mcp/**',
+  'apps/server/src/features/speech/**',
+  'apps/server/src/features/model-specs/**',
+  'apps/server/src/features/summaries/**',
+  'apps/server/src/features/title/title.test.ts',
+  'apps/server/src/features/code-interpreter/runner.test.ts',
 ];
 
 // Vitest runs one file per core less one: on a two-core machine, one at a time. Most of these

@@ -48,7 +48,9 @@ const HIGH_MESSAGE_LIMITS = { MESSAGE_IP_MAX: '100000', CONCURRENT_MESSAGE_MAX: 
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results',
-  timeout: 60_000,
+  // A flow of a dozen steps takes 40–60 s on a CI machine of two cores running two browsers
+  // and eight servers; each step still fails on its own 10 s expectation.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,

@@ -1,12 +1,23 @@
 // The server's part of a build (tools/build/build.mjs runs it): bundles the server (and the
 // workspace packages it imports) into <outDir>/main.js; npm packages stay external and load from
 // node_modules, found by walking up from outDir, which is why builds live under apps/server.
-// Migrations are copied beside the bundle, and so is the template database a fresh DATA_DIR starts
+// Migrations (the core's and every feature's) are copied beside the bundle, and so is the
+// template database a fresh DATA_DIR starts
 // from (src/db/template.ts): made once per PGlite version and set of migrations into
 // node_modules/.cache, linked from there into each build. The malloc-trim addon is compiled there
 // too where it can be (native.mjs).
 import { build } from 'esbuild';
-import { constants, copyFileSync, cpSync, linkSync, readFileSync, rmSync } from 'node:fs';
+import {
+  constants,
+  copyFileSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildNative } from './native.mjs';
@@ -36,7 +47,7 @@ export async function bundleServer(outDir) {
     outfile: join(out, 'main.js'),
     sourcemap: true,
   });
-  cpSync(join(here, 'src/db/migrations'), join(out, 'migrations'), { recursive: true });
+  copyMigrations(join(out, 'migrations'));
   // The code interpreter's worker is started from its own file, found beside main.js.
   copyFileSync(join(here, 'src/features/code-interpreter/python-worker.mjs'), join(out, 'python-worker.mjs'));
   const noNative = buildNative(out);
@@ -51,6 +62,23 @@ export async function bundleServer(outDir) {
     if (dirname(template) !== out) linkOrCopy(template, join(out, basename(template)));
   } finally {
     rmSync(helper, { force: true });
+  }
+}
+
+/**
+ * The core's migrations into `to`, each feature's into `to/features/<name>`: the layout
+ * src/db/migrator.ts reads beside a bundle (the source tree keeps them in each feature's folder).
+ */
+function copyMigrations(to) {
+  rmSync(to, { recursive: true, force: true });
+  cpSync(join(here, 'src/db/migrations'), to, { recursive: true });
+  mkdirSync(join(to, 'features'));
+  const features = join(here, 'src/features');
+  for (const name of readdirSync(features)) {
+    const from = join(features, name, 'migrations');
+    if (existsSync(join(from, 'meta/_journal.json'))) {
+      cpSync(from, join(to, 'features', name), { recursive: true });
+    }
   }
 }
 

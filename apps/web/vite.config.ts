@@ -13,6 +13,8 @@ export default defineConfig({
       '/api': { target: 'http://localhost:3080', changeOrigin: false },
       // Social sign-in: full-page navigations the server answers with redirects.
       '/oauth': { target: 'http://localhost:3080', changeOrigin: false },
+      // The artifact preview frame's page, with its own policy (features/artifacts on the server).
+      '/artifacts': { target: 'http://localhost:3080', changeOrigin: false },
     },
   },
   // Maps are written beside the scripts without a `sourceMappingURL` comment: the server serves

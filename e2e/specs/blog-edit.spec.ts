@@ -29,6 +29,8 @@ test.describe('blog management', () => {
     browser,
     request,
   }) => {
+    // Three people sign in and a dozen pages are each checked for accessibility.
+    test.setTimeout(150_000);
     const writer = await registerByApi(request);
     const admin = await registerByApi(request);
     await grantRoles(request, [

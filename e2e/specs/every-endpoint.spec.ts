@@ -119,6 +119,7 @@ test('the endpoint menu lists every configured endpoint in display order', async
     'endpoint-item-google',
     'endpoint-item-anthropic',
     'endpoint-item-Byok',
+    'endpoint-item-agents',
   ]);
   // gptPlugins comes with OpenAI, marked Beta; the legacy upstreams with their fakes.
   await expect(headers).toHaveText([
@@ -130,6 +131,8 @@ test('the endpoint menu lists every configured endpoint in display order', async
     'Google',
     'Anthropic',
     /^Byok/,
+    // Agents run on the endpoints above: listed last.
+    'Agents',
   ]);
   // Server keys everywhere but on the librechat.yaml endpoint whose key each user brings.
   for (const { endpoint } of CASES) await expect(menu.getByTestId(`endpoint-key-${endpoint}`)).toHaveCount(0);

@@ -11,13 +11,18 @@ import {
   checkLocale,
   ENGLISH_FILE,
   hasFindings,
+  validationTextSets,
   type Dictionary,
 } from '../../apps/web/src/locales/locale-check';
 import { LANGUAGE_FILES, readTextFiles, SHARED_SET } from './text-files';
 
 const out = (line: string): void => void process.stdout.write(`${line}\n`);
 
-const { byLanguage, problems } = assembleTexts(readTextFiles(), LANGUAGE_FILES, SHARED_SET, VALIDATION_TEXTS);
+const { byLanguage, problems } = assembleTexts(
+  readTextFiles(),
+  LANGUAGE_FILES,
+  validationTextSets(SHARED_SET),
+);
 const english: Dictionary = { ...VALIDATION_TEXTS, ...byLanguage[ENGLISH_FILE] };
 const numberChecked = new Set(Object.keys(VALIDATION_TEXTS));
 const labels = {

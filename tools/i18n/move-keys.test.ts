@@ -55,7 +55,7 @@ describe('move-keys', () => {
       'com_notes_empty',
       'com_notes_title',
     ]);
-    const { problems, byLanguage } = assembleTexts(readTextFiles(root), LANGUAGE_FILES, SHARED_SET);
+    const { problems, byLanguage } = assembleTexts(readTextFiles(root), LANGUAGE_FILES);
     expect(problems).toEqual([]);
     expect(byLanguage['fr-FR']?.com_notes_title).toBe('Notes (fr-FR)');
   });

@@ -69,7 +69,11 @@ import { tagsModule } from './features/tags/index.js';
 import { forkModule } from './features/fork/index.js';
 import { temporaryChatsModule } from './features/temporary-chats/index.js';
 import { memoriesModule } from './features/memories/index.js';
+import { artifactsModule } from './features/artifacts/index.js';
 import { feedbackModule } from './features/feedback/index.js';
+import { agentsModule } from './features/agents/index.js';
+import { actionsModule } from './features/actions/index.js';
+import { fileSearchModule } from './features/file-search/index.js';
 import { promptsModule } from './features/prompts/index.js';
 import { twoFactorModule } from './features/two-factor/index.js';
 import { speechModule } from './features/speech/index.js';
@@ -122,6 +126,10 @@ export const MODULES: readonly FeatureModule[] = [
   twoFactorModule,
   speechModule,
   feedbackModule,
+  agentsModule,
+  actionsModule,
+  artifactsModule,
+  fileSearchModule,
 ];
 
 export interface AppDeps {

@@ -88,6 +88,8 @@ async function main(): Promise<void> {
   const opening = openDatabase({
     url: env.DATABASE_URL,
     dataDir,
+    // pgvector goes into PGlite only where file search has embeddings to compare.
+    vector: Boolean(config.fileSearch?.embeddings),
     onIdleError: (err) => onIdleError(err),
   });
   opening.catch(() => {}); // handled where it is awaited, below; not unhandled meanwhile

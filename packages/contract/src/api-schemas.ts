@@ -251,6 +251,15 @@ export const endpointConfigSchema = z.object({
    * the key (those sends are not counted).
    */
   premiumModels: z.array(z.string()).optional(),
+  /**
+   * An image per model where one has its own (the agents entry: each agent's avatar, added by the
+   * web from GET /api/agents; the server sends none).
+   */
+  modelIcons: z.record(z.string(), z.string()).optional(),
+  /** The agents entry: the builder is off (librechat.yaml `endpoints.agents.disableBuilder`). */
+  disableBuilder: z.boolean().optional(),
+  /** The agents entry: what the builder may give an agent (`endpoints.agents.capabilities`). */
+  capabilities: z.array(z.string()).optional(),
 });
 export type EndpointConfig = z.infer<typeof endpointConfigSchema>;
 export const endpointsConfigSchema = z.record(z.string(), endpointConfigSchema);

@@ -133,6 +133,8 @@ export const conversationOptionsSchema = z.object({
   // (ours: `thread_` + an id, one per conversation); set by the assistants feature only.
   assistant_id: z.string().max(64).nullish(),
   thread_id: z.string().max(64).nullish(),
+  /** The agent a conversation talks to (LibreChat's agent_id); set by the agents feature only. */
+  agent_id: z.string().max(80).nullish(),
   /** The librechat.yaml model spec the conversation was started from (LibreChat's `spec`). */
   spec: z.string().max(MODEL_SPEC_LIMITS.nameMaxChars).nullish(),
 });

@@ -8,6 +8,7 @@ import {
 } from './feedback.js';
 import { idSchema, requiredConversationIdSchema } from './entities-schemas.js';
 import { route } from './route-def.js';
+import { vkey } from './validation-texts.js';
 
 /**
  * One rating as LibreChat sends and keeps it (TMinimalFeedback). LibreChat's client always sends
@@ -18,11 +19,11 @@ const feedbackSchema = z
   .object({
     rating: z.enum(FEEDBACK_RATINGS),
     tag: z.enum(FEEDBACK_TAG_KEYS as [FeedbackTagKey, ...FeedbackTagKey[]]).optional(),
-    text: z.string().max(FEEDBACK_LIMITS.textMaxChars).optional(),
+    text: z.string().max(FEEDBACK_LIMITS.textMaxChars, vkey('com_ui_feedback_text_too_long')).optional(),
   })
   .strict()
   .refine((f) => f.tag === undefined || isTagOf(f.rating, f.tag), {
-    message: 'The reason is not one of the rating’s',
+    message: vkey('com_ui_feedback_tag_not_of_rating'),
     path: ['tag'],
   });
 export type MessageFeedback = z.infer<typeof feedbackSchema>;

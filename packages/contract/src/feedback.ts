@@ -42,3 +42,12 @@ export const FEEDBACK_LIMITS = {
   /** The longest comment, LibreChat's. */
   textMaxChars: 1024,
 } as const;
+
+/**
+ * The feedback schemas' validation messages (validation-texts.ts lists them with the core's); the
+ * web translates them in its feedback texts.
+ */
+export const FEEDBACK_VALIDATION_TEXTS = {
+  com_ui_feedback_tag_not_of_rating: 'This reason does not go with the chosen rating',
+  com_ui_feedback_text_too_long: `Comment must be at most ${FEEDBACK_LIMITS.textMaxChars} characters`,
+} as const;

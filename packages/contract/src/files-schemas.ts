@@ -32,6 +32,8 @@ export const messageFileSchema = z.object({
   type: z.string().max(100).optional(),
   width: z.number().int().min(0).optional(),
   height: z.number().int().min(0).optional(),
+  /** A document's name, shown on the message (images show themselves). */
+  filename: z.string().max(255).optional(),
 });
 export type MessageFile = z.infer<typeof messageFileSchema>;
 

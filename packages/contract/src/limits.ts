@@ -167,6 +167,12 @@ export const TIMINGS = {
   pageLoadThrottleMs: 750,
   scrollButtonCheckMs: 650,
   scrollDebounceMs: 100,
+  /**
+   * Once the person scrolls up (the "user" flag), the view stops following the reply for at least
+   * this long, even when it is still near the end: small wheel or touch steps would otherwise be
+   * pulled back to the bottom by the next streamed token before they add up to an escape.
+   */
+  userScrollHoldMs: 1000,
   /** The scroll-to-bottom button's entrance (its transition). */
   scrollDownTransitionMs: 400,
   /** A tooltip opens this long after the pointer (or the keyboard's focus) comes to its button… */
@@ -190,6 +196,11 @@ export const TIMINGS = {
    * (GNOME's cursor-blink-timeout): a blinking caret repaints the idle tab twice a second.
    */
   caretBlinkIdleMs: 10_000,
+  /**
+   * Signing out waits at most this long for the requests already sent to be answered, so none of
+   * them reaches the server after the session ended there (a refused request, and a console error).
+   */
+  signOutDrainMs: 2000,
 } as const;
 
 export const UI_LIMITS = {

@@ -28,5 +28,6 @@ export const CONVERSATION_OPTION_KEYS: readonly (keyof ConversationOptions)[] = 
   'agentOptions',
   'assistant_id',
   'thread_id',
+  'agent_id',
   'spec',
 ];

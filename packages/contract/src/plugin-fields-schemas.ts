@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ARTIFACT_MODES } from './artifacts.js';
+import { fileSearchArtifactSchema } from './file-search-schemas.js';
 import { MCP_LIMITS } from './mcp.js';
 import { AGENT_TEMPERATURE_MAX } from './plugin-limits.js';
 
@@ -27,6 +29,8 @@ export const pluginStateSchema = z.object({
   outputs: z.string().nullable(),
   /** The tool failed; `outputs` says why. */
   error: z.boolean().optional(),
+  /** What a file_search call found (LibreChat's artifact): the passages cited under the reply. */
+  file_search: fileSearchArtifactSchema.optional(),
 });
 export type PluginState = z.infer<typeof pluginStateSchema>;
 
@@ -46,7 +50,8 @@ export type AgentOptions = z.infer<typeof agentOptionsSchema>;
 
 /**
  * The tools chosen for a conversation beside its plugins (LibreChat's `ephemeralAgent`): `mcp`
- * names MCP servers whose every tool the model may call. LibreChat's other switches (web search,
+ * names MCP servers whose every tool the model may call; `artifacts` (LibreChat's ArtifactModes)
+ * adds the artifacts instructions to the system prompt. LibreChat's other switches (web search,
  * code execution) are read and dropped: this server has no such tools.
  */
 export const ephemeralAgentSchema = z.object({
@@ -54,5 +59,6 @@ export const ephemeralAgentSchema = z.object({
     .array(z.string().min(1).max(MCP_LIMITS.serverNameMaxChars))
     .max(MCP_LIMITS.maxChosenServers)
     .optional(),
+  artifacts: z.union([z.enum(ARTIFACT_MODES), z.literal('')]).nullish(),
 });
 export type EphemeralAgent = z.infer<typeof ephemeralAgentSchema>;

@@ -55,6 +55,9 @@ import { SHARE_ROUTES } from './share-schemas.js';
 import { TAG_ROUTES } from './tags-schemas.js';
 import { MEMORY_ROUTES } from './memories-schemas.js';
 import { FEEDBACK_ROUTES } from './feedback-schemas.js';
+import { AGENT_ROUTES } from './agents-schemas.js';
+import { ACTION_ROUTES } from './actions-schemas.js';
+import { FILE_SEARCH_ROUTES } from './file-search-schemas.js';
 import { PROMPT_ROUTES } from './prompts-schemas.js';
 import { FORK_ROUTES } from './fork-schemas.js';
 import { loginResponseSchema, TWO_FACTOR_ROUTES } from './two-factor-schemas.js';
@@ -275,6 +278,9 @@ export const API_ROUTES = {
   ...FORK_ROUTES,
   ...MEMORY_ROUTES,
   ...FEEDBACK_ROUTES,
+  ...AGENT_ROUTES,
+  ...ACTION_ROUTES,
+  ...FILE_SEARCH_ROUTES,
   ...TWO_FACTOR_ROUTES,
   ...SPEECH_ROUTES,
 } as const satisfies Record<string, RouteDef>;

@@ -4,15 +4,21 @@ import { BLOG_LIMITS } from './blog.js';
 import { TAG_LIMITS } from './tags.js';
 import { MEMORY_LIMITS } from './memories.js';
 import { PROMPT_LIMITS } from './prompts.js';
+import { FEEDBACK_VALIDATION_TEXTS } from './feedback.js';
 
 /**
  * The English text of every i18n key the contract's schemas use as a validation message. Both
  * sides read it from here, the one home of these texts: the server turns a failed field's key
  * into a readable message (`issues[].message`, with the key beside it), and the web client merges
  * these texts into its English dictionary (apps/web/src/app/i18n.ts), where the keys are
- * translated like any other (other languages' files carry their own translations).
+ * translated like any other.
+ *
+ * The core's keys are below, translated in the web's shared texts (locales/<lang>.json). A
+ * feature declares its own in its contract module (`<NAME>_VALIDATION_TEXTS` in `<name>.ts`) and
+ * takes one line in FEATURE_VALIDATION_TEXTS; the web translates them in that feature's texts
+ * (features/<name>/locales/<lang>.json), and the text checks hold each set to its keys.
  */
-export const VALIDATION_TEXTS = {
+export const CORE_VALIDATION_TEXTS = {
   com_auth_name_required: 'Name is required',
   com_auth_name_min_length: `Name must be at least ${AUTH_LIMITS.nameMin} characters`,
   com_auth_name_max_length: `Name must be less than ${AUTH_LIMITS.nameMax} characters`,
@@ -64,6 +70,21 @@ export const VALIDATION_TEXTS = {
   com_error_invalid_characters:
     'Contains a character that cannot be saved (a NUL character or an unpaired surrogate)',
 } as const;
+
+/** Each feature's validation texts, by the feature's name on the web (features/<name>/): one line each. */
+export const FEATURE_VALIDATION_TEXTS = {
+  feedback: FEEDBACK_VALIDATION_TEXTS,
+} as const;
+
+type FeatureTexts = (typeof FEATURE_VALIDATION_TEXTS)[keyof typeof FEATURE_VALIDATION_TEXTS];
+type Joined<U> = (U extends unknown ? (u: U) => void : never) extends (j: infer J) => void ? J : never;
+
+/** Every validation text: the core's and every feature's (a key declared twice is a contract test's failure). */
+export const VALIDATION_TEXTS = Object.assign(
+  {},
+  CORE_VALIDATION_TEXTS,
+  ...Object.values(FEATURE_VALIDATION_TEXTS),
+) as typeof CORE_VALIDATION_TEXTS & Joined<FeatureTexts>;
 
 export type ValidationKey = keyof typeof VALIDATION_TEXTS;
 

@@ -7,12 +7,14 @@
  *         POST /openai/deployments/{deployment}/chat/completions?api-version=… (Azure),
  *         POST /openai/v1/chat/completions (Azure's v1 API), POST /v1/images/generations
  *         (images.ts), POST /v1/audio/speech and /v1/audio/transcriptions (audio.ts; also under
- *         an Azure deployment with api-version), and the control routes of core.ts.
+ *         an Azure deployment with api-version), POST /v1/embeddings (embeddings.ts), and the
+ *         control routes of core.ts.
  */
 import type { ServerResponse } from 'node:http';
 import { header, startFakeServer, type ChatAnswers, type FakeProtocol, type FakeRequest } from './core.js';
 import { promptMessages, textCompletionBody, textCompletionWire } from './completions.js';
 import { serveSpeech, serveTranscription } from './audio.js';
+import { serveEmbeddings } from './embeddings.js';
 import { serveFakeImage, serveImageGeneration } from './images.js';
 import { isTitleRequest, readMessages } from './messages.js';
 import type { FakeOpenAIOptions, FakeOpenAIServer } from './types.js';
@@ -161,6 +163,10 @@ const openAI: FakeProtocol = {
         textAnswers(includeUsage),
         'cmpl-fake',
       );
+      return true;
+    }
+    if (r.path === '/v1/embeddings') {
+      serveEmbeddings(r.res, r.body);
       return true;
     }
     if (r.path === '/v1/images/generations') {

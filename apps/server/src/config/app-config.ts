@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  EMBEDDINGS_DEFAULTS,
+  FILE_SEARCH_LIMITS,
   FREE_TIER_DEFAULT_MESSAGES,
   LOGIN_RATE_LIMIT,
   PREMIUM_DEFAULT_DAILY_USES,
@@ -21,6 +23,7 @@ import { endpointsFromEnv } from './env-endpoints.js';
 import { filesConfigFrom, type FilesConfig } from './files-config.js';
 import { oauthConfigFrom, type OAuthConfig } from './oauth-config.js';
 import { ldapConfigFrom, type LdapConfig } from './ldap-config.js';
+import { agentsConfigFrom, type AgentsConfig } from './agents-yaml.js';
 import { OVERRIDABLE_ENDPOINTS, type YamlConfig } from './yaml-config.js';
 import {
   FEATURE_YAML_BLOCKS,
@@ -168,6 +171,35 @@ export interface BillingConfig {
  * Subscriptions enabled (or a secret key given) without what they need stop start-up, naming
  * what is missing.
  */
+/** File search's settings (RAG_OPENAI_*, EMBEDDINGS_*, CHUNK_*; features/file-search). */
+export interface FileSearchConfig {
+  /** The OpenAI-compatible embeddings endpoint; null: full-text search only. */
+  embeddings: { baseURL: string; apiKey: string; model: string } | null;
+  chunkSize: number;
+  chunkOverlap: number;
+}
+
+export const DEFAULT_FILE_SEARCH_CONFIG: FileSearchConfig = {
+  embeddings: null,
+  chunkSize: FILE_SEARCH_LIMITS.defaultChunkSize,
+  chunkOverlap: FILE_SEARCH_LIMITS.defaultChunkOverlap,
+};
+
+/** Embeddings only with RAG_OPENAI_API_KEY (LibreChat's RAG service reads the same names). */
+function fileSearchConfigFrom(env: Env): FileSearchConfig {
+  return {
+    embeddings: env.RAG_OPENAI_API_KEY
+      ? {
+          apiKey: env.RAG_OPENAI_API_KEY,
+          baseURL: env.RAG_OPENAI_BASEURL ?? EMBEDDINGS_DEFAULTS.baseURL,
+          model: env.EMBEDDINGS_MODEL || EMBEDDINGS_DEFAULTS.model,
+        }
+      : null,
+    chunkSize: env.CHUNK_SIZE || FILE_SEARCH_LIMITS.defaultChunkSize,
+    chunkOverlap: env.CHUNK_OVERLAP ?? FILE_SEARCH_LIMITS.defaultChunkOverlap,
+  };
+}
+
 export function billingConfigFrom(env: Env): BillingConfig | undefined {
   if (!env.STRIPE_SECRET_KEY && env.SUBSCRIPTIONS_ENABLED !== true) return undefined;
   const required = {
@@ -227,6 +259,8 @@ export interface AppConfig extends FeatureYamlParts {
   ldap?: LdapConfig | undefined;
   /** BALANCE_HELP_TEXT: how to get more credits, in the operator's words; none when unset. */
   balanceHelpText?: string | null | undefined;
+  /** librechat.yaml `endpoints.agents`: the builder, the capabilities it offers, the steps of a reply. */
+  agents?: AgentsConfig | undefined;
   /** librechat.yaml `interface`: what the chat view shows; every part when absent. */
   interface?: InterfaceConfig | undefined;
   /** librechat.yaml `rateLimits`: upload and import limits; none when absent. */
@@ -304,6 +338,8 @@ export interface AppConfig extends FeatureYamlParts {
    * tool among the plugins; off when absent (tests turn it on), on by default from the environment.
    */
   codeInterpreter?: { enabled: boolean } | undefined;
+  /** File search (features/file-search); DEFAULT_FILE_SEARCH_CONFIG (full text only) when absent. */
+  fileSearch?: FileSearchConfig | undefined;
   /** ALLOW_SHARED_LINKS / ALLOW_SHARED_LINKS_PUBLIC (features/share); both on when absent. */
   sharedLinks?: { enabled: boolean; public: boolean } | undefined;
   /**
@@ -491,6 +527,7 @@ export function buildAppConfig(
     oauth: oauthConfigFrom(env, yaml?.socialLogins),
     ldap: ldapConfigFrom(env),
     interface: interfaceConfigFrom(yaml?.interface, parts.modelSpecs),
+    agents: agentsConfigFrom(yaml?.agents, yaml?.interface?.agents),
     uploadRateLimits: uploadRateLimitsFrom(yaml?.rateLimits),
     balanceHelpText: env.BALANCE_HELP_TEXT || null,
     titleConvo: env.TITLE_CONVO,
@@ -530,6 +567,7 @@ export function buildAppConfig(
     // Tokens mean something only where balances are checked.
     socialBonus: env.CHECK_BALANCE ? socialBonusConfigFrom(env) : undefined,
     codeInterpreter: { enabled: env.CODE_INTERPRETER_ENABLED },
+    fileSearch: fileSearchConfigFrom(env),
     sharedLinks: { enabled: env.ALLOW_SHARED_LINKS, public: env.ALLOW_SHARED_LINKS_PUBLIC },
     fork: {
       userMax: env.FORK_USER_MAX,

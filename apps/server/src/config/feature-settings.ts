@@ -10,6 +10,7 @@ import { importsEnv } from '../features/imports/settings.js';
 import { shareEnv } from '../features/share/settings.js';
 import { forkEnv } from '../features/fork/settings.js';
 import { codeInterpreterEnv } from '../features/code-interpreter/settings.js';
+import { fileSearchEnv } from '../features/file-search/settings.js';
 
 /**
  * The environment each feature declares in its own folder (`features/<name>/settings.ts`), composed
@@ -28,4 +29,5 @@ export const FEATURE_ENV = {
   ...shareEnv,
   ...forkEnv,
   ...codeInterpreterEnv,
+  ...fileSearchEnv,
 };

@@ -41,6 +41,10 @@ const BAD: Record<FeatureYamlKey, { yaml: string; path: string }> = {
     path: 'speech.tts.openai.apiKey',
   },
   mcpServers: { yaml: 'mcpServers:\n  s:\n    type: sse\n', path: 'mcpServers.s.url' },
+  actions: {
+    yaml: 'actions:\n  allowedDomains: ["ftp://files.example.com"]\n',
+    path: 'actions.allowedDomains[0]',
+  },
 };
 
 /** A block whose keys are names (mcpServers' servers) takes an unknown key inside an entry. */

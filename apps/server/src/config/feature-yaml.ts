@@ -4,6 +4,7 @@ import { modelSpecsYaml } from '../features/model-specs/yaml.js';
 import { fileConfigYaml } from '../features/files/yaml.js';
 import { speechYaml } from '../features/speech/yaml.js';
 import { mcpYaml } from '../features/mcp/yaml.js';
+import { actionsYaml } from '../features/actions/yaml.js';
 import type { AnyYamlBlock } from './yaml-block.js';
 
 /**
@@ -20,6 +21,7 @@ export const FEATURE_YAML = [
   fileConfigYaml,
   speechYaml,
   mcpYaml,
+  actionsYaml,
 ] as const;
 
 type Declared = (typeof FEATURE_YAML)[number];

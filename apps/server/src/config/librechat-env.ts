@@ -66,11 +66,7 @@ export const UNSUPPORTED_LIBRECHAT_ENV: Readonly<Record<string, string>> = {
   MEILI_NO_ANALYTICS: 'search is built in: no MeiliSearch',
   MEILI_HOST: 'search is built in: no MeiliSearch',
   MEILI_MASTER_KEY: 'search is built in: no MeiliSearch',
-  RAG_OPENAI_BASEURL: NOT_YET,
-  RAG_OPENAI_API_KEY: NOT_YET,
   RAG_USE_FULL_CONTEXT: NOT_YET,
-  EMBEDDINGS_PROVIDER: NOT_YET,
-  EMBEDDINGS_MODEL: NOT_YET,
   REGISTRATION_VIOLATION_SCORE:
     'registrations are limited by address (REGISTER_MAX), not scored: no account exists yet to score',
   NON_BROWSER_VIOLATION_SCORE:

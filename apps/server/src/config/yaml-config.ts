@@ -16,6 +16,7 @@ import {
   type ParamOverrides,
   type ParamsEndpointType,
 } from '@chat/contract';
+import { yamlAgentsEndpointSchema, type YamlAgentsEndpoint } from './agents-yaml.js';
 import type { EndpointDefinition } from './endpoint-types.js';
 import { USER_PROVIDED } from './env-endpoints.js';
 import { ConfigError, type Env } from './env.js';
@@ -33,9 +34,9 @@ import { yamlRateLimitsSchema, type YamlRateLimits } from './yaml-rate-limits.js
  * librechat.yaml (CONFIG_PATH): custom endpoints in LibreChat's format, overrides of the built-in
  * endpoints, and model relabelling. Checked with zod at start-up; a problem stops start-up with
  * the file, the path in the document and what is wrong, never a value (keys live here). Keys we do
- * not implement (LibreChat's cache, actions, …) are ignored and listed in one
+ * not implement (LibreChat's cache, …) are ignored and listed in one
  * warning. The blocks a feature owns (memory, speech, balance, fileConfig, modelSpecs) are
- * declared in the feature's folder and listed in config/feature-yaml.ts; the rest are read here.
+ * declared in the feature's folder (actions, too) and listed in config/feature-yaml.ts; the rest are read here.
  */
 
 /** Built-in endpoints whose settings the file may override (`endpoints.<name>`). */
@@ -64,6 +65,8 @@ export interface YamlConfig extends FeatureYamlValues {
   /** Custom endpoints, in file order. */
   custom: EndpointDefinition[];
   overrides: Partial<Record<OverridableEndpoint, BuiltInOverride>>;
+  /** `endpoints.agents`: the agents' builder and capabilities (config/agents-yaml.ts). */
+  agents?: YamlAgentsEndpoint | undefined;
   /** Relabelling for every endpoint (top-level `modelLabels`); an endpoint's own entries win. */
   modelLabels: Record<string, string> | undefined;
   /** Where uploaded files are stored (LibreChat's `fileStrategy`); FILE_STRATEGY when absent. */
@@ -311,6 +314,7 @@ function schemaWith(vars: NodeJS.ProcessEnv) {
         openAI: builtIn.optional(),
         google: builtIn.optional(),
         anthropic: builtIn.optional(),
+        agents: yamlAgentsEndpointSchema.nullish(),
         custom: z
           .array(custom)
           .superRefine((list, ctx) => {
@@ -564,6 +568,7 @@ export function parseYamlConfig(text: string, file: string, vars: NodeJS.Process
     file,
     custom,
     overrides,
+    agents: data.endpoints?.agents ?? undefined,
     modelLabels: data.modelLabels,
     socialLogins: data.registration?.socialLogins,
     allowedDomains: data.registration?.allowedDomains,

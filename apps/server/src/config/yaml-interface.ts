@@ -3,6 +3,7 @@ import {
   DEFAULT_INTERFACE_CONFIG,
   INTERFACE_TEXT_LIMITS,
   INTERFACE_TOGGLES,
+  interfacePermissionsSchema,
   TEMPORARY_CHAT_RETENTION,
   type InterfaceConfig,
   type ModelSpecsConfig,
@@ -10,7 +11,7 @@ import {
 
 /**
  * librechat.yaml `interface`: what the chat view shows. The keys of LibreChat's block that this
- * product has a part for are checked here; the others (agents, multiConvo, sidePanel, …)
+ * product has a part for are checked here; the others (multiConvo, sidePanel, …)
  * are unknown to the strict object, so the file loader lists them in its start-up warning.
  */
 
@@ -53,17 +54,9 @@ export const yamlInterfaceSchema = z.strictObject({
   presets: z.boolean().optional(),
   bookmarks: z.boolean().optional(),
   // On or off, or LibreChat's permissions for everyone (see promptsPolicy).
-  prompts: z
-    .union([
-      z.boolean(),
-      z.object({
-        use: z.boolean().optional(),
-        create: z.boolean().optional(),
-        share: z.boolean().optional(),
-        public: z.boolean().optional(),
-      }),
-    ])
-    .optional(),
+  prompts: interfacePermissionsSchema.optional(),
+  // LibreChat's permissions for everyone over agents (config/agents-yaml.ts reads them).
+  agents: interfacePermissionsSchema.optional(),
   temporaryChat: z.boolean().optional(),
   // Hours, within LibreChat's bounds (a value outside them is refused, as its schema does).
   temporaryChatRetention: z

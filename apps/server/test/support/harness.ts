@@ -20,7 +20,8 @@ export async function startTestApp(
     'logger' | 'webDist' | 'extraModules' | 'clock' | 'siteRenderer' | 'siteTranslator'
   > = {},
 ): Promise<Harness> {
-  const database = await openTestDatabase();
+  // As main.ts: pgvector in PGlite only when file search has embeddings.
+  const database = await openTestDatabase({ vector: Boolean(overrides.fileSearch?.embeddings) });
   const app = await buildApp({ ...deps, config: testAppConfig(overrides), db: database.db });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {

@@ -8,6 +8,8 @@ export const queryKeys = {
   models: ['models'] as const,
   /** GET /api/assistants: the person's assistants, oldest first (one page of up to 100). */
   assistants: ['assistants'] as const,
+  /** GET /api/agents: the person's agents, then those shared with them. */
+  agents: ['agents'] as const,
   /** GET /api/presets: the person's presets, the default first. */
   presets: ['presets'] as const,
   /** GET /api/tags: the person's bookmarks in their order, each with its count. */

@@ -1,4 +1,8 @@
 import { createSlotRegistry, type Slots } from '../platform/slots';
+import { createChatExtensions } from '../features/chat';
+import { agentsChat, agentsSlots } from '../features/agents';
+import { actionsSlots } from '../features/actions';
+import { artifactsChat, artifactsSlots } from '../features/artifacts';
 import { assistantsSlots } from '../features/assistants';
 import { billingSlots } from '../features/billing';
 import { bookmarksSlots } from '../features/bookmarks';
@@ -9,6 +13,7 @@ import { promptsSlots } from '../features/prompts';
 import { shareSlots } from '../features/share';
 import { forkSlots } from '../features/fork';
 import { feedbackSlots } from '../features/feedback';
+import { fileSearchSlots } from '../features/file-search';
 import { memoriesSlots } from '../features/memories';
 import { shortcutsSlots } from '../features/shortcuts';
 import { temporaryChatsSlots } from '../features/temporary-chats';
@@ -23,6 +28,9 @@ import { voiceSlots } from '../features/voice';
  * app's chunk (app/layouts/ChatLayout.tsx provides it), so the public site's first load has none.
  */
 export const featureSlots = createSlotRegistry<Slots>([
+  ...agentsSlots,
+  ...actionsSlots,
+  ...artifactsSlots,
   ...assistantsSlots,
   ...billingSlots,
   ...bookmarksSlots,
@@ -33,6 +41,7 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...shareSlots,
   ...forkSlots,
   ...feedbackSlots,
+  ...fileSearchSlots,
   ...memoriesSlots,
   ...shortcutsSlots,
   ...temporaryChatsSlots,
@@ -40,3 +49,9 @@ export const featureSlots = createSlotRegistry<Slots>([
   ...toolsMenuSlots,
   ...voiceSlots,
 ]);
+
+/**
+ * What features add to the chat's setup as data (features/chat/extensions.ts): endpoints of their
+ * own and options of the conversation. One line per feature; provided beside featureSlots.
+ */
+export const chatExtensions = createChatExtensions([agentsChat, artifactsChat]);

@@ -9,6 +9,7 @@
  * `_other` is a plural: a locale needs exactly the forms its language has (Intl.PluralRules), and
  * its forms may leave out {{count}} (Arabic's "two minutes" is one word) but no other placeholder.
  */
+import { CORE_VALIDATION_TEXTS, FEATURE_VALIDATION_TEXTS } from '@chat/contract';
 import { intlLocale } from '../config/locale';
 
 export type Dictionary = Readonly<Record<string, string>>;
@@ -238,17 +239,28 @@ const baseOf = (key: string, dict: Dictionary): string => {
 };
 
 /**
+ * The contract's validation texts by the set that translates them: the core's in the shared set
+ * (`sharedSet`), a feature's in its own (features/<name>/locales).
+ */
+export function validationTextSets(sharedSet: string): Record<string, Dictionary> {
+  const features = Object.entries(FEATURE_VALIDATION_TEXTS).map(([name, texts]) => [
+    `features/${name}/locales`,
+    texts,
+  ]);
+  return { [sharedSet]: CORE_VALIDATION_TEXTS, ...Object.fromEntries(features) };
+}
+
+/**
  * Joins the text files (path → texts; a path is `<set folder>/<lang>.json`) and checks the sets:
  * every set has a file for each of `languages` (file names, `en` included), a language's file in a
  * set holds the keys (plural forms aside) of that set's English and no other, and no key of a
- * language is in two sets. `sharedEnglish` is English the shared set (`sharedSet`) answers for
- * without holding it (the contract's validation texts).
+ * language is in two sets. `contractEnglish` is English a set answers for without holding it, by
+ * set (the contract's validation texts, `validationTextSets`).
  */
 export function assembleTexts(
   files: Readonly<Record<string, Dictionary>>,
   languages: readonly string[],
-  sharedSet: string,
-  sharedEnglish: Dictionary = {},
+  contractEnglish: Readonly<Record<string, Dictionary>> = {},
 ): TextSets {
   const sets = new Map<string, Map<string, Dictionary>>();
   for (const [path, dict] of Object.entries(files)) {
@@ -262,7 +274,7 @@ export function assembleTexts(
   const byLanguage: Record<string, Record<string, string>> = {};
   const owner = new Map<string, string>();
   for (const [set, dicts] of [...sets].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const english = { ...(set === sharedSet ? sharedEnglish : {}), ...dicts.get(ENGLISH_FILE) };
+    const english = { ...contractEnglish[set], ...dicts.get(ENGLISH_FILE) };
     const englishBases = new Set(Object.keys(english).map((k) => baseOf(k, english)));
     for (const lang of languages) {
       const dict = dicts.get(lang);

@@ -7,6 +7,7 @@ import {
   ENGLISH_FILE,
   hasFindings,
   pluralForms,
+  validationTextSets,
   type Dictionary,
 } from './locale-check';
 
@@ -20,7 +21,7 @@ const files = Object.fromEntries(
   ).map(([path, texts]) => [path.replace(/^\.\.\//, '').replace(/^\.\//, 'locales/'), texts]),
 );
 const languageFiles = LANGUAGES.map((l) => (l === 'en-US' ? ENGLISH_FILE : l));
-const { byLanguage, problems } = assembleTexts(files, languageFiles, 'locales', VALIDATION_TEXTS);
+const { byLanguage, problems } = assembleTexts(files, languageFiles, validationTextSets('locales'));
 const english: Dictionary = { ...VALIDATION_TEXTS, ...byLanguage[ENGLISH_FILE] };
 const numberChecked = new Set(Object.keys(VALIDATION_TEXTS));
 
@@ -76,7 +77,6 @@ describe('the text sets check', () => {
         'features/f/locales/de-DE.json': { a: 'Sichern' },
       },
       languages,
-      'locales',
     );
     expect([...found].sort()).toEqual([
       'a: in features/f/locales/de-DE.json and locales/de-DE.json',
@@ -89,6 +89,23 @@ describe('the text sets check', () => {
     expect(Object.keys(joined['de-DE'] ?? {}).sort()).toEqual(['a', 'b', 'n_one', 'n_other']);
   });
 
+  it("holds each set to the contract's validation texts it translates: the core's shared, a feature's its own", () => {
+    const { problems: found } = assembleTexts(
+      {
+        'locales/en.json': { a: 'Save' },
+        'locales/de-DE.json': { a: 'Speichern', v: 'Ungültig', w: 'Zu lang' },
+        'features/f/locales/en.json': { b: 'Open' },
+        'features/f/locales/de-DE.json': { b: 'Öffnen' },
+      },
+      ['en', 'de-DE'],
+      { locales: { v: 'Invalid' }, 'features/f/locales': { w: 'Too long' } },
+    );
+    expect([...found].sort()).toEqual([
+      'features/f/locales/de-DE.json: lacks w',
+      'locales/de-DE.json: w is not in its en.json',
+    ]);
+  });
+
   it('reads the plural forms of each language as one key', () => {
     const { problems: found } = assembleTexts(
       {
@@ -96,7 +113,6 @@ describe('the text sets check', () => {
         'locales/ru-RU.json': { n_one: '1', n_few: '2', n_many: '5', n_other: '7' },
       },
       ['en', 'ru-RU'],
-      'locales',
     );
     expect(found).toEqual([]);
   });

@@ -1,17 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CODE_TOOL_NAME,
-  EModelEndpoint,
-  PLUGIN_LIMITS,
-  type AskRequest,
-  type AssistantChatRequest,
-} from '@chat/contract';
+import { CODE_TOOL_NAME, EModelEndpoint, type AskRequest, type AssistantChatRequest } from '@chat/contract';
 import type { EndpointDefinition } from '../../config/app-config.js';
 import { assistantEndpointFor } from '../../config/assistant-endpoints.js';
 import { AppError } from '../../platform/errors.js';
-import type { AskAgent, AskConfigurer, AskPipeline } from '../ask/index.js';
+import type { AskConfigurer, AskPipeline } from '../ask/index.js';
 import type { ConvosRepo } from '../convos/index.js';
-import type { PluginToolbox } from '../plugins/index.js';
+import { fixedToolsAgent, type PluginToolbox } from '../plugins/index.js';
 import { newId, type AssistantsService } from './service.js';
 
 export interface AssistantChatDeps {
@@ -83,21 +77,7 @@ export function createAssistantChat(deps: AssistantChatDeps) {
               fileIds: [],
             })
           : [];
-      const agent: AskAgent | undefined =
-        tools.length > 0
-          ? {
-              name: 'assistant',
-              async plan(ctx, configured) {
-                return {
-                  tools,
-                  model: ctx.model,
-                  params: configured.params,
-                  skipCompletion: true,
-                  maxSteps: PLUGIN_LIMITS.maxSteps,
-                };
-              },
-            }
-          : undefined;
+      const agent = fixedToolsAgent('assistant', tools);
 
       const askBody: AskRequest = {
         text: body.text,

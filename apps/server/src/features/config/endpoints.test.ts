@@ -101,9 +101,11 @@ describe('GET /api/endpoints and /api/models', () => {
     const byOrder = Object.entries(endpoints)
       .sort(([, a], [, b]) => a.order - b.order)
       .map(([name]) => name);
-    // Assistants run on those endpoints (gpt-4 and gpt-3.5 models): listed last.
-    expect(byOrder).toEqual(['openAI', 'gptPlugins', 'Local Fake', 'untitled', 'byo', 'assistant']);
+    // Assistants run on those endpoints (gpt-4 and gpt-3.5 models), then agents (any of those
+    // whose models call tools): listed last.
+    expect(byOrder).toEqual(['openAI', 'gptPlugins', 'Local Fake', 'untitled', 'byo', 'assistant', 'agents']);
     expect(endpoints.assistant).toEqual({ order: 13, type: 'assistant', userProvide: false });
+    expect(endpoints.agents).toEqual({ order: 14, type: 'agents', userProvide: false });
     expect(endpoints.openAI).toEqual({
       order: 1,
       type: 'openAI',

@@ -1,4 +1,5 @@
 import {
+  AGENTS_ENDPOINT,
   EModelEndpoint,
   ENDPOINT_DISPLAY_ORDER,
   isPremiumModel,
@@ -6,7 +7,9 @@ import {
   type ModelsConfig,
 } from '@chat/contract';
 import { paramsTypeOf, type EndpointDefinition, type PremiumConfig } from '../../config/app-config.js';
+import { agentEndpoints } from '../../config/agent-endpoints.js';
 import { assistantModels } from '../../config/assistant-endpoints.js';
+import type { AgentsConfig } from '../../config/agents-yaml.js';
 
 /**
  * GET /api/endpoints: the built-ins by the spec's display order, then the custom endpoints in
@@ -15,6 +18,7 @@ import { assistantModels } from '../../config/assistant-endpoints.js';
 export function presentEndpoints(
   endpoints: readonly EndpointDefinition[],
   premium?: PremiumConfig,
+  agents?: AgentsConfig,
 ): EndpointsConfig {
   const result: EndpointsConfig = {};
   endpoints.forEach((e, i) => {
@@ -45,6 +49,17 @@ export function presentEndpoints(
       order: ENDPOINT_DISPLAY_ORDER.length + endpoints.length,
       type: EModelEndpoint.assistant,
       userProvide: false,
+    };
+  }
+  // Agents run on the endpoints above too, each on its own; their list is GET /api/agents.
+  // Not where `interface.agents` turns them off for everyone.
+  if (agentEndpoints(endpoints).length > 0 && agents?.use !== false) {
+    result[AGENTS_ENDPOINT] = {
+      order: ENDPOINT_DISPLAY_ORDER.length + endpoints.length + 1,
+      type: AGENTS_ENDPOINT,
+      userProvide: false,
+      // LibreChat's client reads these off the agents entry (librechat.yaml endpoints.agents).
+      ...(agents ? { disableBuilder: agents.disableBuilder, capabilities: [...agents.capabilities] } : {}),
     };
   }
   return result;

@@ -69,14 +69,16 @@ export function configRoutes(
     ...(config.modelSpecs ? { modelSpecs: config.modelSpecs } : {}),
   }));
 
-  addRoute(app, API_ROUTES.endpoints, async () => presentEndpoints(config.endpoints, config.premium));
+  addRoute(app, API_ROUTES.endpoints, async () =>
+    presentEndpoints(config.endpoints, config.premium, config.agents),
+  );
   addRoute(app, API_ROUTES.models, async () => presentModels(config.endpoints));
 
   // LibreChat's client replaces its endpoints and models caches with a non-false answer.
   addRoute(app, API_ROUTES.endpointsConfigOverride, async (): Promise<ConfigOverride> =>
     config.overridesEndpoints
       ? {
-          endpointsConfig: presentEndpoints(config.endpoints, config.premium),
+          endpointsConfig: presentEndpoints(config.endpoints, config.premium, config.agents),
           modelsConfig: presentModels(config.endpoints),
         }
       : false,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isFinalEvent } from '@chat/contract';
+import { isFinalEvent, VALIDATION_TEXTS } from '@chat/contract';
 import { messageFeedback } from '../../db/schema.js';
 import { chatUser, startChatApp, type ChatHarness } from '../../../test/support/chat-harness.js';
 
@@ -113,6 +113,25 @@ describe('message feedback over HTTP', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(((await res.json()) as { code: string }).code).toBe('validation_error');
     }
+    // The feature's own validation texts (contract feedback.ts): the key and its English together.
+    const issues = async (body: unknown) =>
+      (
+        (await (await rate(alice, c, c.replyId, body)).json()) as {
+          issues: { key?: string; message: string }[];
+        }
+      ).issues;
+    expect(await issues({ feedback: { rating: 'thumbsUp', tag: 'inaccurate' } })).toEqual([
+      expect.objectContaining({
+        key: 'com_ui_feedback_tag_not_of_rating',
+        message: VALIDATION_TEXTS.com_ui_feedback_tag_not_of_rating,
+      }),
+    ]);
+    expect(await issues({ feedback: { rating: 'thumbsDown', text: 'x'.repeat(1025) } })).toEqual([
+      expect.objectContaining({
+        key: 'com_ui_feedback_text_too_long',
+        message: 'Comment must be at most 1024 characters',
+      }),
+    ]);
     expect((await rate(alice, c, 'not-a-uuid', { feedback: { rating: 'thumbsUp' } })).status).toBe(400);
     expect((await ratings(alice, 'not-a-uuid')).status).toBe(400);
     expect((await ratings(alice, c.conversationId)).body).toEqual({});

@@ -40,7 +40,9 @@ const optionsOf = (ctx: StepContext & { history: AttachContext['history'] }) => 
  */
 export function filesAttachment(files: FilesService): AskAttachment {
   const parts = async (userId: string, refs: readonly MessageFile[], detail: 'low' | 'auto' | 'high') => {
-    const rows = await files.messageFiles(userId, refs);
+    // Documents for file search ride on messages too: the model gets their passages through the
+    // tool, never their bytes as an image.
+    const rows = (await files.messageFiles(userId, refs)).filter((r) => r.type.startsWith('image/'));
     return Promise.all(
       rows.map(async (row): Promise<ProviderContentPart> => ({
         type: 'image',

@@ -11,6 +11,7 @@ import { createStorages } from './storage/index.js';
 import { sweepTmp } from './sweep.js';
 
 export type { FilesService } from './service.js';
+export { presentFile } from './presenter.js';
 export { createStorages, type FileStorage } from './storage/index.js';
 
 declare module '../../platform/module.js' {

@@ -35,6 +35,11 @@ export interface ReceiveOptions {
   maxBytes: number;
   tooLarge: string;
   allowed: readonly ImageMime[];
+  /**
+   * Checks a file that is not an image instead (a document): its first bytes and its name; a
+   * throw refuses the upload as soon as they are in.
+   */
+  checkHead?: ((head: Uint8Array, filename: string) => void) | undefined;
   /** The text fields read; others are refused. */
   fields: readonly string[];
   tmpDir: string;
@@ -47,12 +52,12 @@ const HEAD_BYTES = 16;
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** Collects the first bytes and refuses, as soon as they are in, a file that is not an image. */
-function sniffer(allowed: readonly ImageMime[], onHead: (head: Uint8Array) => void): Transform {
+function sniffer(requireType: (head: Uint8Array) => void, onHead: (head: Uint8Array) => void): Transform {
   let head = Buffer.alloc(0);
   let checked = false;
   const check = () => {
     checked = true;
-    requireImageType(head, allowed);
+    requireType(head);
     onHead(head);
   };
   return new Transform({
@@ -168,9 +173,12 @@ export async function receiveUpload(request: FastifyRequest, opts: ReceiveOption
       });
       writing = pipeline(
         stream,
-        sniffer(opts.allowed, (head) => {
-          received.head = head;
-        }),
+        sniffer(
+          (head) => (opts.checkHead ? opts.checkHead(head, filename) : requireImageType(head, opts.allowed)),
+          (head) => {
+            received.head = head;
+          },
+        ),
         createWriteStream(tmpPath, { mode: 0o600 }),
       ).then(() => {
         file = received;

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -123,6 +124,64 @@ export function createFilesService(deps: FilesServiceDeps) {
       }
     },
 
+    /**
+     * A document for another feature (file search): received as it streams (refused by
+     * `checkHead` from its name and first bytes, and by size), the endpoint's file config
+     * applied, stored as it came under the user's documents, its row saved with `type`.
+     */
+    async uploadDocument(
+      userId: string,
+      request: FastifyRequest,
+      opts: {
+        maxBytes: number;
+        fields: readonly string[];
+        checkHead: (head: Uint8Array, filename: string) => void;
+        /** Checks the text fields (throws) before anything is stored. */
+        checkFields: (fields: Record<string, string>) => void | Promise<void>;
+        typeOf: (filename: string) => string;
+      },
+    ): Promise<{ row: FileRow; fields: Record<string, string> }> {
+      const maxBytes = Math.min(opts.maxBytes, serverMax);
+      const received = await receiveUpload(request, {
+        fileField: 'file',
+        maxBytes,
+        tooLarge: fileTooLargeText(maxBytes),
+        allowed: [],
+        checkHead: opts.checkHead,
+        fields: opts.fields,
+        tmpDir: deps.tmpDir,
+      });
+      try {
+        if (!received.file) throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFile('file'));
+        await opts.checkFields(received.fields);
+        const limits = endpointFileConfig(fileConfig, received.fields.endpoint);
+        if (limits.disabled) throw new AppError('forbidden', FILE_UPLOADS_DISABLED_TEXT);
+        const fileId = randomUUID();
+        const key = `documents/${userId}/${fileId}`;
+        const type = opts.typeOf(received.file.filename);
+        const stored = await writer.put(key, createReadStream(received.file.path), type);
+        try {
+          const row = await repo.insert({
+            fileId,
+            userId,
+            source: writer.source,
+            storageKey: stored.key,
+            filename: received.file.filename,
+            type,
+            bytes: stored.bytes,
+            width: 0,
+            height: 0,
+          });
+          return { row, fields: received.fields };
+        } catch (err) {
+          await removeBytes({ source: writer.source, storageKey: stored.key });
+          throw err;
+        }
+      } finally {
+        await received.cleanup();
+      }
+    },
+
     /** POST /api/files/images/avatar: the user's avatar, squared and re-encoded. */
     async uploadAvatar(userId: string, request: FastifyRequest): Promise<{ url: string }> {
       const received = await receiveUpload(request, {
@@ -156,6 +215,57 @@ export function createFilesService(deps: FilesServiceDeps) {
       } finally {
         await received.cleanup();
       }
+    },
+
+    /**
+     * The avatar of something the caller owns (an agent's): checked, squared and re-encoded as
+     * their own avatar is (PNG or JPEG, at most the avatar size), stored under a random name and
+     * served where avatars are. `owned` runs once the upload is in (its file part there) and
+     * before anything is stored: it checks the caller owns the thing (throws) and answers the
+     * address its image had, which is removed once the new one is stored.
+     */
+    async uploadOwnedAvatar(
+      userId: string,
+      request: FastifyRequest,
+      owned: () => Promise<string | null>,
+    ): Promise<{ url: string; source: string; before: string | null }> {
+      const received = await receiveUpload(request, {
+        fileField: 'file',
+        maxBytes: avatarMax,
+        tooLarge: avatarTooLargeText(avatarMax),
+        allowed: UPLOAD_LIMITS.avatarTypes,
+        fields: [],
+        tmpDir: deps.tmpDir,
+      });
+      try {
+        if (!received.file) throw new AppError('validation_error', IMAGE_LIMIT_TEXTS.noFile('file'));
+        const before = await owned();
+        const name = randomBytes(16).toString('hex');
+        const stored = await storeImage(writer, received.file, {
+          owner: userId,
+          allowed: UPLOAD_LIMITS.avatarTypes,
+          avatar: true,
+          key: (ext) => `${AVATAR_PREFIX}${name}.${ext}`,
+        });
+        if (before?.startsWith(avatarURL(''))) {
+          await removeBytes({
+            source: writer.source,
+            storageKey: `${AVATAR_PREFIX}${before.slice(avatarURL('').length)}`,
+          });
+        }
+        return { url: avatarURL(`${name}.${stored.info.ext}`), source: writer.source, before };
+      } finally {
+        await received.cleanup();
+      }
+    },
+
+    /** Removes an avatar uploadOwnedAvatar stored (by its address; any other address is left). */
+    async removeOwnedAvatar(url: string): Promise<void> {
+      if (!url.startsWith(avatarURL(''))) return;
+      await removeBytes({
+        source: writer.source,
+        storageKey: `${AVATAR_PREFIX}${url.slice(avatarURL('').length)}`,
+      });
     },
 
     /**

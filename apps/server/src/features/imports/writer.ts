@@ -6,9 +6,6 @@ import { conversations, messages } from '../../db/schema.js';
 import type { ImportedConversation, ImportedMessage } from './formats/index.js';
 import { addSkips, type PartSkips } from './formats/types.js';
 
-/** Rows per INSERT of messages (14 columns each, well under PostgreSQL's 65,535 parameters). */
-const MESSAGE_BATCH = 1000;
-
 /** The key that makes an import idempotent: the format and the source conversation's id. */
 export const importKeyOf = (c: Pick<ImportedConversation, 'format' | 'sourceId'>): string =>
   `${c.format}:${c.sourceId}`;
@@ -86,15 +83,31 @@ export async function writeImportedConversations(
     const earlierKeys = rows.filter((r) => !created.has(r.conversationId)).map((r) => r.importKey);
     const earlier = new Map<string, string>();
     if (earlierKeys.length > 0) {
-      const found = await tx
-        .select({ conversationId: conversations.conversationId, importKey: conversations.importKey })
-        .from(conversations)
-        .where(and(eq(conversations.userId, userId), inArray(conversations.importKey, earlierKeys)));
-      for (const f of found) if (f.importKey) earlier.set(f.importKey, f.conversationId);
+      // Key by key through the (user, import key) index (unique: `limit 1` only keeps the planner
+      // from flattening the lookup into a join). PGlite has no statistics (nothing runs ANALYZE),
+      // and with `import_key IN (…)` or a join the planner read every conversation of the user.
+      const found = await tx.execute<{ conversation_id: string; import_key: string }>(sql`
+        select c.conversation_id, c.import_key
+        from json_array_elements_text(${JSON.stringify(earlierKeys)}::json) as k(key)
+        cross join lateral (select conversation_id, import_key from conversations
+          where user_id = ${userId} and import_key = k.key limit 1) c`);
+      for (const f of found.rows) earlier.set(f.import_key, f.conversation_id);
     }
 
+    // The messages the conversations imported before already hold: one lookup for the batch.
+    const have = await existingIds(
+      tx,
+      userId,
+      batch.flatMap((convo, i) => {
+        const conversationId = created.has(rows[i]!.conversationId)
+          ? undefined
+          : earlier.get(rows[i]!.importKey);
+        return conversationId ? convo.messages.map((m) => importedMessageId(conversationId, m.sourceId)) : [];
+      }),
+    );
+
     const written: WrittenConversation[] = [];
-    const messageRows: (typeof messages.$inferInsert)[] = [];
+    const messageRows: MessageInsert[] = [];
     for (const [i, convo] of batch.entries()) {
       const row = rows[i]!;
       const isNew = created.has(row.conversationId);
@@ -113,13 +126,9 @@ export async function writeImportedConversations(
       const idOf = (sourceId: string) => importedMessageId(conversationId, sourceId);
       let missing = convo.messages;
       if (!isNew) {
-        const have = await existingIds(
-          tx,
-          conversationId,
-          userId,
-          convo.messages.map((m) => idOf(m.sourceId)),
-        );
-        missing = have.size === 0 ? [] : convo.messages.filter((m) => !have.has(idOf(m.sourceId)));
+        // Ids derive from the conversation's own id, so those found are this conversation's.
+        const ids = convo.messages.map((m) => idOf(m.sourceId));
+        missing = ids.some((id) => have.has(id)) ? convo.messages.filter((_, k) => !have.has(ids[k]!)) : [];
       }
       let { truncated, skippedParts } = convo;
       if (!isNew) {
@@ -130,21 +139,19 @@ export async function writeImportedConversations(
       written.push({ conversationId, created: isNew, added: missing.length, truncated, skippedParts });
       for (const m of missing) {
         messageRows.push({
-          messageId: idOf(m.sourceId),
-          conversationId,
-          userId,
-          parentMessageId: m.parentSourceId !== null ? idOf(m.parentSourceId) : NO_PARENT,
+          message_id: idOf(m.sourceId),
+          conversation_id: conversationId,
+          parent_message_id: m.parentSourceId !== null ? idOf(m.parentSourceId) : NO_PARENT,
           sender: m.sender,
           text: m.text,
-          isCreatedByUser: m.isCreatedByUser,
+          is_created_by_user: m.isCreatedByUser,
           endpoint: convo.endpoint,
           model: m.model ?? convo.model,
           error: m.error,
           unfinished: m.unfinished,
-          finishReason: finishReasonOf(m),
+          finish_reason: finishReasonOf(m),
           files: m.files && m.files.length > 0 ? m.files : null,
-          createdAt: m.createdAt,
-          updatedAt: m.createdAt,
+          created_at: m.createdAt.toISOString(),
         });
       }
       if (!isNew && missing.length > 0) {
@@ -157,31 +164,63 @@ export async function writeImportedConversations(
           .where(eq(conversations.conversationId, conversationId));
       }
     }
-    for (let i = 0; i < messageRows.length; i += MESSAGE_BATCH) {
-      await tx.insert(messages).values(messageRows.slice(i, i + MESSAGE_BATCH));
-    }
+    await insertMessages(tx, userId, messageRows);
     await after?.(tx, written);
     return written;
   });
 }
 
-/** Which of `ids` the conversation holds. */
-async function existingIds(
-  tx: Executor,
-  conversationId: string,
-  userId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
+/** An imported message as the insert reads it (the columns' names; the user's id is the batch's). */
+interface MessageInsert {
+  message_id: string;
+  conversation_id: string;
+  parent_message_id: string;
+  sender: string;
+  text: string;
+  is_created_by_user: boolean;
+  endpoint: string | null;
+  model: string | null;
+  error: boolean;
+  unfinished: boolean;
+  finish_reason: string | null;
+  files: unknown[] | null;
+  /** Also its updated time: an imported message was last changed when it was written. */
+  created_at: string;
+}
+
+/**
+ * Inserts the batch's messages in one statement that reads them from a single JSON parameter.
+ * A multi-row VALUES built by the query builder cost more on this thread than the database's
+ * own work for the rows (a placeholder, a type mapping and a parameter for every cell); the JSON
+ * text is made by one JSON.stringify and read by json_to_recordset. Columns left out take their
+ * defaults, as in the builder's insert.
+ */
+async function insertMessages(tx: Executor, userId: string, rows: readonly MessageInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    insert into messages (message_id, conversation_id, user_id, parent_message_id, sender, text,
+      is_created_by_user, endpoint, model, error, unfinished, finish_reason, files, created_at, updated_at)
+    select r.message_id, r.conversation_id, ${userId}, r.parent_message_id, r.sender, r.text,
+      r.is_created_by_user, r.endpoint, r.model, r.error, r.unfinished, r.finish_reason, r.files,
+      r.created_at, r.created_at
+    from json_to_recordset(${JSON.stringify(rows)}::json) as r(message_id uuid, conversation_id uuid,
+      parent_message_id uuid, sender text, text text, is_created_by_user boolean, endpoint text,
+      model text, error boolean, unfinished boolean, finish_reason text, files jsonb, created_at timestamptz)`);
+}
+
+/** Which of `ids` (messages of the user's conversations) exist. */
+async function existingIds(tx: Executor, userId: string, ids: readonly string[]): Promise<Set<string>> {
   const have = new Set<string>();
   for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    // By the primary key only: the user's condition written so that no index answers it, else
+    // the planner (without statistics) ANDs in a bitmap of every message of the user.
     const found = await tx
       .select({ messageId: messages.messageId })
       .from(messages)
       .where(
         and(
-          eq(messages.conversationId, conversationId),
-          eq(messages.userId, userId),
           inArray(messages.messageId, ids.slice(i, i + LOOKUP_BATCH)),
+          sql`coalesce(${messages.userId}, ${messages.userId}) = ${userId}`,
         ),
       );
     for (const f of found) have.add(f.messageId);

@@ -73,12 +73,18 @@ interface PluginsAgentDeps {
  * The tool keys a request chose: its `tools` (plugins, MCP tools) and every tool of the MCP
  * servers its `ephemeralAgent` names, once each, in that order.
  */
-async function chosenKeys(deps: PluginsAgentDeps, userId: string, options: ConversationOptions) {
+async function chosenKeys(
+  deps: PluginsAgentDeps,
+  userId: string,
+  options: ConversationOptions,
+  ask: PluginAskScope,
+) {
   const keys = (normalizeTools(options.tools) ?? []).map((t) => t.pluginKey);
   const agent = options.ephemeralAgent;
   if (agent?.mcp?.length) {
     for (const source of deps.sources()) keys.push(...((await source.chosen?.(userId, agent)) ?? []));
   }
+  for (const source of deps.sources()) keys.push(...((await source.offered?.(userId, ask)) ?? []));
   return [...new Set(keys)];
 }
 
@@ -91,27 +97,52 @@ async function chosenKeys(deps: PluginsAgentDeps, userId: string, options: Conve
  * may not use (an unknown plugin or MCP server, one without its credentials, a server that cannot
  * be reached) refuses the request before anything is saved.
  */
+/**
+ * Tools on the conversation's own model and parameters, the agent's text streaming as the reply:
+ * how every endpoint but gptPlugins runs tools.
+ */
+function toolsPlan(
+  ctx: StepContext,
+  configured: Configured,
+  tools: AgentPlan['tools'],
+  maxSteps: number = PLUGIN_LIMITS.maxSteps,
+): AgentPlan {
+  return {
+    tools,
+    model: ctx.model,
+    params: configured.params,
+    skipCompletion: true,
+    maxSteps,
+  };
+}
+
+/**
+ * An agent that always runs these tools (an assistant's, an agent's); none when there are none.
+ * `maxSteps`: model calls one reply may take (the plugins' limit unless the caller sets one).
+ */
+export function fixedToolsAgent(
+  name: string,
+  tools: AgentPlan['tools'],
+  maxSteps?: number,
+): AskAgent | undefined {
+  if (tools.length === 0) return undefined;
+  return { name, plan: async (ctx, configured) => toolsPlan(ctx, configured, tools, maxSteps) };
+}
+
 export function pluginsAgent(deps: PluginsAgentDeps): AskAgent {
   return {
     name: 'plugins',
     async plan(ctx: StepContext, configured: Configured): Promise<AgentPlan | undefined> {
       if (!TOOL_ENDPOINT_TYPES.includes(ctx.endpoint.type)) return undefined;
-      const keys = await chosenKeys(deps, ctx.input.userId, configured.options);
-      if (keys.length === 0) return undefined;
       const { body } = ctx.input;
-      const tools = await pluginTools(deps.plugins, ctx.input.userId, keys, {
+      const ask: PluginAskScope = {
         conversationId: body.conversationId ?? null,
         fileIds: (body.files ?? []).map((f) => f.file_id),
-      });
-      if (ctx.endpoint.type !== 'gptPlugins') {
-        return {
-          tools,
-          model: ctx.model,
-          params: configured.params,
-          skipCompletion: true,
-          maxSteps: PLUGIN_LIMITS.maxSteps,
-        };
-      }
+      };
+      const keys = await chosenKeys(deps, ctx.input.userId, configured.options, ask);
+      if (keys.length === 0) return undefined;
+      const tools = await pluginTools(deps.plugins, ctx.input.userId, keys, ask);
+      if (ctx.endpoint.type !== 'gptPlugins') return toolsPlan(ctx, configured, tools);
       const options = configured.options.agentOptions ?? {};
       let model = ctx.model;
       if (options.model) {

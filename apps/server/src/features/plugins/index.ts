@@ -11,7 +11,7 @@ import type { PluginAskScope } from './tools/types.js';
 
 /** The plugins as tools of another feature's agent (assistants' function tools). */
 export interface PluginToolbox {
-  /** Whether the server runs a plugin of this key. */
+  /** Whether the server runs a plugin of this key (the unlisted ones, as file_search, too). */
   has(key: string): boolean;
   /** The keys of the plugins the user installed. */
   installed(userId: string): Promise<string[]>;
@@ -25,6 +25,8 @@ export interface PluginToolbox {
 export type { PluginAskScope, PluginDefinition } from './tools/types.js';
 
 export type { PluginSource } from './source.js';
+export { stringArg } from './tools/types.js';
+export { fixedToolsAgent } from './agent.js';
 
 declare module '../../platform/module.js' {
   interface Services {
@@ -62,7 +64,14 @@ export const pluginsModule: FeatureModule = {
     });
     pluginsRoutes(app, plugins);
     provide('pluginToolbox', {
-      has: (key) => plugins.list().some((p) => p.pluginKey === key),
+      has: (key) => {
+        try {
+          plugins.definition(key);
+          return true;
+        } catch {
+          return false;
+        }
+      },
       installed: (userId) => plugins.installed(userId),
       tools: (userId, keys, ask) => pluginTools(plugins, userId, keys, ask),
     });

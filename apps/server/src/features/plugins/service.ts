@@ -43,13 +43,19 @@ export function createPluginsService(deps: PluginsDeps) {
     },
 
     list(): Plugin[] {
-      return deps.manifest().map(presentPlugin);
+      return deps
+        .manifest()
+        .filter((d) => !d.unlisted)
+        .map(presentPlugin);
     },
 
     /** The store for a user: what every source runs once it has had its chance to list it. */
     async listFor(userId: string): Promise<Plugin[]> {
       await deps.prepare?.(userId);
-      return deps.manifest().map(presentPlugin);
+      return deps
+        .manifest()
+        .filter((d) => !d.unlisted)
+        .map(presentPlugin);
     },
 
     async update(userId: string, body: UserPluginRequest): Promise<User> {

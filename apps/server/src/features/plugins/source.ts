@@ -1,5 +1,5 @@
 import type { EphemeralAgent } from '@chat/contract';
-import type { PluginDefinition } from './tools/types.js';
+import type { PluginAskScope, PluginDefinition } from './tools/types.js';
 
 /**
  * Plugins another feature runs (MCP servers' tools): listed in the store after the built-in ones,
@@ -15,4 +15,9 @@ export interface PluginSource {
    * server stands for all its tools). A choice the user may not use throws an AppError.
    */
   chosen?(userId: string, agent: EphemeralAgent): Promise<string[]>;
+  /**
+   * The keys of the tools this source offers an ask without being chosen (file search, when the
+   * conversation has documents to search); none by default.
+   */
+  offered?(userId: string, ask: PluginAskScope): Promise<string[]>;
 }

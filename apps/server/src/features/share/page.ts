@@ -1,4 +1,10 @@
-import { SHARE_TEXTS, type Language, type SharedSnapshot, type SiteTranslator } from '@chat/contract';
+import {
+  artifactsAsMarkdown,
+  SHARE_TEXTS,
+  type Language,
+  type SharedSnapshot,
+  type SiteTranslator,
+} from '@chat/contract';
 import { escapeHtml } from '../../platform/html/spa-page.js';
 import { renderSafeMarkdown } from '../blog/index.js';
 
@@ -99,11 +105,12 @@ export async function renderSharePage(
     snapshot.messages.map(async (m) => {
       const classes = ['msg', m.isCreatedByUser ? 'user' : 'reply', ...(m.error ? ['error'] : [])];
       const who = m.isCreatedByUser ? texts.you : m.sender;
-      // A person's own words are shown as written; a reply's Markdown is rendered. Each reads in
-      // its own direction (an English reply on an Arabic page).
+      // A person's own words are shown as written; a reply's Markdown is rendered, its artifacts
+      // as titled code (no panel draws them here). Each reads in its own direction (an English
+      // reply on an Arabic page).
       const content = m.isCreatedByUser
         ? `<p class="plain" dir="auto">${escapeHtml(m.text)}</p>`
-        : `<div dir="auto">${await renderSafeMarkdown(m.text)}</div>`;
+        : `<div dir="auto">${await renderSafeMarkdown(artifactsAsMarkdown(m.text))}</div>`;
       return `<article class="${classes.join(' ')}"><p class="who">${escapeHtml(who)}</p>${content}</article>`;
     }),
   );

@@ -103,6 +103,27 @@ describe('shared links over HTTP', () => {
     expect(html).not.toContain(alice.user.user.id);
   });
 
+  it("draws a reply's artifacts as titled code, not as the directive's syntax", async () => {
+    const reply = [
+      'Here it is:',
+      ':::artifact{identifier=\\"pg\\" type=\\"text/html\\" title=\\"Page <one>\\"}',
+      '```',
+      '<h1 onclick=\\"x()\\">Hi</h1>',
+      '```',
+      ':::',
+    ].join('\n');
+    const c = await converse(alice, `Make a page [[fake reply="${reply}"]]`);
+    const { link } = await share(alice, c.conversationId);
+    const page = await (await anonymous(`/share/${link.shareId}`)).text();
+    // The person's message shows its text as written; the reply is what is drawn.
+    const html = page.slice(page.indexOf('<article class="msg reply'));
+    expect(html).toContain('<article class="msg reply');
+    expect(html).not.toContain(':::artifact');
+    expect(html).toMatch(/<p><strong>Page &#x3C;one><\/strong><\/p>/);
+    expect(html).toMatch(/<pre><code class="language-html[^"]*">/);
+    expect(html).not.toMatch(/<h1 onclick/);
+  });
+
   it("writes the page in the reader's language (Arabic right to left, Japanese), messages still escaped", async () => {
     const c = await converse(
       alice,

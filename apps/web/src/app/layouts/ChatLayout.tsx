@@ -10,7 +10,8 @@ import { useBodyClass } from '../../hooks/useBodyClass';
 import { TermsDialog, useAuth } from '../../features/auth';
 import { ImpersonationBanner } from '../../features/admin';
 import { SlotRegistryProvider } from '../../platform/slots';
-import { featureSlots } from '../features';
+import { chatExtensions, featureSlots } from '../features';
+import { ChatExtensionsProvider } from '../../features/chat';
 import { ShortcutsHost } from '../../features/shortcuts';
 
 /**
@@ -35,52 +36,54 @@ export function ChatLayout() {
 
   return (
     <SlotRegistryProvider value={featureSlots}>
-      <div className="flex h-dvh w-full flex-col overflow-hidden bg-surface-primary">
-        {impersonating && (
-          <Suspense fallback={null}>
-            <ImpersonationBanner />
-          </Suspense>
-        )}
-        <div className="flex min-h-0 w-full flex-1 overflow-hidden">
-          {isMobile && visible && (
-            <div
-              className="fixed inset-0 z-30 bg-black/60 animate-[fade-in_150ms_ease-out]"
-              aria-hidden
-              data-testid="nav-backdrop"
-              onClick={() => setVisible(false)}
-            />
-          )}
-          <div
-            className={clsx(
-              // visibility is in the transition so a hidden sidebar leaves the accessibility tree and
-              // the tab order only after it has slid away.
-              'shrink-0 overflow-hidden transition-[width,transform,visibility] duration-200 ease-out',
-              isMobile ? 'fixed inset-y-0 start-0 z-40 max-w-full' : 'relative h-full',
-              // Slides out at the start side: the left, or the right in a right-to-left language.
-              isMobile && !visible && '-translate-x-full rtl:translate-x-full',
-              !visible && 'invisible',
-            )}
-            style={{ width: isMobile ? width : visible ? width : 0 }}
-            aria-hidden={!visible || undefined}
-            inert={!visible || undefined}
-          >
-            <nav
-              aria-label={t('com_nav_conversations')}
-              className="h-full"
-              style={{ width: isMobile ? '100%' : width }}
-            >
-              <Sidebar />
-            </nav>
-          </div>
-          <main className="relative flex min-w-0 flex-1 flex-col bg-surface-chat">
-            <Suspense fallback={<FullPageSpinner />}>
-              <Outlet />
+      <ChatExtensionsProvider value={chatExtensions}>
+        <div className="flex h-dvh w-full flex-col overflow-hidden bg-surface-primary">
+          {impersonating && (
+            <Suspense fallback={null}>
+              <ImpersonationBanner />
             </Suspense>
-          </main>
-          <TermsDialog />
-          <ShortcutsHost />
+          )}
+          <div className="flex min-h-0 w-full flex-1 overflow-hidden">
+            {isMobile && visible && (
+              <div
+                className="fixed inset-0 z-30 bg-black/60 animate-[fade-in_150ms_ease-out]"
+                aria-hidden
+                data-testid="nav-backdrop"
+                onClick={() => setVisible(false)}
+              />
+            )}
+            <div
+              className={clsx(
+                // visibility is in the transition so a hidden sidebar leaves the accessibility tree and
+                // the tab order only after it has slid away.
+                'shrink-0 overflow-hidden transition-[width,transform,visibility] duration-200 ease-out',
+                isMobile ? 'fixed inset-y-0 start-0 z-40 max-w-full' : 'relative h-full',
+                // Slides out at the start side: the left, or the right in a right-to-left language.
+                isMobile && !visible && '-translate-x-full rtl:translate-x-full',
+                !visible && 'invisible',
+              )}
+              style={{ width: isMobile ? width : visible ? width : 0 }}
+              aria-hidden={!visible || undefined}
+              inert={!visible || undefined}
+            >
+              <nav
+                aria-label={t('com_nav_conversations')}
+                className="h-full"
+                style={{ width: isMobile ? '100%' : width }}
+              >
+                <Sidebar />
+              </nav>
+            </div>
+            <main className="relative flex min-w-0 flex-1 flex-col bg-surface-chat">
+              <Suspense fallback={<FullPageSpinner />}>
+                <Outlet />
+              </Suspense>
+            </main>
+            <TermsDialog />
+            <ShortcutsHost />
+          </div>
         </div>
-      </div>
+      </ChatExtensionsProvider>
     </SlotRegistryProvider>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../hooks/useTranslation';
+import { FileText } from 'lucide-react';
 import type { MessageFile } from '@chat/contract';
 import { apiFetch } from '../../api/http';
 
@@ -44,13 +45,32 @@ function MessageImage({ file }: { file: MessageFile }) {
   );
 }
 
-/** The images a message carries. */
+/** A sent document (for file search): its name; the model searches it, nobody views it here. */
+function MessageDocument({ file }: { file: MessageFile }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="flex max-w-[16rem] items-center gap-2 rounded-xl border border-border-light bg-surface-secondary px-3 py-2 text-sm text-text-primary"
+      data-testid="message-document"
+      title={t('com_files_search_searchable')}
+    >
+      <FileText className="size-4 shrink-0 text-text-secondary" aria-hidden />
+      <span className="truncate">{file.filename ?? t('com_files_document')}</span>
+    </div>
+  );
+}
+
+/** The images and documents a message carries. */
 export function MessageFiles({ files }: { files: readonly MessageFile[] }) {
   return (
     <div className="flex flex-wrap justify-end gap-2" data-testid="message-files">
-      {files.map((f) => (
-        <MessageImage key={f.file_id} file={f} />
-      ))}
+      {files.map((f) =>
+        f.type && !f.type.startsWith('image/') ? (
+          <MessageDocument key={f.file_id} file={f} />
+        ) : (
+          <MessageImage key={f.file_id} file={f} />
+        ),
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { API_ROUTE_PATHS, type FileObject } from '@chat/contract';
+import { API_ROUTE_PATHS, FILE_SEARCH_TOOL, type FileObject, type FileSearchStatus } from '@chat/contract';
 import { apiFetch, toApiError } from '../../api/http';
 import { callApi } from '../../api/call';
 
@@ -26,6 +26,28 @@ export async function uploadImage(
   });
   if (!res.ok) throw await toApiError(res);
   return (await res.json()) as FileObject;
+}
+
+/** POST /api/files for file search (LibreChat's "Upload for File Search"): the stored file and its state. */
+export async function uploadForSearch(
+  file: File,
+  tempId: string,
+  endpoint?: string | null,
+): Promise<FileObject & { status: FileSearchStatus }> {
+  const form = new FormData();
+  if (endpoint) form.append('endpoint', endpoint);
+  form.append('file_id', tempId);
+  form.append('tool_resource', FILE_SEARCH_TOOL);
+  form.append('message_file', 'true');
+  form.append('file', file, file.name);
+  const res = await apiFetch(API_ROUTE_PATHS.uploadFile.path, { method: 'POST', body: form });
+  if (!res.ok) throw await toApiError(res);
+  return (await res.json()) as FileObject & { status: FileSearchStatus };
+}
+
+/** GET /api/files/search-status: where the documents' reading stands. */
+export async function searchStatus(fileIds: readonly string[]): Promise<FileSearchStatus[]> {
+  return callApi(API_ROUTE_PATHS.fileSearchStatus, { query: { file_ids: fileIds.join(',') } });
 }
 
 /** DELETE /api/files; a failure is logged only. */

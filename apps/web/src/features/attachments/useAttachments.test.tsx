@@ -3,16 +3,25 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FILE_ERROR_TEXTS,
   FILE_PROGRESS,
+  FILE_SEARCH_LIMITS,
   IMAGE_LIMITS,
   LOCAL_KEYS,
   TIMINGS,
   type FileObject,
 } from '@chat/contract';
 import { ApiError } from '../../api/http';
-import { deleteFiles, imageSize, uploadImage } from './api';
+import { deleteFiles, imageSize, searchStatus, uploadForSearch, uploadImage } from './api';
 import { useAttachments } from './useAttachments';
 
-vi.mock('./api', () => ({ uploadImage: vi.fn(), deleteFiles: vi.fn(), imageSize: vi.fn() }));
+vi.mock('./api', () => ({
+  uploadImage: vi.fn(),
+  deleteFiles: vi.fn(),
+  imageSize: vi.fn(),
+  uploadForSearch: vi.fn(),
+  searchStatus: vi.fn(),
+}));
+const uploadDoc = vi.mocked(uploadForSearch);
+const status = vi.mocked(searchStatus);
 const upload = vi.mocked(uploadImage);
 const del = vi.mocked(deleteFiles);
 const size = vi.mocked(imageSize);
@@ -188,5 +197,65 @@ describe('useAttachments', () => {
     rerender({ route: 'new' });
     await settle();
     expect(del).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('documents for file search', () => {
+  const doc = (name: string, type = '') => new File(['some text'], name, { type });
+  const storedDoc = (id: string, name: string) => ({
+    ...stored(id),
+    filename: name,
+    type: 'text/plain',
+    status: { file_id: `server-${id}`, state: 'processing' as const, chunks: 0 },
+  });
+
+  it('dropped or pasted with an image, go to file search while the image goes its own way', async () => {
+    upload.mockImplementation(async (_f, id) => stored(id));
+    uploadDoc.mockImplementation(async (f, id) => storedDoc(id, f.name));
+    status.mockImplementation(async (ids) => ids.map((file_id) => ({ file_id, state: 'ready', chunks: 2 })));
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() =>
+      result.current.add([
+        doc('notes.md'),
+        png('a.png'),
+        doc('report.pdf', 'application/pdf'),
+        doc('main.py'),
+      ]),
+    );
+    await settle();
+    expect(uploadDoc.mock.calls.map(([f]) => f.name)).toEqual(['notes.md', 'report.pdf', 'main.py']);
+    expect(upload.mock.calls.map(([f]) => f.name)).toEqual(['a.png']);
+    await act(async () => void (await vi.advanceTimersByTimeAsync(FILE_SEARCH_LIMITS.pollMs + 300)));
+    const docs = result.current.items.filter((a) => a.search);
+    expect(docs.map((a) => a.search?.state)).toEqual(['ready', 'ready', 'ready']);
+    expect(result.current.errors).toEqual([]);
+  });
+
+  it('a file that is neither an image nor a document is still refused', async () => {
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([doc('tool.exe', 'application/octet-stream')]));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(300)));
+    expect(uploadDoc).not.toHaveBeenCalled();
+    expect(upload).not.toHaveBeenCalled();
+    expect(result.current.errors.length).toBeGreaterThan(0);
+  });
+
+  it('stops asking after a bounded time, showing the document as not read in time and leaving it out of the message', async () => {
+    uploadDoc.mockImplementation(async (f, id) => storedDoc(id, f.name));
+    status.mockImplementation(async (ids) =>
+      ids.map((file_id) => ({ file_id, state: 'processing', chunks: 0 })),
+    );
+    const { result } = renderHook(() => useAttachments(undefined, 'new'));
+    await act(() => result.current.add([doc('slow.txt', 'text/plain')]));
+    await settle();
+    await act(async () => void (await vi.advanceTimersByTimeAsync(FILE_SEARCH_LIMITS.pollMaxMs - 5_000)));
+    expect(result.current.items[0]?.search?.state).toBe('processing');
+    await act(async () => void (await vi.advanceTimersByTimeAsync(10_000)));
+    expect(result.current.items[0]?.search).toEqual({ state: 'failed', timedOut: true });
+    const asked = status.mock.calls.length;
+    expect(asked).toBe(Math.ceil(FILE_SEARCH_LIMITS.pollMaxMs / FILE_SEARCH_LIMITS.pollMs));
+    await act(async () => void (await vi.advanceTimersByTimeAsync(60_000)));
+    expect(status.mock.calls.length).toBe(asked);
+    expect(result.current.ready()).toEqual([]);
   });
 });

@@ -2,6 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   FILE_ERROR_TEXTS,
   FILE_PROGRESS,
+  FILE_SEARCH_LIMITS,
+  fileSearchExtension,
+  type FileSearchState,
   FILE_TIMINGS,
   imageWithinLimits,
   NEW_CONVO,
@@ -36,6 +39,11 @@ export interface Attachment {
   height?: number;
   /** The stored file, once the server answered. */
   file?: FileObject;
+  /**
+   * A document uploaded for file search (not an image): where its reading stands, and why it
+   * failed. It counts as ready once the server has read it.
+   */
+  search?: { state: FileSearchState; error?: string | undefined; timedOut?: boolean };
 }
 
 /** The kind of a server's refusal: its message when it is one of the spec's texts, else by status. */
@@ -106,7 +114,7 @@ export function useAttachments(
   const drop = useCallback((id: string) => {
     setItems((list) => {
       const gone = list.find((a) => a.id === id);
-      if (gone) URL.revokeObjectURL(gone.preview);
+      if (gone?.preview) URL.revokeObjectURL(gone.preview);
       return list.filter((a) => a.id !== id);
     });
   }, []);
@@ -147,7 +155,7 @@ export function useAttachments(
     [drop, patch, report, endpoint],
   );
 
-  const add = useCallback(
+  const addImages = useCallback(
     async (picked: readonly File[]) => {
       if (picked.length === 0) return;
       const { checkFiles } = await loadCheck();
@@ -167,6 +175,105 @@ export function useAttachments(
       added.forEach((a, i) => void upload(accepted[i]!, a.id));
     },
     [limits, report, upload],
+  );
+
+  /** Asks the server where a document's reading stands until it is ready or failed. */
+  const follow = useCallback(
+    async (id: string, fileId: string) => {
+      const { searchStatus } = await loadApi();
+      // Bounded: a document the server never finishes (or a server that stops answering) ends
+      // as not read in time, rather than being asked about for as long as the page is open.
+      const attempts = Math.ceil(FILE_SEARCH_LIMITS.pollMaxMs / FILE_SEARCH_LIMITS.pollMs);
+      for (let i = 0; i < attempts; i++) {
+        await new Promise((r) => setTimeout(r, FILE_SEARCH_LIMITS.pollMs));
+        if (!alive.current || !live.current.some((a) => a.id === id)) return;
+        const [status] = await searchStatus([fileId]).catch(() => []);
+        if (!status) continue;
+        if (status.state === 'processing') continue;
+        patch(id, {
+          search: { state: status.state, error: status.error },
+          progress: FILE_PROGRESS.done,
+        });
+        return;
+      }
+      if (!alive.current || !live.current.some((a) => a.id === id)) return;
+      patch(id, { search: { state: 'failed', timedOut: true }, progress: FILE_PROGRESS.done });
+    },
+    [patch],
+  );
+
+  const uploadDocument = useCallback(
+    async (file: File, id: string) => {
+      try {
+        const { deleteFiles, uploadForSearch } = await loadApi();
+        const stored = await uploadForSearch(file, id, endpoint);
+        pendingFiles.add({ file_id: stored.file_id, filepath: stored.filepath, source: stored.source });
+        if (!alive.current || !live.current.some((a) => a.id === id)) {
+          pendingFiles.remove([stored.file_id]);
+          void deleteFiles([stored]);
+          return;
+        }
+        const done = stored.status.state !== 'processing';
+        patch(id, {
+          file: stored,
+          search: { state: stored.status.state, error: stored.status.error },
+          progress: done ? FILE_PROGRESS.done : FILE_PROGRESS.uploaded,
+        });
+        if (!done) void follow(id, stored.file_id);
+      } catch (err) {
+        drop(id);
+        report([kindOf(err)]);
+      }
+    },
+    [drop, patch, report, follow, endpoint],
+  );
+
+  /** Documents for file search: read by the server after the upload, then searched by the model. */
+  const addDocuments = useCallback(
+    (picked: readonly File[]) => {
+      if (picked.length === 0) return;
+      const errors: FileErrorKind[] = [];
+      const fileLimit = limits?.fileLimit ?? Number.POSITIVE_INFINITY;
+      const accepted = picked.filter((f) => {
+        if (!fileSearchExtension(f.name)) errors.push('validation');
+        else if (f.size > FILE_SEARCH_LIMITS.maxFileBytes) errors.push('tooLarge');
+        else return true;
+        return false;
+      });
+      if (live.current.length + accepted.length > fileLimit) {
+        report(['tooMany']);
+        return;
+      }
+      report([...new Set(errors)]);
+      const added = accepted.map((file): Attachment => ({
+        id: crypto.randomUUID(),
+        name: file.name,
+        size: file.size,
+        type: file.type,
+        preview: '',
+        progress: FILE_PROGRESS.measured,
+        search: { state: 'processing' },
+      }));
+      if (added.length === 0) return;
+      live.current = [...live.current, ...added];
+      setItems((list) => [...list, ...added]);
+      added.forEach((a, i) => void uploadDocument(accepted[i]!, a.id));
+    },
+    [limits, report, uploadDocument],
+  );
+
+  /**
+   * Files dropped, pasted or picked: documents file search reads (pdf, docx, text, code) are
+   * uploaded for it, everything else goes the images' way (and is refused there if it is none).
+   */
+  const add = useCallback(
+    async (picked: readonly File[]) => {
+      const isDocument = (f: File) => !f.type.startsWith('image/') && fileSearchExtension(f.name) !== null;
+      const documents = picked.filter(isDocument);
+      if (documents.length > 0) addDocuments(documents);
+      await addImages(picked.filter((f) => !isDocument(f)));
+    },
+    [addImages, addDocuments],
   );
 
   const flushDeletes = useCallback(() => {
@@ -191,22 +298,25 @@ export function useAttachments(
     [drop, flushDeletes],
   );
 
-  /** The ready files, as the message carries them. */
+  /** The ready files, as the message carries them (a document that failed to be read stays out). */
   const ready = useCallback((): MessageFile[] => {
-    const done = live.current.filter((a) => a.file && a.progress >= FILE_PROGRESS.done);
+    const done = live.current.filter(
+      (a) => a.file && a.progress >= FILE_PROGRESS.done && a.search?.state !== 'failed',
+    );
     return done.map((a) => ({
       file_id: a.file!.file_id,
       filepath: a.file!.filepath,
       type: a.file!.type,
       width: a.file!.width,
       height: a.file!.height,
+      ...(a.search ? { filename: a.file!.filename } : {}),
     }));
   }, []);
 
   /** Empties the input once its files were sent: they are the message's now, not to delete. */
   const sent = useCallback(() => {
     pendingFiles.remove(live.current.flatMap((a) => (a.file ? [a.file.file_id] : [])));
-    for (const a of live.current) URL.revokeObjectURL(a.preview);
+    for (const a of live.current) if (a.preview) URL.revokeObjectURL(a.preview);
     live.current = [];
     setItems([]);
   }, []);
@@ -219,7 +329,7 @@ export function useAttachments(
     const toNew = routeId === NEW_CONVO && lastRoute.current !== NEW_CONVO;
     lastRoute.current = routeId;
     if (!first && !toNew) return;
-    for (const a of live.current) URL.revokeObjectURL(a.preview);
+    for (const a of live.current) if (a.preview) URL.revokeObjectURL(a.preview);
     live.current = [];
     setItems([]);
     cleanupPendingFiles();
@@ -240,6 +350,17 @@ export function useAttachments(
   }, [flushDeletes]);
 
   const uploading = items.some((a) => a.progress < FILE_PROGRESS.done);
-  return { items, errors, limits, add, remove, ready, sent, uploading, dismissErrors: () => setErrors([]) };
+  return {
+    items,
+    errors,
+    limits,
+    add,
+    addDocuments,
+    remove,
+    ready,
+    sent,
+    uploading,
+    dismissErrors: () => setErrors([]),
+  };
 }
 export type Attachments = ReturnType<typeof useAttachments>;

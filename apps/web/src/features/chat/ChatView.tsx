@@ -26,6 +26,7 @@ import { useAssistantChoice } from './useAssistantChoice';
 import { ChatHeader } from './header/ChatHeader';
 import { endpointLabel, modelLabel } from '../model-select';
 import { useChatSetup } from './header/useChatSetup';
+import { endpointKindOf, useChatExtensions } from './extensions';
 import { useStartingSpec } from './header/useStartingSpec';
 import { GuardedChatInput } from './input/GuardedChatInput';
 import { PROMPT_INPUT_ID } from './input/ChatInput';
@@ -136,6 +137,7 @@ function ChatScreen({
   // …unless the operator's model specs start it (librechat.yaml `modelSpecs`).
   const startingSpec = useStartingSpec(routeId === NEW_CONVO && !assistantView);
   const setup = useChatSetup(conversation ?? startingSpec ?? defaultPreset, routeId, installedPlugins);
+  const extensions = useChatExtensions();
   const endpointsConfig = setup.endpointsConfig;
   const slotEndpointLabel = useCallback(
     (endpoint: string) => endpointLabel(endpoint, endpointsConfig, t),
@@ -317,8 +319,16 @@ function ChatScreen({
       ) : path.length === 0 ? (
         <EmptyState
           endpointLabel={
-            assistantView ? (assistant.selected?.name ?? null) : setup.endpoint ? label(setup.endpoint) : null
+            assistantView
+              ? (assistant.selected?.name ?? null)
+              : // A persona (an agent) is greeted by its name (the menu's label of its id).
+                endpointKindOf(extensions, setup.endpoint)?.persona && setup.endpoint && setup.model
+                ? slotModelLabel(setup.endpoint, setup.model)
+                : setup.endpoint
+                  ? label(setup.endpoint)
+                  : null
           }
+          below={<Slot name="chat.empty.below" {...slot} send={sendNow} canSend={canSendNow && !locked} />}
         />
       ) : (
         <Suspense fallback={<div className="flex-1" />}>

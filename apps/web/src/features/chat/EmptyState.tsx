@@ -32,7 +32,7 @@ function WelcomeList({ icon, title, items }: { icon: ReactNode; title: string; i
 }
 
 /** The greeting of a new, empty conversation, with the product's stated capabilities and limits. */
-export function EmptyState({ endpointLabel }: { endpointLabel: string | null }) {
+export function EmptyState({ endpointLabel, below }: { endpointLabel: string | null; below?: ReactNode }) {
   const { t } = useTranslation();
   const qc = useQueryClient();
   const config = qc.getQueryData<StartupConfig>(queryKeys.config);
@@ -58,6 +58,7 @@ export function EmptyState({ endpointLabel }: { endpointLabel: string | null }) 
           ? t('com_chat_greeting_sub_endpoint', { app: appTitle, endpoint: endpointLabel })
           : t('com_chat_greeting_sub', { app: appTitle })}
       </p>
+      {below}
       <div className="mt-6 grid w-full max-w-xl gap-4 sm:grid-cols-2" data-testid="chat-welcome-limits">
         <WelcomeList
           icon={<Sparkles className="size-4" aria-hidden />}

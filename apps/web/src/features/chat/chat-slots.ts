@@ -40,6 +40,11 @@ interface MessageActionSlotProps {
   busy: boolean;
 }
 
+/** What a reply's row tells the fills under its text. */
+interface MessageAfterSlotProps {
+  message: Message;
+}
+
 /** What a reply's row tells the fills beside it. */
 interface MessageBesideSlotProps {
   message: Message;
@@ -61,6 +66,14 @@ interface ChatInputToolProps {
   sent: number;
   /** The box is locked (the last message unfinished or failed). */
   disabled: boolean;
+}
+
+/** What the empty chat tells its fills (an agent's conversation starters): the send. */
+interface ChatEmptySlotProps extends ChatSlotProps {
+  /** Sends this text as the first message; false when it could not go. */
+  send: (text: string) => boolean;
+  /** The chat can send now. */
+  canSend: boolean;
 }
 
 /** What a chat.scope fill is told besides: the send as the chat makes it, for a guard to wrap. */
@@ -114,12 +127,16 @@ declare module '../../platform/slots' {
     'chat.header.below': ChatSlotProps;
     /** In the message box, before the send button: tools that fill the box (dictation). */
     'chat.input.tools': ChatInputToolProps;
+    /** Under the empty chat's greeting (an agent's conversation starters). */
+    'chat.empty.below': ChatEmptySlotProps;
     /** Between the messages and the input. */
     'chat.input.above': ChatSlotProps;
     /** Dialogs, after the input (rendered only while open). */
     'chat.dialogs': ChatSlotProps;
     /** A saved message's actions row, after its own buttons (copy, edit, regenerate, continue). */
     'chat.message.actions': MessageActionSlotProps;
+    /** Under a reply's text, above its actions (file search's citations). */
+    'chat.message.after': MessageAfterSlotProps;
     /**
      * Beside a reply (a column after it from the tablet breakpoint, under it on small screens):
      * another reply to the same message (compare).

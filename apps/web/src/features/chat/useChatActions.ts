@@ -6,6 +6,7 @@ import { updateMessageText, updateMessagesCache } from '../../api/messages';
 import { useToast } from '../../components/ui/Toast';
 import { endpointDisplayName } from '../model-select';
 import type { ChatSetupState } from './header/useChatSetup';
+import { endpointKindOf, useChatExtensions } from './extensions';
 import { isUnsavedRequest } from './stream/error-details';
 import { placeholderId, upsertMessage } from './stream/messages';
 import type { AskExtras, NewConversationExtras, Submission, SubmitContext } from './stream/plan';
@@ -49,6 +50,7 @@ export function useChatActions({
 }: ChatActionsInput) {
   const qc = useQueryClient();
   const { t } = useTranslation();
+  const extensions = useChatExtensions();
   const toast = useToast();
   const byId = useMemo(() => new Map(messages.map((m) => [m.messageId, m])), [messages]);
   // Callbacks read the newest values through a ref, so they stay stable for memoized rows.
@@ -74,14 +76,20 @@ export function useChatActions({
         return true;
       }
       if (!s.endpoint || !s.model) return false;
+      const kind = endpointKindOf(extensions, s.endpoint);
       const ctx: SubmitContext = {
         conversationId,
         endpoint: s.endpoint,
         model: s.model,
         // Signed as the server signs the reply: the conversation's label for the AI, else the
         // endpoint's display name (never the model id, which a failed send would keep showing).
-        sender: s.options?.chatGptLabel?.trim() || endpointDisplayName(s.endpoint, s.endpointsConfig, t),
+        sender:
+          s.options?.chatGptLabel?.trim() ||
+          // A persona (an agent) signs with its name: the menu's label of its id.
+          (kind?.persona ? s.endpointsConfig?.[s.endpoint]?.modelLabels?.[s.model] : undefined) ||
+          endpointDisplayName(s.endpoint, s.endpointsConfig, t),
         userSender: 'User',
+        ...(kind ? { route: kind.route(s.model) } : {}),
         // The conversation's options with the popover's changes, fitted to this endpoint.
         ...(s.options ? { options: s.options } : {}),
         newConversation,
@@ -90,7 +98,7 @@ export function useChatActions({
       void startStream(qc, submission, ctx);
       return true;
     },
-    [qc, t],
+    [qc, t, extensions],
   );
 
   /**

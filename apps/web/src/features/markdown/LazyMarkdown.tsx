@@ -28,7 +28,7 @@ export function preloadMarkdown(): void {
  * Markdown loads with its highlighter on first use; until then the text shows as is. Once it is
  * loaded, messages render it directly (no suspending, so no plain text shown first).
  */
-export function LazyMarkdown({ text }: { text: string }) {
+export function LazyMarkdown({ text, owner }: { text: string; owner?: string | undefined }) {
   const [Loaded, setLoaded] = useState<MarkdownComponent | null>(() => loaded);
   useEffect(() => {
     if (Loaded) return;
@@ -44,5 +44,5 @@ export function LazyMarkdown({ text }: { text: string }) {
       live = false;
     };
   }, [Loaded]);
-  return Loaded ? <Loaded text={text} /> : <p className="whitespace-pre-wrap">{text}</p>;
+  return Loaded ? <Loaded text={text} owner={owner} /> : <p className="whitespace-pre-wrap">{text}</p>;
 }

@@ -1,6 +1,7 @@
 import {
   Fragment,
   memo,
+  useContext,
   useEffect,
   useMemo,
   useReducer,
@@ -14,6 +15,7 @@ import { useLocalPref } from '../../state/local-pref';
 import 'highlight.js/styles/github-dark.css';
 import './markdown.css';
 import { splitBlocks } from './blocks';
+import { MarkdownDirectivesContext, type MarkdownPiece } from './directives';
 import { CodeBlock } from './CodeBlock';
 import { TaskCheckbox } from './TaskCheckbox';
 import { rehypeCodeHighlight } from './highlight';
@@ -149,15 +151,32 @@ export const MarkdownBlock = memo(function MarkdownBlock({
  * block is re-parsed. The newline between blocks is the one react-markdown puts between top-level
  * elements, so the output is the same as rendering the whole text at once.
  */
-function Markdown({ text }: { text: string }) {
+function Markdown({ text, owner }: { text: string; owner?: string | undefined }) {
   const [latex] = useLocalPref('LaTeXParsing');
   const math = useMath(latex && hasMath(text));
-  const blocks = useMemo(() => splitBlocks(math ? prepareMath(text) : text), [text, math]);
+  const directives = useContext(MarkdownDirectivesContext);
+  // Pieces another feature draws itself (MarkdownDirectivesContext) stand between the blocks.
+  const pieces = useMemo<readonly MarkdownPiece[]>(
+    () => (directives ? directives(text, owner) : [{ text }]),
+    [directives, text, owner],
+  );
+  const blocks = useMemo(
+    () =>
+      pieces.flatMap<{ key: string; block: string } | { key: string; node: ReactNode }>((piece, p) =>
+        'text' in piece
+          ? splitBlocks(math ? prepareMath(piece.text) : piece.text).map((block, i) => ({
+              key: `${p}.${i}`,
+              block,
+            }))
+          : [{ key: piece.key, node: piece.node }],
+      ),
+    [pieces, math],
+  );
   const plugins = math ?? plain;
-  return blocks.map((block, i) => (
-    <Fragment key={i}>
+  return blocks.map((b, i) => (
+    <Fragment key={b.key}>
       {i > 0 && '\n'}
-      <MarkdownBlock text={block} plugins={plugins} />
+      {'block' in b ? <MarkdownBlock text={b.block} plugins={plugins} /> : b.node}
     </Fragment>
   ));
 }

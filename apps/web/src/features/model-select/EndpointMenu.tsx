@@ -372,6 +372,15 @@ function EndpointGroup({
               onClick={() => onChoose(m.value)}
               className={clsx(itemClass, 'min-h-9 font-normal')}
             >
+              {/* A model with an image of its own (an agent's avatar). */}
+              {config?.[g.name]?.modelIcons?.[m.value] && (
+                <img
+                  src={config[g.name]!.modelIcons![m.value]}
+                  alt=""
+                  className="size-5 shrink-0 rounded-full object-cover"
+                  data-testid="model-item-icon"
+                />
+              )}
               <span className="flex min-w-0 flex-1 flex-col">
                 {/* Its own direction (a Latin id keeps its start when cut); in a right-to-left
                     menu aligned to the end of that direction, the menu's side. */}

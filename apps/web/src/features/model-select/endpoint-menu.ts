@@ -20,6 +20,7 @@ const BUILT_IN_LABELS: Partial<Record<string, string>> = {
   google: 'com_endpoint_google',
   anthropic: 'com_endpoint_anthropic',
   assistant: 'com_endpoint_assistant',
+  agents: 'com_endpoint_agents',
 };
 
 /** The name shown for an endpoint: a built-in's own, the demo's, else the (custom) endpoint's name. */

@@ -161,6 +161,7 @@ export async function runAgent(
         const result = await tool.run(parseArguments(call.arguments), callSignal(signal));
         output = result.output;
         if (result.attachment) attachments.push(result.attachment);
+        if (result.display) Object.assign(state, result.display);
       } catch (err) {
         if (signal.aborted) return { kind: 'abort' };
         output = `Error: ${err instanceof Error ? err.message : String(err)}`;

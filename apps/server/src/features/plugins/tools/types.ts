@@ -8,6 +8,11 @@ import type { AgentToolResult } from '../../ask/index.js';
 export interface PluginAskScope {
   conversationId: string | null;
   fileIds: readonly string[];
+  /**
+   * The files of the agent the ask talks to, which its owner (perhaps not the caller) attached for
+   * its tools: searched through the agent, never handed to the caller.
+   */
+  agentFiles?: { ownerId: string; fileIds: readonly string[] } | undefined;
 }
 
 /** What a plugin's run gets besides its arguments. */
@@ -32,6 +37,11 @@ export interface PluginDefinition {
   serverAuth?: Record<string, string> | undefined;
   /** JSON Schema of the tool's arguments. */
   parameters: Record<string, unknown>;
+  /**
+   * Not in the store: its source offers it where it applies (`PluginSource.offered`), so it is
+   * never listed, installed or chosen by hand (file search).
+   */
+  unlisted?: boolean;
   run(args: unknown, ctx: PluginRunContext): Promise<AgentToolResult>;
 }
 

@@ -11,6 +11,7 @@ import {
   type ParamValues,
 } from '@chat/contract';
 import { useEndpoints, useModels } from '../../../api/endpoints';
+import { endpointKindOf, useChatExtensions, type ConversationOption, type MenuData } from '../extensions';
 import {
   askOptions,
   BING_OPTION_KEYS,
@@ -73,6 +74,10 @@ export interface ChatSetupState {
   /** The MCP servers chosen for the conversation (LibreChat's `ephemeralAgent.mcp`). */
   mcp: string[];
   setMcp: (servers: string[]) => void;
+  /** The features' conversation options in effect (chat/extensions.ts), by id: see optionValue. */
+  optionValues: Readonly<Record<string, unknown>>;
+  /** Chooses a feature's conversation option for this view; the next ask carries it. */
+  setOption: (id: string, value: unknown) => void;
   /**
    * A preset's setup in place of this view's: its endpoint, model, parameters
    * (the others back to their defaults), carried options, Bing options and plugins. False when
@@ -96,6 +101,7 @@ type AppliedPreset = ConversationOptions & { endpoint: string };
 const NO_PARAMS: ParamValues = Object.freeze({});
 const NO_BING: BingValues = Object.freeze({});
 const NO_CARRIED: CarriedValues = Object.freeze({});
+const NO_EXTRA: Readonly<Record<string, unknown>> = Object.freeze({});
 
 interface Choice {
   key: string;
@@ -106,6 +112,8 @@ interface Choice {
   carried?: CarriedValues;
   tools?: string[];
   mcp?: string[];
+  /** The features' conversation options chosen in this view, by id. */
+  extra?: Readonly<Record<string, unknown>>;
   /** The spec chosen in this view; null: a model chosen from the endpoint menu left it. */
   spec?: string | null;
 }
@@ -123,8 +131,15 @@ export function useChatSetup(
   /** The plugins the person installed; a selected plugin not among them is dropped. */
   installedPlugins?: readonly string[],
 ): ChatSetupState {
-  const endpoints = useEndpoints();
-  const models = useModels();
+  const endpointsQuery = useEndpoints();
+  const modelsQuery = useModels();
+  const extensions = useChatExtensions();
+  // The features' endpoints add their entries (the agents endpoint's "models" are the person's
+  // agents). The list is fixed once the app is up, so these hooks run in the same order each time.
+  let menu: MenuData = { endpoints: endpointsQuery.data, models: modelsQuery.data };
+  for (const kind of extensions.endpointKinds) menu = kind.useMenu(menu);
+  const endpoints = { data: menu.endpoints, isPending: endpointsQuery.isPending };
+  const models = { data: menu.models, isPending: modelsQuery.isPending };
   const [choice, setChoice] = useState<Choice>({ key: viewKey, params: NO_PARAMS });
   const own: Choice = choice.key === viewKey ? choice : { key: viewKey, params: NO_PARAMS };
 
@@ -140,17 +155,28 @@ export function useChatSetup(
     return own.endpoint ?? pickEndpoint(convo?.endpoint, stored, endpoints.data, hidden);
   }, [own.endpoint, convo?.endpoint, endpoints.data, hidden]);
 
+  const kind = endpointKindOf(extensions, endpoint);
   const model = useMemo(() => {
     if (!endpoint) return null;
+    // A feature's conversation stays with its entry, even one gone from the menu (an agent deleted
+    // or no longer shared): the feature says so and offers another endpoint, rather than another
+    // entry answering unannounced.
+    const saved = !own.model && kind && convo?.endpoint === endpoint ? kind.savedEntry(convo) : null;
+    if (saved) return saved;
     const stored = readLastSetup();
     return pickModel(endpoint, models.data, [
       own.model,
-      convo?.endpoint === endpoint ? convo.model : null,
+      // A feature's endpoint names its own entry (an agent conversation's "model" is its agent).
+      convo?.endpoint === endpoint ? (kind ? kind.savedEntry(convo) : convo.model) : null,
       readLastModels()[endpoint],
       stored.endpoint === endpoint ? stored.model : null,
     ]);
-  }, [endpoint, own.model, convo?.endpoint, convo?.model, models.data]);
+  }, [endpoint, own.model, convo, kind, models.data]);
 
+  const chosenConfig = useMemo(
+    () => withChosenModelIcon(endpoints.data, endpoint, model),
+    [endpoints.data, endpoint, model],
+  );
   const endpointType = endpoint ? endpointTypeOf(endpoint, endpoints.data) : null;
   const paramsType = endpoint ? paramsTypeOf(endpoint, endpoints.data) : null;
   const paramOverrides = endpoint ? paramOverridesOf(endpoint, endpoints.data) : undefined;
@@ -176,6 +202,13 @@ export function useChatSetup(
     return installedOnly(chosen, installedPlugins);
   }, [own.tools, convo?.tools, installedPlugins, endpointType]);
   const mcp = useMemo(() => own.mcp ?? convo?.ephemeralAgent?.mcp ?? [], [own.mcp, convo?.ephemeralAgent]);
+  const ownExtra = own.extra ?? NO_EXTRA;
+  const optionValues = useMemo(() => {
+    const out: Record<string, unknown> = {};
+    for (const o of extensions.conversationOptions)
+      out[o.id] = Object.hasOwn(ownExtra, o.id) ? ownExtra[o.id] : (o.saved(convo) ?? o.initial);
+    return out;
+  }, [extensions.conversationOptions, ownExtra, convo]);
   const spec = own.spec !== undefined ? own.spec : (convo?.spec ?? null);
   const options = useMemo(() => {
     if (!endpoint || !model) return undefined;
@@ -189,13 +222,19 @@ export function useChatSetup(
       carried: ownCarried,
     });
     const withSpec = spec ? { ...base, spec } : base;
+    // The features' options, each as its feature says (artifacts go with every endpoint).
+    const withOptions = (o: typeof withSpec) =>
+      extensions.conversationOptions.reduce(
+        (acc, option: ConversationOption) => option.apply(acc, optionValues[option.id], option.saved(convo)),
+        o,
+      );
     // A conversation that had servers chosen is told of an empty choice too (it is saved).
-    const servers = mcp.length > 0 || convo?.ephemeralAgent ? { ephemeralAgent: { mcp } } : {};
-    if (endpointType === 'gptPlugins') return { ...withSpec, tools, ...servers };
+    const servers = mcp.length > 0 || convo?.ephemeralAgent?.mcp ? { ephemeralAgent: { mcp } } : {};
+    if (endpointType === 'gptPlugins') return withOptions({ ...withSpec, tools, ...servers });
     // Elsewhere the choice goes only where the models call tools, once something is or was chosen.
-    const had = (convo?.tools?.length ?? 0) > 0 || convo?.ephemeralAgent;
-    if (!runsTools || (tools.length === 0 && mcp.length === 0 && !had)) return withSpec;
-    return { ...withSpec, tools, ...servers };
+    const had = (convo?.tools?.length ?? 0) > 0 || convo?.ephemeralAgent?.mcp;
+    if (!runsTools || (tools.length === 0 && mcp.length === 0 && !had)) return withOptions(withSpec);
+    return withOptions({ ...withSpec, tools, ...servers });
   }, [
     convo,
     own.params,
@@ -209,6 +248,8 @@ export function useChatSetup(
     tools,
     mcp,
     spec,
+    extensions.conversationOptions,
+    optionValues,
   ]);
 
   const update = useCallback(
@@ -259,6 +300,10 @@ export function useChatSetup(
   );
 
   const setMcp = useCallback((next: string[]) => update((c) => ({ ...c, mcp: next })), [update]);
+  const setOption = useCallback(
+    (id: string, value: unknown) => update((c) => ({ ...c, extra: { ...c.extra, [id]: value } })),
+    [update],
+  );
 
   const applyPreset = useCallback(
     (preset: AppliedPreset) => {
@@ -307,12 +352,15 @@ export function useChatSetup(
     setTools,
     mcp,
     setMcp,
+    optionValues,
+    setOption,
     endpoint,
     model,
     endpointType,
     paramsType,
     paramOverrides,
-    endpointsConfig: endpoints.data,
+    // A chosen entry's own icon (an agent's avatar) is its endpoint's here (the menu's button, the replies).
+    endpointsConfig: chosenConfig,
     models: models.data,
     loading: endpoints.isPending || models.isPending,
     params,
@@ -325,4 +373,28 @@ export function useChatSetup(
     carried,
     setCarried,
   };
+}
+
+/** A feature's conversation option in effect, typed by its definition. */
+export function optionValue<V>(
+  setup: Pick<ChatSetupState, 'optionValues'>,
+  option: ConversationOption<V>,
+): V {
+  // setup.optionValues holds, under each option's id, a value of that option's type.
+  return (Object.hasOwn(setup.optionValues, option.id) ? setup.optionValues[option.id] : option.initial) as V;
+}
+
+/**
+ * The endpoints as the chat shows them once an entry is chosen: an endpoint whose entries have
+ * icons of their own (`modelIcons`: an agent's avatar) takes the chosen one's as its icon.
+ */
+function withChosenModelIcon(
+  endpoints: EndpointsConfig | undefined,
+  endpoint: string | null,
+  model: string | null,
+): EndpointsConfig | undefined {
+  const entry = endpoint ? endpoints?.[endpoint] : undefined;
+  const icon = entry && model ? entry.modelIcons?.[model] : undefined;
+  if (!endpoint || !entry || !icon) return endpoints;
+  return { ...endpoints, [endpoint]: { ...entry, iconURL: icon } };
 }

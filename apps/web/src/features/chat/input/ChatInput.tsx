@@ -38,7 +38,7 @@ export interface ChatInputProps {
   /** The images of the message (pick, paste); none where the endpoint takes no attachments. */
   attachments?: Pick<
     Attachments,
-    'items' | 'errors' | 'limits' | 'add' | 'remove' | 'uploading' | 'dismissErrors'
+    'items' | 'errors' | 'limits' | 'add' | 'addDocuments' | 'remove' | 'uploading' | 'dismissErrors'
   > | null;
 }
 
@@ -174,8 +174,16 @@ export function ChatInput({
             <FilePreviews items={attachments.items} onRemove={attachments.remove} />
           </Suspense>
         )}
-        <div className="flex items-end gap-2">
-          {attachments && <AttachButton onFiles={attachments.add} disabled={disabled} />}
+        {/* Below `sm` the field takes a row of its own and the buttons the row under it: the
+            message box's tools would otherwise leave the field too narrow to read. */}
+        <div className="flex items-end gap-2 max-sm:flex-wrap">
+          {attachments && (
+            <AttachButton
+              onFiles={attachments.add}
+              onDocuments={attachments.addDocuments}
+              disabled={disabled}
+            />
+          )}
           <textarea
             ref={ref}
             id={PROMPT_INPUT_ID}
@@ -200,16 +208,18 @@ export function ChatInput({
             onPointerDown={preloadSendPath}
             onCompositionStart={() => (composing.current = true)}
             onCompositionEnd={() => (composing.current = false)}
-            className="max-h-[200px] min-h-10 flex-1 resize-none self-center bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"
+            className="max-h-[200px] min-h-10 flex-1 resize-none self-center max-sm:order-first max-sm:basis-full bg-transparent py-2 text-base leading-6 text-text-primary outline-none placeholder:text-text-tertiary disabled:cursor-not-allowed data-[caret=steady]:[caret-animation:manual]"
           />
-          <Slot
-            name="chat.input.tools"
-            text={text}
-            setText={setText}
-            submit={submit}
-            sent={sends}
-            disabled={disabled}
-          />
+          <div className="flex items-end gap-2 max-sm:ms-auto">
+            <Slot
+              name="chat.input.tools"
+              text={text}
+              setText={setText}
+              submit={submit}
+              sent={sends}
+              disabled={disabled}
+            />
+          </div>
           {showStop ? (
             <button
               type="button"

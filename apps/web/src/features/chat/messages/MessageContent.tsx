@@ -125,7 +125,7 @@ export function MessageContent({ message, streaming }: MessageContentProps) {
           className={clsx('markdown', streaming && replyText && 'result-streaming')}
         >
           {replyText ? (
-            <LazyMarkdown text={replyText} />
+            <LazyMarkdown text={replyText} owner={message.messageId} />
           ) : streaming ? (
             <span className="chat-cursor" aria-hidden>
               {'\u25CF'}

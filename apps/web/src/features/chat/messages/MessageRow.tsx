@@ -135,6 +135,7 @@ function MessageRowImpl({
               </Suspense>
             )}
             {body}
+            {!user && !editing && <Slot name="chat.message.after" message={m} />}
             {!editing && !streaming && (
               <MessageActions
                 text={m.text}

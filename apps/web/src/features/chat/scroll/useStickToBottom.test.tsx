@@ -67,6 +67,53 @@ describe('useStickToBottom', () => {
     expect(layout.top).toBe(800);
   });
 
+  describe('a small scroll up holds for 1 s', () => {
+    beforeEach(() => vi.useFakeTimers());
+    afterEach(() => vi.useRealTimers());
+
+    it('is not pulled back by the next change within the hold, and follows again after it near the end', () => {
+      const { layout, rerender, view } = atTheEnd();
+      // 30 px up: still within the "at the end" margin, but the person's move.
+      view.scrollTop = 470;
+      fireEvent.scroll(view);
+      layout.height = 1010;
+      rerender(<View changeKey={2} />);
+      expect(layout.top).toBe(470);
+      // A second small step inside the hold adds up.
+      vi.advanceTimersByTime(600);
+      view.scrollTop = 440;
+      fireEvent.scroll(view);
+      vi.advanceTimersByTime(999);
+      rerender(<View changeKey={3} />);
+      expect(layout.top).toBe(440);
+      // Now 70 px from the end: beyond the margin, so the hold's end leaves the view there.
+      vi.advanceTimersByTime(1);
+      rerender(<View changeKey={4} />);
+      expect(layout.top).toBe(440);
+    });
+
+    it('a single small step near the end follows again once the hold is over', () => {
+      const { layout, rerender, view } = atTheEnd();
+      view.scrollTop = 480;
+      fireEvent.scroll(view);
+      layout.height = 1005;
+      rerender(<View changeKey={2} />);
+      expect(layout.top).toBe(480);
+      vi.advanceTimersByTime(1000);
+      expect(layout.top).toBe(505);
+    });
+
+    it('a view moved up only because its content shrank keeps following', () => {
+      const { layout, rerender, view } = atTheEnd();
+      layout.height = 900;
+      view.scrollTop = 400; // the browser's clamp, at the very end
+      fireEvent.scroll(view);
+      layout.height = 1000;
+      rerender(<View changeKey={2} />);
+      expect(layout.top).toBe(500);
+    });
+  });
+
   describe('growth seen by the ResizeObserver (a reply streaming)', () => {
     let grew: (() => void)[] = [];
     beforeEach(() => {

@@ -10,7 +10,7 @@ function distanceFromBottom(el: HTMLElement): number {
 
 /**
  * Keeps a scroll container at the bottom while its content grows (unless the person scrolled
- * up), and tells when to show the scroll-to-bottom button: scrolled more than 15 % of the visible
+ * up: that holds at least TIMINGS.userScrollHoldMs, even near the end), and tells when to show the scroll-to-bottom button: scrolled more than 15 % of the visible
  * height from the bottom, checked TIMINGS.scrollButtonCheckMs after a change and on
  * scroll (debounced TIMINGS.scrollDebounceMs). Going to the bottom on request is throttled.
  */
@@ -29,6 +29,8 @@ export function useStickToBottom(
   followGrowthRef.current = followGrowth;
   /** The scroll position last seen or set here: a scroll event that moved up from it is the person's. */
   const lastTop = useRef(0);
+  /** Until then, a scroll up by the person holds even near the end (TIMINGS.userScrollHoldMs). */
+  const heldUntil = useRef(-Infinity);
   const [showButton, setShowButton] = useState(false);
 
   const follow = useCallback((el: HTMLElement) => {
@@ -61,6 +63,7 @@ export function useStickToBottom(
       }
       lastScroll.current[kind] = Date.now();
       sticky.current = true;
+      heldUntil.current = -Infinity;
       el.scrollTo({ top: el.scrollHeight, behavior });
       lastTop.current = el.scrollTop;
       setShowButton(false);
@@ -96,14 +99,34 @@ export function useStickToBottom(
     const el = scrollRef.current;
     if (!el) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let holdTimer: ReturnType<typeof setTimeout> | undefined;
     lastTop.current = el.scrollTop;
+    // When the hold ends with the view still near the end, it follows again.
+    const endHold = () => {
+      if (distanceFromBottom(el) <= STICK_PX) {
+        sticky.current = true;
+        if (followGrowthRef.current) follow(el);
+      }
+    };
     const onScroll = () => {
       // Decided at once, so a scroll up during streaming is honoured before the next delta. Only
       // a move up lets go of the bottom: the event of our own follow arrives a frame late, and
       // the content may have grown by then (a stop adds the actions and the notice at once).
+      // A view still at its very end moved up because its content shrank, not by the person.
       const top = el.scrollTop;
-      if (distanceFromBottom(el) <= STICK_PX) sticky.current = true;
-      else if (top < lastTop.current) sticky.current = false;
+      if (top < lastTop.current && distanceFromBottom(el) > 1) {
+        sticky.current = false;
+        heldUntil.current = Date.now() + TIMINGS.userScrollHoldMs;
+        clearTimeout(holdTimer);
+        holdTimer = setTimeout(endHold, TIMINGS.userScrollHoldMs);
+      } else if (
+        distanceFromBottom(el) <= STICK_PX &&
+        // Back down to the end, the person asks to follow again: at once, hold or not.
+        (top > lastTop.current || Date.now() >= heldUntil.current)
+      ) {
+        sticky.current = true;
+        heldUntil.current = -Infinity;
+      }
       lastTop.current = top;
       clearTimeout(timer);
       timer = setTimeout(check, TIMINGS.scrollDebounceMs);
@@ -112,8 +135,9 @@ export function useStickToBottom(
     return () => {
       el.removeEventListener('scroll', onScroll);
       clearTimeout(timer);
+      clearTimeout(holdTimer);
     };
-  }, [scrollRef, check]);
+  }, [scrollRef, check, follow]);
 
   return { showButton, scrollToBottom };
 }

@@ -132,3 +132,38 @@ describe('planSubmission with what a feature adds to each new message (compare)'
     expect(plan.onCreated).toBeUndefined();
   });
 });
+
+describe("planSubmission on a feature's endpoint", () => {
+  const routed: SubmitContext = {
+    conversationId: 'c1',
+    endpoint: 'agents',
+    model: 'agent_abc',
+    sender: 'Pirate',
+    userSender: 'User',
+    newId: () => 'm1',
+    route: { ask: '/api/x/chat', edit: '/api/x/edit', body: { agent_id: 'agent_abc' } },
+  };
+
+  it("asks and edits through the feature's route, with what it names", () => {
+    const plan = planSubmission({ kind: 'ask', text: 'Hello', parentMessageId: NO_PARENT }, routed);
+    expect(plan.path).toBe('/api/x/chat');
+    expect(plan.body).toMatchObject({ agent_id: 'agent_abc', endpoint: 'agents', text: 'Hello' });
+    const user = msg({});
+    const reply = msg({ messageId: 'r1', parentMessageId: 'u1', isCreatedByUser: false, text: 'Old' });
+    const edit = planSubmission(
+      { kind: 'edit-reply', userMessage: user, responseMessage: reply, text: 'New' },
+      routed,
+    );
+    expect(edit.path).toBe('/api/x/edit');
+    expect(edit.body).toMatchObject({ agent_id: 'agent_abc', isEdited: true });
+  });
+
+  it('an assistant conversation keeps its own routes', () => {
+    const plan = planSubmission(
+      { kind: 'ask', text: 'Hello', parentMessageId: NO_PARENT },
+      { ...routed, assistant: { assistantId: 'asst_1', threadId: null } },
+    );
+    expect(plan.path).toBe('/api/assistants/chat');
+    expect(plan.body).not.toHaveProperty('agent_id');
+  });
+});

@@ -52,6 +52,11 @@ export interface SubmitContext {
    * replies to /api/assistants/chat/modify, carrying the assistant and the conversation's thread.
    */
   assistant?: { assistantId: string; threadId: string | null };
+  /**
+   * An endpoint a feature supplies (chat/extensions.ts: the agents endpoint): its asks and edits
+   * go to the feature's route with what it names besides the options.
+   */
+  route?: { ask: string; edit: string; body: Record<string, unknown> };
   /** Client-made UUID (injected for tests). */
   newId?: () => string;
   /** Read only when the send starts a new conversation. */
@@ -87,6 +92,7 @@ export function planSubmission(s: Submission, ctx: SubmitContext): SubmitPlan {
 function planOf(s: Submission, ctx: SubmitContext): SubmitPlan {
   const convoKey = ctx.conversationId ?? NEW_CONVO;
   const extras = ctx.conversationId === null ? ctx.newConversation : null;
+  const route = ctx.assistant ? undefined : ctx.route;
   const base = {
     ...extras?.body,
     ...ctx.options,
@@ -94,6 +100,7 @@ function planOf(s: Submission, ctx: SubmitContext): SubmitPlan {
     endpoint: ctx.endpoint,
     model: ctx.model,
     ...(ctx.assistant ? { assistant_id: ctx.assistant.assistantId, thread_id: ctx.assistant.threadId } : {}),
+    ...route?.body,
   };
   const reply = (requestId: string) =>
     draftMessage({
@@ -109,10 +116,10 @@ function planOf(s: Submission, ctx: SubmitContext): SubmitPlan {
   const isNewConversation = ctx.conversationId === null;
   const ask = ctx.assistant
     ? API_ROUTE_PATHS.assistantChat.path
-    : fillRoutePath(API_ROUTE_PATHS.ask.path, { endpoint: ctx.endpoint });
+    : (route?.ask ?? fillRoutePath(API_ROUTE_PATHS.ask.path, { endpoint: ctx.endpoint }));
   const edit = ctx.assistant
     ? API_ROUTE_PATHS.assistantChatModify.path
-    : fillRoutePath(API_ROUTE_PATHS.edit.path, { endpoint: ctx.endpoint });
+    : (route?.edit ?? fillRoutePath(API_ROUTE_PATHS.edit.path, { endpoint: ctx.endpoint }));
 
   switch (s.kind) {
     case 'ask': {

@@ -1,4 +1,4 @@
-import { isBanText, type ApiErrorBody, type AuthResponse, type ErrorCode } from '@chat/contract';
+import { isBanText, TIMINGS, type ApiErrorBody, type AuthResponse, type ErrorCode } from '@chat/contract';
 import { browserTabs, createRefreshSharing } from './refresh-share';
 import { mayHoldSession, noteSessionSeen } from './session-hint';
 
@@ -241,6 +241,43 @@ async function endIfAccountDeleted(res: Response, usedToken: string | null): Pro
   if (err.code === 'account_deleted') setSession(null, err);
 }
 
+/** Requests sent and not yet answered (their headers), which a sign-out lets finish first. */
+const inFlight = new Set<Promise<unknown>>();
+/** Set while a sign-out runs: requests made meanwhile wait for its end instead of going out. */
+let signingOut: Promise<void> | null = null;
+
+/**
+ * Begin a sign-out: requests made from now on are held, and the ones already sent are given up to
+ * `TIMINGS.signOutDrainMs` to be answered, so none reaches the server with a session it has just
+ * ended (a periodic list refresh, a query refetched on focus). Call `end` once the local session
+ * is over: the held requests then fail here, as signed out, without a round trip; if the sign-out
+ * failed and the session is still there, they go out as usual.
+ */
+export async function beginSignOut(): Promise<{ end: () => void }> {
+  let release!: () => void;
+  signingOut = new Promise<void>((resolve) => (release = resolve));
+  const drained = Promise.allSettled([...inFlight]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    drained,
+    new Promise<void>((resolve) => (timer = setTimeout(resolve, TIMINGS.signOutDrainMs))),
+  ]);
+  clearTimeout(timer);
+  return {
+    end: () => {
+      signingOut = null;
+      release();
+    },
+  };
+}
+
+function tracked(request: Promise<Response>): Promise<Response> {
+  inFlight.add(request);
+  const forget = () => inFlight.delete(request);
+  request.then(forget, forget);
+  return request;
+}
+
 /**
  * fetch with the bearer token. A 401 triggers one shared refresh and one retry; requests that
  * fail with a token that has since been replaced retry at once without another refresh, so a
@@ -248,11 +285,15 @@ async function endIfAccountDeleted(res: Response, usedToken: string | null): Pro
  * then goes to /login).
  */
 export async function apiFetch(path: string, init: ApiInit = {}): Promise<Response> {
+  if (signingOut && !path.startsWith('/api/auth/')) {
+    await signingOut;
+    if (!accessToken) throw new ApiError(401, 'unauthorized', 'Not signed in');
+  }
   if (refreshing) await refreshing.catch(() => undefined);
   const usedToken = accessToken;
   let res: Response;
   try {
-    res = await fetch(path, buildInit(init, usedToken));
+    res = await tracked(fetch(path, buildInit(init, usedToken)));
   } catch (err) {
     if (err instanceof DOMException && err.name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', 'Error connecting to server');

@@ -2,7 +2,14 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useStableNavigate } from '../../hooks/useStableNavigate';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOCAL_KEYS, type AuthResponse, type User } from '@chat/contract';
-import { ApiError, onSessionChange, resumeSession, setSession, takeBootRefresh } from '../../api/http';
+import {
+  ApiError,
+  beginSignOut,
+  onSessionChange,
+  resumeSession,
+  setSession,
+  takeBootRefresh,
+} from '../../api/http';
 import { postCheckFreeTier, postLogin, postLogout, postLogoutAll, postRegister } from './api';
 import { AuthContext, type AuthState, type AuthStatus, type RegisterInput } from './auth-context';
 
@@ -150,6 +157,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     async (to?: string) => {
       let redirect = '/login';
+      const signOut = await beginSignOut();
       try {
         const res = await postLogout();
         if (res?.redirect) redirect = res.redirect;
@@ -157,13 +165,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // the local session ends anyway
       }
       endSession(to ?? redirect);
+      signOut.end();
     },
     [endSession],
   );
 
   const logoutEverywhere = useCallback(async () => {
-    const res = await postLogoutAll();
-    endSession(res.redirect ?? '/login');
+    const signOut = await beginSignOut();
+    try {
+      const res = await postLogoutAll();
+      endSession(res.redirect ?? '/login');
+    } finally {
+      signOut.end();
+    }
   }, [endSession]);
 
   const endDeletedAccount = useCallback(() => {

@@ -102,12 +102,14 @@ it('keeps passwords, hashes, tokens, keys and message content out of every log l
   keep(hashToken(user.cookie.split('=')[1]!));
   const api = authed(url, user.token);
 
-  // The database refuses the user's message.
+  // The database refuses the user's message. The model is asked while the turn is written, so
+  // this send reaches the fake too: its own (empty) directive keeps it off the fake's queue, which
+  // holds the next send's reply.
   const refusedText = keep(secret('user-text'));
   const ask1 = await postSse(
     `${url}/api/ask/openAI`,
     user.token,
-    askBody({ text: `${refusedText} ${REFUSE}` }),
+    askBody({ text: `${refusedText} ${REFUSE} [[fake]]` }),
   );
   expect(ask1.status).toBe(500);
 

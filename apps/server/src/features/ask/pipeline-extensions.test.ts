@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { isFinalEvent, type ConvosPage } from '@chat/contract';
-import { conversations } from '../../db/schema.js';
+import { conversations, messages } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import type { FeatureModule } from '../../platform/module.js';
 import type { AskPipeline, ReplySpend } from './index.js';
@@ -114,17 +114,31 @@ describe('pipeline extension points over HTTP', () => {
     expect(saved?.options).toMatchObject({ promptPrefix: 'You are terse.' });
   });
 
-  it('a failure after the turn is saved leaves its reply failed, not unfinished', async () => {
+  it('a failure while the prompt is made saves nothing, asks no model and gives the hold back', async () => {
     const res = await alice.api('/api/ask/openAI', { body: askBody({ text: 'When shaping fails' }) });
     expect(res.status).toBe(500);
     const page = (await (await alice.api('/api/convos?pageNumber=1')).json()) as ConvosPage;
-    const convo = page.conversations.find((c) => c.title === 'When shaping fails');
-    expect(convo).toBeDefined();
-    const saved = await alice.messages(convo!.conversationId);
-    const reply = saved.find((m) => !m.isCreatedByUser);
-    expect(reply).toMatchObject({ error: true, unfinished: false });
-    // Nothing went upstream: the gate's hold is released.
+    expect(page.conversations.find((c) => c.title === 'When shaping fails')).toBeUndefined();
+    const [row] = await h.database.db.select().from(messages).where(eq(messages.text, 'When shaping fails'));
+    expect(row).toBeUndefined();
+    const asked = h.fake.requests.filter((r) => JSON.stringify(r.body).includes('When shaping fails'));
+    expect(asked).toEqual([]);
     expect(settled.get('When shaping fails')).toBeNull();
+  });
+
+  it('a turn refused at its write stops the model call already under way and gives the hold back', async () => {
+    const first = await alice.ask({ text: 'The first message' });
+    const taken = finalOf(first.events).requestMessage.messageId;
+    // The model would never answer: only an abort ends this call, and the answer waits for it.
+    const text = 'Its id is taken [[fake hang]]';
+    const res = await alice.api('/api/ask/openAI', { body: askBody({ text, messageId: taken }) });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ code: 'id_conflict' });
+    // Nothing of the turn was kept: no conversation, the gate's hold given back. (That the call
+    // went out before the refusal is shown on a PostgreSQL server: early-call.pg.test.ts.)
+    const page = (await (await alice.api('/api/convos?pageNumber=1')).json()) as ConvosPage;
+    expect(page.conversations.map((c) => c.title)).not.toContain(text);
+    expect(settled.get(text)).toBeNull();
   });
 
   it("a gate's hold settles with the reply's usage and text before the final event", async () => {

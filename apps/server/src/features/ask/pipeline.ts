@@ -28,7 +28,8 @@ import { configure } from './steps/configure.js';
 import { contextStartOf, fitPrompt, messageCounter, promptBudget } from './steps/fit-context.js';
 import { runGates, settleHolds } from './steps/gates.js';
 import { findConversation, loadHistory } from './steps/load-history.js';
-import { recordTurn } from './steps/record-turn.js';
+import { planTurn } from './steps/record-turn.js';
+import { letCallLeave, startEarlyCall, type EarlyCall } from './steps/early-call.js';
 import { resolve } from './steps/resolve.js';
 import { saveReply } from './steps/save-reply.js';
 import { readSavedStart } from './whole-text.js';
@@ -92,10 +93,11 @@ export interface PipelineDeps {
  *
  *   authorize → resolve endpoint and credentials → configure (preset, model config, params)
  *   → agent (plugins as tools) → gates (may reserve: settled after the reply) → find the
- *   conversation → claim it → load history → attach files → record turn
- *   (one transaction) → build prompt → shape prompt (model configs) → [the route attaches its
- *   event stream] → call the provider (or run the agent: steps/agent-loop.ts)
- *   and stream → save (one transaction) → title
+ *   conversation → claim it → load history → attach files → plan the turn (every check)
+ *   → build prompt → shape prompt (model configs) → call the provider, and meanwhile record
+ *   the turn (one statement; the call's events held until it is saved, the call aborted if it
+ *   is not) → [the route attaches its event stream] → stream (or run the agent, which calls the
+ *   provider once the turn is saved: steps/agent-loop.ts) → save (one transaction) → title
  *
  * Everything before the event stream opens fails as an AppError answered as JSON.
  */
@@ -192,8 +194,8 @@ export function createAskPipeline(deps: PipelineDeps) {
   }
 
   /**
-   * The steps up to the saved turn. Nothing is written unless every check passed; a failure
-   * after the turn is recorded (shaping the prompt) saves its reply as failed.
+   * The steps up to the saved turn. Nothing is written unless every check passed and the prompt
+   * was made; the upstream call starts just before the write, and stops if the write fails.
    */
   async function prepare(input: AskInput, key?: string): Promise<{ turn: Turn; generation: Generation }> {
     authorize(input);
@@ -206,13 +208,15 @@ export function createAskPipeline(deps: PipelineDeps) {
       : await planAgent(deps.extensions.agents(), ctx, configured);
     const holds = await runGates(deps.extensions.gates(), ctx);
     let generation: Generation | undefined;
+    let early: EarlyCall | undefined;
     try {
       const found = await findConversation(input, deps.convos);
       generation = generations.reserve(key ?? found.conversationId, input.userId);
       await deps.shared?.claim(generation);
       const history = await loadHistory(input, found, deps.messages);
       const attached = await attachFiles(deps.extensions.attachments(), { ...ctx, history });
-      const recorded = await recordTurn(
+      // Everything that can refuse the turn is checked; the rows are written below.
+      const planned = planTurn(
         { ...deps, expiry: deps.extensions.expiry() },
         input,
         resolved,
@@ -229,33 +233,36 @@ export function createAskPipeline(deps: PipelineDeps) {
       const fit: HistoryFit | undefined = resolved.endpoint.summarize
         ? undefined
         : { budget, count: messageCounter(resolved.model) };
-      const { built, upstream } = await (async () => {
-        const built = buildPrompt(
-          resolved.model,
-          history,
-          recorded,
-          promptOptions(input, configured, adapterTypeOf(resolved.endpoint)),
-          attached.parts,
-          attached.earlier,
-          fit,
-        );
-        const shaped = await shapePrompt(
-          deps.extensions.promptShapers(),
-          { ...ctx, mode: history.mode, promptBudget: budget },
-          built,
-        );
-        // Whatever the shapers made of it, what goes upstream fits the model's context.
-        return { built, upstream: fitPrompt(shaped, budget) };
-      })().catch(async (err: unknown) => {
-        // The turn is saved: its reply is marked failed rather than left unfinished.
-        const failed = {
-          kind: 'error' as const,
-          error: { code: 'internal' as const, message: PREPARE_FAILED },
-        };
-        const turn = { ...recorded, userId: input.userId, isNewConversation: !history.existing };
-        await saveReply(deps, turn, '', failed, true).catch(() => null);
-        throw err;
+      const built = buildPrompt(
+        resolved.model,
+        history,
+        { requestMessage: planned.request, prefix: planned.prefix },
+        promptOptions(input, configured, adapterTypeOf(resolved.endpoint)),
+        attached.parts,
+        attached.earlier,
+        fit,
+      );
+      const shaped = await shapePrompt(
+        deps.extensions.promptShapers(),
+        { ...ctx, mode: history.mode, promptBudget: budget },
+        built,
+      );
+      // Whatever the shapers made of it, what goes upstream fits the model's context.
+      const upstream = fitPrompt(shaped, budget);
+      // The endpoint's request placeholders see this turn's conversation and messages.
+      const provider = withRequestContext(resolved.provider, {
+        body: {
+          CONVERSATIONID: history.conversationId,
+          PARENTMESSAGEID: planned.request.parentMessageId,
+          MESSAGEID: planned.request.messageId,
+        },
       });
+      // The model is asked while the turn is written (an agent's loop starts once it is saved).
+      if (!agent) {
+        early = startEarlyCall(provider, upstream, generation.controller.signal);
+        await letCallLeave();
+      }
+      const recorded = await planned.write();
       const contextMessageId = contextStartOf(built, upstream, fit?.trimmed);
       const turn: Turn = {
         ...recorded,
@@ -266,23 +273,23 @@ export function createAskPipeline(deps: PipelineDeps) {
         userId: input.userId,
         isNewConversation: !history.existing,
         endpoint: resolved.endpoint,
-        // The endpoint's request placeholders see this turn's conversation and messages.
-        provider: withRequestContext(resolved.provider, {
-          body: {
-            CONVERSATIONID: recorded.conversation.conversationId,
-            PARENTMESSAGEID: recorded.requestMessage.parentMessageId,
-            MESSAGEID: recorded.requestMessage.messageId,
-          },
-        }),
+        provider,
         upstream,
+        early,
         holds,
         agent,
         contextMessageId,
       };
       return { turn, generation };
     } catch (err) {
+      if (early && generation) {
+        // The turn was not saved: the call already under way stops, and is let go before the
+        // claim, so nothing of it outlives the refusal.
+        generation.controller.abort();
+        await early.ended;
+      }
       if (generation) end(generation, null);
-      // Nothing went upstream: what the gates reserved goes back.
+      // No reply was kept: what the gates reserved (a premium use, the balance) goes back.
       await settleHolds(holds, null);
       throw err;
     }

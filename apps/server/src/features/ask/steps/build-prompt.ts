@@ -2,7 +2,7 @@ import { usableExamples, type Example } from '@chat/contract';
 import type { MessageRow } from '../../../db/schema.js';
 import type { ProviderContentPart, ProviderMessage, ProviderRequest } from '../../../providers/types.js';
 import { messageTokenBound } from '../../../providers/token-count.js';
-import type { Configured, History, Recorded } from './types.js';
+import type { Configured, History } from './types.js';
 
 /**
  * The saved message each prompt message was made from (by object: shapers that keep a message
@@ -29,6 +29,12 @@ export function withoutInlineImages(text: string): string {
     : text;
 }
 
+/** What the prompt reads of a saved message (or of the user message about to be saved). */
+export type PromptSource = Pick<
+  MessageRow,
+  'messageId' | 'parentMessageId' | 'isCreatedByUser' | 'text' | 'error'
+>;
+
 /** Fitting while the history is built: the prompt's token budget and how a message counts. */
 export interface HistoryFit {
   budget: number;
@@ -49,7 +55,7 @@ export interface HistoryFit {
  * rest), so a long conversation's prompt costs what its model's context holds, not its length.
  */
 export function buildHistory(
-  byId: { get(id: string): MessageRow | undefined },
+  byId: { get(id: string): PromptSource | undefined },
   leafId: string,
   opts: {
     promptPrefix?: string | null | undefined;
@@ -122,17 +128,20 @@ export function buildHistory(
   return out;
 }
 
-/** build prompt: the request to the provider for this turn, with the just-saved user message. */
+/**
+ * build prompt: the request to the provider for this turn, with its user message (saved, or about
+ * to be: the prompt is built before the turn is written).
+ */
 export function buildPrompt(
   model: string,
   history: Pick<History, 'byId'>,
-  recorded: Pick<Recorded, 'requestMessage' | 'prefix'>,
+  recorded: { requestMessage: PromptSource; prefix: string },
   configured: Configured,
   parts: readonly ProviderContentPart[] = [],
   earlier?: ReadonlyMap<string, readonly ProviderContentPart[]>,
   fit?: HistoryFit,
 ): ProviderRequest {
-  // The loaded messages with the just-saved one, without copying a long conversation's map.
+  // The loaded messages with this turn's, without copying a long conversation's map.
   const request = recorded.requestMessage;
   const byId = {
     get: (id: string) => (id === request.messageId ? request : history.byId.get(id)),

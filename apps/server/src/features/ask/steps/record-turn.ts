@@ -6,6 +6,7 @@ import { AppError } from '../../../platform/errors.js';
 import type { ConvosRepo } from '../../convos/index.js';
 import type { MessagesRepo } from '../../messages/index.js';
 import { insertTurn, type TurnConversation, type TurnReply, type TurnRequest } from './turn-statement.js';
+import type { PromptSource } from './build-prompt.js';
 import type { AskExpiry, AskInput, Configured, History, Recorded, Resolved } from './types.js';
 
 export interface RecordDeps {
@@ -34,19 +35,34 @@ function expiryOf(
 const ID_TAKEN = 'The message could not be saved; send it with a new id';
 
 /**
- * record turn: the conversation (created, or its endpoint, model and options updated), the user
- * message (ask), and the reply's row marked unfinished, or the AI message to continue reset to
- * unfinished. Either all of it is saved or nothing is: an ask or a regenerate is one statement
- * (turn-statement.ts), a continue one transaction. Everything that can refuse the turn from what
- * is loaded is checked before anything is written.
+ * A turn checked and ready to be written: what the prompt needs from it (the message the reply
+ * answers, the text a continued reply already has) is known before the write, so the upstream
+ * call may start while the rows are being written.
  */
-export async function recordTurn(
+export interface PlannedTurn {
+  /** The message the reply answers: the user message about to be written, or a loaded one. */
+  request: PromptSource;
+  /** Text the reply already has (continue, an edited AI message). */
+  prefix: string;
+  /** Writes the turn: all of it or nothing. Rejects with an AppError when the write is refused. */
+  write(): Promise<Recorded>;
+}
+
+/**
+ * record turn, in two parts: `planTurn` checks everything that can refuse the turn from what is
+ * loaded and says what the prompt needs; its `write` saves the conversation (created, or its
+ * endpoint, model and options updated), the user message (ask), and the reply's row marked
+ * unfinished, or the AI message to continue reset to unfinished. Either all of it is saved or
+ * nothing is: an ask or a regenerate is one statement (turn-statement.ts), a continue one
+ * transaction.
+ */
+export function planTurn(
   deps: RecordDeps,
   input: AskInput,
   resolved: Pick<Resolved, 'endpoint' | 'model'>,
   history: History,
   configured: Pick<Configured, 'options'>,
-): Promise<Recorded> {
+): PlannedTurn {
   const { userId, body } = input;
   const { endpoint, model } = resolved;
   const { conversationId, existing, byId, mode } = history;
@@ -104,28 +120,40 @@ export async function recordTurn(
     at: input.added && regenerated ? regenerated.createdAt : new Date(now.getTime() + 1),
   };
 
-  let rows: Awaited<ReturnType<typeof insertTurn>>;
-  try {
-    rows = await insertTurn(deps.db, conversation, request, reply);
-  } catch (err) {
-    // Ids are global: the id may be another user's. The answer is the same either way and says
-    // nothing of whose it is or whether it exists (no oracle on other users' ids).
-    if (isUniqueViolation(err)) throw new AppError('id_conflict', ID_TAKEN);
-    throw err;
-  }
-  if (!rows.conversation) throw new AppError('not_found', 'Conversation not found');
-  const requestMessage = regenerated ?? rows.request;
-  if (!requestMessage || !rows.response) throw new AppError('id_conflict', ID_TAKEN);
-  return { conversation: rows.conversation, requestMessage, responseMessage: rows.response, prefix: '' };
+  return {
+    request: regenerated ?? { ...request!, isCreatedByUser: true, error: false },
+    prefix: '',
+    async write() {
+      let rows: Awaited<ReturnType<typeof insertTurn>>;
+      try {
+        rows = await insertTurn(deps.db, conversation, request, reply);
+      } catch (err) {
+        // Ids are global: the id may be another user's. The answer is the same either way and
+        // says nothing of whose it is or whether it exists (no oracle on other users' ids).
+        if (isUniqueViolation(err)) throw new AppError('id_conflict', ID_TAKEN);
+        throw err;
+      }
+      if (!rows.conversation) throw new AppError('not_found', 'Conversation not found');
+      const requestMessage = regenerated ?? rows.request;
+      if (!requestMessage || !rows.response) throw new AppError('id_conflict', ID_TAKEN);
+      return { conversation: rows.conversation, requestMessage, responseMessage: rows.response, prefix: '' };
+    },
+  };
+}
+
+/** planTurn and its write at once. */
+export async function recordTurn(
+  deps: RecordDeps,
+  input: AskInput,
+  resolved: Pick<Resolved, 'endpoint' | 'model'>,
+  history: History,
+  configured: Pick<Configured, 'options'>,
+): Promise<Recorded> {
+  return planTurn(deps, input, resolved, history, configured).write();
 }
 
 /** Continue (or an edit of an AI message): the AI message reopened, with its text as the prefix. */
-async function continueTurn(
-  deps: RecordDeps,
-  input: AskInput,
-  history: History,
-  c: TurnConversation,
-): Promise<Recorded> {
+function continueTurn(deps: RecordDeps, input: AskInput, history: History, c: TurnConversation): PlannedTurn {
   const { userId, body } = input;
   const target = body.responseMessageId ? history.byId.get(body.responseMessageId) : undefined;
   const request = target ? history.byId.get(target.parentMessageId) : undefined;
@@ -133,33 +161,35 @@ async function continueTurn(
     throw new AppError('not_found', 'Message to continue not found');
   }
   const prefix = body.isEdited ? body.text : target.text;
-  return deps.db.transaction(async (tx) => {
-    const conversation = await deps.convos.update(
-      userId,
-      c.conversationId,
-      {
-        endpoint: c.endpoint,
-        model: c.model,
-        options: c.options,
-        updatedAt: c.at,
-        ...(c.expiredAt !== undefined ? { expiredAt: c.expiredAt } : {}),
-      },
-      tx,
-    );
-    if (!conversation) throw new AppError('not_found', 'Conversation not found');
-    const response = await deps.messages.update(
-      userId,
-      target.messageId,
-      {
-        text: prefix,
-        unfinished: true,
-        error: false,
-        finishReason: null,
-        isEdited: target.isEdited || !!body.isEdited,
-      },
-      tx,
-    );
-    if (!response) throw new AppError('not_found', 'Message to continue not found');
-    return { conversation, requestMessage: request, responseMessage: response, prefix };
-  });
+  const write = () =>
+    deps.db.transaction(async (tx) => {
+      const conversation = await deps.convos.update(
+        userId,
+        c.conversationId,
+        {
+          endpoint: c.endpoint,
+          model: c.model,
+          options: c.options,
+          updatedAt: c.at,
+          ...(c.expiredAt !== undefined ? { expiredAt: c.expiredAt } : {}),
+        },
+        tx,
+      );
+      if (!conversation) throw new AppError('not_found', 'Conversation not found');
+      const response = await deps.messages.update(
+        userId,
+        target.messageId,
+        {
+          text: prefix,
+          unfinished: true,
+          error: false,
+          finishReason: null,
+          isEdited: target.isEdited || !!body.isEdited,
+        },
+        tx,
+      );
+      if (!response) throw new AppError('not_found', 'Message to continue not found');
+      return { conversation, requestMessage: request, responseMessage: response, prefix };
+    });
+  return { request, prefix, write };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { streamOf } from '../../../providers/event-push.js';
-import type { ProviderError, ProviderUsage } from '../../../providers/types.js';
+import type { ProviderEmit, ProviderError, ProviderUsage } from '../../../providers/types.js';
 import type { ReplySink } from '../stream-sink.js';
 import type { Turn } from './types.js';
 
@@ -20,12 +20,13 @@ export type Outcome = (
 };
 
 /**
- * call the provider and stream: the provider's text goes to the sink as deltas (the hub keeps the
- * reply so far, which the flusher saves every second) until the upstream finishes, fails or the
- * signal aborts. Never rejects: a throw is an upstream_error outcome.
+ * call the provider (or take the call started while the turn was written) and stream: the
+ * provider's text goes to the sink as deltas (the hub keeps the reply so far, which the flusher
+ * saves every second) until the upstream finishes, fails or the signal aborts. Never rejects: a
+ * throw is an upstream_error outcome.
  */
 export async function streamReply(
-  turn: Pick<Turn, 'provider' | 'upstream'>,
+  turn: Pick<Turn, 'provider' | 'upstream' | 'early'>,
   sink: Pick<ReplySink, 'delta'>,
   signal: AbortSignal,
   log: FastifyBaseLogger,
@@ -35,7 +36,11 @@ export async function streamReply(
   let texts = 0;
   try {
     // The push route: each event straight from the upstream's chunk to the sink.
-    await streamOf(turn.provider)(turn.upstream, signal, (ev) => {
+    const early = turn.early;
+    const call = early
+      ? (emit: ProviderEmit) => early.run(emit)
+      : (emit: ProviderEmit) => streamOf(turn.provider)(turn.upstream, signal, emit);
+    await call((ev) => {
       if (outcome?.kind === 'error') return;
       if (ev.type === 'text') {
         texts++;

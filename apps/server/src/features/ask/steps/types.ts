@@ -1,6 +1,7 @@
-import type { AskRequest, ConversationOptions } from '@chat/contract';
+import type { AskRequest, ConversationOptions, PluginState } from '@chat/contract';
 import type { EndpointDefinition } from '../../../config/app-config.js';
 import type { ConversationRow, MessageRow } from '../../../db/schema.js';
+import type { EarlyCall } from './early-call.js';
 import type {
   ChatProvider,
   ProviderContentPart,
@@ -85,6 +86,11 @@ export interface Turn extends Recorded {
   endpoint: EndpointDefinition;
   provider: ChatProvider;
   upstream: ProviderRequest;
+  /**
+   * The upstream call, when it was started before the turn was written (its events held until
+   * the reply takes them); none: the reply makes it.
+   */
+  early?: EarlyCall | undefined;
   /** What the gates reserved for this reply, settled when it ends. */
   holds: readonly AskHold[];
   /** The reply is an agent's: it may call these tools (steps/agent-loop.ts). */
@@ -104,6 +110,8 @@ export interface AgentToolResult {
   output: string;
   /** Markdown added to the reply after the model's answer (a generated image), not sent upstream. */
   attachment?: string | undefined;
+  /** Kept on the call's display state, not sent upstream: file search's passages, cited under the reply. */
+  display?: Pick<PluginState, 'file_search'> | undefined;
 }
 
 /** A tool the agent may call while it writes a reply (a plugin). */

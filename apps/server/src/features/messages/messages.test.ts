@@ -143,6 +143,43 @@ describe('messages', () => {
     expect((await bob.api(`/api/messages/${id}`)).status).toBe(404);
   });
 
+  it('a long conversation is read in slices that join to the same list, ties and microseconds kept', async () => {
+    const first = (await alice.ask({ text: 'Slices [[fake reply="ok"]]' })).events.at(-1)!.data as FinalEvent;
+    const id = first.conversation.conversationId;
+    const userId = alice.user.user.id;
+    const repo = createMessagesRepo(h.database.db);
+    // 13 more messages, in pairs sharing one instant (a user message and a reply at the same
+    // time, and two replies at the same time), some a microsecond apart: the slices' keys meet
+    // every kind of tie.
+    let parent = first.responseMessage.messageId;
+    const at = new Date(Date.now() + 60_000);
+    for (let i = 0; i < 13; i++) {
+      const messageId = crypto.randomUUID();
+      await repo.insert({
+        conversationId: id,
+        userId,
+        parentMessageId: parent,
+        messageId,
+        sender: i % 3 === 0 ? 'User' : 'openAI',
+        text: `slice ${i}`,
+        isCreatedByUser: i % 3 === 0,
+        createdAt: new Date(at.getTime() + Math.floor(i / 2) * 1000),
+      });
+      if (i % 4 === 1) {
+        await h.database.db.execute(
+          sql`update messages set created_at = created_at + interval '1 microsecond' where message_id = ${messageId}`,
+        );
+      }
+      parent = messageId;
+    }
+    const whole = JSON.stringify((await repo.listForConversation(userId, id)).map(presentMessage));
+    expect(JSON.parse(whole)).toHaveLength(15);
+    for (const slice of [1, 2, 4, 5, 15, 16, 500]) {
+      expect(await repo.listJsonForConversation(userId, id, slice)).toBe(whole);
+    }
+    expect(await repo.listJsonForConversation(userId, crypto.randomUUID(), 4)).toBe('[]');
+  });
+
   it("GET gives a message's attached files and a plugins reply's states, as the presenter does", async () => {
     const first = (await alice.ask({ text: 'Look [[fake reply="ok"]]' })).events.at(-1)!.data as FinalEvent;
     const id = first.conversation.conversationId;

@@ -7,8 +7,10 @@ import { cpus, totalmem } from 'node:os';
 import { allFigures, note } from './lib/figures.js';
 import { ensureBuilt } from './lib/server.js';
 import { api as apiScenario } from './scenarios/api.js';
+import { bigConvos } from './scenarios/big-convos.js';
 import { client } from './scenarios/client.js';
 import { cluster } from './scenarios/cluster.js';
+import { fileSearch } from './scenarios/file-search.js';
 import { concurrency } from './scenarios/concurrency.js';
 import { importLatencyScenario, importScenario } from './scenarios/import.js';
 import { lighthouseScenario } from './scenarios/lighthouse.js';
@@ -27,12 +29,14 @@ const scenarios: Record<string, () => Promise<void>> = {
   concurrency,
   cluster,
   api: apiScenario,
+  'big-convos': bigConvos,
   client,
   lighthouse: lighthouseScenario,
   import: importScenario,
   'import-latency': importLatencyScenario,
   search,
   prompt,
+  'file-search': fileSearch,
 };
 
 const asked = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -46,8 +50,8 @@ const selected = asked.length > 0 ? asked : Object.keys(scenarios);
 note(
   `machine: ${cpus().length} cores, ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, node ${process.version}`,
 );
-// search, token-cost and prompt run in process on the app's sources: they need no build.
-const inProcess = ['search', 'token-cost', 'prompt'];
+// search, token-cost, prompt and file-search run in process on the app's sources: they need no build.
+const inProcess = ['search', 'token-cost', 'prompt', 'file-search'];
 if (selected.some((s) => !inProcess.includes(s))) await ensureBuilt();
 let failed = 0;
 for (const name of selected) {

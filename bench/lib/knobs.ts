@@ -34,11 +34,19 @@ export const knobs = {
   streams: ints('BENCH_STREAMS', [1000, 2000]),
   streamTokens: int('BENCH_STREAM_TOKENS', 2500),
   streamTps: int('BENCH_STREAM_TPS', 50),
+  /** concurrency: the wide runs (many streams read as they come), their tokens and rate. */
+  wideStreams: ints('BENCH_WIDE_STREAMS', [5000]),
+  wideStreamTokens: int('BENCH_WIDE_STREAM_TOKENS', 300),
+  wideStreamTps: int('BENCH_WIDE_STREAM_TPS', 10),
   /** concurrency: stores to run on; "postgres" (needs BENCH_DATABASE_URL) is a comparison. */
   concurrencyStores: (process.env.BENCH_CONCURRENCY_STORES || 'pglite').split(',').map((s) => s.trim()),
   /** wire: tokens of the reply, and the slow rate reported beside full speed. */
   wireTokens: int('BENCH_WIRE_TOKENS', 1000),
   wireSlowTps: int('BENCH_WIRE_SLOW_TPS', 50),
+  /** big-convos: the conversation's size, how many open it at once, the other stream's rate. */
+  bigConvoMessages: int('BENCH_BIG_CONVO_MESSAGES', 5000),
+  bigConvoOpens: int('BENCH_BIG_CONVO_OPENS', 10),
+  bigConvoTps: int('BENCH_BIG_CONVO_TPS', 20),
   /** import: conversations in the generated ChatGPT export. */
   importConversations: int('BENCH_IMPORT_CONVERSATIONS', 10_000),
   /** import-latency: the size of the export imported while other users list their conversations. */

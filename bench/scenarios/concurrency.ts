@@ -18,19 +18,55 @@ import { startStack } from '../lib/stack.js';
 
 const MARKER = /c(\d+)\.(\d+)/g;
 
+/** One run: how many streams, how long and fast each is, and what its figures must meet. */
+interface Level {
+  n: number;
+  tokens: number;
+  tps: number;
+  /** Per open stream, while all are open (KiB). */
+  memoryKb: string | null;
+  /** The server's CPU (all of it: sockets, saves, per-reply work) per token relayed (µs). */
+  cpuUs: string | null;
+  /** The largest RSS while they stream (MiB). */
+  rssMb: string | null;
+}
+
+/**
+ * The levels: the usual ones (1,000 and 2,000 streams of 50 tokens/s), then many slower ones
+ * (5,000 of 10 tokens/s), as a chat server's load mostly is: people reading as the reply comes.
+ */
+function levels(): Level[] {
+  const usual = knobs.streams.map((n) => ({
+    n,
+    tokens: knobs.streamTokens,
+    tps: knobs.streamTps,
+    memoryKb: n <= 1000 ? '<=50' : '<=100',
+    cpuUs: n <= 1000 ? '<=10' : null,
+    rssMb: null,
+  }));
+  const wide = knobs.wideStreams.map((n) => ({
+    n,
+    tokens: knobs.wideStreamTokens,
+    tps: knobs.wideStreamTps,
+    memoryKb: null,
+    cpuUs: null,
+    rssMb: '<=1024',
+  }));
+  return [...usual, ...wide];
+}
+
 export async function concurrency(): Promise<void> {
   for (const store of knobs.concurrencyStores) {
     if (store === 'postgres' && !knobs.databaseUrl) {
       note('concurrency on postgres skipped: BENCH_DATABASE_URL is not set');
       continue;
     }
-    for (const n of knobs.streams) await runStreams(n, store === 'postgres');
+    for (const level of levels()) await runStreams(level, store === 'postgres');
   }
 }
 
-async function runStreams(n: number, onPostgres: boolean): Promise<void> {
-  const tokens = knobs.streamTokens;
-  const tps = knobs.streamTps;
+async function runStreams(level: Level, onPostgres: boolean): Promise<void> {
+  const { n, tokens, tps } = level;
   // Memory is read against a baseline, so the store is created by an earlier start: a first start
   // on an empty DATA_DIR leaves the embedded database's set-up memory to be released later.
   const dataDir = tempDir('concurrency');
@@ -217,9 +253,24 @@ async function runStreams(n: number, onPostgres: boolean): Promise<void> {
       },
     });
     emit({
+      figure: `${label}.server_cpu_us_per_token`,
+      value: common.server_cpu_us_per_token,
+      target: level.cpuUs ?? 'report',
+      unit: 'µs',
+      compare: common,
+      note: "the server process's CPU time over the run divided by the tokens that reached the client",
+    });
+    emit({
+      figure: `${label}.rss_peak_mb`,
+      value: peakRss / 1024,
+      target: level.rssMb ?? 'report',
+      unit: 'MiB',
+      compare: { ...common, rss_before_mb: rssBefore / 1024 },
+    });
+    emit({
       figure: `${label}.memory_per_stream_kb`,
       value: perStream,
-      target: '<=100',
+      target: level.memoryKb ?? 'report',
       unit: 'KiB',
       compare: {
         ...common,

@@ -214,14 +214,14 @@ export async function importScenario(): Promise<void> {
       emit({
         figure: 'import.pglite.conversations_per_s',
         value: count / seconds,
-        target: null,
+        target: '>=2000',
         unit: 'conversations/s',
         compare,
       });
       emit({
         figure: 'import.pglite.peak_rss_mib',
         value: peakKb / 1024,
-        target: null,
+        target: '<=300',
         unit: 'MiB',
         compare,
       });
@@ -328,7 +328,7 @@ export async function importLatencyScenario(): Promise<void> {
       emit({
         figure: 'import.pglite.others_list_p95_ms',
         value: during.p95,
-        target: '<=500',
+        target: '<=200',
         unit: 'ms',
         compare,
       });

@@ -135,7 +135,7 @@ export async function relay(): Promise<void> {
         emit({
           figure: pause ? `${p.prefix}ttft_added_after_idle_ms` : `${p.prefix}ttft_added_ms`,
           value: median(relayed) - median(direct),
-          target: pause ? 'report' : '<=5',
+          target: pause ? '<=3' : '<=2',
           unit: 'ms',
           compare: {
             endpoint: p.endpoint,

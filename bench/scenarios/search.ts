@@ -69,7 +69,7 @@ export async function search(): Promise<void> {
       emit({
         figure: `search.postgres.${f}`,
         value: null,
-        target: '<=60',
+        target: '<=20',
         unit: 'ms',
         note: 'not run: set BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)',
       });
@@ -175,7 +175,7 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
       emit({
         figure: `search.${kind}.${name}_p95_ms`,
         value: r.latency_ms.p95,
-        target: '<=60',
+        target: '<=20',
         unit: 'ms',
         compare: { ...common, queries, ...r },
         note: 'first page (25 hits), in process, queries rotated',

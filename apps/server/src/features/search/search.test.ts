@@ -375,3 +375,12 @@ describe('mergeRanked', () => {
     expect(mergeRanked(a, b).map((x) => x.id)).toEqual(['b1', 'a1', 'b2', 'a2']);
   });
 });
+
+describe("the messages' search index", () => {
+  it('merges its pending entries every 256 kB, so no single save carries a merge of 4 MB', async () => {
+    const res = await h.database.db.execute(
+      sql`select reloptions from pg_class where relname = 'messages_text_tsv_idx'`,
+    );
+    expect(res.rows[0]!.reloptions).toContain('gin_pending_list_limit=256');
+  });
+});

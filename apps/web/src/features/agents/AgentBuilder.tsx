@@ -6,6 +6,7 @@ import { usePlugins } from '../../api/plugins';
 import { ApiError } from '../../api/http';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { CheckField } from '../../components/ui/CheckField';
 import { Slot } from '../../platform/slots';
 import { endpointLabel } from '../model-select';
 import { AgentFiles } from './AgentFiles';
@@ -259,7 +260,7 @@ function AgentForm({
         ) : (
           <div className="grid gap-2 sm:grid-cols-2">
             {toolOptions.map((tool) => (
-              <Check
+              <CheckField
                 key={tool.key}
                 label={tool.name}
                 checked={values.tools.includes(tool.key)}
@@ -297,7 +298,7 @@ function AgentForm({
       </fieldset>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-medium text-text-primary">{t('com_agents_sharing')}</legend>
-        <Check
+        <CheckField
           label={t('com_agents_share_everyone')}
           checked={values.isPublic}
           onChange={(on) => set('isPublic', on)}
@@ -367,30 +368,5 @@ function Field({ label, children }: { label: string; children: (id: string) => R
       </label>
       {children(id)}
     </div>
-  );
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  testId: string;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center gap-2 text-sm text-text-primary">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        data-testid={testId}
-        className="size-4 rounded border-border-medium accent-[var(--surface-submit,currentColor)] focus-visible:ring-2 focus-visible:ring-ring-primary"
-      />
-      {label}
-    </label>
   );
 }

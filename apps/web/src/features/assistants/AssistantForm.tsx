@@ -6,6 +6,7 @@ import { useCreateAssistant, useUpdateAssistant } from '../../api/assistants';
 import { ApiError } from '../../api/http';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
+import { CheckField } from '../../components/ui/CheckField';
 import {
   TEXT_LIMITS,
   bodyOf,
@@ -110,7 +111,7 @@ export function AssistantForm({
       <ModelSelect value={values.model} options={modelOptions} onChange={(v) => set('model', v)} />
       {/* Kept in view on an assistant that has it, so it can be turned off where it no longer runs. */}
       {(codeInterpreter || values.codeInterpreter) && (
-        <Check
+        <CheckField
           label={t('com_assistants_code_interpreter')}
           checked={values.codeInterpreter}
           onChange={(on) => set('codeInterpreter', on)}
@@ -125,7 +126,7 @@ export function AssistantForm({
           <p className="text-[13px] text-text-secondary">{t('com_assistants_no_plugins')}</p>
         ) : (
           pluginOptions.map((p) => (
-            <Check
+            <CheckField
               key={p.pluginKey}
               label={p.name}
               checked={values.functions.includes(p.pluginKey)}
@@ -265,30 +266,5 @@ function ModelSelect({
         ))}
       </select>
     </div>
-  );
-}
-
-function Check({
-  label,
-  checked,
-  onChange,
-  testId,
-}: {
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-  testId: string;
-}) {
-  return (
-    <label className="flex cursor-pointer items-center gap-2 text-sm text-text-primary">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        data-testid={testId}
-        className="size-4 rounded border-border-medium accent-[var(--surface-submit,currentColor)] focus-visible:ring-2 focus-visible:ring-ring-primary"
-      />
-      {label}
-    </label>
   );
 }

@@ -20,6 +20,7 @@ import {
   templateKey,
 } from './template.js';
 import { takingTurns } from './turns.js';
+import { textKeptByStore } from './pglite-parsers.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
@@ -159,8 +160,9 @@ export async function openPglite(
     );
   }
   await applyMigrations(pgliteSession(client), listMigrations(setup.migrationFolders));
-  // Statements take turns with the event loop (turns.ts): replies stream between them.
-  const db = drizzlePglite(takingTurns(client), { schema });
+  // Statements take turns with the event loop (turns.ts): replies stream between them. Drizzle's
+  // text-keeping parsers are the store's own (pglite-parsers.ts), not merged in at every query.
+  const db = drizzlePglite(takingTurns(textKeptByStore(client)), { schema });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

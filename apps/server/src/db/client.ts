@@ -21,6 +21,7 @@ import {
 } from './template.js';
 import { takingTurns } from './turns.js';
 import { textKeptByStore } from './pglite-parsers.js';
+import { preparedStatements } from './pglite-prepared.js';
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
@@ -162,7 +163,8 @@ export async function openPglite(
   await applyMigrations(pgliteSession(client), listMigrations(setup.migrationFolders));
   // Statements take turns with the event loop (turns.ts): replies stream between them. Drizzle's
   // text-keeping parsers are the store's own (pglite-parsers.ts), not merged in at every query.
-  const db = drizzlePglite(takingTurns(textKeptByStore(client)), { schema });
+  // Each statement is prepared once and then run in one call into the store (pglite-prepared.ts).
+  const db = drizzlePglite(takingTurns(textKeptByStore(preparedStatements(client))), { schema });
   return { db, kind: 'pglite', close: () => client.close() };
 }
 

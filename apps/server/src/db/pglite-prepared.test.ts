@@ -18,7 +18,9 @@ beforeEach(async () => {
   await store.exec(table);
   preparedStatements(store, 3);
 });
-afterEach(() => store.close());
+afterEach(async () => {
+  if (!store.closed) await store.close();
+});
 
 /** Names of the statements the store holds prepared. */
 async function preparedNames(db: PGlite): Promise<string[]> {
@@ -93,6 +95,12 @@ describe('preparedStatements', () => {
     expect(rows[0]!.extra).toBe('x');
   });
 
+  it('prepares a statement again once the store has let it go', async () => {
+    expect((await store.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
+    await store.exec('deallocate all');
+    expect((await store.query('select 1 as n')).rows).toEqual([{ n: 1 }]);
+  });
+
   it('runs in a transaction and rolls back with it; a statement outside waits for its end', async () => {
     const order: string[] = [];
     let inside: () => void = () => undefined;
@@ -127,6 +135,5 @@ describe('preparedStatements', () => {
     await store.query('select 1');
     await store.close();
     await expect(store.query('select 1')).rejects.toThrow(/^PGlite is closed/);
-    store = await PGlite.create();
   });
 });

@@ -10,8 +10,12 @@ import {
 /** How many statements the store keeps prepared; the least recently used one is closed past it. */
 export const PREPARED_MAX = 200;
 
-/** PostgreSQL's feature_not_supported, which a prepared statement gets once its plan's columns changed. */
-const PLAN_CHANGED = '0A000';
+/**
+ * What a statement prepared earlier can no longer run with, and is prepared again for:
+ * feature_not_supported (its plan's columns changed with its table) and invalid_sql_statement_name
+ * (the store no longer has it: `DEALLOCATE ALL`, `DISCARD ALL`).
+ */
+const PREPARE_AGAIN = new Set(['0A000', '26000']);
 
 interface Prepared {
   name: string;
@@ -48,8 +52,8 @@ function plain(options: QueryOptions | undefined): boolean {
  * under a name of its own, and then run as one call: bind, describe, execute, sync. The turn's
  * write (three inserts) took 1.1 ms by `query` and 0.5 ms prepared; a `select 1` 0.06 and 0.02 ms.
  * The values are serialized and the rows parsed as PGlite's own `query` does. Statements are
- * prepared on first use, at most PREPARED_MAX of them; one whose plan the store can no longer use
- * (its tables changed) is prepared again.
+ * prepared on first use, at most PREPARED_MAX of them; one the store can no longer run (its tables
+ * changed, or it was deallocated) is prepared again.
  * A top-level statement waits for any open transaction and holds the store while it runs, with
  * the same two locks PGlite's own `query` takes.
  */
@@ -122,7 +126,7 @@ export function preparedStatements(client: PGlite, max = PREPARED_MAX): PGlite {
         syncToFs,
       );
     } catch (err) {
-      if (!again && (err as { code?: unknown }).code === PLAN_CHANGED) {
+      if (!again && PREPARE_AGAIN.has(String((err as { code?: unknown }).code))) {
         prepared.delete(text);
         toClose.push(entry.name);
         return run(text, params, options, syncToFs, true);

@@ -8,7 +8,7 @@ import {
 } from '@electric-sql/pglite';
 
 /** How many statements the store keeps prepared; the least recently used one is closed past it. */
-export const PREPARED_MAX = 200;
+const PREPARED_MAX = 200;
 
 /**
  * What a statement prepared earlier can no longer run with, and is prepared again for:

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_LIMITS, IMAGE_LIMIT_TEXTS, UPLOAD_LIMITS } from '@chat/contract';
 import { blackPng } from '../../../test/support/png.js';
-import { createImageStore } from './store-image.js';
+import { createImageStore, decodeTimedOut } from './store-image.js';
 import { localStorage } from './storage/local.js';
 
 describe('createImageStore', () => {
@@ -33,5 +33,16 @@ describe('createImageStore', () => {
     expect(err).toMatchObject({ status: 400, message: IMAGE_LIMIT_TEXTS.tooSlow });
     // Neither the store nor the temporary folder keeps anything of it but the upload itself.
     expect(await readdir(dir, { recursive: true })).toEqual(['strip.png']);
+  });
+
+  it("knows the time bound by its line wherever libvips put it among the threads' errors", () => {
+    expect(decodeTimedOut('timeout: 10% complete\nvips2png: unable to write to target /tmp/x.png')).toBe(
+      true,
+    );
+    expect(
+      decodeTimedOut('VipsImage: killed for image "temp-16"\ntimeout: 11% complete\nvips2png: unable'),
+    ).toBe(true);
+    expect(decodeTimedOut('pngload: libpng read error')).toBe(false);
+    expect(decodeTimedOut('Input file has a timeout: header')).toBe(false);
   });
 });

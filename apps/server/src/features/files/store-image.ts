@@ -90,8 +90,15 @@ export function createImageStore(limits: ImageLimits = IMAGE_LIMITS) {
     } catch (err) {
       if (err instanceof AppError) throw err;
       // Everything the decoder refuses is about the file: truncated, corrupt, a lying header.
-      const slow = err instanceof Error && /^timeout\b/i.test(err.message);
+      const slow = err instanceof Error && decodeTimedOut(err.message);
       throw new AppError('validation_error', slow ? IMAGE_LIMIT_TEXTS.tooSlow : FILE_ERROR_TEXTS.process);
     }
   }
 }
+
+/**
+ * Whether sharp stopped a decode at its time bound. libvips gathers every thread's errors in one
+ * buffer: the bound's own line ("timeout: 10% complete") may come after a worker thread's "killed"
+ * line when that thread sees the stop first, so any line of the message counts, not only the first.
+ */
+export const decodeTimedOut = (message: string): boolean => /^timeout: \d+% complete$/m.test(message);

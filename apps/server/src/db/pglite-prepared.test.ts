@@ -77,8 +77,8 @@ describe('preparedStatements', () => {
     };
     expect(err.code).toBe('23505');
     expect(err.query).toBe(insert);
-    const syntax = (await store.query('selec 1').catch((e: unknown) => e)) as { code?: string };
-    expect(syntax.code).toBe('42601');
+    const syntax = (await store.query('selec $1', [2]).catch((e: unknown) => e)) as { code?: string };
+    expect(syntax).toMatchObject({ code: '42601', query: 'selec $1', params: [2] });
     expect((await store.query('selec 1').catch((e: unknown) => e)) as { code?: string }).toMatchObject({
       code: '42601',
     });
@@ -93,6 +93,17 @@ describe('preparedStatements', () => {
     await store.exec(`alter table items add column extra text default 'x'`);
     const { rows } = await store.query<{ extra: string }>('select * from items');
     expect(rows[0]!.extra).toBe('x');
+  });
+
+  it("answers a changed table's first error in a transaction, which that error has aborted", async () => {
+    await store.query('select * from items');
+    const err = await store
+      .transaction(async (tx) => {
+        await tx.exec(`alter table items add column extra text`);
+        await tx.query('select * from items');
+      })
+      .catch((e: unknown) => e as { code?: string });
+    expect(err).toMatchObject({ code: '0A000' });
   });
 
   it('prepares a statement again once the store has let it go', async () => {

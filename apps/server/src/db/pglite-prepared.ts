@@ -107,7 +107,12 @@ export function preparedStatements(client: PGlite, max = PREPARED_MAX): PGlite {
       prepared.delete(text);
       prepared.set(text, entry);
     } else {
-      entry = await prepare(text, syncToFs);
+      try {
+        entry = await prepare(text, syncToFs);
+      } catch (err) {
+        // The store's error, with the statement and its values as PGlite's own query gives them.
+        throw Object.assign(err as Error, { query: text, params });
+      }
     }
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
@@ -126,7 +131,9 @@ export function preparedStatements(client: PGlite, max = PREPARED_MAX): PGlite {
         syncToFs,
       );
     } catch (err) {
-      if (!again && PREPARE_AGAIN.has(String((err as { code?: unknown }).code))) {
+      // Only a top-level statement is run again: in a transaction the first error has already
+      // aborted it, and a second try would answer "transaction aborted" instead of that error.
+      if (syncToFs && !again && PREPARE_AGAIN.has(String((err as { code?: unknown }).code))) {
         prepared.delete(text);
         toClose.push(entry.name);
         return run(text, params, options, syncToFs, true);

@@ -63,9 +63,12 @@ describe('Redis restarts empty while replies run', () => {
     const one = await registerUser(a.url, 'Redis Restart One');
     const two = await registerUser(b.url, 'Redis Restart Two');
     const three = await registerUser(a.url, 'Redis Restart Three');
-    const replyA = words(120, 'a');
-    const replyB = words(120, 'b');
-    const replyC = words(6, 'c');
+    // C (16 tokens, 2 s) outlasts its follower's connecting on a loaded machine, and its end, which
+    // waits about a second on Redis's commands while Redis is away, still comes within the 5 s
+    // outage; A and B (10 s each) outlast that outage.
+    const replyA = words(250, 'a');
+    const replyB = words(250, 'b');
+    const replyC = words(16, 'c');
     fake.enqueue({ reply: replyA, tokensPerSecond: 25 });
     const onA = startReply(a, one);
     await waitFor(() => deltasOf(onA.events).length >= 3, 20_000);
@@ -112,7 +115,7 @@ describe('Redis restarts empty while replies run', () => {
 
     // Redis dies and comes back empty.
     await redis.kill();
-    await new Promise((r) => setTimeout(r, 2500));
+    await new Promise((r) => setTimeout(r, 5000));
     await redis.start();
     const backAt = Date.now();
 

@@ -222,7 +222,8 @@ async function buildInto(dir) {
     build: { outDir: join(dir, 'web'), emptyOutDir: true },
   });
   const { precompress } = await import('./precompress.mjs');
-  precompress(join(dir, 'web'));
+  // Compressed copies kept between builds (a rebuild compresses only the files that changed).
+  await precompress(join(dir, 'web'), { cacheDir: join(ROOT, 'node_modules/.cache/precompress') });
   // The public pages' server renderer: one self-contained module the server imports at start.
   await viteBuild({
     root: WEB,

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,14 +18,17 @@ import { afterAll, expect, it } from 'vitest';
  * small to gain are left alone.
  */
 const { precompress, MIN_BYTES } = (await import(new URL('./precompress.mjs', import.meta.url).href)) as {
-  precompress: (dir: string) => { files: number; bytes: number; br: number; gz: number };
+  precompress: (
+    dir: string,
+    options?: { cacheDir?: string },
+  ) => Promise<{ files: number; bytes: number; br: number; gz: number; cached: number }>;
   MIN_BYTES: number;
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'precompress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('writes .br and .gz copies of the text files worth it, each decoding to the file', () => {
+it('writes .br and .gz copies of the text files worth it, each decoding to the file', async () => {
   mkdirSync(join(dir, 'assets'));
   const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word ${i % 37}`))};\n`;
   const files: Record<string, string> = {
@@ -31,7 +42,7 @@ it('writes .br and .gz copies of the text files worth it, each decoding to the f
   };
   for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
 
-  const done = precompress(dir);
+  const done = await precompress(dir);
 
   for (const name of ['assets/index-abc.js', 'assets/index-abc.css', 'boot.js', 'favicon.svg']) {
     const body = readFileSync(join(dir, name));
@@ -47,5 +58,33 @@ it('writes .br and .gz copies of the text files worth it, each decoding to the f
   }
   expect(Buffer.byteLength(files['assets/tiny.js']!)).toBeLessThan(MIN_BYTES);
   expect(done.files).toBe(4);
+  expect(done.cached).toBe(0);
   expect(done.br).toBeLessThan(done.bytes);
+});
+
+it("takes a file's copies from the cache while its content is the same, and makes new ones once it changed", async () => {
+  const web = join(dir, 'cached-web');
+  const cacheDir = join(dir, 'cache');
+  mkdirSync(web);
+  const bodies = {
+    'a.js': `export const a = ${JSON.stringify('alpha '.repeat(400))};\n`,
+    'b.css': `.b{margin:0}\n`.repeat(200),
+  };
+  for (const [name, body] of Object.entries(bodies)) writeFileSync(join(web, name), body);
+  const first = await precompress(web, { cacheDir });
+  expect([first.files, first.cached]).toEqual([2, 0]);
+  const firstBr = readFileSync(join(web, 'a.js.br'));
+
+  // A new build: the same script, a changed stylesheet.
+  for (const name of readdirSync(web).filter((n) => /\.(br|gz)$/.test(n))) rmSync(join(web, name));
+  const changedCss = `.b{margin:1px}\n`.repeat(200);
+  writeFileSync(join(web, 'b.css'), changedCss);
+  const second = await precompress(web, { cacheDir });
+  expect([second.files, second.cached]).toEqual([2, 1]);
+  expect(readFileSync(join(web, 'a.js.br')).equals(firstBr)).toBe(true);
+  expect(brotliDecompressSync(readFileSync(join(web, 'b.css.br'))).toString()).toBe(changedCss);
+  expect(gunzipSync(readFileSync(join(web, 'b.css.gz'))).toString()).toBe(changedCss);
+  expect(brotliDecompressSync(readFileSync(join(web, 'a.js.br'))).toString()).toBe(bodies['a.js']);
+  // Both contents of the stylesheet and the script, two copies each; no temporary file left.
+  expect(readdirSync(cacheDir)).toHaveLength(6);
 });

@@ -316,7 +316,7 @@ export async function api<T = unknown>(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; agent?: Agent } = {},
+  opts: { token?: string; body?: unknown; agent?: Agent; raw?: boolean } = {},
 ): Promise<ApiResponse<T>> {
   try {
     return await apiOnce<T>(base, method, path, opts);
@@ -333,7 +333,7 @@ function apiOnce<T>(
   base: string,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; agent?: Agent },
+  opts: { token?: string; body?: unknown; agent?: Agent; raw?: boolean },
 ): Promise<ApiResponse<T>> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   const headers: Record<string, string> = {};
@@ -347,6 +347,9 @@ function apiOnce<T>(
       r.on('end', () => {
         const buf = Buffer.concat(chunks);
         const ms = now() - t0;
+        // raw: the bytes as they came, read later (a large body parsed here would hold this
+        // process's thread while it measures something else).
+        if (opts.raw) return res({ status: r.statusCode ?? 0, body: buf as T, bytes: buf.length, ms });
         let body: unknown = buf.toString('utf8');
         if ((r.headers['content-type'] ?? '').includes('json')) {
           try {

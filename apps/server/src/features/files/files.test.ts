@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILE_ERROR_TEXTS, type FileConfig, type FileObject, type Message } from '@chat/contract';
+import {
+  FILE_ERROR_TEXTS,
+  IMAGE_LIMITS,
+  type FileConfig,
+  type FileObject,
+  type Message,
+} from '@chat/contract';
 import { chatUser, startChatApp, waitFor, type ChatHarness } from '../../../test/support/chat-harness.js';
 import type { FilesService } from './index.js';
 
@@ -186,6 +192,13 @@ describe('files over HTTP', () => {
   it('removes the part-written file of an upload the client abandons', async () => {
     const { request } = await import('node:http');
     const url = new URL(`${h.url}/api/files/images`);
+    // This upload's own file: another test's may still be in the folder (a refused upload's is
+    // removed once its answer goes, up to the refusal's drain time later), and the folder itself
+    // exists only once a first upload made it.
+    const tmp = join(dataDir, 'tmp');
+    const listed = () => readdir(tmp).catch(() => [] as string[]);
+    const before = new Set(await listed());
+    let ours = '';
     const boundary = 'abandon';
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
@@ -204,10 +217,14 @@ describe('files over HTTP', () => {
     req.on('error', () => undefined);
     req.write(head);
     req.write(Buffer.concat([await makeImage('png'), Buffer.alloc(512 * 1024)]));
-    const tmp = join(dataDir, 'tmp');
-    await waitFor(async () => (await readdir(tmp)).length === 1);
+    await waitFor(async () => {
+      ours = (await listed()).find((name) => !before.has(name)) ?? '';
+      return ours !== '';
+    });
     req.destroy();
-    await waitFor(async () => (await readdir(tmp)).length === 0);
+    // Removed when the server sees the connection close; the bound is the refusal's drain time,
+    // after which an upload's answer and clean-up go whatever its body does.
+    await waitFor(async () => !(await listed()).includes(ours), IMAGE_LIMITS.refusalDrainMs + 5000);
   });
 
   it('answers the limits the client checks', async () => {

@@ -49,21 +49,36 @@ function combinations<T>(items: T[], k: number): T[][] {
 }
 
 /**
- * How many of the user's newest rows the first plan tests: the hits wanted × WINDOW_FACTOR, within
- * [WINDOW_MIN, WINDOW_MAX]. Testing a row costs about what fetching a GIN match costs, so a window
- * near √(hits wanted × rows) balances the two plans; for 1,000,000 messages and one page, ~5,000.
+ * How many of the user's newest rows the first plan tests: the hits wanted × `factor`, within
+ * [`min`, `max`]. Testing a row costs about what fetching a GIN match costs, so a window near
+ * √(hits wanted × rows) balances the two plans: for 1,000,000 messages and one page, ~5,000; a
+ * user has about a fiftieth as many conversations as messages, so their titles' window is about
+ * a seventh of that.
+ *
+ * The phrase tier ranks first only among the user's newest `min` rows (the phrase window); an
+ * older phrase match ranks with the rows that hold every word. Its words may each be frequent
+ * while the phrase is rare, and the GIN index cannot test adjacency: finding old phrase matches
+ * would recheck every row that holds all the words (6 % of a million messages for two common
+ * words). The phrase window is the same for every page, so pages never overlap.
  */
-const WINDOW_FACTOR = 200;
-const WINDOW_MIN = 5_000;
-const WINDOW_MAX = 20_000;
+interface WindowSize {
+  factor: number;
+  min: number;
+  max: number;
+}
+const MESSAGE_WINDOW: WindowSize = { factor: 200, min: 5_000, max: 20_000 };
+const TITLE_WINDOW: WindowSize = { factor: 40, min: 1_000, max: 4_000 };
 
 /**
- * The phrase tier ranks first only among the user's newest PHRASE_WINDOW rows; an older phrase
- * match ranks with the rows that hold every word. Its words may each be frequent while the
- * phrase is rare, and the GIN index cannot test adjacency: finding old phrase matches would
- * recheck every row that holds all the words (6 % of a million messages for two common words).
+ * In the window a row's tests are one number: its best tier below the phrase, plus PHRASE_CODE
+ * when it holds the phrase (more than any tier's number). Only a row that holds some part is
+ * tested for the phrase (every word of the phrase is one of the parts' words, so a phrase match
+ * holds them all): most rows cost one test.
  */
-const PHRASE_WINDOW = WINDOW_MIN;
+const PHRASE_CODE = 100;
+
+/** How many users' row counts a process remembers (see `reaches`) before it starts again. */
+const KNOWN_USERS = 10_000;
 
 interface Source {
   id: PgColumn;
@@ -76,33 +91,89 @@ interface Source {
   where?: SQL;
   /** The (user_id, time) index is DESC NULLS LAST: the order must say so to be read from it. */
   nullsLast?: boolean;
+  window: WindowSize;
 }
 
 interface Row extends Record<string, unknown> {
-  id: string | null;
-  cid: string | null;
-  hit_at: Date | string | null;
+  id: string;
+  cid: string;
+  hit_at: Date | string;
+  /** The row's place in the window, newest first, from 1 (with several tiers only). */
+  pos: number | null;
+  /** Its best tier, or null when it matches none (a row returned only for its place). */
   tier: number | null;
-  n: number | null;
+  /** At the window's phrase-window-th row, its time to the microsecond; else null. */
   cut: string | null;
 }
 
+/**
+ * The row is the user's, written so that no index answers it: a page's rows are found by their
+ * primary keys, and without statistics the planner would also read the user's whole (user_id, …)
+ * index and AND the two bitmaps (20,000 entries for 25 rows).
+ */
+const ownedBy = (column: PgColumn, userId: string) => sql`coalesce(${column}, ${column}) = ${userId}`;
+
 /** Search over the user's messages and conversation titles; every query filters by user_id. */
 export function createSearchRepo(db: Executor) {
+  // A search asks for messages and for titles with the same query: its tsqueries are made once.
+  const made = new WeakMap<TextQuery, Promise<string[]>>();
+  function tsqueries(q: TextQuery): Promise<string[]> {
+    let texts = made.get(q);
+    if (!texts) {
+      const parts = tiers(q);
+      // Made up front, as text: as a function of bound parameters the planner may leave
+      // search_query in the plan, to run again for every row tested.
+      texts = db
+        .execute<Record<string, string>>(
+          sql`select ${sql.join(
+            parts.map((t, i) => sql`(${t})::text as ${sql.identifier(`t${i}`)}`),
+            sql`, `,
+          )}`,
+        )
+        .then((res) => parts.map((_, i) => res.rows[0]![`t${i}`]!));
+      made.set(q, texts);
+    }
+    return texts;
+  }
+
+  // Users known to have at least so many rows of a kind (messages or titles): once a user's rows
+  // fill a window, they are not counted again. Only ever a lower bound: a user who deleted rows
+  // since is searched through the index too, with the same hits, a little slower.
+  const known = new Map<string, number>();
+  async function reaches(
+    tx: Executor,
+    key: string,
+    src: Source,
+    scope: SQL | undefined,
+    order: SQL,
+    size: number,
+  ) {
+    if ((known.get(key) ?? 0) >= size) return true;
+    const counted = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from (select 1 from ${src.table} where ${scope} order by ${order} limit ${size}) x`);
+    const n = counted.rows[0]!.n;
+    if (known.size >= KNOWN_USERS) known.clear();
+    known.set(key, Math.max(n, known.get(key) ?? 0));
+    return n >= size;
+  }
+
   /**
    * The best `limit` rows of `src` that match: tier by tier (`tiers`), each tier newest first, so
    * that neither a rare nor a frequent word is slow:
    * 1. walk the user's newest rows through the (user_id, time) index, testing each stored
-   *    tsvector against every tier at once, at most `windowSize` of them: a tier whose matches
-   *    there are enough (or the window holds all the user's rows) is settled without more;
+   *    tsvector, at most `windowSize` of them: a tier whose matches there are enough (or the
+   *    window holds all the user's rows) is settled without more. With one tier the walk stops at
+   *    the `limit`-th match, so a frequent word reads a few dozen rows; with several, every row of
+   *    the window is tested against the lowest tier (which every other holds, but the phrase) and
+   *    a match against the ones above, and the best `limit` are kept;
    * 2. any other tier asks the GIN index: its words are rare among recent rows, so its matches
    *    are few. A lower tier leaves out the rows of the tiers above it. The phrase tier is never
-   *    asked there (PHRASE_WINDOW).
+   *    asked there (see WindowSize).
    * Both plans are pinned, because the planner often has no statistics to choose by (PGlite runs
    * no autovacuum, so nothing is analyzed unless someone runs ANALYZE): 1 runs with bitmap and
    * sequential scans off; 2 with sequential and plain index scans off, and its user filter is
    * written so that no index answers it (else the GIN bitmap is ANDed with a bitmap of every one of
-   * the user's rows). Plan 1 reads the window in index order (no sort), so it stops early.
+   * the user's rows). Plan 1 reads the window in index order (no sort), so it can stop early.
    */
   async function best(
     src: Source,
@@ -111,65 +182,64 @@ export function createSearchRepo(db: Executor) {
     limit: number,
     kind: Hit['kind'],
   ): Promise<Hit[]> {
-    // The tsqueries are made once, up front: as a function of bound parameters the planner may
-    // leave search_query in the plan, to run again for every row tested.
-    const made = tiers(q);
-    const built = await db.execute<Record<string, string>>(
-      sql`select ${sql.join(
-        made.map((t, i) => sql`(${t})::text as ${sql.identifier(`t${i}`)}`),
-        sql`, `,
-      )}`,
-    );
-    const ranked = made.map((_, i) => sql`${built.rows[0]![`t${i}`]!}::tsquery`);
-    const windowSize = Math.min(WINDOW_MAX, Math.max(WINDOW_MIN, limit * WINDOW_FACTOR));
+    const ranked = (await tsqueries(q)).map((t) => sql`${t}::tsquery`);
+    const last = ranked.length - 1;
+    const windowSize = Math.min(src.window.max, Math.max(src.window.min, limit * src.window.factor));
+    const phraseWindow = src.window.min;
     // With several tiers the first is the phrase, ranked first among the user's newest
-    // PHRASE_WINDOW rows only (see PHRASE_WINDOW); `cut` is the time of the oldest of those.
+    // `phraseWindow` rows only (see WindowSize): the rows before the `phraseWindow`-th, whose
+    // time is `cut`.
     const phraseWindowed = ranked.length > 1;
     const order = src.nullsLast ? sql`${src.at} desc nulls last` : sql`${src.at} desc`;
-    const tests = sql.join(
-      ranked.map((t, i) => sql`${src.tsv} @@ ${t} as ${sql.identifier(`m${i}`)}`),
-      sql`, `,
-    );
-    const tierOf = sql.join(
-      ranked.map((_, i) => {
-        const m = sql.identifier(`m${i}`);
-        return i === 0 && phraseWindowed
-          ? sql`when ${m} and (c.cut is null or w.hit_at > c.cut) then 0`
-          : sql`when ${m} then ${sql.raw(String(i))}`;
-      }),
-      sql` `,
-    );
+    const scope = and(eq(src.userId, userId), src.where);
+    // The window: the user's newest rows in index order.
+    const window = (columns: SQL) => sql`
+      select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at, ${columns}
+      from ${src.table} where ${scope} order by ${order} limit ${windowSize}`;
+    // With several tiers each row has its place in the window, and each returned row is a match,
+    // or the window's `phraseWindow`-th or last row (its place says where the phrase stops ranking
+    // first, and whether the user has rows beyond the window).
+    const marker = sql`w.pos in (${phraseWindow}, ${windowSize})`;
+    // A row that holds the lowest tier's parts: the best tier below the phrase it is in.
+    const middle = ranked.slice(1, last);
+    const belowPhrase = middle.length
+      ? sql`case ${sql.join(middle.map((t, i) => sql`when ${src.tsv} @@ ${t} then ${sql.raw(String(i + 1))} `))}else ${sql.raw(String(last))} end`
+      : sql.raw(String(last));
+    const phraseCode = sql.raw(String(PHRASE_CODE));
+    const inWindow = phraseWindowed
+      ? sql`
+        select w.id, w.cid, w.hit_at, w.pos::int as pos, w.tier,
+          case when w.pos = ${phraseWindow} then w.hit_at::text end as cut from (
+          select v.id, v.cid, v.hit_at, v.pos,
+            case when v.code >= ${phraseCode} and v.pos < ${phraseWindow} then 0 else v.code % ${phraseCode} end as tier
+          from (${window(sql`row_number() over (order by ${order}) as pos, case when not (${src.tsv} @@ ${ranked[last]!}) then null else ${belowPhrase} + case when ${src.tsv} @@ ${ranked[0]!} then ${phraseCode} else 0 end end as code`)}) v
+        ) w where w.tier is not null or ${marker}
+        order by ${marker} desc, w.tier, w.pos limit ${limit + 2}`
+      : // One tier: the walk stops at the `limit`-th match. Whether the window holds all the
+        // user's rows is asked only when there are fewer (`reaches`).
+        sql`
+        select w.id, w.cid, w.hit_at, null::int as pos, 0 as tier, null::text as cut
+        from (${window(sql`${src.tsv} @@ ${ranked[0]!} as m`)}) w where w.m limit ${limit}`;
     const toHit = (r: Row, rank: number): Hit => ({
       kind,
-      id: r.id!,
-      conversationId: r.cid!,
-      at: r.hit_at instanceof Date ? r.hit_at : new Date(r.hit_at!),
+      id: r.id,
+      conversationId: r.cid,
+      at: r.hit_at instanceof Date ? r.hit_at : new Date(r.hit_at),
       rank,
     });
     return db.transaction(async (tx) => {
       await tx.execute(
         sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
       );
-      const res = await tx.execute<Row>(sql`
-        with w as materialized (
-          select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at,
-            row_number() over (order by ${order}) as pos, ${tests}
-          from ${src.table} where ${and(eq(src.userId, userId), src.where)}
-          order by ${order} limit ${windowSize}
-        ), c as (
-          select max(hit_at) filter (where pos = ${PHRASE_WINDOW}) as cut, count(*)::int as n from w
-        ), t as (
-          select w.id, w.cid, w.hit_at, case ${tierOf} end as tier from w, c
-        ), r as (
-          select id, cid, hit_at, tier, row_number() over (partition by tier order by hit_at desc nulls last) as rn
-          from t where tier is not null
-        )
-        select id, cid, hit_at, tier, null::int as n, null::text as cut from r where rn <= ${limit}
-        union all select null, null, null, null, n, cut::text from c`);
-      const rows = res.rows;
-      const meta = rows.find((r) => r.id === null);
-      const exhaustive = (meta?.n ?? 0) < windowSize;
-      const cut = meta?.cut ?? null;
+      const rows = (await tx.execute<Row>(inWindow)).rows;
+      const cut = phraseWindowed ? (rows.find((r) => r.pos === phraseWindow)?.cut ?? null) : null;
+      // By tier, then newest first (the window's order); the two place markers came first.
+      const hits = phraseWindowed
+        ? rows.filter((r) => r.tier !== null).sort((a, b) => a.tier! - b.tier! || a.pos! - b.pos!)
+        : rows;
+      const exhaustive = phraseWindowed
+        ? !rows.some((r) => r.pos === windowSize)
+        : rows.length < limit && !(await reaches(tx, `${kind} ${userId}`, src, scope, order, windowSize));
       // A row the tiers above `t` hold; the phrase tier holds only rows newer than `cut`.
       const above = (t: number) =>
         ranked.slice(0, t).map((u, i) => {
@@ -178,11 +248,19 @@ export function createSearchRepo(db: Executor) {
           return sql` and not (${src.tsv} @@ ${u}${newer})`;
         });
       const out: Hit[] = [];
+      // A row whose time ties with `cut`'s may have ranked as a phrase in the window and be found
+      // again for a lower tier: it is kept once.
+      const taken = new Set<string>();
+      const take = (r: Row, t: number) => {
+        if (taken.has(r.id)) return;
+        taken.add(r.id);
+        out.push(toHit(r, t));
+      };
       for (let t = 0; t < ranked.length && out.length < limit; t++) {
         const need = limit - out.length;
-        const seen = rows.filter((r) => r.id !== null && r.tier === t);
+        const seen = hits.filter((r) => r.tier === t);
         if (exhaustive || seen.length >= need || (t === 0 && phraseWindowed)) {
-          out.push(...seen.slice(0, need).map((r) => toHit(r, t)));
+          for (const r of seen.slice(0, need)) take(r, t);
           continue;
         }
         await tx.execute(
@@ -194,7 +272,7 @@ export function createSearchRepo(db: Executor) {
           where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${src.tsv} @@ ${ranked[t]!}${sql.join(above(t))}
             ${src.where ? sql`and ${src.where}` : sql``}
           order by ${src.at} desc, ${src.id} desc limit ${need}`);
-        out.push(...found.rows.map((r) => toHit(r, t)));
+        for (const r of found.rows) take(r, t);
       }
       return out;
     });
@@ -210,6 +288,7 @@ export function createSearchRepo(db: Executor) {
         at: messages.createdAt,
         userId: messages.userId,
         tsv: MESSAGE_TSV,
+        window: MESSAGE_WINDOW,
         // Not a temporary chat's: the user's few temporary conversations are read once (an
         // initplan on their partial index), so each message tested compares against a short list.
         where: sql`${messages.conversationId} <> all(array(select ${conversations.conversationId}
@@ -228,6 +307,7 @@ export function createSearchRepo(db: Executor) {
         at: conversations.updatedAt,
         userId: conversations.userId,
         tsv: TITLE_TSV,
+        window: TITLE_WINDOW,
         // The placeholder title of an untitled conversation is not a match for "new" or "chat".
         // Nor is a temporary chat found (LibreChat keeps those out of search).
         where: and(ne(conversations.title, DEFAULT_TITLE), isNull(conversations.expiredAt)),
@@ -241,7 +321,7 @@ export function createSearchRepo(db: Executor) {
       return db
         .select()
         .from(messages)
-        .where(and(eq(messages.userId, userId), inArray(messages.messageId, ids)));
+        .where(and(ownedBy(messages.userId, userId), inArray(messages.messageId, ids)));
     },
 
     async conversationsByIds(userId: string, ids: string[]): Promise<ConversationRow[]> {
@@ -249,7 +329,7 @@ export function createSearchRepo(db: Executor) {
       return db
         .select()
         .from(conversations)
-        .where(and(eq(conversations.userId, userId), inArray(conversations.conversationId, ids)))
+        .where(and(ownedBy(conversations.userId, userId), inArray(conversations.conversationId, ids)))
         .orderBy(desc(conversations.updatedAt), desc(conversations.conversationId));
     },
   };

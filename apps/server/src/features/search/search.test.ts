@@ -214,6 +214,39 @@ describe('GET /api/search', () => {
     expect(numbers(await search(many, 'sparse'))).toEqual([8000, 7000, 6000, 5000, 4000, 3000, 2000, 1000]);
     expect(numbers(await search(many, 'message 1234')).slice(0, 3)).toEqual([1234, 8000, 7999]);
     expect((await search(bob, 'ancient')).messages).toHaveLength(0);
+
+    // Most of them deleted: the user once filled the window, and still gets every hit.
+    await h.database.db.execute(
+      sql`delete from messages where user_id = ${userId} and text not like ${'% ancient%'}`,
+    );
+    const left = await search(many, 'common');
+    expect(numbers(left)).toEqual([8000, 7999, 7998, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(left.pages).toBe(1);
+  });
+
+  it('finds titles among thousands of conversations, frequent words newest first and rare ones however old', async () => {
+    const traveller = await chatUser(h, 'Traveller');
+    const userId = traveller.user.user.id;
+    // 3,000 conversations, one a second: every title says "trip"; every 1,000th also "kiwi".
+    await h.database.db.execute(sql`
+      insert into conversations (conversation_id, user_id, title, endpoint, model, options, created_at, updated_at)
+      select gen_random_uuid(), ${userId}, 'Trip ' || g || case when g % 1000 = 0 then ' kiwi' else '' end,
+        'openAI', 'gpt-4o-mini', '{}'::jsonb, now() - interval '1 day' + g * interval '1 second',
+        now() - interval '1 day' + g * interval '1 second'
+      from generate_series(1, 3000) g`);
+    const numbers = (page: SearchPage) => page.conversations.map((c) => Number(c.title.split(' ')[1]));
+    const trips = await search(traveller, 'trip');
+    expect(numbers(trips)).toEqual(Array.from({ length: 25 }, (_, i) => 3000 - i));
+    expect(trips.pages).toBe(2);
+    const deep = await search(traveller, 'trip', 60);
+    expect(numbers(deep)).toEqual(Array.from({ length: 25 }, (_, i) => 3000 - 59 * 25 - i));
+    expect(numbers(await search(traveller, 'kiwi'))).toEqual([3000, 2000, 1000]);
+    // The conversations of a page are listed newest first: the one with both words is on it, with
+    // the 24 newest that hold one.
+    const both = numbers(await search(traveller, 'trip 1000'));
+    expect(both).toHaveLength(25);
+    expect(both).toContain(1000);
+    expect(both.slice(0, 3)).toEqual([3000, 2999, 2998]);
   });
 
   it('finds a reply only once it has stopped streaming, and an edited message at once', async () => {

@@ -69,14 +69,6 @@ interface WindowSize {
 const MESSAGE_WINDOW: WindowSize = { factor: 200, min: 5_000, max: 20_000 };
 const TITLE_WINDOW: WindowSize = { factor: 40, min: 1_000, max: 4_000 };
 
-/**
- * In the window a row's tests are one number: its best tier below the phrase, plus PHRASE_CODE
- * when it holds the phrase (more than any tier's number). Only a row that holds some part is
- * tested for the phrase (every word of the phrase is one of the parts' words, so a phrase match
- * holds them all): most rows cost one test.
- */
-const PHRASE_CODE = 100;
-
 /** How many users' row counts a process remembers (see `reaches`) before it starts again. */
 const KNOWN_USERS = 10_000;
 
@@ -98,12 +90,6 @@ interface Row extends Record<string, unknown> {
   id: string;
   cid: string;
   hit_at: Date | string;
-  /** The row's place in the window, newest first, from 1 (with several tiers only). */
-  pos: number | null;
-  /** Its best tier, or null when it matches none (a row returned only for its place). */
-  tier: number | null;
-  /** At the window's phrase-window-th row, its time to the microsecond; else null. */
-  cut: string | null;
 }
 
 /**
@@ -159,16 +145,15 @@ export function createSearchRepo(db: Executor) {
 
   /**
    * The best `limit` rows of `src` that match: tier by tier (`tiers`), each tier newest first, so
-   * that neither a rare nor a frequent word is slow:
+   * that neither a rare nor a frequent word is slow. For each tier, until `limit` are found:
    * 1. walk the user's newest rows through the (user_id, time) index, testing each stored
-   *    tsvector, at most `windowSize` of them: a tier whose matches there are enough (or the
-   *    window holds all the user's rows) is settled without more. With one tier the walk stops at
-   *    the `limit`-th match, so a frequent word reads a few dozen rows; with several, every row of
-   *    the window is tested against the lowest tier (which every other holds, but the phrase) and
-   *    a match against the ones above, and the best `limit` are kept;
-   * 2. any other tier asks the GIN index: its words are rare among recent rows, so its matches
-   *    are few. A lower tier leaves out the rows of the tiers above it. The phrase tier is never
-   *    asked there (see WindowSize).
+   *    tsvector, and stop at the matches wanted or at the window's end (`windowSize` rows; the
+   *    phrase window for the phrase): a frequent tier reads a few dozen rows. A tier whose
+   *    matches in the window are too few, when the user has more rows than the window, is
+   *    2. asked of the GIN index: its words are rare among recent rows, so its matches are few.
+   *    The phrase tier never is (see WindowSize).
+   * A lower tier leaves out the rows of the tiers above it: by their tests, and the phrase tier's
+   * (only the phrase window's rows) by leaving out the rows already taken.
    * Both plans are pinned, because the planner often has no statistics to choose by (PGlite runs
    * no autovacuum, so nothing is analyzed unless someone runs ANALYZE): 1 runs with bitmap and
    * sequential scans off; 2 with sequential and plain index scans off, and its user filter is
@@ -183,43 +168,12 @@ export function createSearchRepo(db: Executor) {
     kind: Hit['kind'],
   ): Promise<Hit[]> {
     const ranked = (await tsqueries(q)).map((t) => sql`${t}::tsquery`);
-    const last = ranked.length - 1;
     const windowSize = Math.min(src.window.max, Math.max(src.window.min, limit * src.window.factor));
-    const phraseWindow = src.window.min;
     // With several tiers the first is the phrase, ranked first among the user's newest
-    // `phraseWindow` rows only (see WindowSize): the rows before the `phraseWindow`-th, whose
-    // time is `cut`.
-    const phraseWindowed = ranked.length > 1;
+    // `src.window.min` rows only (see WindowSize).
+    const phrased = ranked.length > 1;
     const order = src.nullsLast ? sql`${src.at} desc nulls last` : sql`${src.at} desc`;
     const scope = and(eq(src.userId, userId), src.where);
-    // The window: the user's newest rows in index order.
-    const window = (columns: SQL) => sql`
-      select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at, ${columns}
-      from ${src.table} where ${scope} order by ${order} limit ${windowSize}`;
-    // With several tiers each row has its place in the window, and each returned row is a match,
-    // or the window's `phraseWindow`-th or last row (its place says where the phrase stops ranking
-    // first, and whether the user has rows beyond the window).
-    const marker = sql`w.pos in (${phraseWindow}, ${windowSize})`;
-    // A row that holds the lowest tier's parts: the best tier below the phrase it is in.
-    const middle = ranked.slice(1, last);
-    const belowPhrase = middle.length
-      ? sql`case ${sql.join(middle.map((t, i) => sql`when ${src.tsv} @@ ${t} then ${sql.raw(String(i + 1))} `))}else ${sql.raw(String(last))} end`
-      : sql.raw(String(last));
-    const phraseCode = sql.raw(String(PHRASE_CODE));
-    const inWindow = phraseWindowed
-      ? sql`
-        select w.id, w.cid, w.hit_at, w.pos::int as pos, w.tier,
-          case when w.pos = ${phraseWindow} then w.hit_at::text end as cut from (
-          select v.id, v.cid, v.hit_at, v.pos,
-            case when v.code >= ${phraseCode} and v.pos < ${phraseWindow} then 0 else v.code % ${phraseCode} end as tier
-          from (${window(sql`row_number() over (order by ${order}) as pos, case when not (${src.tsv} @@ ${ranked[last]!}) then null else ${belowPhrase} + case when ${src.tsv} @@ ${ranked[0]!} then ${phraseCode} else 0 end end as code`)}) v
-        ) w where w.tier is not null or ${marker}
-        order by ${marker} desc, w.tier, w.pos limit ${limit + 2}`
-      : // One tier: the walk stops at the `limit`-th match. Whether the window holds all the
-        // user's rows is asked only when there are fewer (`reaches`).
-        sql`
-        select w.id, w.cid, w.hit_at, null::int as pos, 0 as tier, null::text as cut
-        from (${window(sql`${src.tsv} @@ ${ranked[0]!} as m`)}) w where w.m limit ${limit}`;
     const toHit = (r: Row, rank: number): Hit => ({
       kind,
       id: r.id,
@@ -227,52 +181,62 @@ export function createSearchRepo(db: Executor) {
       at: r.hit_at instanceof Date ? r.hit_at : new Date(r.hit_at),
       rank,
     });
+    const walk = sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'on', true)`;
+    const index = sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`;
     return db.transaction(async (tx) => {
-      await tx.execute(
-        sql`select set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`,
-      );
-      const rows = (await tx.execute<Row>(inWindow)).rows;
-      const cut = phraseWindowed ? (rows.find((r) => r.pos === phraseWindow)?.cut ?? null) : null;
-      // By tier, then newest first (the window's order); the two place markers came first.
-      const hits = phraseWindowed
-        ? rows.filter((r) => r.tier !== null).sort((a, b) => a.tier! - b.tier! || a.pos! - b.pos!)
-        : rows;
-      const exhaustive = phraseWindowed
-        ? !rows.some((r) => r.pos === windowSize)
-        : rows.length < limit && !(await reaches(tx, `${kind} ${userId}`, src, scope, order, windowSize));
-      // A row the tiers above `t` hold; the phrase tier holds only rows newer than `cut`.
-      const above = (t: number) =>
-        ranked.slice(0, t).map((u, i) => {
-          const newer =
-            i === 0 && phraseWindowed && cut !== null ? sql` and ${src.at} > ${cut}::timestamptz` : sql``;
-          return sql` and not (${src.tsv} @@ ${u}${newer})`;
-        });
+      await tx.execute(walk);
+      let walking = true;
+      let exhaustive: boolean | undefined;
       const out: Hit[] = [];
-      // A row whose time ties with `cut`'s may have ranked as a phrase in the window and be found
-      // again for a lower tier: it is kept once.
+      // The phrase tier's rows are left out of the tiers below by their ids (a phrase match older
+      // than the phrase window ranks with them): each tier below asks for that many more.
       const taken = new Set<string>();
-      const take = (r: Row, t: number) => {
-        if (taken.has(r.id)) return;
-        taken.add(r.id);
-        out.push(toHit(r, t));
+      let phraseHits = 0;
+      const take = (rows: Row[], t: number, need: number) => {
+        for (const r of rows) {
+          if (out.length >= limit || need <= 0) return;
+          if (taken.has(r.id)) continue;
+          taken.add(r.id);
+          out.push(toHit(r, t));
+          need--;
+        }
       };
       for (let t = 0; t < ranked.length && out.length < limit; t++) {
         const need = limit - out.length;
-        const seen = hits.filter((r) => r.tier === t);
-        if (exhaustive || seen.length >= need || (t === 0 && phraseWindowed)) {
-          for (const r of seen.slice(0, need)) take(r, t);
+        const isPhrase = t === 0 && phrased;
+        const wanted = need + phraseHits;
+        // The tiers above but the phrase.
+        const above = ranked.slice(phrased ? 1 : 0, t).map((u) => sql` and not (${src.tsv} @@ ${u})`);
+        const test = sql`${src.tsv} @@ ${ranked[t]!}${sql.join(above)}`;
+        if (!walking) {
+          await tx.execute(walk);
+          walking = true;
+        }
+        const walked = await tx.execute<Row>(sql`
+          select w.id, w.cid, w.hit_at from (
+            select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at, ${test} as m
+            from ${src.table} where ${scope} order by ${order} limit ${isPhrase ? src.window.min : windowSize}
+          ) w where w.m limit ${wanted}`);
+        const fresh = walked.rows.filter((r) => !taken.has(r.id));
+        if (isPhrase || fresh.length >= need) {
+          take(fresh, t, need);
+          if (isPhrase) phraseHits = out.length;
           continue;
         }
-        await tx.execute(
-          sql`select set_config('enable_bitmapscan', 'on', true), set_config('enable_indexscan', 'off', true)`,
-        );
+        exhaustive ??= !(await reaches(tx, `${kind} ${userId}`, src, scope, order, windowSize));
+        if (exhaustive) {
+          take(fresh, t, need);
+          continue;
+        }
+        await tx.execute(index);
+        walking = false;
         const found = await tx.execute<Row>(sql`
           select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at
           from ${src.table}
-          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${src.tsv} @@ ${ranked[t]!}${sql.join(above(t))}
+          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${test}
             ${src.where ? sql`and ${src.where}` : sql``}
-          order by ${src.at} desc, ${src.id} desc limit ${need}`);
-        for (const r of found.rows) take(r, t);
+          order by ${src.at} desc, ${src.id} desc limit ${wanted}`);
+        take(found.rows, t, need);
       }
       return out;
     });

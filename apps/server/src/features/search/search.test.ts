@@ -213,6 +213,12 @@ describe('GET /api/search', () => {
     expect(ancient.pages).toBe(1);
     expect(numbers(await search(many, 'sparse'))).toEqual([8000, 7000, 6000, 5000, 4000, 3000, 2000, 1000]);
     expect(numbers(await search(many, 'message 1234')).slice(0, 3)).toEqual([1234, 8000, 7999]);
+    // A recent phrase match ranks first, once (it also holds every part), then the newest with one.
+    expect(numbers(await search(many, 'message 7999'))).toEqual([
+      7999,
+      8000,
+      ...Array.from({ length: 23 }, (_, i) => 7998 - i),
+    ]);
     expect((await search(bob, 'ancient')).messages).toHaveLength(0);
 
     // Most of them deleted: the user once filled the window, and still gets every hit.

@@ -22,7 +22,7 @@ const SERVER_MAIN = process.env.BENCH_SERVER_MAIN
  * them equal), so each figure is the server's as it runs (docs/decisions.md, "The young
  * generation" and "malloc's arenas"). `VAR=${VAR:-default}` gives the default here.
  */
-const SERVE = serveCommand();
+export const SERVE = serveCommand();
 const SERVE_NODE_FLAGS = SERVE.flags;
 const SERVE_ENV = SERVE.env;
 

@@ -4,32 +4,35 @@
  * BENCH_DATABASE_URL, on PostgreSQL. The app's own migrations make the store; messages are loaded
  * with set-based INSERT … SELECT generate_series while the GIN index is dropped (each row's
  * tsvector computed by the migration's trigger), then the index is built once, timed. The search
- * service is called in process (no HTTP), sequentially, after a warm-up of every query three times
- * (reported beside the figures): p95 of a first page for CJK queries (1, 2 and 3 characters, a
+ * service is called without HTTP, in a process of its own with the server's Node flags
+ * (search-measure.ts), sequentially, after a warm-up of every query three times (reported beside
+ * the figures): p95 of a first page for CJK queries (1, 2 and 3 characters, a
  * frequent and a rare one) and for Latin ones (a word, a rare word, two words).
  */
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 // Types only (erased at run time): the app's modules declare the services that the search
 // service's imports use (the same program the server is checked as).
 import type {} from '../../apps/server/src/app.js';
 import { openDatabase } from '../../apps/server/src/db/client.js';
-import { createSearchRepo } from '../../apps/server/src/features/search/repo.js';
-import { createSearchService } from '../../apps/server/src/features/search/service.js';
-import { emit, note, summary } from '../lib/figures.js';
+import { emit, note } from '../lib/figures.js';
 import { rng } from '../lib/replies.js';
 import { scratchDatabase } from '../lib/seed.js';
-import { now, tempDir } from '../lib/server.js';
+import { now, ROOT, SERVE, tempDir } from '../lib/server.js';
+import type { Measured } from './search-measure.js';
 
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES || 1_000_000);
-const SAMPLES = Number(process.env.BENCH_SEARCH_SAMPLES || 60);
 const PER_CONVO = 50;
-/** Every query is searched this many times, timed apart, before the figures' samples. */
-const WARM_ROUNDS = 3;
+
 const TEXTS = 1000;
 
-const CJK_QUERIES = ['数据', '数据库', '麒麟', '学', '東京', 'データベース'];
-const LATIN_QUERIES = ['latency', 'kumquat', 'stream buffer', 'café render'];
+/** The one user whose messages are searched. */
+export const SEARCH_USER = '00000000-0000-4000-8000-00000000b001';
+
+export const CJK_QUERIES = ['数据', '数据库', '麒麟', '学', '東京', 'データベース'];
+export const LATIN_QUERIES = ['latency', 'kumquat', 'stream buffer', 'café render'];
 
 const LATIN = (
   'the of and to in is that for it as with was on be by this are at from or an have not but which ' +
@@ -83,12 +86,13 @@ export async function search(): Promise<void> {
 async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
   const dir = kind === 'pglite' ? tempDir('search') : null;
   const scratch = kind === 'postgres' ? await scratchDatabase(process.env.BENCH_DATABASE_URL!) : undefined;
-  let database = await openDatabase({ url: scratch?.url, dataDir: dir });
+  const database = await openDatabase({ url: scratch?.url, dataDir: dir });
+  let open = true;
   try {
-    let db = database.db;
+    const db = database.db;
     const run = (q: string) => db.execute(sql.raw(q));
     const all = texts();
-    const userId = '00000000-0000-4000-8000-00000000b001';
+    const userId = SEARCH_USER;
     await run(
       `INSERT INTO users (id, name, email) VALUES ('${userId}', 'Bench', 'bench-search@example.test')`,
     );
@@ -131,72 +135,67 @@ async function runOn(kind: 'pglite' | 'postgres'): Promise<void> {
     const indexMs = now() - t0;
     await run('DROP TABLE bench_texts');
     if (kind === 'postgres') await run('VACUUM ANALYZE');
-    else {
-      // Searched as the server searches a store it starts on: opened again, its shared buffers
-      // sized by the store it now is (db/buffers.ts), not by the new one it was when loading began.
-      await database.close();
-      database = await openDatabase({ dataDir: dir });
-      db = database.db;
-    }
-    const buffers = (await db.execute<{ shared_buffers: string }>(sql`SHOW shared_buffers`)).rows[0]
-      ?.shared_buffers;
+    // Searched as the server searches: in a process of its own with the server's Node flags and
+    // environment (its young generation's size sets how long each collection pauses a search),
+    // on the store opened again (its shared buffers sized by the store it now is, db/buffers.ts).
+    await database.close();
+    open = false;
     note(
       `search.${kind}: loaded in ${(loadMs / 1000).toFixed(0)} s, GIN index built in ${(indexMs / 1000).toFixed(0)} s`,
     );
-
-    const service = createSearchService({ repo: createSearchRepo(db) });
-    // The first searches of a process run before the store's code is compiled for speed and its
-    // pages are in memory (30–45 ms each for the first 20 or so): a server is measured warm. The
-    // warm-up is every query WARM_ROUNDS times, timed and reported beside the figure.
-    const warm: number[] = [];
-    for (let r = 0; r < WARM_ROUNDS; r++) {
-      for (const q of [...CJK_QUERIES, ...LATIN_QUERIES]) {
-        const t = now();
-        await service.search(userId, q, 1);
-        warm.push(now() - t);
-      }
-    }
-    const measure = async (queries: string[]) => {
-      const times: number[] = [];
-      const each: Record<string, number[]> = {};
-      const hits: Record<string, number> = {};
-      for (let i = 0; i < SAMPLES; i++) {
-        const q = queries[i % queries.length]!;
-        const t = now();
-        const page = await service.search(userId, q, 1);
-        times.push(now() - t);
-        (each[q] ??= []).push(now() - t);
-        hits[q] = page.messages.length;
-        if (page.messages.length === 0) throw new Error(`search.${kind}: "${q}" found nothing`);
-      }
-      const perQuery = Object.fromEntries(Object.entries(each).map(([q, v]) => [q, summary(v).p95]));
-      return { latency_ms: summary(times), p95_ms_by_query: perQuery, first_page_messages: hits };
-    };
+    const r = await measureApart(kind === 'postgres' ? { url: scratch!.url } : { dataDir: dir! });
     const common = {
       messages: MESSAGES,
-      samples: SAMPLES,
+      samples: r.samples,
       load_s: loadMs / 1000,
       gin_build_s: indexMs / 1000,
-      shared_buffers: buffers,
-      warm_up_ms: summary(warm),
+      shared_buffers: r.sharedBuffers,
+      node_flags: SERVE.flags.join(' '),
+      warm_up_ms: r.warmUp,
     };
     for (const [name, queries] of [
       ['cjk', CJK_QUERIES],
       ['latin', LATIN_QUERIES],
     ] as const) {
-      const r = await measure(queries);
+      const set = r.sets[name];
       emit({
         figure: `search.${kind}.${name}_p95_ms`,
-        value: r.latency_ms.p95,
+        value: set.latency_ms.p95,
         target: '<=20',
         unit: 'ms',
-        compare: { ...common, queries, ...r },
-        note: 'first page (25 hits), in process, queries rotated',
+        compare: { ...common, queries, ...set },
+        note: 'first page (25 hits), in a process with the server’s flags, queries rotated',
       });
     }
   } finally {
-    await database.close();
+    if (open) await database.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
     await scratch?.drop();
   }
+}
+
+/** Runs search-measure.ts in a process of its own and returns what it prints. */
+function measureApart(store: { url?: string; dataDir?: string }): Promise<Measured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...SERVE.flags, '--import', 'tsx', join(ROOT, 'bench/scenarios/search-measure.ts')],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...SERVE.env, BENCH_SEARCH_STORE: JSON.stringify(store) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`search-measure exited with ${code}`));
+      try {
+        resolve(JSON.parse(out.trim().split('\n').at(-1)!) as Measured);
+      } catch (err) {
+        reject(err as Error);
+      }
+    });
+  });
 }

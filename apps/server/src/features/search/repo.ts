@@ -93,9 +93,10 @@ interface Row extends Record<string, unknown> {
 }
 
 /**
- * The row is the user's, written so that no index answers it: a page's rows are found by their
- * primary keys, and without statistics the planner would also read the user's whole (user_id, …)
- * index and AND the two bitmaps (20,000 entries for 25 rows).
+ * The row is the user's, written so that no index answers it: the rows are found by another
+ * index (a page's by their primary keys, a rare word's by the GIN index), and without statistics
+ * the planner would also read the user's whole (user_id, …) index and AND the two bitmaps (20,000
+ * entries for 25 rows).
  */
 const ownedBy = (column: PgColumn, userId: string) => sql`coalesce(${column}, ${column}) = ${userId}`;
 
@@ -148,10 +149,10 @@ export function createSearchRepo(db: Executor) {
    * that neither a rare nor a frequent word is slow. For each tier, until `limit` are found:
    * 1. walk the user's newest rows through the (user_id, time) index, testing each stored
    *    tsvector, and stop at the matches wanted or at the window's end (`windowSize` rows; the
-   *    phrase window for the phrase): a frequent tier reads a few dozen rows. A tier whose
-   *    matches in the window are too few, when the user has more rows than the window, is
-   *    2. asked of the GIN index: its words are rare among recent rows, so its matches are few.
-   *    The phrase tier never is (see WindowSize).
+   *    phrase window for the phrase): a frequent tier reads a few dozen rows;
+   * 2. if the window held too few and the user has more rows than it, ask the GIN index: the
+   *    tier's words are rare among recent rows, so its matches are few. Never for the phrase
+   *    (see WindowSize).
    * A lower tier leaves out the rows of the tiers above it: by their tests, and the phrase tier's
    * (only the phrase window's rows) by leaving out the rows already taken.
    * Both plans are pinned, because the planner often has no statistics to choose by (PGlite runs
@@ -233,7 +234,7 @@ export function createSearchRepo(db: Executor) {
         const found = await tx.execute<Row>(sql`
           select ${src.id} as id, ${src.conversationId} as cid, ${src.at} as hit_at
           from ${src.table}
-          where coalesce(${src.userId}, ${src.userId}) = ${userId} and ${test}
+          where ${ownedBy(src.userId, userId)} and ${test}
             ${src.where ? sql`and ${src.where}` : sql``}
           order by ${src.at} desc, ${src.id} desc limit ${wanted}`);
         take(found.rows, t, need);

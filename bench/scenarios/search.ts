@@ -6,8 +6,8 @@
  * tsvector computed by the migration's trigger), then the index is built once, timed. The search
  * service is called without HTTP, in a process of its own with the server's Node flags
  * (search-measure.ts), sequentially, after a warm-up of every query three times (reported beside
- * the figures): p95 of a first page for CJK queries (1, 2 and 3 characters, a
- * frequent and a rare one) and for Latin ones (a word, a rare word, two words).
+ * the figures): p95 of a first page for CJK queries (1, 2 and 3 characters, a frequent and a rare
+ * one) and for Latin ones (a word, a rare word, two words).
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -25,7 +25,6 @@ import type { Measured } from './search-measure.js';
 
 const MESSAGES = Number(process.env.BENCH_SEARCH_MESSAGES || 1_000_000);
 const PER_CONVO = 50;
-
 const TEXTS = 1000;
 
 /** The one user whose messages are searched. */

@@ -12,14 +12,17 @@ import { setListFilterTags } from './list-filter';
 vi.mock('../../api/call', () => ({ callApi: vi.fn() }));
 const mockedCall = vi.mocked(callApi);
 
+// One time for all three (made apart, a busy machine could date them a millisecond apart, and
+// the list, newest first, would then put them in another order).
+const at = new Date().toISOString();
 const convo = (id: string, tags: string[]): Conversation => ({
   conversationId: id,
   title: `Topic ${id}`,
   user: 'u',
   endpoint: EModelEndpoint.openAI,
   tags,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
+  createdAt: at,
+  updatedAt: at,
 });
 const stored = [convo('a', ['work']), convo('b', []), convo('c', ['home'])];
 /** The query of every GET /api/convos, as the list sent it. */

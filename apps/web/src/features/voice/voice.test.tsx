@@ -285,11 +285,14 @@ describe('read aloud', () => {
     expect(said).toBe('Result Use bold and npm test with the docs. Code block. first item second item');
     expect(said).not.toMatch(/[`*#[\]{}]|example\.com|const/);
     expect(synth.spoken.every((u) => u.lang === 'en-US')).toBe(true);
-    expect(read.getAttribute('aria-pressed')).toBe('true');
+    // The button as it is now: on a busy machine a later load (a locale, the server's speech
+    // settings) can render it again as a new element, and the one found above is then stale.
+    const pressed = () => screen.getByTestId('read-aloud').getAttribute('aria-pressed');
+    await waitFor(() => expect(pressed()).toBe('true'));
 
-    fireEvent.click(read);
+    fireEvent.click(screen.getByTestId('read-aloud'));
     expect(synth.pending()).toEqual([]);
-    expect(read.getAttribute('aria-pressed')).toBe('false');
+    await waitFor(() => expect(pressed()).toBe('false'));
   });
 
   it('reads one reply at a time, and is unpressed when the reading ends', async () => {

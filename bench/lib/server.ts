@@ -3,7 +3,7 @@
  * memory and CPU from /proc, and a small keep-alive JSON client for its API.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, closeSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -175,7 +175,11 @@ export async function startServer(opts: ServerOptions): Promise<ServerHandle> {
   ];
   const [cmd, ...args] = opts.command ?? [process.execPath, ...nodeArgs, SERVER_MAIN];
   const t0 = now();
-  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  // BENCH_SERVER_LOG: a file the server's log (its standard output) is appended to, to read what an
+  // error figure's failures were.
+  const logTo = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
+  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', logTo, 'pipe'] });
+  if (typeof logTo === 'number') closeSync(logTo);
   let stderr = '';
   proc.stderr!.on('data', (d: Buffer) => {
     stderr += d.toString();

@@ -103,12 +103,14 @@ export function tapFetch(inner?: typeof fetch): typeof fetch {
   const proxy = proxyDispatcherOf(inner);
   return async (input, init) => {
     const tap = init?.signal ? taps.get(init.signal) : undefined;
-    if (!tap || !init) return (inner ?? globalThis.fetch)(input, init);
+    if (!tap || !init) return onceMore(init, () => (inner ?? globalThis.fetch)(input, init));
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const send = (body: RequestInit['body']): Promise<Sent> =>
-      inner && !proxy
-        ? viaFetch(inner, input, { ...init, body })
-        : viaRequest(url, { ...init, body }, proxy, inner);
+      onceMore(init, () =>
+        inner && !proxy
+          ? viaFetch(inner, input, { ...init, body })
+          : viaRequest(url, { ...init, body }, proxy, inner),
+      );
     const sent = await send(init.body);
     if (sent instanceof Response) return sent;
     tap.response = sent;
@@ -122,6 +124,38 @@ export function tapFetch(inner?: typeof fetch): typeof fetch {
       headers: sent.headers,
     });
   };
+}
+
+/** Errors of a connection the other side closed or reset: nothing of an answer came on it. */
+const DROPPED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+function droppedConnection(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; cur && depth < 4; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string') return DROPPED.has(code);
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * A call whose connection was dropped before any answer came is sent once more, on a new one.
+ * A kept-alive connection the upstream closes as idle can be picked for a request in the same
+ * moment (the client's idle timer runs late on a busy loop, or a proxy in between keeps a
+ * shorter timeout than it announces); HTTP clients retry only idempotent methods by themselves,
+ * and every call here is a POST. What fails once a reply's stream has begun is not sent again
+ * (this only wraps the call up to its status), nor a body that cannot be read twice (a stream).
+ */
+async function onceMore<T>(init: RequestInit | undefined, send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    const body = init?.body;
+    const resendable = body == null || typeof body === 'string' || body instanceof Uint8Array;
+    if (!resendable || init?.signal?.aborted || !droppedConnection(err)) throw err;
+    return send();
+  }
 }
 
 /** Through a fetch: a 2xx body is kept, anything else is the Response itself. */

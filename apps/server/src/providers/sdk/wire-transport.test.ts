@@ -42,6 +42,12 @@ function chunk(content: string): string {
   return `data: ${JSON.stringify({ ...frame, choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 }
 
+/** The last chunk of a whole reply. */
+function stop(): string {
+  const frame = { id: 'c1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini' };
+  return `data: ${JSON.stringify({ ...frame, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`;
+}
+
 beforeAll(async () => {
   fake = await startFakeOpenAI();
   odd = createServer((req, res) => {
@@ -329,4 +335,60 @@ describe('wire transports: undici request and fetch give the same events', () =>
     expect(held).toBeLessThan(5_000_000);
     await Promise.all(runs);
   });
+});
+
+describe('a connection the upstream drops before answering', () => {
+  /** Requests that arrived, and how many of the next ones to drop unanswered. */
+  const seen = { requests: 0, drop: 0 };
+  let dropUrl: string;
+  let dropper: Server;
+  beforeAll(async () => {
+    // A dropped request is what a client sees when it sends on a kept-alive connection the server
+    // has just closed as idle: the connection ends with no answer.
+    dropper = createServer((req, res) => {
+      seen.requests++;
+      if (seen.drop > 0) {
+        seen.drop--;
+        req.socket.destroy();
+        return;
+      }
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'text/event-stream' });
+        res.end(chunk('Answered') + chunk(' whole') + stop() + 'data: [DONE]\n\n');
+      });
+    });
+    await new Promise<void>((r) => dropper.listen(0, '127.0.0.1', r));
+    dropUrl = `http://127.0.0.1:${(dropper.address() as AddressInfo).port}/v1`;
+  });
+  afterAll(async () => {
+    dropper.closeAllConnections();
+    await new Promise((r) => dropper.close(r));
+  });
+
+  const text = (events: ProviderEvent[]) => events.map((e) => (e.type === 'text' ? e.text : '')).join('');
+
+  it.each<Transport>(['request', 'fetch'])('%s: dropped once, the call is sent again', async (transport) => {
+    for (const route of ['push', 'pull'] as const) {
+      seen.requests = 0;
+      seen.drop = 1;
+      const events = await collect(transport, 'hi', { baseURL: dropUrl, route });
+      expect(text(events)).toBe('Answered whole');
+      expect(events.at(-1)).toMatchObject({ type: 'finish', finishReason: 'stop' });
+      expect(seen.requests).toBe(2);
+    }
+  });
+
+  it.each<Transport>(['request', 'fetch'])(
+    '%s: dropped twice, the call fails with the connection lost, sent twice in all',
+    async (transport) => {
+      seen.requests = 0;
+      seen.drop = 2;
+      const events = await collect(transport, 'hi', { baseURL: dropUrl, route: 'push' });
+      expect(events).toEqual([{ type: 'error', error: expect.objectContaining({ code: 'upstream_error' }) }]);
+      expect(seen.requests).toBe(2);
+      // The next call is answered: nothing of the failed one stays in the way.
+      expect(text(await collect(transport, 'hi', { baseURL: dropUrl }))).toBe('Answered whole');
+    },
+  );
 });

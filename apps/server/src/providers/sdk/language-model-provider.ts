@@ -19,7 +19,7 @@ import { callOptions } from './prompt.js';
 import {
   pumpWire,
   tapCall,
-  type KeptBody,
+  type Kept,
   type PartsSink,
   type WirePart,
   type WireProtocol,
@@ -231,29 +231,30 @@ class PartsRelay implements PartsSink {
 }
 
 /**
- * The SDK's call. A successful stream that the tap kept is read by pumpWire, and the SDK's empty
- * one is cancelled here, in a frame of its own: held in the reply's frame, the cancelled stream
- * and its transform chain stayed alive for the whole reply (~2 KB per open stream).
+ * The SDK's call. With a protocol mapper, a successful stream is kept by the tap (wire-stream.ts)
+ * and read by pumpWire, and the wait ends as soon as it is kept; anything else (a refusal, a
+ * failure, a provider with no mapper) is the SDK's call's own end. In a frame of its own: the
+ * SDK's promise chain is not held by the reply's frame.
  */
 async function openStream(
   model: LanguageModelV3,
   req: ProviderRequest,
   signal: AbortSignal,
-  tap: { response?: KeptBody } | undefined,
+  wire: WireProtocol | undefined,
   headers: Record<string, string> | undefined,
 ): Promise<
-  | { kept: KeptBody; reader?: undefined }
+  | { kept: Kept; reader?: undefined }
   | { kept?: undefined; reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> }
 > {
-  const { stream } = await model.doStream({
-    ...callOptions(req),
-    ...(headers ? { headers } : {}),
-    abortSignal: signal,
-  });
-  const kept = tap?.response;
-  if (!kept) return { reader: stream.getReader() };
-  stream.cancel().catch(() => {});
-  return { kept };
+  const kept = wire
+    ? new Promise<{ kept: Kept }>((resolve) =>
+        tapCall(signal, wire.continues ?? false, (k) => resolve({ kept: k })),
+      )
+    : undefined;
+  const call = model
+    .doStream({ ...callOptions(req), ...(headers ? { headers } : {}), abortSignal: signal })
+    .then(({ stream }) => ({ reader: stream.getReader() }));
+  return kept ? Promise.race([call, kept]) : call;
 }
 
 /**
@@ -283,15 +284,14 @@ export function createLanguageModelProvider(
       // validation), without streamText's orchestration on top: that layer (step handling,
       // tool loops, telemetry, ~10 more piped streams) cost ~3x the CPU per token and we use
       // none of it. See docs/decisions.md.
-      const tap = opts.wire ? tapCall(idle.signal, opts.wire.continues) : undefined;
       const shape = opts.shape?.(req);
       editCall(idle.signal, shape?.edit);
-      const opened = await openStream(model(req.model), req, idle.signal, tap, shape?.headers);
-      if (opened.kept && opts.wire && tap) {
-        // A successful stream: read here (wire-stream.ts), the SDK's empty one dropped.
-        const { kept } = opened;
+      const opened = await openStream(model(req.model), req, idle.signal, opts.wire, shape?.headers);
+      if (opened.kept && opts.wire) {
+        // A successful stream: read here (wire-stream.ts).
+        const { body, url, resend } = opened.kept;
         const { wire } = opts;
-        const failure = await relay.pumped((sink) => pumpWire(kept, tap.url ?? '', wire, tap.resend, sink));
+        const failure = await relay.pumped((sink) => pumpWire(body, url, wire, resend, sink));
         if (failure !== undefined) throw failure;
       } else if (opened.reader) {
         reader = opened.reader;

@@ -180,12 +180,15 @@ function protocolSuite(
     });
 
     it('is the route taken for a successful stream (and not for a failed request)', async () => {
-      let taps = 0;
+      // A kept body is read here and the SDK's call never hears back: its fetch stays unanswered.
+      let calls = 0;
+      let answered = 0;
       const counting = (inner: typeof fetch): typeof fetch => {
         const tapped = tapFetch(inner);
         return async (input, init) => {
+          calls++;
           const res = await tapped(input, init);
-          if (res.ok) taps++;
+          answered++;
           return res;
         };
       };
@@ -199,7 +202,7 @@ function protocolSuite(
         { wire: p.wire },
       );
       const events = await eventsOf(provider, request('hi', p.model));
-      expect(taps).toBe(1);
+      expect([calls, answered]).toEqual([1, 0]);
       expect(events.length).toBeGreaterThan(0);
     });
   });

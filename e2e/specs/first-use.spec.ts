@@ -14,6 +14,19 @@ const TABLE = [
 
 /** A directive whose reply is `reply` (newlines written as \n inside the quoted value). */
 const say = (reply: string) => `[[fake reply="${reply}"]]`;
+/**
+ * A story of plain words, about eight seconds at 8 tokens/s, to be stopped while it streams: wherever
+ * the stop lands, what Continue adds shows as text. (Stopped just after the default reply's "```ts",
+ * the continuation landed on the fence's line and read as its language: nothing new showed.) The
+ * fake answers a continued scripted reply with the same script, so a continued story ends with
+ * the story's last words.
+ */
+const STORY =
+  'Once upon a time a small robot lived in a quiet library by the sea. Every night it read one ' +
+  'more shelf of books, and every morning it told the gulls what it had learned about stars, ' +
+  'ships, bread, rivers and the old songs of the town. One winter the lights went out, and the ' +
+  'robot kept reading by the glow of its own small lamp until spring came back.';
+const STORY_END = 'until spring came back.';
 
 interface Box {
   x: number;
@@ -168,11 +181,11 @@ test('the bottom button: Stop, grace, Continue, Regenerate, once each, below the
   await expect(bottom).toHaveAttribute('data-kind', 'regenerate');
 
   // While a reply generates the bottom button is Stop (the send button is Stop as well).
-  await chat.input.fill('Tell me a story [[fake tps=8]]');
+  await chat.input.fill(`Tell me a story [[fake reply="${STORY}" tps=8]]`);
   await page.getByTestId('send-button').click();
   await expect(bottom).toHaveAttribute('data-kind', 'stop');
   await expect(bottom).toHaveText('Stop generating');
-  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('You said');
+  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText('Once upon a time');
   await expectNoButtonOverText(page);
 
   // Stopped: it stays Stop for the grace period, then offers Continue (nothing in between).
@@ -197,11 +210,13 @@ test('the bottom button: Stop, grace, Continue, Regenerate, once each, below the
   await expectNoButtonOverText(page);
 
   // Continue from the bottom button; the finished reply offers Regenerate there, and only there.
+  const replyText = chat.lastAssistant().getByTestId('message-text');
+  const stopped = (await replyText.textContent()) ?? '';
+  expect(stopped).not.toContain(STORY_END);
   await bottom.click();
   await chat.waitForReplyDone();
-  await expect(chat.lastAssistant().getByTestId('message-text')).toContainText(
-    'continues the previous answer',
-  );
+  await expect(replyText).toContainText(STORY_END);
+  expect((await replyText.textContent())?.startsWith(stopped)).toBe(true);
   await expect(bottom).toHaveAttribute('data-kind', 'regenerate');
   await expect(bottom).toHaveText('Regenerate');
   await expect(chat.lastAssistant().getByTestId('regenerate')).toHaveCount(0);

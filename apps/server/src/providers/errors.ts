@@ -72,7 +72,7 @@ function causeChain(err: unknown): string {
 }
 
 /** Walks `cause` links looking for a Node / undici error code. */
-function networkCode(err: unknown): string | undefined {
+export function networkCode(err: unknown): string | undefined {
   let cur: unknown = err;
   for (let depth = 0; cur && depth < 5; depth++) {
     const code = (cur as { code?: unknown }).code;

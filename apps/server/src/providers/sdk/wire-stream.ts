@@ -6,6 +6,7 @@ import { extractResponseHeaders, isAbortError } from '@ai-sdk/provider-utils';
 import { createParser, type EventSourceParser } from 'eventsource-parser';
 import { request, type Dispatcher } from 'undici';
 import { proxyDispatcherOf } from '../../platform/net/upstream-proxy.js';
+import { networkCode } from '../errors.js';
 
 /**
  * The cheaper route for a streamed reply's body (docs/decisions.md, "Relay cost"). The SDK still
@@ -20,9 +21,9 @@ import { proxyDispatcherOf } from '../../platform/net/upstream-proxy.js';
  * With no fetch of its own (the server's configured endpoints), the call itself goes out through
  * undici's `request` and the body is read as a Node stream: fetch's web streams (Request,
  * Response, a byte stream and a promise per chunk) cost about twice the CPU per chunk and 25 KB
- * more per open reply. What the SDK sees is what fetch would have answered: the same status,
- * headers and error body, and the errors fetch throws (`fetch failed`, `terminated`, the abort
- * reason). wire-transport.test.ts compares the two transports on the same streams.
+ * more per open reply. What the SDK sees of a refusal or a failure is what fetch would have
+ * answered: the same status, headers and error body, and the errors fetch throws (`fetch failed`,
+ * `terminated`, the abort reason); a successful stream it never sees (`tapFetch`). wire-transport.test.ts compares the two transports on the same streams.
  */
 
 export type WirePart = LanguageModelV3StreamPart;
@@ -133,16 +134,6 @@ export function tapFetch(inner?: typeof fetch): typeof fetch {
 /** Errors of a connection the other side closed or reset: nothing of an answer came on it. */
 const DROPPED = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
 
-function droppedConnection(err: unknown): boolean {
-  let cur: unknown = err;
-  for (let depth = 0; cur && depth < 4; depth++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === 'string') return DROPPED.has(code);
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * A call whose connection was dropped before any answer came is sent once more, on a new one.
  * A kept-alive connection the upstream closes as idle can be picked for a request in the same
@@ -157,7 +148,7 @@ async function onceMore<T>(init: RequestInit | undefined, send: () => Promise<T>
   } catch (err) {
     const body = init?.body;
     const resendable = body == null || typeof body === 'string' || body instanceof Uint8Array;
-    if (!resendable || init?.signal?.aborted || !droppedConnection(err)) throw err;
+    if (!resendable || init?.signal?.aborted || !DROPPED.has(networkCode(err) ?? '')) throw err;
     return send();
   }
 }
